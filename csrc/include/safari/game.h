@@ -1,0 +1,98 @@
+/* safari/game.h: the one interface every game implements.
+ *
+ * A game is a tree of positions. At each position exactly one of these holds
+ * (the contract, shared/rules/README.md):
+ *   - decision:  player 0, 1, ... picks one of the legal moves;
+ *   - chance:    the dice pick one outcome, each with an exact probability;
+ *   - terminal:  the game is over and every player has a result.
+ * Chance is a pseudo-player (SA_CHANCE), as in OpenSpiel, so that one search
+ * interface serves alpha-beta, MCTS and expectimax.
+ *
+ * A game's state is a plain struct of `state_size` bytes with no pointers in it:
+ * copying it with memcpy makes an independent position (copy-make). Everything
+ * the rules need, the rules options included, lives inside the state.
+ *
+ * Hot-path functions (to_move, legal_moves, chance_outcomes, apply, hash,
+ * evaluate) never allocate and never fail: their preconditions are checked with
+ * assert() in debug builds. Boundary functions (new_position, from_json,
+ * to_json, move_str) validate and report through sa_error.
+ */
+#ifndef SAFARI_GAME_H
+#define SAFARI_GAME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "safari/safari.h"
+#include "safari/json.h"
+#include "safari/writer.h"
+
+/* A move or a chance outcome, packed by each game into 64 bits; its layout is
+ * drawn in the game's header. 0 is a valid value for some games: no move value
+ * is reserved. */
+typedef uint64_t sa_move;
+
+/* Who decides at a position: a player index >= 0, or one of these. */
+enum { SA_CHANCE = -1, SA_TERMINAL = -2 };
+
+/* Upper bound of a canonical move spelling, including the terminating NUL. */
+#define SA_MOVE_STR_MAX 96
+
+typedef struct sa_game {
+    /* -- facts (OpenSpiel's GameType) ------------------------------------ */
+    const char *name;            /* "turtles", ... : the JSON "game" field       */
+    int max_players;             /* most players a position of this game has     */
+    int has_chance;              /* 0 for deterministic games                    */
+    int max_moves;               /* capacity a legal_moves buffer needs          */
+    int max_chance_outcomes;     /* capacity a chance_outcomes buffer needs      */
+    size_t state_size;           /* bytes of one state; copy-make by memcpy      */
+
+    /* -- boundary: validation, text, JSON ------------------------------- */
+    /* Writes the starting position for the rules object `rules` (a JSON object,
+     * or NULL for all defaults). Unknown keys and bad values are errors. */
+    sa_status (*new_position)(void *state, const sa_json *rules, sa_error *err);
+    /* Reads a whole position object (the "game" field included), validating
+     * everything the rule book lists; the message names the offending field. */
+    sa_status (*from_json)(void *state, const sa_json *root, sa_error *err);
+    /* Writes the canonical JSON object of the position (every field, every
+     * rules key), as one line. */
+    void (*to_json)(const void *state, sa_writer *out);
+    /* The canonical spelling of move/outcome m, legal in `state`. */
+    void (*move_str)(const void *state, sa_move m, char out[SA_MOVE_STR_MAX]);
+
+    /* -- rules: the hot path -------------------------------------------- */
+    int (*num_players)(const void *state);
+    /* A player index, SA_CHANCE or SA_TERMINAL. */
+    int (*to_move)(const void *state);
+    /* Writes the legal moves of a decision position into out[0..n) and returns
+     * n (0 at chance and terminal positions). Any fixed order will do; the API
+     * sorts by spelling where the contract asks for it. Never duplicates. */
+    int (*legal_moves)(const void *state, sa_move *out);
+    /* At a chance position: writes the outcomes and their integer weights; the
+     * probability of out[i] is weights[i] / (sum of weights). Returns n, 0 at
+     * other positions. Every weight is >= 1. */
+    int (*chance_outcomes)(const void *state, sa_move *out, uint64_t *weights);
+    /* Plays a legal move or outcome (precondition: it is one). */
+    void (*apply)(void *state, sa_move m);
+    /* Zobrist key maintained incrementally by apply ... */
+    uint64_t (*hash)(const void *state);
+    /* ... and the same key computed from scratch (tests compare the two). */
+    uint64_t (*hash_from_scratch)(const void *state);
+    /* At a terminal position: one integer result per player (num_players). */
+    void (*result)(const void *state, int32_t *out);
+    /* Heuristic value of a non-terminal position for `player`, in the game's
+     * own units (the search issues define the scale). May be NULL. */
+    int32_t (*evaluate)(const void *state, int player);
+} sa_game;
+
+/* The registry: every game, in a fixed order, NULL-terminated. */
+extern const sa_game *const sa_games[];
+
+/* The registered game called `name`, or NULL. */
+const sa_game *sa_game_find(const char *name);
+
+/* The game and the state behind a public position (for the search layer). */
+const sa_game *sa_position_game_rules(const sa_position *pos);
+const void *sa_position_state(const sa_position *pos);
+
+#endif /* SAFARI_GAME_H */

@@ -1,0 +1,81 @@
+/* safari/json.h: a small strict JSON reader (RFC 8259) and the field checks
+ * that the games' position readers share.
+ *
+ * The reader builds a read-only tree in memory owned by one sa_json_doc; it
+ * rejects duplicate object keys, nesting deeper than SA_JSON_MAX_DEPTH,
+ * NUL characters in strings, and anything after the top-level value. Numbers
+ * written without fraction or exponent and within int64 are "integers"; 6.0 is
+ * not one, as the rule books require.
+ *
+ * Field checks return SA_OK, or SA_ERR_POSITION with a message of the form
+ * "field 'PATH': what is wrong", PATH being the JSON path the caller passes
+ * ("rules.max_turns", "board.b9").
+ */
+#ifndef SAFARI_JSON_H
+#define SAFARI_JSON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "safari/safari.h"
+
+#define SA_JSON_MAX_DEPTH 64
+
+typedef enum sa_json_type {
+    SA_JSON_NULL,
+    SA_JSON_BOOL,
+    SA_JSON_NUMBER,
+    SA_JSON_STRING,
+    SA_JSON_ARRAY,
+    SA_JSON_OBJECT
+} sa_json_type;
+
+typedef struct sa_json sa_json;
+struct sa_json {
+    sa_json_type type;
+    int boolean;             /* SA_JSON_BOOL: 0 or 1                           */
+    int is_integer;          /* SA_JSON_NUMBER: no fraction/exponent, fits int64 */
+    int64_t integer;         /* valid when is_integer                          */
+    double number;           /* SA_JSON_NUMBER, always                         */
+    const char *string;      /* SA_JSON_STRING: NUL-terminated UTF-8           */
+    size_t length;           /* string bytes, or array/object element count    */
+    const char *key;         /* the member's name when inside an object, else NULL */
+    const sa_json *child;    /* first element or member                        */
+    const sa_json *next;     /* next sibling in the parent                     */
+};
+
+typedef struct sa_json_doc sa_json_doc;
+
+/* Parses `length` bytes of text. NULL on error (SA_ERR_JSON or SA_ERR_MEMORY,
+ * the message giving the byte offset). */
+sa_json_doc *sa_json_parse(const char *text, size_t length, sa_error *err);
+const sa_json *sa_json_root(const sa_json_doc *doc);
+void sa_json_free(sa_json_doc *doc);
+
+/* The member `key` of an object, or NULL. */
+const sa_json *sa_json_member(const sa_json *object, const char *key);
+
+/* -- field checks --------------------------------------------------------- */
+
+/* `v` must be an object whose keys are all in the NULL-terminated lists
+ * `required` (each must be present) and `optional` (either may be NULL). */
+sa_status sa_json_check_keys(const sa_json *v, const char *path,
+                             const char *const *required,
+                             const char *const *optional, sa_error *err);
+/* The member `key` of object `v`, which must be present ("missing"). */
+sa_status sa_json_require(const sa_json *v, const char *path, const char *key,
+                          const sa_json **out, sa_error *err);
+sa_status sa_json_get_int(const sa_json *v, const char *path, int64_t min,
+                          int64_t max, int64_t *out, sa_error *err);
+sa_status sa_json_get_bool(const sa_json *v, const char *path, int *out,
+                           sa_error *err);
+sa_status sa_json_get_string(const sa_json *v, const char *path,
+                             const char **out, sa_error *err);
+/* A string equal to one of the NULL-terminated `names`; *out is its index. */
+sa_status sa_json_get_enum(const sa_json *v, const char *path,
+                           const char *const *names, int *out, sa_error *err);
+/* An array; *out_length gets its length. */
+sa_status sa_json_get_array(const sa_json *v, const char *path,
+                            size_t *out_length, sa_error *err);
+
+#endif /* SAFARI_JSON_H */

@@ -1,0 +1,30 @@
+/* tests/test_main.c: the C test runner; each test file exports a table. */
+#include <stdio.h>
+
+#include "tests/check.h"
+
+int check_failures = 0;
+
+extern const test_case json_tests[];
+extern const test_case position_tests[];
+
+static const test_case *const suites[] = {json_tests, position_tests, NULL};
+
+int main(void)
+{
+    int passed = 0, failed = 0;
+    for (int s = 0; suites[s] != NULL; s++) {
+        for (const test_case *t = suites[s]; t->name != NULL; t++) {
+            int before = check_failures;
+            t->run();
+            if (check_failures == before) {
+                passed++;
+            } else {
+                failed++;
+                fprintf(stderr, "FAILED: %s\n", t->name);
+            }
+        }
+    }
+    printf("%d passed, %d failed\n", passed, failed);
+    return failed == 0 ? 0 : 1;
+}

@@ -1,0 +1,99 @@
+/* tests/test_position.c: the public position API over every registered game:
+ * start positions read back from their own JSON, moves apply, perft agrees
+ * with a walk through the public API, bad input is refused. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "safari/safari.h"
+#include "tests/check.h"
+
+static void test_start_positions_round_trip(void)
+{
+    for (int g = 0; sa_game_name(g) != NULL; g++) {
+        sa_error err;
+        sa_position *pos = sa_position_new(sa_game_name(g), NULL, &err);
+        CHECK(pos != NULL);
+        if (pos == NULL)
+            continue;
+        char text[65536];
+        size_t n = sa_position_to_json(pos, text, sizeof text);
+        CHECK(n < sizeof text);
+        sa_position *back = sa_position_from_json(text, n, &err);
+        CHECK(back != NULL);
+        if (back != NULL) {
+            char again[65536];
+            sa_position_to_json(back, again, sizeof again);
+            CHECK(strcmp(text, again) == 0);
+            CHECK(sa_position_hash(back) == sa_position_hash(pos));
+            sa_position_free(back);
+        }
+        sa_position_free(pos);
+    }
+}
+
+/* perft through the public API, applying moves by spelling. */
+static uint64_t slow_perft(const sa_position *pos, int depth)
+{
+    if (depth == 0)
+        return 1;
+    char *moves = malloc(1 << 20);
+    sa_position_moves_text(pos, moves, 1 << 20);
+    uint64_t total = 0;
+    char *rest = NULL;
+    for (char *tok = strtok_r(moves, " ", &rest); tok != NULL;
+         tok = strtok_r(NULL, " ", &rest)) {
+        char *colon = strchr(tok, ':');
+        if (colon != NULL)
+            *colon = '\0';
+        sa_position *child = sa_position_copy(pos);
+        sa_error err;
+        CHECK(sa_position_apply(child, tok, &err) == SA_OK);
+        CHECK(sa_position_hash(child) == sa_position_hash_from_scratch(child));
+        total += slow_perft(child, depth - 1);
+        sa_position_free(child);
+    }
+    free(moves);
+    return total;
+}
+
+static void test_perft_matches_public_walk(void)
+{
+    for (int g = 0; sa_game_name(g) != NULL; g++) {
+        sa_error err;
+        sa_position *pos = sa_position_new(sa_game_name(g), NULL, &err);
+        if (pos == NULL)
+            continue;
+        CHECK(sa_perft(pos, 0) == 1);
+        CHECK(sa_perft(pos, 1) == slow_perft(pos, 1));
+        sa_position_free(pos);
+    }
+}
+
+static void test_bad_input_is_refused(void)
+{
+    sa_error err;
+    CHECK(sa_position_new("chess", NULL, &err) == NULL);
+    CHECK(err.status == SA_ERR_POSITION && strstr(err.message, "chess") != NULL);
+    const char *no_game = "{\"rules\": {}}";
+    CHECK(sa_position_from_json(no_game, strlen(no_game), &err) == NULL);
+    CHECK(strstr(err.message, "'game'") != NULL);
+    CHECK(sa_position_from_json("[1,", 3, &err) == NULL);
+    CHECK(err.status == SA_ERR_JSON);
+    for (int g = 0; sa_game_name(g) != NULL; g++) {
+        sa_position *pos = sa_position_new(sa_game_name(g), NULL, &err);
+        if (pos == NULL)
+            continue;
+        CHECK(sa_position_apply(pos, "no-such-move", &err) == SA_ERR_MOVE);
+        CHECK(strstr(err.message, "no-such-move") != NULL);
+        CHECK(sa_position_new(sa_game_name(g), "{\"no_such_rule\": 1}", &err) == NULL);
+        CHECK(strstr(err.message, "no_such_rule") != NULL);
+        sa_position_free(pos);
+    }
+}
+
+const test_case position_tests[] = {
+    {"position: start positions round trip", test_start_positions_round_trip},
+    {"position: perft matches a public walk", test_perft_matches_public_walk},
+    {"position: bad input is refused", test_bad_input_is_refused},
+    {NULL, NULL},
+};

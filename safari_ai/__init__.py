@@ -1,0 +1,19 @@
+"""safari_ai: a game-AI search engine for four board games, with a C core.
+
+>>> import safari_ai
+>>> pos = safari_ai.Position.new("turtles")
+>>> pos.apply("d1xd3").to_move
+1
+"""
+from safari_ai._version import __version__
+from safari_ai.errors import IllegalMoveError, PositionError, SafariError
+from safari_ai.position import Position, games
+
+__all__ = [
+    "__version__",
+    "Position",
+    "PositionError",
+    "IllegalMoveError",
+    "SafariError",
+    "games",
+]

@@ -1,0 +1,201 @@
+# cython: language_level=3
+"""The thin Cython skin over the public C API (csrc/include/safari/safari.h).
+
+Everything here owns or borrows an ``sa_position``; the Python-facing types
+live in :mod:`safari_ai.position`, which turns :class:`CoreError` into the
+typed exceptions of the public API.
+"""
+from libc.stdint cimport int32_t, uint64_t
+from libc.stdlib cimport free, malloc
+
+cdef extern from "safari/safari.h":
+    ctypedef enum sa_status:
+        SA_OK
+        SA_ERR_JSON
+        SA_ERR_POSITION
+        SA_ERR_MOVE
+        SA_ERR_ARGUMENT
+        SA_ERR_MEMORY
+    ctypedef struct sa_error:
+        sa_status status
+        char message[512]
+    ctypedef struct sa_position:
+        pass
+    const char *sa_version()
+    const char *sa_game_name(int i)
+    sa_position *sa_position_new(const char *game, const char *rules_json, sa_error *err)
+    sa_position *sa_position_from_json(const char *json, size_t length, sa_error *err)
+    sa_position *sa_position_copy(const sa_position *pos)
+    void sa_position_free(sa_position *pos)
+    const char *sa_position_game(const sa_position *pos)
+    size_t sa_position_to_json(const sa_position *pos, char *buf, size_t cap)
+    int sa_position_to_move(const sa_position *pos)
+    int sa_position_num_players(const sa_position *pos)
+    size_t sa_position_moves_text(const sa_position *pos, char *buf, size_t cap)
+    sa_status sa_position_apply(sa_position *pos, const char *move, sa_error *err)
+    sa_status sa_position_result(const sa_position *pos, int32_t *out, sa_error *err)
+    uint64_t sa_position_hash(const sa_position *pos)
+    uint64_t sa_position_hash_from_scratch(const sa_position *pos)
+    uint64_t sa_perft(const sa_position *pos, int depth) nogil
+
+STATUS_JSON = SA_ERR_JSON
+STATUS_POSITION = SA_ERR_POSITION
+STATUS_MOVE = SA_ERR_MOVE
+STATUS_ARGUMENT = SA_ERR_ARGUMENT
+STATUS_MEMORY = SA_ERR_MEMORY
+
+
+class CoreError(Exception):
+    """An error reported by the C core: ``args == (status, message)``."""
+
+    @property
+    def status(self) -> int:
+        return self.args[0]
+
+    @property
+    def message(self) -> str:
+        return self.args[1]
+
+
+cdef raise_error(sa_error *err):
+    raise CoreError(<int>err.status, err.message.decode("utf-8", "replace"))
+
+
+def version() -> str:
+    """The C library's version string."""
+    return sa_version().decode()
+
+
+def game_names() -> list:
+    """Names of the games registered in the C core, in registry order."""
+    names = []
+    cdef int i = 0
+    while sa_game_name(i) != NULL:
+        names.append(sa_game_name(i).decode())
+        i += 1
+    return names
+
+
+ctypedef size_t (*text_writer)(const sa_position *, char *, size_t)
+
+
+cdef str read_text(const sa_position *pos, text_writer write):
+    """Calls a snprintf-style writer, growing the buffer until the text fits."""
+    cdef size_t cap = 4096
+    cdef size_t n
+    cdef char *buf
+    while True:
+        buf = <char *>malloc(cap)
+        if buf == NULL:
+            raise MemoryError()
+        n = write(pos, buf, cap)
+        if n < cap:
+            try:
+                return buf[:n].decode("utf-8")
+            finally:
+                free(buf)
+        free(buf)
+        cap = n + 1
+
+
+cdef class CPosition:
+    """Owns one ``sa_position``. Mutable: :meth:`apply` works in place."""
+
+    cdef sa_position *ptr
+
+    def __dealloc__(self):
+        if self.ptr != NULL:
+            sa_position_free(self.ptr)
+
+    @staticmethod
+    cdef CPosition wrap(sa_position *ptr):
+        if ptr == NULL:
+            raise MemoryError()
+        cdef CPosition pos = CPosition.__new__(CPosition)
+        pos.ptr = ptr
+        return pos
+
+    @staticmethod
+    def new(str game, rules_json):
+        """The start position of ``game``; ``rules_json`` is JSON text or None."""
+        cdef sa_error err
+        cdef bytes game_b = game.encode("utf-8")
+        cdef bytes rules_b
+        cdef sa_position *ptr
+        if rules_json is None:
+            ptr = sa_position_new(game_b, NULL, &err)
+        else:
+            rules_b = rules_json.encode("utf-8")
+            ptr = sa_position_new(game_b, rules_b, &err)
+        if ptr == NULL:
+            raise_error(&err)
+        return CPosition.wrap(ptr)
+
+    @staticmethod
+    def from_json(str text):
+        """Reads and validates a position from JSON text."""
+        cdef sa_error err
+        cdef bytes data = text.encode("utf-8", "surrogatepass")
+        cdef sa_position *ptr = sa_position_from_json(data, len(data), &err)
+        if ptr == NULL:
+            raise_error(&err)
+        return CPosition.wrap(ptr)
+
+    def copy(self):
+        return CPosition.wrap(sa_position_copy(self.ptr))
+
+    @property
+    def game(self) -> str:
+        return sa_position_game(self.ptr).decode()
+
+    @property
+    def to_move(self) -> int:
+        """A player index, -1 at a chance position, -2 at a terminal one."""
+        return sa_position_to_move(self.ptr)
+
+    @property
+    def num_players(self) -> int:
+        return sa_position_num_players(self.ptr)
+
+    def to_json_text(self) -> str:
+        return read_text(self.ptr, sa_position_to_json)
+
+    def moves_text(self) -> str:
+        """Sorted legal moves, or ``OUTCOME:WEIGHT`` chance outcomes, space-separated."""
+        return read_text(self.ptr, sa_position_moves_text)
+
+    def apply(self, str move):
+        """Applies a move or outcome in place; CoreError if it is not legal."""
+        cdef sa_error err
+        cdef bytes data
+        try:
+            data = move.encode("ascii")
+        except UnicodeEncodeError:
+            raise CoreError(SA_ERR_MOVE, f"illegal move {move!r}: not ASCII")
+        if b"\0" in data:
+            raise CoreError(SA_ERR_MOVE, f"illegal move {move!r}: contains NUL")
+        if sa_position_apply(self.ptr, data, &err) != SA_OK:
+            raise_error(&err)
+
+    def result(self) -> list:
+        cdef sa_error err
+        cdef int n = sa_position_num_players(self.ptr)
+        cdef int32_t out[16]
+        if n > 16:
+            raise CoreError(SA_ERR_ARGUMENT, "too many players")
+        if sa_position_result(self.ptr, out, &err) != SA_OK:
+            raise_error(&err)
+        return [out[i] for i in range(n)]
+
+    def hash(self) -> int:
+        return sa_position_hash(self.ptr)
+
+    def hash_from_scratch(self) -> int:
+        return sa_position_hash_from_scratch(self.ptr)
+
+    def perft(self, int depth) -> int:
+        """Leaf count ``depth`` plies below; runs without the GIL."""
+        cdef uint64_t n
+        with nogil:
+            n = sa_perft(self.ptr, depth)
+        return n

@@ -1,0 +1,195 @@
+"""Positions of the four games: read, validated and played by the C core.
+
+A :class:`Position` is immutable: :meth:`Position.apply` returns a new one.
+All rules knowledge lives in C; this module converts between Python values and
+the core's JSON text and turns core errors into typed exceptions.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import Any, Union
+
+from safari_ai import _core
+from safari_ai.errors import IllegalMoveError, PositionError
+
+__all__ = ["Position", "ToMove", "games"]
+
+ToMove = Union[int, str]
+"""A player index, ``"chance"`` or ``"terminal"``."""
+
+_SPECIAL_TO_MOVE = {-1: "chance", -2: "terminal"}
+
+
+def games() -> list[str]:
+    """The names of the games the engine plays, e.g. ``["turtles", ...]``."""
+    return _core.game_names()
+
+
+def _position_error(error: _core.CoreError) -> PositionError:
+    return PositionError(error.message)
+
+
+class Position:
+    """One position of one game.
+
+    >>> pos = Position.new("turtles")
+    >>> pos.to_move, len(pos.legal_moves())
+    (0, 20)
+    """
+
+    __slots__ = ("_c",)
+
+    def __init__(self, core: _core.CPosition) -> None:
+        """Wraps a core position; use :meth:`new` or :meth:`from_json` instead."""
+        self._c = core
+
+    # -- construction ----------------------------------------------------
+    @classmethod
+    def new(cls, game: str, rules: Mapping[str, Any] | None = None) -> Position:
+        """The starting position of ``game`` under ``rules`` (missing keys: defaults).
+
+        :raises PositionError: unknown game, rules key or value.
+        """
+        rules_text = None if rules is None else _dump(rules, "rules")
+        try:
+            return cls(_core.CPosition.new(game, rules_text))
+        except _core.CoreError as error:
+            raise _position_error(error) from None
+
+    @classmethod
+    def from_json(cls, data: str | bytes | Mapping[str, Any]) -> Position:
+        """Reads a position from JSON text or from an already decoded object.
+
+        :raises PositionError: naming the field that is malformed or impossible.
+        """
+        if isinstance(data, (bytes, bytearray)):
+            try:
+                data = bytes(data).decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise PositionError(f"position is not UTF-8 text: {error}") from None
+        text = data if isinstance(data, str) else _dump(data, "position")
+        try:
+            return cls(_core.CPosition.from_json(text))
+        except _core.CoreError as error:
+            raise _position_error(error) from None
+
+    # -- facts -----------------------------------------------------------
+    @property
+    def game(self) -> str:
+        """The game's name: ``"turtles"``, ``"zebras"``, ``"ostrich"`` or ``"arena"``."""
+        return self._c.game
+
+    @property
+    def to_move(self) -> ToMove:
+        """The deciding player's index, ``"chance"`` or ``"terminal"``."""
+        who = self._c.to_move
+        return _SPECIAL_TO_MOVE.get(who, who)
+
+    @property
+    def num_players(self) -> int:
+        """How many players this position's game has."""
+        return self._c.num_players
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        return self._c.to_move == -2
+
+    def is_chance(self) -> bool:
+        """True when dice (or a draw) decide next."""
+        return self._c.to_move == -1
+
+    # -- moves -----------------------------------------------------------
+    def legal_moves(self) -> list[str]:
+        """The legal moves in canonical spelling, sorted; empty unless a decision."""
+        if self._c.to_move < 0:
+            return []
+        text = self._c.moves_text()
+        return text.split(" ") if text else []
+
+    def chance_outcomes(self) -> list[tuple[str, Fraction]]:
+        """The chance outcomes with exact probabilities, sorted by spelling.
+
+        Empty unless the position is a chance position; the probabilities sum to 1.
+        """
+        if self._c.to_move != -1:
+            return []
+        pairs = [token.rsplit(":", 1) for token in self._c.moves_text().split(" ")]
+        total = sum(int(weight) for _, weight in pairs)
+        return [(outcome, Fraction(int(weight), total)) for outcome, weight in pairs]
+
+    def apply(self, move: str) -> Position:
+        """The position after ``move`` (a legal move or a chance outcome).
+
+        :raises IllegalMoveError: the move is not legal here; the message names it.
+        """
+        if not isinstance(move, str):
+            raise IllegalMoveError(f"illegal move {move!r}: a move is a string", str(move))
+        child = self._c.copy()
+        try:
+            child.apply(move)
+        except _core.CoreError as error:
+            raise IllegalMoveError(error.message, move) from None
+        return Position(child)
+
+    def result(self) -> list[int]:
+        """One result per player at a terminal position.
+
+        :raises PositionError: the position is not terminal.
+        """
+        try:
+            return self._c.result()
+        except _core.CoreError as error:
+            raise PositionError(error.message) from None
+
+    # -- text ------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        """The canonical JSON object; ``Position.from_json`` reads it back equal."""
+        result: dict[str, Any] = json.loads(self._c.to_json_text())
+        return result
+
+    def to_json_text(self) -> str:
+        """The canonical JSON text, one line."""
+        return self._c.to_json_text()
+
+    # -- search helpers --------------------------------------------------
+    def perft(self, depth: int) -> int:
+        """Positions exactly ``depth`` plies below (moves and outcomes are plies).
+
+        :raises ValueError: ``depth`` is negative.
+        """
+        if not isinstance(depth, int) or depth < 0:
+            raise ValueError(f"depth must be an integer >= 0, got {depth!r}")
+        return self._c.perft(depth)
+
+    def zobrist_hash(self) -> int:
+        """The incrementally kept 64-bit Zobrist key."""
+        return self._c.hash()
+
+    def zobrist_hash_from_scratch(self) -> int:
+        """The same key recomputed from the position (equal to :meth:`zobrist_hash`)."""
+        return self._c.hash_from_scratch()
+
+    # -- Python protocol -------------------------------------------------
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self._c.to_json_text() == other._c.to_json_text()
+
+    def __hash__(self) -> int:
+        return hash(self._c.to_json_text())
+
+    def __repr__(self) -> str:
+        return f"Position.from_json({self._c.to_json_text()!r})"
+
+
+def _dump(value: Mapping[str, Any], what: str) -> str:
+    """JSON text of a Python object, or PositionError naming ``what``."""
+    if not isinstance(value, Mapping):
+        raise PositionError(f"{what} must be a JSON object, got {type(value).__name__}",
+                            None if what == "position" else what)
+    try:
+        return json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise PositionError(f"{what} is not representable as JSON: {error}") from None

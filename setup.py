@@ -1,0 +1,65 @@
+"""Build of safari_ai's compiled parts.
+
+* ``safari``: a static library of our C (``csrc/``), built by build_clib with our
+  strict warnings, so that ``-Werror`` never applies to Cython's generated code.
+* ``safari_ai._core``: the Cython skin over the public C API, linked against it.
+* ``safari_ai._libsafari``: the same C as a plain shared library (no Python in
+  it), for programs that embed the core through its header, e.g. with cffi.
+
+Environment switches:
+  SAFARI_DEBUG=1     -O0 -g, asserts on (no NDEBUG)
+  SAFARI_SANITIZE=1  AddressSanitizer + UndefinedBehaviorSanitizer; run Python
+                     with LD_PRELOAD=$(gcc -print-file-name=libasan.so)
+"""
+import os
+from glob import glob
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+C_SOURCES = sorted(glob("csrc/common/*.c") + glob("csrc/games/*.c") + glob("csrc/search/*.c"))
+INCLUDE_DIRS = ["csrc/include", "csrc"]
+WARNINGS = ["-std=c11", "-Wall", "-Wextra", "-Wshadow", "-Wmissing-prototypes", "-Werror",
+            "-D_POSIX_C_SOURCE=200809L"]
+
+
+def optimisation_flags() -> tuple[list[str], list[str]]:
+    """Compile and link flags chosen by the environment switches."""
+    compile_flags, link_flags = ["-O3", "-DNDEBUG"], []
+    if os.environ.get("SAFARI_DEBUG") == "1":
+        compile_flags = ["-O0", "-g"]
+    if os.environ.get("SAFARI_SANITIZE") == "1":
+        sanitize = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer",
+                    "-fno-sanitize-recover=undefined"]
+        compile_flags = ["-O1", "-g", *sanitize]
+        link_flags = sanitize
+    return compile_flags, link_flags
+
+
+COMPILE_FLAGS, LINK_FLAGS = optimisation_flags()
+
+core = Extension(
+    "safari_ai._core",
+    ["safari_ai/_core.pyx"],
+    include_dirs=INCLUDE_DIRS,
+    extra_compile_args=COMPILE_FLAGS,
+    extra_link_args=LINK_FLAGS,
+)
+plain_library = Extension(
+    "safari_ai._libsafari",
+    C_SOURCES,
+    include_dirs=INCLUDE_DIRS,
+    extra_compile_args=WARNINGS + COMPILE_FLAGS,
+    extra_link_args=LINK_FLAGS,
+)
+
+setup(
+    libraries=[("safari", {"sources": C_SOURCES, "include_dirs": INCLUDE_DIRS,
+                           "cflags": WARNINGS + COMPILE_FLAGS})],
+    ext_modules=[
+        *cythonize([core], compiler_directives={
+            "language_level": 3, "embedsignature": True,
+            "boundscheck": False, "wraparound": False}),
+        plain_library,
+    ],
+)
