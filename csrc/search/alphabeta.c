@@ -37,6 +37,7 @@ typedef struct ab_frame {
 typedef struct ab_search {
     const sa_game *game;
     sa_tt tt;
+    int use_table;                             /* 0: never probe or store   */
     sa_clock clock;
     uint64_t nodes;
     int seldepth;
@@ -75,6 +76,7 @@ static ab_search *ab_new(const sa_game *game, const sa_limits *limits)
         s->frames[ply].child = base + n * (sizeof(sa_move) + 2 * sizeof(int32_t));
     }
     s->game = game;
+    s->use_table = !limits->no_table;
     return s;
 }
 
@@ -218,7 +220,7 @@ static int probe(ab_search *s, uint64_t key, int ply, int depth, int32_t alpha,
 {
     sa_tt_hit hit;
     *tt_index = -1;
-    if (!sa_tt_probe(&s->tt, key, &hit))
+    if (!s->use_table || !sa_tt_probe(&s->tt, key, &hit))
         return 0;
     *tt_index = hit.move_index == SA_TT_NO_MOVE ? -1 : hit.move_index;
     if (ply == 0 || hit.depth < depth)
@@ -295,7 +297,7 @@ static int32_t node(ab_search *s, const void *state, int ply, int depth,
         return -INF;
     int bound = best >= beta ? SA_BOUND_LOWER
               : best > alpha0 ? SA_BOUND_EXACT : SA_BOUND_UPPER;
-    if (ply > 0 || s->n_excluded == 0)
+    if (s->use_table && (ply > 0 || s->n_excluded == 0))
         sa_tt_store(&s->tt, key, score_to_tt(best, ply), depth, bound, best_index);
     return best;
 }
