@@ -170,7 +170,7 @@ static sa_status read_reserve(turtles_state *s, const sa_json *v, sa_error *err)
     }
     if (r[0] - r[1] > 2 || r[1] - r[0] > 2)
         return invalid(err, "reserve", "the two reserves differ by more than 2");
-    if (sa_bb_count(turtles_occupied(s)) + r[0] + r[1] > 16)
+    if (s->hatching && sa_bb_count(turtles_occupied(s)) + r[0] + r[1] > 16)
         return invalid(err, "reserve", "board and reserves hold more than 16 turtles");
     return SA_OK;
 }
