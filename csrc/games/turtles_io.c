@@ -162,7 +162,7 @@ static sa_status read_reserve(turtles_state *s, const sa_json *v, sa_error *err)
     int64_t r[2];
     const sa_json *e = v->child;
     for (int p = 0; p < 2; p++, e = e->next) {
-        char field[16];
+        char field[32];
         snprintf(field, sizeof field, "reserve[%d]", p);
         if ((st = sa_json_get_int(e, field, 0, s->hatching ? 8 : 0, &r[p], err)) != SA_OK)
             return s->hatching ? st : invalid(err, field, "must be 0 without rules.hatching");
@@ -187,7 +187,7 @@ static sa_status read_pending(turtles_state *s, const sa_json *v, sa_error *err)
     if (st != SA_OK)
         return st;
     int last = -1, i = 0;
-    char field[24];
+    char field[32];
     for (const sa_json *e = v->child; e != NULL; e = e->next, i++) {
         snprintf(field, sizeof field, "pending[%d]", i);
         const char *name;
