@@ -236,6 +236,7 @@ static void test_random_playouts(void)
                     break;
                 g->apply(&s, moves[sa_rng_below(&rng, (uint64_t)n)]);
                 CHECK(g->hash(&s) == g->hash_from_scratch(&s));
+                CHECK(g->evaluate(&s, 0) == -g->evaluate(&s, 1));
                 char text[2048];
                 sa_writer w;
                 sa_writer_init(&w, text, sizeof text);
