@@ -1,0 +1,458 @@
+/* games/zebras.c: the rules of Drôles de Zèbres on the hot path: legal moves
+ * (a whole turn is one move), apply with the Zobrist key kept incrementally,
+ * scoring and the result. No allocation, no I/O. The state, the move packing
+ * and the geometry tables are drawn in zebras.h; reading and writing JSON and
+ * spelling moves live in zebras_io.c. Rule book: shared/rules/zebras.md.
+ */
+#include <assert.h>
+#include <string.h>
+
+#include "common/bitboard.h"
+#include "common/rng.h"
+#include "games/zebras.h"
+
+/* -- Zobrist keys ----------------------------------------------------------
+ * Key number k is the k-th output of splitmix64 from a fixed seed, computed
+ * on demand (a few multiplications), so there is no table to initialise and
+ * nothing global that could race.
+ *
+ *   keys   0..419  token: cell * 14 + owner * 7 + kind, kind 0..4 = Z G E L C
+ *                  face up, 5 = face-down zebra, 6 = face-down gazelle
+ *   keys 420..499  hand: 420 + (player * 5 + species) * 8 + count
+ *   keys 500..521  guardian position 0..21 (no key before the opening)
+ *   keys 522..523  Inauguration holder 0 / 1 (no key while unclaimed)
+ *   key  524       player 1 to move; key 525: terminal (player 0: no key)
+ *   key  526       croc_chain false
+ */
+#define ZOBRIST_SEED 0x7A65627261735A5AULL /* "zebrasZZ" */
+#define KEY_HAND 420u
+#define KEY_GUARDIAN 500u
+#define KEY_INAUGURATION 522u
+#define KEY_PLAYER1 524u
+#define KEY_TERMINAL 525u
+#define KEY_NO_CHAIN 526u
+
+static inline uint64_t zobrist(unsigned index)
+{
+    uint64_t x = ZOBRIST_SEED + (uint64_t)index * 0x9E3779B97F4A7C15ULL;
+    return sa_splitmix64(&x);
+}
+
+static inline unsigned token_kind(int species, int down)
+{
+    return down ? (species == ZEBRAS_Z ? 5u : 6u) : (unsigned)species;
+}
+
+static inline uint64_t token_key(int cell, int owner, int species, int down)
+{
+    return zobrist((unsigned)(cell * 14 + owner * 7) + token_kind(species, down));
+}
+
+static inline uint64_t hand_key(int player, int species, int count)
+{
+    return zobrist(KEY_HAND + (unsigned)((player * 5 + species) * 8 + count));
+}
+
+static inline uint64_t to_move_key(int to_move)
+{
+    return to_move == 1 ? zobrist(KEY_PLAYER1)
+           : to_move == SA_TERMINAL ? zobrist(KEY_TERMINAL) : 0;
+}
+
+uint64_t zebras_hash_full(const zebras_state *s)
+{
+    uint64_t h = 0;
+    for (int owner = 0; owner < 2; owner++) {
+        for (uint32_t bb = s->owner_bb[owner]; bb != 0; bb &= bb - 1) {
+            int cell = __builtin_ctz(bb);
+            h ^= token_key(cell, owner, zebras_species_at(s, cell),
+                           (int)(s->down_bb >> cell) & 1);
+        }
+        for (int sp = 0; sp < ZEBRAS_SPECIES; sp++)
+            h ^= hand_key(owner, sp, s->hand[owner][sp]);
+    }
+    if (s->guardian >= 0)
+        h ^= zobrist(KEY_GUARDIAN + (unsigned)s->guardian);
+    if (s->inauguration >= 0)
+        h ^= zobrist(KEY_INAUGURATION + (unsigned)s->inauguration);
+    h ^= to_move_key(s->to_move);
+    if (!s->croc_chain)
+        h ^= zobrist(KEY_NO_CHAIN);
+    return h;
+}
+
+/* -- state edits that keep the key ------------------------------------------ */
+
+static inline void put_token(zebras_state *s, int cell, int owner, int species,
+                             int down)
+{
+    uint32_t bit = (uint32_t)1 << cell;
+    assert(!(zebras_occupied(s) & bit));
+    s->owner_bb[owner] |= bit;
+    s->species_bb[species] |= bit;
+    if (down)
+        s->down_bb |= bit;
+    s->hash ^= token_key(cell, owner, species, down);
+}
+
+static inline void take_token(zebras_state *s, int cell, int owner, int species,
+                              int down)
+{
+    uint32_t bit = (uint32_t)1 << cell;
+    assert((s->owner_bb[owner] & s->species_bb[species] & bit) != 0);
+    s->owner_bb[owner] &= ~bit;
+    s->species_bb[species] &= ~bit;
+    s->down_bb &= ~bit;
+    s->hash ^= token_key(cell, owner, species, down);
+}
+
+static inline int owner_at(const zebras_state *s, int cell)
+{
+    return (int)(s->owner_bb[1] >> cell) & 1;
+}
+
+/* Turns the face-up zebra or gazelle on `cell` face down. */
+static inline void turn_down(zebras_state *s, int cell, int species)
+{
+    int owner = owner_at(s, cell);
+    assert(!((s->down_bb >> cell) & 1));
+    s->down_bb |= (uint32_t)1 << cell;
+    s->hash ^= token_key(cell, owner, species, 0) ^ token_key(cell, owner, species, 1);
+}
+
+static inline void add_to_hand(zebras_state *s, int player, int species, int delta)
+{
+    int count = s->hand[player][species];
+    s->hand[player][species] = (uint8_t)(count + delta);
+    s->hash ^= hand_key(player, species, count) ^ hand_key(player, species, count + delta);
+}
+
+static inline void set_guardian(zebras_state *s, int position)
+{
+    if (s->guardian >= 0)
+        s->hash ^= zobrist(KEY_GUARDIAN + (unsigned)s->guardian);
+    s->guardian = (int8_t)position;
+    s->hash ^= zobrist(KEY_GUARDIAN + (unsigned)position);
+}
+
+static inline void set_to_move(zebras_state *s, int to_move)
+{
+    s->hash ^= to_move_key(s->to_move) ^ to_move_key(to_move);
+    s->to_move = (int8_t)to_move;
+}
+
+#ifndef NDEBUG
+/* The invariants drawn in zebras.h. */
+static int state_is_ok(const zebras_state *s)
+{
+    uint32_t all = 0;
+    for (int sp = 0; sp < ZEBRAS_SPECIES; sp++) {
+        if (s->species_bb[sp] & all)
+            return 0;
+        all |= s->species_bb[sp];
+        for (int p = 0; p < 2; p++)
+            if (s->hand[p][sp] + sa_bb_count(s->owner_bb[p] & s->species_bb[sp]) !=
+                ZEBRAS_INVENTORY[sp])
+                return 0;
+    }
+    return (s->owner_bb[0] & s->owner_bb[1]) == 0 &&
+           (s->owner_bb[0] | s->owner_bb[1]) == all && (all & ~ZEBRAS_ALL_CELLS) == 0 &&
+           (s->down_bb & ~(s->species_bb[ZEBRAS_Z] | s->species_bb[ZEBRAS_G])) == 0 &&
+           s->hash == zebras_hash_full(s);
+}
+#endif
+
+/* -- the guardian (§4.6) ---------------------------------------------------- */
+
+/* Writes the guardian's destinations from `guardian` once the board holds
+ * `occupied` (not full) into out[], returns their number (1..3). */
+static int guardian_destinations(int guardian, uint32_t occupied, uint8_t out[3])
+{
+    assert(occupied != ZEBRAS_ALL_CELLS);
+    int n = 0;
+    for (int d = 1; d <= 3; d++) {
+        int q = (guardian + d) % ZEBRAS_TRACK;
+        if (ZEBRAS_LINE_BB[q] & ~occupied)
+            out[n++] = (uint8_t)q;
+    }
+    for (int d = 4; n == 0 && d < ZEBRAS_TRACK + 4; d++) {
+        int q = (guardian + d) % ZEBRAS_TRACK;
+        if (ZEBRAS_LINE_BB[q] & ~occupied)
+            out[n++] = (uint8_t)q;
+    }
+    assert(n >= 1);
+    return n;
+}
+
+/* -- move generation (§4.10) ------------------------------------------------ */
+
+/* The moves a placement leads to: one per guardian destination, or a single
+ * move without one when the board is full afterwards. */
+typedef struct turn_ends {
+    uint8_t dest[3];
+    int n;            /* 0: the board is full, the move has no destination */
+} turn_ends;
+
+static void turn_ends_after(const zebras_state *s, uint32_t occupied, turn_ends *t)
+{
+    t->n = occupied == ZEBRAS_ALL_CELLS
+               ? 0 : guardian_destinations(s->guardian, occupied, t->dest);
+}
+
+static inline int emit(sa_move *out, int n, sa_move base, const turn_ends *t)
+{
+    if (t->n == 0) {
+        out[n++] = base | ZEBRAS_DEST_NONE;
+        return n;
+    }
+    for (int i = 0; i < t->n; i++)
+        out[n++] = base | t->dest[i];
+    return n;
+}
+
+/* Chains of crocodile swaps (§4.4): a simple path across rivers through cells
+ * holding gazelles. */
+typedef struct chain_walk {
+    sa_move *out;
+    int n;
+    uint32_t gazelles_bb;     /* cells holding a gazelle, either owner, any face */
+    unsigned max_swaps;       /* 10 with croc_chain, else 1 */
+    const turn_ends *ends;
+} chain_walk;
+
+static void walk_chains(chain_walk *w, int cell, uint32_t visited_bb, sa_move base,
+                        unsigned swaps)
+{
+    for (unsigned d = 0; d < 4; d++) {
+        int next = ZEBRAS_RIVER_STEP[cell][d];
+        if (next < 0 || !((w->gazelles_bb >> next) & 1) || ((visited_bb >> next) & 1))
+            continue;
+        sa_move m = (base & ~((sa_move)15 << 13)) | (sa_move)(swaps + 1) << 13 |
+                    (sa_move)d << (17 + 2 * swaps);
+        w->n = emit(w->out, w->n, m, w->ends);
+        if (swaps + 1 < w->max_swaps)
+            walk_chains(w, next, visited_bb | (uint32_t)1 << next, m, swaps + 1);
+    }
+}
+
+static int opening_moves(sa_move *out)
+{
+    for (unsigned q = 0; q < ZEBRAS_TRACK; q++)
+        out[q] = zebras_move_make(ZEBRAS_OPENING, 0, q);
+    return ZEBRAS_TRACK;
+}
+
+/* Every move placing a token on the empty cell `cell`, appended at out[n]. */
+static int placements_on(const zebras_state *s, int cell, sa_move *out, int n)
+{
+    const uint8_t *hand = s->hand[s->to_move];
+    uint32_t occupied = zebras_occupied(s) | (uint32_t)1 << cell;
+    turn_ends plain;
+    turn_ends_after(s, occupied, &plain);
+    for (int sp = ZEBRAS_Z; sp <= ZEBRAS_E; sp++)
+        if (hand[sp])
+            n = emit(out, n, zebras_move_make((unsigned)sp, (unsigned)cell, 0), &plain);
+    if (hand[ZEBRAS_L]) {
+        /* The lion sends its adjacent gazelles home, which may reopen lines. */
+        turn_ends after_lion;
+        turn_ends_after(s, occupied & ~(s->species_bb[ZEBRAS_G] & ZEBRAS_ADJACENT_BB[cell]),
+                        &after_lion);
+        n = emit(out, n, zebras_move_make(ZEBRAS_L, (unsigned)cell, 0), &after_lion);
+    }
+    if (hand[ZEBRAS_C]) {
+        sa_move base = zebras_move_make(ZEBRAS_C, (unsigned)cell, 0);
+        n = emit(out, n, base, &plain);
+        chain_walk w = {out, n, s->species_bb[ZEBRAS_G],
+                        s->croc_chain ? ZEBRAS_MAX_CHAIN : 1, &plain};
+        walk_chains(&w, cell, (uint32_t)1 << cell, base, 0);
+        n = w.n;
+    }
+    return n;
+}
+
+static int zebras_legal_moves(const void *state, sa_move *out)
+{
+    const zebras_state *s = state;
+    if (s->to_move == SA_TERMINAL)
+        return 0;
+    if (s->guardian < 0)
+        return opening_moves(out);
+    int n = 0;
+    for (uint32_t empty = ZEBRAS_LINE_BB[s->guardian] & ~zebras_occupied(s); empty != 0;
+         empty &= empty - 1)
+        n = placements_on(s, __builtin_ctz(empty), out, n);
+    assert(n >= 1 && n <= ZEBRAS_MAX_MOVES);
+    return n;
+}
+
+/* -- apply (§4.2 - §4.7) ---------------------------------------------------- */
+
+/* A placed zebra or gazelle next to a lion turns face down (§4.3). */
+static void react_grazer(zebras_state *s, int cell, int species)
+{
+    if (s->species_bb[ZEBRAS_L] & ZEBRAS_ADJACENT_BB[cell])
+        turn_down(s, cell, species);
+}
+
+/* A placed lion hides every adjacent face-up zebra and sends every adjacent
+ * gazelle, face up or down, back to its owner's hand (§4.3). */
+static void react_lion(zebras_state *s, int cell)
+{
+    uint32_t near = ZEBRAS_ADJACENT_BB[cell];
+    for (uint32_t bb = s->species_bb[ZEBRAS_Z] & ~s->down_bb & near; bb; bb &= bb - 1)
+        turn_down(s, __builtin_ctz(bb), ZEBRAS_Z);
+    for (uint32_t bb = s->species_bb[ZEBRAS_G] & near; bb; bb &= bb - 1) {
+        int at = __builtin_ctz(bb);
+        int owner = owner_at(s, at);
+        take_token(s, at, owner, ZEBRAS_G, (int)(s->down_bb >> at) & 1);
+        add_to_hand(s, owner, ZEBRAS_G, +1);
+    }
+}
+
+/* The crocodile of player `player` on `cell` makes the swaps of move m
+ * (§4.4); a face-up gazelle arriving next to a lion turns face down. */
+static void crocodile_swaps(zebras_state *s, int player, int cell, sa_move m)
+{
+    unsigned swaps = zebras_move_swaps(m);
+    for (unsigned i = 0; i < swaps; i++) {
+        int next = cell + ZEBRAS_STEP_DELTA[zebras_move_step(m, i)];
+        assert(ZEBRAS_RIVER_STEP[cell][zebras_move_step(m, i)] == next);
+        int owner = owner_at(s, next);
+        int down = (int)(s->down_bb >> next) & 1;
+        take_token(s, next, owner, ZEBRAS_G, down);
+        take_token(s, cell, player, ZEBRAS_C, 0);
+        put_token(s, next, player, ZEBRAS_C, 0);
+        down |= (s->species_bb[ZEBRAS_L] & ZEBRAS_ADJACENT_BB[cell]) != 0;
+        put_token(s, cell, owner, ZEBRAS_G, down);
+        cell = next;
+    }
+}
+
+/* §4.5: after every reaction, a full territory claims the unclaimed token. */
+static void check_inauguration(zebras_state *s, int player)
+{
+    if (s->inauguration >= 0)
+        return;
+    uint32_t occupied = zebras_occupied(s);
+    for (int t = 0; t < ZEBRAS_TERRITORIES; t++) {
+        if ((occupied & ZEBRAS_TERRITORY_BB[t]) == ZEBRAS_TERRITORY_BB[t]) {
+            s->inauguration = (int8_t)player;
+            s->hash ^= zobrist(KEY_INAUGURATION + (unsigned)player);
+            return;
+        }
+    }
+}
+
+static void zebras_apply(void *state, sa_move m)
+{
+    zebras_state *s = state;
+    unsigned species = zebras_move_species(m);
+    assert(s->to_move >= 0);
+    if (species == ZEBRAS_OPENING) {
+        assert(s->guardian < 0);
+        set_guardian(s, (int)zebras_move_dest(m));
+        set_to_move(s, 1);
+        return;
+    }
+    int player = s->to_move;
+    int cell = (int)zebras_move_cell(m);
+    assert(s->hand[player][species] > 0);
+    add_to_hand(s, player, (int)species, -1);
+    put_token(s, cell, player, (int)species, 0);
+    if (species == ZEBRAS_Z || species == ZEBRAS_G)
+        react_grazer(s, cell, (int)species);
+    else if (species == ZEBRAS_L)
+        react_lion(s, cell);
+    else if (species == ZEBRAS_C)
+        crocodile_swaps(s, player, cell, m);
+    check_inauguration(s, player);
+    if (zebras_occupied(s) == ZEBRAS_ALL_CELLS) {
+        assert(zebras_move_dest(m) == ZEBRAS_DEST_NONE);
+        set_to_move(s, SA_TERMINAL);
+    } else {
+        assert(zebras_move_dest(m) < ZEBRAS_TRACK);
+        set_guardian(s, (int)zebras_move_dest(m));
+        /* §4.7: the opponent if they hold a token, else the same player. */
+        set_to_move(s, zebras_hand_total(s, 1 - player) > 0 ? 1 - player : player);
+    }
+    assert(state_is_ok(s));
+}
+
+/* -- end of game (§4.8) ------------------------------------------------------ */
+
+void zebras_scores(const zebras_state *s, int out[2])
+{
+    out[0] = out[1] = 0;
+    for (int t = 0; t < ZEBRAS_TERRITORIES; t++) {
+        uint32_t area = ZEBRAS_TERRITORY_BB[t];
+        int count0 = sa_bb_count(s->owner_bb[0] & area);
+        int count1 = sa_bb_count(s->owner_bb[1] & area);
+        if (count0 == count1)
+            continue; /* only in a position that is not over */
+        int points = 0;
+        for (int sp = 0; sp < ZEBRAS_SPECIES; sp++)
+            points += ZEBRAS_VALUE[sp] * sa_bb_count(s->species_bb[sp] & ~s->down_bb & area);
+        out[count0 > count1 ? 0 : 1] += points;
+    }
+    if (s->inauguration >= 0)
+        out[s->inauguration] += ZEBRAS_INAUGURATION_POINTS;
+}
+
+static void zebras_result(const void *state, int32_t *out)
+{
+    int score[2];
+    zebras_scores(state, score);
+    out[0] = score[0] > score[1] ? 1 : score[0] < score[1] ? -1 : 0;
+    out[1] = -out[0];
+}
+
+/* -- the function table ------------------------------------------------------ */
+
+static int zebras_num_players(const void *state)
+{
+    (void)state;
+    return 2;
+}
+
+static int zebras_to_move(const void *state)
+{
+    return ((const zebras_state *)state)->to_move;
+}
+
+static int zebras_chance_outcomes(const void *state, sa_move *out, uint64_t *weights)
+{
+    (void)state, (void)out, (void)weights;
+    return 0;
+}
+
+static uint64_t zebras_hash(const void *state)
+{
+    return ((const zebras_state *)state)->hash;
+}
+
+static uint64_t zebras_hash_from_scratch(const void *state)
+{
+    return zebras_hash_full(state);
+}
+
+const sa_game sa_zebras_game = {
+    .name = "zebras",
+    .max_players = 2,
+    .has_chance = 0,
+    .max_moves = ZEBRAS_MAX_MOVES,
+    .max_chance_outcomes = 0,
+    .state_size = sizeof(zebras_state),
+    .new_position = zebras_new_position,
+    .from_json = zebras_from_json,
+    .to_json = zebras_to_json,
+    .move_str = zebras_move_str,
+    .num_players = zebras_num_players,
+    .to_move = zebras_to_move,
+    .legal_moves = zebras_legal_moves,
+    .chance_outcomes = zebras_chance_outcomes,
+    .apply = zebras_apply,
+    .hash = zebras_hash,
+    .hash_from_scratch = zebras_hash_from_scratch,
+    .result = zebras_result,
+    .evaluate = NULL,
+};
