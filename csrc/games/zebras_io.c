@@ -316,6 +316,17 @@ static sa_status check_opening(const zebras_state *s, sa_error *err)
     return SA_OK;
 }
 
+/* "column a" ... "row 5": the line guardian position p designates (§2.3). */
+static const char *line_name(int p)
+{
+    static const char *const names[ZEBRAS_TRACK] = {
+        "column a", "column b", "column c", "column d", "column e", "column f",
+        "row 1", "row 2", "row 3", "row 4", "row 5",
+        "column f", "column e", "column d", "column c", "column b", "column a",
+        "row 5", "row 4", "row 3", "row 2", "row 1"};
+    return names[p];
+}
+
 /* Checks 8 and 9: the game is over exactly when the board is full, and a
  * game in progress can go on. */
 static sa_status check_progress(const zebras_state *s, sa_error *err)
@@ -335,8 +346,8 @@ static sa_status check_progress(const zebras_state *s, sa_error *err)
                             "field 'to_move': player %d holds no token", s->to_move);
     if ((ZEBRAS_LINE_BB[s->guardian] & ~zebras_occupied(s)) == 0)
         return sa_error_set(err, SA_ERR_POSITION,
-                            "field 'guardian': position %d designates a full line",
-                            s->guardian);
+                            "field 'guardian': position %d designates %s, which is full",
+                            s->guardian, line_name(s->guardian));
     if (zebras_occupied(s) == 0 && s->to_move != 1)
         return sa_error_set(err, SA_ERR_POSITION,
                             "field 'to_move': the board is empty after the opening "
