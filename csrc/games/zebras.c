@@ -8,13 +8,11 @@
 #include <string.h>
 
 #include "common/bitboard.h"
-#include "common/rng.h"
 #include "games/zebras.h"
 
 /* -- Zobrist keys ----------------------------------------------------------
- * Key number k is the k-th output of splitmix64 from a fixed seed, computed
- * on demand (a few multiplications), so there is no table to initialise and
- * nothing global that could race.
+ * Read from the constant table zebras_zobrist_keys (zebras_keys.c: key k is
+ * the k-th output of splitmix64 from ZEBRAS_ZOBRIST_SEED), indexed so:
  *
  *   keys   0..419  token: cell * 14 + owner * 7 + kind, kind 0..4 = Z G E L C
  *                  face up, 5 = face-down zebra, 6 = face-down gazelle
@@ -24,7 +22,6 @@
  *   key  524       player 1 to move; key 525: terminal (player 0: no key)
  *   key  526       croc_chain false
  */
-#define ZOBRIST_SEED 0x7A65627261735A5AULL /* "zebrasZZ" */
 #define KEY_HAND 420u
 #define KEY_GUARDIAN 500u
 #define KEY_INAUGURATION 522u
@@ -34,8 +31,8 @@
 
 static inline uint64_t zobrist(unsigned index)
 {
-    uint64_t x = ZOBRIST_SEED + (uint64_t)index * 0x9E3779B97F4A7C15ULL;
-    return sa_splitmix64(&x);
+    assert(index < ZEBRAS_ZOBRIST_KEYS);
+    return zebras_zobrist_keys[index];
 }
 
 static inline unsigned token_kind(int species, int down)
@@ -164,23 +161,61 @@ static int state_is_ok(const zebras_state *s)
 
 /* -- the guardian (§4.6) ---------------------------------------------------- */
 
-/* Writes the guardian's destinations from `guardian` once the board holds
- * `occupied` (not full) into out[], returns their number (1..3). */
-static int guardian_destinations(int guardian, uint32_t occupied, uint8_t out[3])
+/* The guardian positions whose line is open (has an empty cell), as a set of
+ * 22 bits, when the board holds `occupied`. Positions 0..5 are columns a..f,
+ * 6..10 rows 1..5, 11..16 columns f..a and 17..21 rows 5..1 (§2.3), so the
+ * set is the open columns and rows, each once straight and once reversed. */
+static uint32_t open_positions(uint32_t occupied)
 {
-    assert(occupied != ZEBRAS_ALL_CELLS);
+    static const uint8_t reverse6[64] = {
+        0, 32, 16, 48, 8, 40, 24, 56, 4, 36, 20, 52, 12, 44, 28, 60, 2, 34, 18, 50, 10, 42,
+        26, 58, 6, 38, 22, 54, 14, 46, 30, 62, 1, 33, 17, 49, 9, 41, 25, 57, 5, 37, 21, 53,
+        13, 45, 29, 61, 3, 35, 19, 51, 11, 43, 27, 59, 7, 39, 23, 55, 15, 47, 31, 63};
+    static const uint8_t reverse5[32] = {
+        0, 16, 8, 24, 4, 20, 12, 28, 2, 18, 10, 26, 6, 22, 14, 30, 1, 17, 9, 25, 5, 21,
+        13, 29, 3, 19, 11, 27, 7, 23, 15, 31};
+    uint32_t empty = ~occupied & ZEBRAS_ALL_CELLS;
+    uint32_t columns = (empty | empty >> 6 | empty >> 12 | empty >> 18 | empty >> 24) & 63;
+    uint32_t fold = empty | empty >> 1 | empty >> 2 | empty >> 3 | empty >> 4 | empty >> 5;
+    uint32_t rows = (fold & 1) | (fold >> 5 & 2) | (fold >> 10 & 4) | (fold >> 15 & 8) |
+                    (fold >> 20 & 16);
+    return columns | rows << 6 | (uint32_t)reverse6[columns] << 11 |
+           (uint32_t)reverse5[rows] << 17;
+}
+
+/* open_positions(occupied | cell), from open = open_positions(occupied): only
+ * the cell's column (positions c and 16 - c) and row (6 + r and 21 - r) can
+ * close. */
+static inline uint32_t open_after_placing(uint32_t open, uint32_t occupied, int cell)
+{
+    int col = cell % 6, row = cell / 6;
+    uint32_t bit = (uint32_t)1 << cell, empty = ~occupied;
+    if ((empty & ZEBRAS_LINE_BB[col]) == bit)
+        open &= ~((uint32_t)1 << col | (uint32_t)1 << (16 - col));
+    if ((empty & ZEBRAS_LINE_BB[6 + row]) == bit)
+        open &= ~((uint32_t)1 << (6 + row) | (uint32_t)1 << (21 - row));
+    return open;
+}
+
+/* Writes the guardian's destinations from `guardian` into out[] and returns
+ * their number (1..3), given the open positions `open` (not empty: the board
+ * is not full). Steps 1 to 3 to an open line; if none, the first open line
+ * further on (§4.6). */
+static int guardian_destinations(int guardian, uint32_t open, uint8_t out[3])
+{
+    assert(open != 0 && open < ((uint32_t)1 << ZEBRAS_TRACK));
+    uint64_t twice = (uint64_t)open | (uint64_t)open << ZEBRAS_TRACK;
+    uint32_t near = (uint32_t)(twice >> (guardian + 1)) & 7;
     int n = 0;
-    for (int d = 1; d <= 3; d++) {
-        int q = (guardian + d) % ZEBRAS_TRACK;
-        if (ZEBRAS_LINE_BB[q] & ~occupied)
-            out[n++] = (uint8_t)q;
+    if (near == 0) {
+        int q = guardian + 4 + __builtin_ctzll(twice >> (guardian + 4));
+        out[n++] = (uint8_t)(q % ZEBRAS_TRACK);
+        return n;
     }
-    for (int d = 4; n == 0 && d < ZEBRAS_TRACK + 4; d++) {
-        int q = (guardian + d) % ZEBRAS_TRACK;
-        if (ZEBRAS_LINE_BB[q] & ~occupied)
-            out[n++] = (uint8_t)q;
+    for (; near; near &= near - 1) {
+        int q = guardian + 1 + __builtin_ctz(near);
+        out[n++] = (uint8_t)(q >= ZEBRAS_TRACK ? q - ZEBRAS_TRACK : q);
     }
-    assert(n >= 1);
     return n;
 }
 
@@ -193,10 +228,9 @@ typedef struct turn_ends {
     int n;            /* 0: the board is full, the move has no destination */
 } turn_ends;
 
-static void turn_ends_after(const zebras_state *s, uint32_t occupied, turn_ends *t)
+static inline void turn_ends_after(const zebras_state *s, uint32_t open, turn_ends *t)
 {
-    t->n = occupied == ZEBRAS_ALL_CELLS
-               ? 0 : guardian_destinations(s->guardian, occupied, t->dest);
+    t->n = open == 0 ? 0 : guardian_destinations(s->guardian, open, t->dest);
 }
 
 static inline int emit(sa_move *out, int n, sa_move base, const turn_ends *t)
@@ -242,21 +276,25 @@ static int opening_moves(sa_move *out)
     return ZEBRAS_TRACK;
 }
 
-/* Every move placing a token on the empty cell `cell`, appended at out[n]. */
-static int placements_on(const zebras_state *s, int cell, sa_move *out, int n)
+/* Every move placing a token on the empty cell `cell`, appended at out[n];
+ * `open` holds the open guardian positions before the placement. */
+static int placements_on(const zebras_state *s, int cell, uint32_t open, sa_move *out,
+                         int n)
 {
     const uint8_t *hand = s->hand[s->to_move];
-    uint32_t occupied = zebras_occupied(s) | (uint32_t)1 << cell;
+    uint32_t occupied = zebras_occupied(s);
     turn_ends plain;
-    turn_ends_after(s, occupied, &plain);
+    turn_ends_after(s, open_after_placing(open, occupied, cell), &plain);
     for (int sp = ZEBRAS_Z; sp <= ZEBRAS_E; sp++)
         if (hand[sp])
             n = emit(out, n, zebras_move_make((unsigned)sp, (unsigned)cell, 0), &plain);
     if (hand[ZEBRAS_L]) {
         /* The lion sends its adjacent gazelles home, which may reopen lines. */
-        turn_ends after_lion;
-        turn_ends_after(s, occupied & ~(s->species_bb[ZEBRAS_G] & ZEBRAS_ADJACENT_BB[cell]),
-                        &after_lion);
+        uint32_t returned = s->species_bb[ZEBRAS_G] & ZEBRAS_ADJACENT_BB[cell];
+        turn_ends after_lion = plain;
+        if (returned)
+            turn_ends_after(s, open_positions((occupied | (uint32_t)1 << cell) & ~returned),
+                            &after_lion);
         n = emit(out, n, zebras_move_make(ZEBRAS_L, (unsigned)cell, 0), &after_lion);
     }
     if (hand[ZEBRAS_C]) {
@@ -278,9 +316,10 @@ static int zebras_legal_moves(const void *state, sa_move *out)
     if (s->guardian < 0)
         return opening_moves(out);
     int n = 0;
-    for (uint32_t empty = ZEBRAS_LINE_BB[s->guardian] & ~zebras_occupied(s); empty != 0;
+    uint32_t occupied = zebras_occupied(s), open = open_positions(occupied);
+    for (uint32_t empty = ZEBRAS_LINE_BB[s->guardian] & ~occupied; empty != 0;
          empty &= empty - 1)
-        n = placements_on(s, __builtin_ctz(empty), out, n);
+        n = placements_on(s, __builtin_ctz(empty), open, out, n);
     assert(n >= 1 && n <= ZEBRAS_MAX_MOVES);
     return n;
 }

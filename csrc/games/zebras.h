@@ -191,6 +191,11 @@ static inline int zebras_species_at(const zebras_state *s, int cell)
 
 /* -- shared between zebras.c and zebras_io.c (not part of the public API) - */
 
+/* The Zobrist keys (zebras_keys.c; layout drawn in zebras.c). */
+#define ZEBRAS_ZOBRIST_SEED 0x7A65627261735A5AULL /* "zebrasZZ" */
+#define ZEBRAS_ZOBRIST_KEYS 527
+extern const uint64_t zebras_zobrist_keys[ZEBRAS_ZOBRIST_KEYS];
+
 /* Zobrist key computed from scratch (zebras.c). */
 uint64_t zebras_hash_full(const zebras_state *s);
 /* Face-up points of each player at the end, Inauguration included (§4.8). */

@@ -70,6 +70,14 @@ static void test_geometry_tables(void)
     }
 }
 
+static void test_zobrist_table(void)
+{
+    for (unsigned k = 0; k < ZEBRAS_ZOBRIST_KEYS; k++) {
+        uint64_t x = ZEBRAS_ZOBRIST_SEED + (uint64_t)k * 0x9E3779B97F4A7C15ULL;
+        CHECK(zebras_zobrist_keys[k] == sa_splitmix64(&x));
+    }
+}
+
 /* Simple paths from `cell` in the river graph: count and longest length. */
 static void river_paths(int cell, uint32_t visited, int length, int *count, int *longest)
 {
@@ -259,6 +267,7 @@ static void test_random_playouts(void)
 const test_case zebras_tests[] = {
     {"zebras: geometry tables", test_geometry_tables},
     {"zebras: move bounds", test_move_bounds},
+    {"zebras: Zobrist table", test_zobrist_table},
     {"zebras: start position", test_start_position},
     {"zebras: perft of the rule book", test_perft_rule_book},
     {"zebras: example 3 chain", test_example3_chain},
