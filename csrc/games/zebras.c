@@ -427,7 +427,7 @@ void zebras_scores(const zebras_state *s, int out[2])
         int count0 = sa_bb_count(s->owner_bb[0] & area);
         int count1 = sa_bb_count(s->owner_bb[1] & area);
         if (count0 == count1)
-            continue; /* only in a position that is not over */
+            continue; /* only before the end: nobody controls it yet */
         int points = 0;
         for (int sp = 0; sp < ZEBRAS_SPECIES; sp++)
             points += ZEBRAS_VALUE[sp] * sa_bb_count(s->species_bb[sp] & ~s->down_bb & area);
@@ -443,6 +443,18 @@ static void zebras_result(const void *state, int32_t *out)
     zebras_scores(state, score);
     out[0] = score[0] > score[1] ? 1 : score[0] < score[1] ? -1 : 0;
     out[1] = -out[0];
+}
+
+/* A first evaluation, in hundredths of a point, for `player`: the score
+ * difference if the game ended with the current majorities (zebras_scores:
+ * a territory with a strict majority gives its face-up value to its current
+ * controller, a tied one to nobody; the Inauguration to its holder). */
+static int32_t zebras_evaluate(const void *state, int player)
+{
+    int score[2];
+    assert(player == 0 || player == 1);
+    zebras_scores(state, score);
+    return 100 * (score[player] - score[1 - player]);
 }
 
 /* -- the function table ------------------------------------------------------ */
@@ -493,5 +505,5 @@ const sa_game sa_zebras_game = {
     .hash = zebras_hash,
     .hash_from_scratch = zebras_hash_from_scratch,
     .result = zebras_result,
-    .evaluate = NULL,
+    .evaluate = zebras_evaluate,
 };

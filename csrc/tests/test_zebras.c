@@ -222,6 +222,8 @@ static void test_example8_scoring(void)
         int32_t result[2];
         CHECK(sa_position_result(child, result, &err) == SA_OK);
         CHECK(result[0] == (score[0] > score[1] ? 1 : -1) && result[1] == -result[0]);
+        CHECK(sa_zebras_game.evaluate(sa_position_state(child), 1) ==
+              100 * (score[1] - score[0]));
         sa_position_free(child);
     }
     sa_position_free(pos);
