@@ -8,8 +8,10 @@ int check_failures = 0;
 extern const test_case json_tests[];
 extern const test_case position_tests[];
 extern const test_case turtles_tests[];
+extern const test_case zebras_tests[];
 
-static const test_case *const suites[] = {json_tests, position_tests, turtles_tests, NULL};
+static const test_case *const suites[] = {json_tests, position_tests, turtles_tests,
+                                          zebras_tests, NULL};
 
 int main(void)
 {
