@@ -1,12 +1,14 @@
 """The ``safari-ai`` command line (click).
 
-Commands of the contract: ``new``, ``moves``, ``apply``, ``perft``. Every error
+Commands of the contract: ``new``, ``moves``, ``apply``, ``perft``, ``analyse``,
+``engine`` (the text protocol of docs/protocol.md on standard input and output). Every error
 goes to standard error as ``error: ...`` with exit code 1 (2 for a usage error).
 """
 from __future__ import annotations
 
 import json
 import sys
+import threading
 import time
 from typing import Any, NoReturn
 
@@ -171,3 +173,28 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
         click.echo(f"multipv {number} score {line.score_text} pv {' '.join(line.pv)}")
     click.echo(f"depth {report.depth} nodes {report.nodes} nps {report.nps} "
                f"time {report.seconds:.3f} algo {report.algo}")
+
+
+@main.command()
+def engine() -> None:
+    """Speak the engine protocol (docs/protocol.md) on standard input and output."""
+    from safari_ai.protocol import Engine
+
+    lock = threading.Lock()
+
+    def emit(line: str) -> None:
+        with lock:
+            try:
+                sys.stdout.write(line + "\n")
+                sys.stdout.flush()
+            except (BrokenPipeError, ValueError):
+                pass  # the frontend went away; the loop ends at end of input
+
+    core = Engine(emit=emit)
+    for raw in sys.stdin.buffer:
+        for line in core.feed(raw.decode("utf-8", errors="replace")):
+            emit(line)
+        if core.finished:
+            break
+    for line in core.end_of_input():
+        emit(line)
