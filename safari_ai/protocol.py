@@ -9,7 +9,8 @@ search go depends on how the engine was made:
   hands each ``info`` line and the ``bestmove`` to ``callback`` as it comes.
 * ``Engine()`` (tests, scripts): a ``go`` with a finite limit blocks and
   returns the whole search, ``info`` lines then ``bestmove``; ``go infinite``
-  returns at once and the search's lines come back from ``stop``.
+  returns at once, and the search's lines come back, in order, at the head of
+  the answers to the following lines (the ``bestmove`` with ``stop``'s).
 
 >>> eng = Engine()
 >>> eng.feed("position startpos turtles moves d1xd3")
