@@ -58,6 +58,7 @@ cdef extern from "safari/search.h":
         int n_lines
         sa_line lines[16]
         double win_probability
+        int hashfull
     ctypedef void (*sa_progress_fn)(void *user, const sa_report *report) noexcept
     ctypedef struct sa_limits:
         int depth
@@ -264,6 +265,7 @@ cdef dict report_to_dict(const sa_report *r):
         "seconds": r.seconds,
         "lines": lines,
         "win_probability": None if r.win_probability < 0 else r.win_probability,
+        "hashfull": None if r.hashfull < 0 else r.hashfull,
     }
 
 

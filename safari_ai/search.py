@@ -62,6 +62,8 @@ class Report:
     lines: list[Line]
     win_probability: Optional[float] = None
     extra: dict[str, Any] = field(default_factory=dict)
+    hashfull: Optional[int] = None
+    """Permille of the transposition table in use (None: no table)."""
 
     @property
     def best_move(self) -> str:
@@ -105,7 +107,7 @@ class Report:
 def _report(raw: dict[str, Any]) -> Report:
     lines = [Line(item["score"], item["exact"], item["pv"]) for item in raw["lines"]]
     return Report(raw["algo"], raw["depth"], raw["seldepth"], raw["nodes"], raw["seconds"],
-                  lines, raw["win_probability"])
+                  lines, raw["win_probability"], hashfull=raw.get("hashfull"))
 
 
 def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,

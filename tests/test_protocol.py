@@ -209,7 +209,7 @@ def test_go_depth_gives_info_lines_then_bestmove(eng: Engine) -> None:
     assert bestmoves(lines) == [report.best_move]
     assert info[-1]["score"] == report.lines[0].score_text
     assert info[-1]["pv"] == " ".join(report.pv)
-    assert "hashfull" in info[-1] or getattr(report, "hashfull", None) is None
+    assert 0 <= int(info[-1]["hashfull"]) <= 1000  # permille of the table in use
 
 
 def test_same_seed_same_answer_after_newgame(eng: Engine) -> None:

@@ -86,6 +86,7 @@ sa_status sa_search(const sa_position *pos, const sa_limits *limits,
     const void *root = sa_position_state(pos);
     memset(out, 0, sizeof *out);
     out->win_probability = -1.0;
+    out->hashfull = -1;
     sa_status status = sa_limits_check(limits, err);
     if (status != SA_OK)
         return status;
