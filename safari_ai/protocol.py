@@ -255,6 +255,7 @@ class GoRequest:
             except ValueError:
                 raise ProtocolError(f"go: {name} needs an integer, got {_quote(raw)}") from None
             name = _CLOCK_ALIASES.get(name, name)
+            value = min(value, INFINITE_MS)  # longer is "for ever"; keeps C's int64 safe
             if name in ("depth", "nodes", "movetime", "movestogo") and value < 1:
                 raise ProtocolError(f"go: {name} must be at least 1, got {_quote(raw)}")
             if name == "depth" and value > 120:
@@ -358,6 +359,7 @@ class Engine:
         self._pending: list[str] = []
         self._worker: Optional[threading.Thread] = None
         self._job_unbounded = False
+        self._job_is_perft = False
         self._stop_flag = StopFlag()
         self._stop_event = threading.Event()
         self.COMMANDS: dict[str, Callable[[list[str]], list[str]]] = {
@@ -421,9 +423,11 @@ class Engine:
         prints its ``bestmove``); ``go infinite`` and ``perft`` are stopped.
         Returns the lines not yet returned; afterwards :attr:`finished` is True.
         """
-        if self._job_unbounded:
-            self._stop_search(timeout=2.0)
-        out = self.wait()
+        if self.finished or self._job_unbounded:
+            self._stop_search(timeout=0.0 if self.finished else 2.0)
+            out = self._drain()
+        else:
+            out = self.wait()
         self.finished = True
         return out
 
@@ -609,7 +613,8 @@ class Engine:
             raise ProtocolError(f"perft: N must be 1..64, got {_quote(args[0])}")
         pos = self._need_position("perft")
         self._check_idle("perft")
-        return self._start(lambda: self._run_perft(pos, depth), blocking=True, unbounded=True)
+        return self._start(lambda: self._run_perft(pos, depth), blocking=True, unbounded=True,
+                           perft=True)
 
     def _run_perft(self, pos: Any, depth: int) -> None:
         children = ([(o, pos.apply(o)) for o, _ in pos.chance_outcomes()] if pos.is_chance()
@@ -649,14 +654,21 @@ class Engine:
             raise ProtocolError(f"{command}: a search is running; send 'stop' first")
 
     def _stop_search(self, timeout: Optional[float]) -> None:
+        """Stops the running job and waits for it (a search ends within
+        milliseconds; a perft deep in C cannot be interrupted, so it is waited
+        for at most 0.1 s and then left to its daemon thread)."""
         self._stop_flag.set()
         self._stop_event.set()
         worker = self._worker
         if worker is not None:
+            if self._job_is_perft:
+                timeout = 0.1 if timeout is None else min(timeout, 0.1)
             worker.join(timeout)
 
-    def _start(self, job: Callable[[], None], blocking: bool, unbounded: bool) -> list[str]:
+    def _start(self, job: Callable[[], None], blocking: bool, unbounded: bool,
+               perft: bool = False) -> list[str]:
         self._job_unbounded = unbounded
+        self._job_is_perft = perft
         self._stop_flag.clear()
         self._stop_event.clear()
 
@@ -714,12 +726,16 @@ class Engine:
         if request.movetime is not None:
             limits.append(request.movetime)
         if request.clocks:
-            player = pos.to_move if isinstance(pos.to_move, int) else None
-            if player is not None and player not in request.clocks:
-                raise ProtocolError(f"go: no clock for player {player} (time{player}"
-                                    f"{', wtime' if player == 0 else ', btime' if player == 1 else ''})")
-            if player is None:
-                player = min(request.clocks, key=lambda p: request.clocks[p])
+            if isinstance(pos.to_move, int):
+                player = pos.to_move
+                if player not in request.clocks:
+                    alias = {0: " or wtime", 1: " or btime"}.get(player, "")
+                    raise ProtocolError(f"go: no clock for player {player} "
+                                        f"(time{player}{alias})")
+            else:  # a chance position: the clock of pov, else the smallest
+                player = self._chance_pov([pos.apply(o) for o, _ in pos.chance_outcomes()])
+                if player not in request.clocks:
+                    player = min(request.clocks, key=lambda p: request.clocks[p])
             limits.append(time_budget(request.clocks[player], request.increments.get(player, 0),
                                       request.movestogo, settings["MoveOverhead"]))
         return min(limits) / 1000.0 if limits else None

@@ -141,3 +141,13 @@ def test_clock_go_answers(engine: Process) -> None:
     assert engine.until("bestmove")[-1].startswith("bestmove ")
     engine.send("quit\n")
     assert engine.proc.wait(HANG) == 0
+
+
+def test_quit_during_a_deep_perft_exits(engine: Process) -> None:
+    engine.send("position startpos zebras\nperft 30\n")
+    engine.send("isready\n")
+    assert engine.until("readyok")[-1] == "readyok"
+    engine.send("go depth 1\n")  # refused: the perft is still running
+    assert "search is running" in engine.until("info string error:")[-1]
+    engine.send("quit\n")
+    assert engine.proc.wait(HANG) == 0
