@@ -38,6 +38,7 @@ cdef extern from "safari/safari.h":
     int32_t sa_position_evaluate(const sa_position *pos, int player)
     uint64_t sa_position_hash_from_scratch(const sa_position *pos)
     uint64_t sa_perft(const sa_position *pos, int depth) nogil
+    uint64_t sa_random_playouts(const sa_position *pos, uint64_t games, uint64_t seed) nogil
 
 cdef extern from "safari/search.h":
     ctypedef enum sa_algo:
@@ -239,6 +240,13 @@ cdef class CPosition:
 
     def hash_from_scratch(self) -> int:
         return sa_position_hash_from_scratch(self.ptr)
+
+    def random_playouts(self, uint64_t games, uint64_t seed) -> int:
+        """Plays seeded random games to the end; returns the plies played."""
+        cdef uint64_t n
+        with nogil:
+            n = sa_random_playouts(self.ptr, games, seed)
+        return n
 
     def perft(self, int depth) -> int:
         """Leaf count ``depth`` plies below; runs without the GIL."""

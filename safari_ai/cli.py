@@ -171,3 +171,17 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
         click.echo(f"multipv {number} score {line.score_text} pv {' '.join(line.pv)}")
     click.echo(f"depth {report.depth} nodes {report.nodes} nps {report.nps} "
                f"time {report.seconds:.3f} algo {report.algo}")
+
+
+@main.command()
+def bench() -> None:
+    """Search fixed positions at fixed depths; print their node counts and the total.
+
+    The total (the bench signature) changes only when the search or the rules do.
+    """
+    from safari_ai.bench import run_bench
+
+    result = run_bench(lambda label, nodes: click.echo(f"{label} {nodes}"))
+    click.echo(f"nodes {result.total}")
+    rate = int(result.total / result.seconds) if result.seconds > 0 else 0
+    click.echo(f"time {result.seconds:.3f} s, {rate} nodes/s", err=True)
