@@ -35,6 +35,7 @@ cdef extern from "safari/safari.h":
     sa_status sa_position_apply(sa_position *pos, const char *move, sa_error *err)
     sa_status sa_position_result(const sa_position *pos, int32_t *out, sa_error *err)
     uint64_t sa_position_hash(const sa_position *pos)
+    int32_t sa_position_evaluate(const sa_position *pos, int player)
     uint64_t sa_position_hash_from_scratch(const sa_position *pos)
     uint64_t sa_perft(const sa_position *pos, int depth) nogil
 
@@ -67,6 +68,7 @@ cdef extern from "safari/search.h":
         uint64_t seed
         sa_algo algo
         size_t hash_mb
+        int no_table
         volatile int *stop
         sa_progress_fn progress
         void *progress_user
@@ -232,6 +234,9 @@ cdef class CPosition:
     def hash(self) -> int:
         return sa_position_hash(self.ptr)
 
+    def evaluate(self, int player) -> int:
+        return sa_position_evaluate(self.ptr, player)
+
     def hash_from_scratch(self) -> int:
         return sa_position_hash_from_scratch(self.ptr)
 
@@ -287,7 +292,7 @@ cdef class StopFlag:
 
 def search(CPosition pos, int depth, uint64_t nodes, int64_t movetime_ms, int multipv,
            int threads, uint64_t seed, str algo, size_t hash_mb, StopFlag stop=None,
-           progress=None) -> dict:
+           progress=None, bint table=True) -> dict:
     """Runs sa_search without the GIL; returns the report as a dict."""
     cdef sa_limits limits
     cdef sa_report report
@@ -303,6 +308,7 @@ def search(CPosition pos, int depth, uint64_t nodes, int64_t movetime_ms, int mu
     limits.seed = seed
     limits.algo = <sa_algo>ALGOS[algo]
     limits.hash_mb = hash_mb
+    limits.no_table = 0 if table else 1
     limits.stop = NULL
     if stop is not None:
         limits.stop = &stop.value

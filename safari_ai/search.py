@@ -110,7 +110,7 @@ def _report(raw: dict[str, Any]) -> Report:
 
 def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
             movetime: int | None = None, seed: int | None = None, *, multipv: int = 1,
-            threads: int = 1, algo: str = "auto", hash_mb: int = 16,
+            threads: int = 1, algo: str = "auto", hash_mb: int = 16, table: bool = True,
             stop: Optional[StopFlag] = None,
             progress: Optional[Callable[[Report], None]] = None) -> Report:
     """Searches ``pos`` and reports the best move, its score and the principal variation.
@@ -119,6 +119,7 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
     given the search runs for 1000 ms. ``seed`` fixes every random choice; with
     the same limits (other than time) the same seed gives the same report.
     ``progress`` is called with a partial :class:`Report` after each iteration.
+    ``table=False`` searches without the transposition table (for tests).
 
     :raises SearchError: the position is terminal or a chance position, or a
         limit is out of range.
@@ -134,7 +135,7 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
     callback = None if progress is None else (lambda raw: progress(_report(raw)))
     try:
         raw = _core.search(pos._c, depth or 0, nodes or 0, movetime or 0, multipv, threads,
-                           seed or 0, algo, hash_mb, stop, callback)
+                           seed or 0, algo, hash_mb, stop, callback, table)
     except _core.CoreError as error:
         raise SearchError(error.message) from None
     return _report(raw)

@@ -614,12 +614,19 @@ def test_example5_initiative_matches_enumeration(backend):
     assert got == enumerate_initiative([(2, "0"), (2, "1"), (4, "x")], "lexicographic")
 
 
-def test_example6_initiative_matches_enumeration(backend):
+@pytest.mark.parametrize("rule", ["lexicographic", "sum"])
+def test_primus_waiting_animal_initiative_matches_enumeration(backend, rule):
+    """Example 6's shape (a Primus, a waiting lion that rolls but cannot act) with
+    smaller Speeds, so that every joint roll can be enumerated."""
     b = backend(GAME)
-    p3 = b.apply(b.apply(b.apply(b.load(EX6), "pass"), "roll"), "spawn:lion-I")
-    got = dict(b.chance_outcomes(p3))
-    assert got == enumerate_initiative([(2, "0"), (2, "0"), (2, "1"), (2, "1"), (4, "W")],
-                                       "lexicographic")
+    pos = dict(EX6, rules={**EX6["rules"], "initiative": rule}, to_move="chance", pool=0,
+               phase="initiative", chooser=None,
+               gladiators=[G("0a", "thraex", 4, 3, 1, 1, "a5"), G("0b", "thraex", 4, 2, 2, 1, "c6"),
+                           G("1a", "murmillo", 3, 4, 1, 1, "g5"), G("1b", "murmillo", 3, 4, 1, 1, "g4")],
+               animals=[LION(None, "I", s=2)])
+    got = dict(b.chance_outcomes(b.load(pos)))
+    assert got == enumerate_initiative([(1, "0"), (2, "0"), (1, "1"), (1, "1"), (2, "W")], rule)
+    assert set(got) == {"init:0", "init:1", "init:A01", "init:A10"}
 
 
 @pytest.mark.parametrize("rule", ["lexicographic", "sum"])

@@ -1,6 +1,7 @@
 /* common/tt.c: the transposition table (layout in tt.h). */
 #include "common/tt.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,7 +21,7 @@ int sa_tt_init(sa_tt *tt, size_t megabytes)
         buckets *= 2;
     tt->entries = calloc(buckets * BUCKET, sizeof(sa_tt_entry));
     tt->mask = buckets - 1;
-    tt->used = 0;
+    atomic_init(&tt->used, 0);
     return tt->entries != NULL;
 }
 
@@ -33,7 +34,17 @@ void sa_tt_free(sa_tt *tt)
 void sa_tt_clear(sa_tt *tt)
 {
     memset(tt->entries, 0, (tt->mask + 1) * BUCKET * sizeof(sa_tt_entry));
-    tt->used = 0;
+    atomic_store_explicit(&tt->used, 0, memory_order_relaxed);
+}
+
+static uint64_t load(const _Atomic uint64_t *word)
+{
+    return atomic_load_explicit((_Atomic uint64_t *)word, memory_order_relaxed);
+}
+
+static void save(_Atomic uint64_t *word, uint64_t value)
+{
+    atomic_store_explicit(word, value, memory_order_relaxed);
 }
 
 static sa_tt_entry *bucket_of(const sa_tt *tt, uint64_t key)
@@ -45,8 +56,8 @@ int sa_tt_probe(const sa_tt *tt, uint64_t key, sa_tt_hit *hit)
 {
     sa_tt_entry *bucket = bucket_of(tt, key);
     for (int i = 0; i < BUCKET; i++) {
-        uint64_t data = bucket[i].data;
-        if (data != 0 && (bucket[i].check ^ data) == key) {
+        uint64_t data = load(&bucket[i].data);
+        if (data != 0 && (load(&bucket[i].check) ^ data) == key) {
             hit->score = (int32_t)(uint32_t)(data >> 32);
             hit->depth = (int)((data >> 24) & 0xFF);
             hit->bound = (int)((data >> 22) & 3);
@@ -62,26 +73,30 @@ void sa_tt_store(sa_tt *tt, uint64_t key, int32_t score, int depth, int bound,
 {
     sa_tt_entry *bucket = bucket_of(tt, key);
     sa_tt_entry *slot = &bucket[0];
+    uint64_t slot_data = load(&slot->data);
     for (int i = 0; i < BUCKET; i++) {
-        uint64_t data = bucket[i].data;
-        if (data == 0 || (bucket[i].check ^ data) == key) {
+        uint64_t data = load(&bucket[i].data);
+        if (data == 0 || (load(&bucket[i].check) ^ data) == key) {
             slot = &bucket[i];
+            slot_data = data;
             break;
         }
-        if (((data >> 24) & 0xFF) < ((slot->data >> 24) & 0xFF))
+        if (((data >> 24) & 0xFF) < ((slot_data >> 24) & 0xFF)) {
             slot = &bucket[i];
+            slot_data = data;
+        }
     }
-    if (slot->data == 0)
-        tt->used++;
+    if (slot_data == 0)
+        atomic_fetch_add_explicit(&tt->used, 1, memory_order_relaxed);
     uint64_t data = pack(score, depth, bound, move_index);
     if (data == 0)
         data = pack(score, depth, SA_BOUND_NONE, SA_TT_NO_MOVE); /* never 0 */
-    slot->data = data;
-    slot->check = key ^ data;
+    save(&slot->data, data);
+    save(&slot->check, key ^ data);
 }
 
 int sa_tt_hashfull(const sa_tt *tt)
 {
     uint64_t slots = (tt->mask + 1) * BUCKET;
-    return (int)(tt->used * 1000 / slots);
+    return (int)(load(&tt->used) * 1000 / slots);
 }

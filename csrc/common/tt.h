@@ -10,6 +10,10 @@
  *   data:  63........32 31....24 23....22 21.......0
  *          score (i32)  depth    bound    move index (into the node's move list)
  *
+ * Threads share one table without locks: each word is read and written with
+ * relaxed atomics (a single plain load or store on x86-64), and the XOR check
+ * discards an entry whose two words come from different writes.
+ *
  * The move is stored as its index in the position's legal-move list (games
  * generate moves in a fixed order), which keeps an entry at 16 bytes whatever a
  * game packs into its 64-bit sa_move. Replacement: always, into the slot of the
@@ -25,14 +29,14 @@ enum { SA_BOUND_NONE = 0, SA_BOUND_UPPER = 1, SA_BOUND_LOWER = 2, SA_BOUND_EXACT
 #define SA_TT_NO_MOVE 0x3FFFFF
 
 typedef struct sa_tt_entry {
-    uint64_t check;  /* key ^ data */
-    uint64_t data;
+    _Atomic uint64_t check;  /* key ^ data */
+    _Atomic uint64_t data;
 } sa_tt_entry;
 
 typedef struct sa_tt {
     sa_tt_entry *entries;
     size_t mask;     /* number of buckets - 1 (a power of two) */
-    uint64_t used;   /* stores into empty slots, for hashfull   */
+    _Atomic uint64_t used;   /* stores into empty slots, for hashfull */
 } sa_tt;
 
 typedef struct sa_tt_hit {

@@ -11,9 +11,16 @@
  * of the player to move there, and a child's value changes sign only when the
  * player changes (child_value()).
  *
+ * Threads (Lazy SMP): with limits->threads > 1, helper threads run the same
+ * iterative deepening on the same root, sharing only the transposition table;
+ * odd helpers start one ply deeper so that the threads spread over the tree.
+ * The main thread's result is the answer; helpers stop when it is done. With
+ * one thread the search is deterministic; with more, node counts vary.
+ *
  * Written over the sa_game function table: one copy serves every game, and
  * costs one indirect call per primitive; see docs/design.md.
  */
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,8 +43,10 @@ typedef struct ab_frame {
 
 typedef struct ab_search {
     const sa_game *game;
-    sa_tt tt;
+    sa_tt *tt;                                 /* shared by all threads     */
+    int use_table;                             /* 0: never probe or store   */
     sa_clock clock;
+    volatile int *abort;                       /* helpers: set when done    */
     uint64_t nodes;
     int seldepth;
     int stopped;
@@ -53,7 +62,7 @@ typedef struct ab_search {
 
 /* -- setup ------------------------------------------------------------- */
 
-static ab_search *ab_new(const sa_game *game, const sa_limits *limits)
+static ab_search *ab_new(const sa_game *game, const sa_limits *limits, sa_tt *tt)
 {
     ab_search *s = calloc(1, sizeof *s);
     if (s == NULL)
@@ -62,8 +71,7 @@ static ab_search *ab_new(const sa_game *game, const sa_limits *limits)
     size_t frame_bytes = (n * (sizeof(sa_move) + 2 * sizeof(int32_t)) +
                           game->state_size + 15) & ~(size_t)15;
     s->block = malloc(frame_bytes * (SA_MAX_PLY + 1));
-    if (s->block == NULL || !sa_tt_init(&s->tt, limits->hash_mb ? limits->hash_mb : 16)) {
-        free(s->block);
+    if (s->block == NULL) {
         free(s);
         return NULL;
     }
@@ -75,12 +83,13 @@ static ab_search *ab_new(const sa_game *game, const sa_limits *limits)
         s->frames[ply].child = base + n * (sizeof(sa_move) + 2 * sizeof(int32_t));
     }
     s->game = game;
+    s->tt = tt;
+    s->use_table = !limits->no_table;
     return s;
 }
 
 static void ab_free(ab_search *s)
 {
-    sa_tt_free(&s->tt);
     free(s->block);
     free(s);
 }
@@ -187,6 +196,13 @@ static int is_excluded(const ab_search *s, sa_move m)
 
 /* -- the search -------------------------------------------------------- */
 
+static int expired(const ab_search *s)
+{
+    if (s->abort != NULL)
+        return *s->abort;
+    return sa_clock_expired(&s->clock, s->nodes);
+}
+
 static int32_t node(ab_search *s, const void *state, int ply, int depth,
                     int32_t alpha, int32_t beta);
 
@@ -218,7 +234,7 @@ static int probe(ab_search *s, uint64_t key, int ply, int depth, int32_t alpha,
 {
     sa_tt_hit hit;
     *tt_index = -1;
-    if (!sa_tt_probe(&s->tt, key, &hit))
+    if (!s->use_table || !sa_tt_probe(s->tt, key, &hit))
         return 0;
     *tt_index = hit.move_index == SA_TT_NO_MOVE ? -1 : hit.move_index;
     if (ply == 0 || hit.depth < depth)
@@ -239,7 +255,7 @@ static int32_t node(ab_search *s, const void *state, int ply, int depth,
 {
     const sa_game *game = s->game;
     s->pv_len[ply] = 0;
-    if ((++s->nodes & CHECK_EVERY) == 0 && sa_clock_expired(&s->clock, s->nodes))
+    if ((++s->nodes & CHECK_EVERY) == 0 && expired(s))
         s->stopped = 1;
     if (s->stopped)
         return 0;
@@ -295,8 +311,8 @@ static int32_t node(ab_search *s, const void *state, int ply, int depth,
         return -INF;
     int bound = best >= beta ? SA_BOUND_LOWER
               : best > alpha0 ? SA_BOUND_EXACT : SA_BOUND_UPPER;
-    if (ply > 0 || s->n_excluded == 0)
-        sa_tt_store(&s->tt, key, score_to_tt(best, ply), depth, bound, best_index);
+    if (s->use_table && (ply > 0 || s->n_excluded == 0))
+        sa_tt_store(s->tt, key, score_to_tt(best, ply), depth, bound, best_index);
     return best;
 }
 
@@ -344,17 +360,12 @@ static void fallback_line(ab_search *s, const void *root, sa_report *out)
     out->n_lines = 1;
 }
 
-sa_status sa_alphabeta(const sa_game *game, const void *root,
-                       const sa_limits *limits, sa_report *out, sa_error *err)
+/* Iterative deepening of the main thread; fills out. */
+static void deepen(ab_search *s, const void *root, const sa_limits *limits,
+                   sa_report *out, sa_line *lines)
 {
-    ab_search *s = ab_new(game, limits);
-    if (s == NULL)
-        return sa_error_set(err, SA_ERR_MEMORY, "out of memory for the search tables");
-    sa_clock_start(&s->clock, limits);
     int max_depth = limits->depth > 0 ? limits->depth : SA_MAX_PLY - 8;
-    sa_line *lines = calloc(SA_MAX_MULTIPV, sizeof *lines);
-    out->algo = SA_ALGO_ALPHABETA;
-    for (int depth = 1; lines != NULL && depth <= max_depth; depth++) {
+    for (int depth = 1; depth <= max_depth; depth++) {
         int done = search_iteration(s, root, depth, limits->multipv, lines);
         if (s->stopped && !(depth == 1 && done > 0))
             break;
@@ -369,11 +380,89 @@ sa_status sa_alphabeta(const sa_game *game, const void *root,
         if (s->stopped || proven(&out->lines[0], depth))
             break;
     }
+}
+
+/* -- Lazy SMP helpers --------------------------------------------------- */
+
+typedef struct helper_job {
+    ab_search *s;
+    const void *root;
+    int first_depth;
+    int max_depth;
+    pthread_t thread;
+    int started;
+} helper_job;
+
+static void *helper_main(void *arg)
+{
+    helper_job *job = arg;
+    for (int depth = job->first_depth; depth <= job->max_depth && !job->s->stopped; depth++)
+        node(job->s, job->root, 0, depth, -INF, INF);
+    return NULL;
+}
+
+static void start_helpers(helper_job *jobs, int n, const sa_game *game, const void *root,
+                          const sa_limits *limits, sa_tt *tt, volatile int *abort)
+{
+    int max_depth = limits->depth > 0 ? limits->depth : SA_MAX_PLY - 8;
+    for (int i = 0; i < n; i++) {
+        jobs[i].s = ab_new(game, limits, tt);
+        if (jobs[i].s == NULL)
+            continue;
+        jobs[i].s->abort = abort;
+        jobs[i].root = root;
+        jobs[i].first_depth = 1 + (i % 2);
+        jobs[i].max_depth = max_depth;
+        jobs[i].started = pthread_create(&jobs[i].thread, NULL, helper_main, &jobs[i]) == 0;
+    }
+}
+
+static uint64_t stop_helpers(helper_job *jobs, int n, volatile int *abort)
+{
+    uint64_t nodes = 0;
+    *abort = 1;
+    for (int i = 0; i < n; i++) {
+        if (jobs[i].started)
+            pthread_join(jobs[i].thread, NULL);
+        if (jobs[i].s != NULL) {
+            nodes += jobs[i].s->nodes;
+            ab_free(jobs[i].s);
+        }
+    }
+    return nodes;
+}
+
+sa_status sa_alphabeta(const sa_game *game, const void *root,
+                       const sa_limits *limits, sa_report *out, sa_error *err)
+{
+    sa_tt tt;
+    if (!sa_tt_init(&tt, limits->hash_mb ? limits->hash_mb : 16))
+        return sa_error_set(err, SA_ERR_MEMORY, "out of memory for the hash table");
+    ab_search *s = ab_new(game, limits, &tt);
+    sa_line *lines = calloc(SA_MAX_MULTIPV, sizeof *lines);
+    int n_helpers = limits->threads - 1;
+    helper_job *jobs = calloc((size_t)(n_helpers > 0 ? n_helpers : 1), sizeof *jobs);
+    if (s == NULL || lines == NULL || jobs == NULL) {
+        if (s != NULL)
+            ab_free(s);
+        free(lines);
+        free(jobs);
+        sa_tt_free(&tt);
+        return sa_error_set(err, SA_ERR_MEMORY, "out of memory for the search");
+    }
+    volatile int abort_helpers = 0;
+    sa_clock_start(&s->clock, limits);
+    out->algo = SA_ALGO_ALPHABETA;
+    start_helpers(jobs, n_helpers, game, root, limits, &tt, &abort_helpers);
+    deepen(s, root, limits, out, lines);
+    uint64_t helper_nodes = stop_helpers(jobs, n_helpers, &abort_helpers);
     if (out->n_lines == 0)
         fallback_line(s, root, out);
-    out->nodes = s->nodes;
+    out->nodes = s->nodes + helper_nodes;
     out->seconds = sa_clock_seconds(&s->clock);
+    free(jobs);
     free(lines);
     ab_free(s);
+    sa_tt_free(&tt);
     return SA_OK;
 }

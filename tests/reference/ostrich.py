@@ -201,16 +201,21 @@ ROLL_OUTCOMES = sorted((w + "/" + b, p / 6) for w, p in MULTISETS[5] for b in FA
 ROLL_SET = {s for s, _ in ROLL_OUTCOMES}
 
 
-@lru_cache(maxsize=None)
+# the same, with a re-rolled black die (probability times 1/6 for each black face)
+MULTISETS_BLACK = [[(w, b, p / 6) for w, p in MULTISETS[k] for b in FACES] for k in range(6)]
+
+
 def _reroll_outcomes(white, black, rw, rb):
-    """§4.2 the re-roll: kept dice plus every multiset of the re-rolled ones."""
-    kept = _msub(white, rw)
-    blacks = [(f, Fraction(1, 6)) for f in FACES] if rb else [(black, Fraction(1))]
-    out = []
-    for new, p in MULTISETS[len(rw)]:
-        w = "".join(sorted(kept + new))
-        for b, q in blacks:
-            out.append((w + "/" + b, p * q))
+    """§4.2 the re-roll: the kept dice plus every multiset of the re-rolled ones."""
+    return _reroll_table(_msub(white, rw), len(rw), None if rb else black)
+
+
+@lru_cache(maxsize=None)
+def _reroll_table(kept, k, black):
+    if black is None:
+        out = [("".join(sorted(kept + new)) + "/" + b, p) for new, b, p in MULTISETS_BLACK[k]]
+    else:
+        out = [("".join(sorted(kept + new)) + "/" + black, p) for new, p in MULTISETS[k]]
     out.sort()
     return tuple(out)
 

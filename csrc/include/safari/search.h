@@ -46,6 +46,7 @@ typedef struct sa_limits {
     uint64_t seed;           /* fixes every random choice                    */
     sa_algo algo;
     size_t hash_mb;          /* transposition table size; 0: default (16)    */
+    int no_table;            /* 1: search without the transposition table    */
     volatile int *stop;      /* set non-zero from another thread to stop     */
     sa_progress_fn progress; /* may be NULL                                  */
     void *progress_user;
