@@ -37,7 +37,6 @@ def optimisation_flags() -> tuple[list[str], list[str]]:
 
 
 COMPILE_FLAGS, LINK_FLAGS = optimisation_flags()
-LINK_FLAGS += ["-pthread"]  # search/mcts.c: root parallelism with pthreads
 
 core = Extension(
     "safari_ai._core",

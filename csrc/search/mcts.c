@@ -176,15 +176,15 @@ static uint32_t uct_child(const mcts_search *s, const mcts_node *node)
 {
     const sa_mcts_tree *tree = s->tree;
     int me = node->mover;
-    double log_n = log((double)node->visits);
+    double c_sqrt_log_n = s->opt.exploration * sqrt(log((double)node->visits));
     double best_score = -INFINITY;
     uint32_t best = node->first_child;
     for (uint32_t c = node->first_child; c != MCTS_NONE; c = mcts_node_at(tree, c)->next_sibling) {
         const mcts_node *child = mcts_node_at(tree, c);
         if (s->two_player && proven_loss_for(child, me))
             continue;
-        double score = child->value_sum[me] / child->visits +
-                       s->opt.exploration * sqrt(log_n / child->visits);
+        double inv_n = 1.0 / child->visits; /* one division, not three */
+        double score = child->value_sum[me] * inv_n + c_sqrt_log_n * sqrt(inv_n);
         if (score > best_score) {
             best_score = score;
             best = c;

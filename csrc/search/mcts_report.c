@@ -59,7 +59,7 @@ uint32_t mcts_best_child(const sa_mcts_tree *tree, uint32_t parent)
 {
     int me = mcts_node_at(tree, parent)->mover;
     uint32_t best = MCTS_NONE;
-    move_stat best_stat;
+    move_stat best_stat = {0};
     for (uint32_t c = mcts_node_at(tree, parent)->first_child; c != MCTS_NONE;
          c = mcts_node_at(tree, c)->next_sibling) {
         move_stat st = node_stat(tree, c, me);
