@@ -53,8 +53,9 @@ void sa_mcts_options_default(sa_mcts_options *opt);
 typedef struct sa_mcts_tree sa_mcts_tree;
 
 /* Nodes each tree of a one-shot search allocates under `limits`: its share
- * of the node limit (one simulation adds at most one node) plus the root, or
- * without a node limit its share of hash_mb MiB (16 when 0). */
+ * of the node limit (one simulation adds at most one node) plus the root, but
+ * at most its share of max(hash_mb, 1024) MiB; without a node limit, its
+ * share of hash_mb MiB (16 when 0). A search that fills its arena stops. */
 size_t sa_mcts_capacity(const sa_game *game, const void *root, const sa_limits *limits);
 
 /* A tree of room for `capacity` nodes (>= 1, < 2^32 - 1) rooted at a copy of

@@ -5,7 +5,8 @@
 
 #include "search/mcts_tree.h"
 
-#define DEFAULT_BUDGET_MB 16
+#define DEFAULT_BUDGET_MB 16     /* without a node limit, when hash_mb is 0      */
+#define NODE_LIMIT_CAP_MB 1024    /* most a node limit may ask for (hash_mb more) */
 #define MAX_CAPACITY ((size_t)UINT32_MAX - 1) /* indexes are uint32, NONE excluded */
 
 static size_t node_stride(int n_players)
@@ -15,13 +16,15 @@ static size_t node_stride(int n_players)
 
 size_t sa_mcts_capacity(const sa_game *game, const void *root, const sa_limits *limits)
 {
-    size_t threads = limits->threads > 1 ? (size_t)limits->threads : 1, capacity;
+    size_t threads = limits->threads > 1 ? (size_t)limits->threads : 1;
+    size_t stride = node_stride(game->num_players(root));
+    size_t budget_mb = limits->hash_mb ? limits->hash_mb : DEFAULT_BUDGET_MB;
+    size_t capacity = (budget_mb << 20) / threads / stride;
     if (limits->nodes != 0) {
-        uint64_t share = limits->nodes / threads + 1;  /* simulations, rounded up */
-        capacity = share >= MAX_CAPACITY ? MAX_CAPACITY : (size_t)share + 1;
-    } else {
-        size_t mb = limits->hash_mb ? limits->hash_mb : DEFAULT_BUDGET_MB;
-        capacity = (mb << 20) / threads / node_stride(game->num_players(root));
+        uint64_t share = limits->nodes / threads + 2;  /* rounded up, + the root */
+        size_t cap_mb = budget_mb > NODE_LIMIT_CAP_MB ? budget_mb : NODE_LIMIT_CAP_MB;
+        size_t cap = (cap_mb << 20) / threads / stride;
+        capacity = share < cap ? (size_t)share : cap;
     }
     return capacity < 1 ? 1 : capacity > MAX_CAPACITY ? MAX_CAPACITY : capacity;
 }
