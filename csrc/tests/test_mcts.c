@@ -9,6 +9,7 @@
  *          2 weighted 1:2:3 for A, 3:2:1 for B); player 0 moves again: keep
  *          the face (worth face - 1 to player 0, the opposite to player 1) or
  *          pass (worth 0). Optimal values: A 1/2, B 1/6.
+ *   trio:  three players, each a move in turn, for max-n values.
  *
  * Checks: forced wins in 1 and 2 are found and proven, an immediate loss is
  * avoided, draws are proven, reports are deterministic for a seed (threads
@@ -259,6 +260,74 @@ static const sa_game dice_game = {
     .legal_moves = dice_legal_moves, .chance_outcomes = dice_chance_outcomes,
     .apply = dice_apply, .hash = dice_hash, .hash_from_scratch = dice_hash,
     .result = dice_result, .evaluate = NULL,
+};
+
+/* -- a three-player game (max-n) --------------------------------------------
+ * Player 0 picks branch X or Y, player 1 picks one of two leaves in it, then
+ * player 2 makes a forced move. Results (player 0, 1, 2):
+ *   X: (2, 0, 1) or (0, 2, 1)      player 1 takes the second: 0 gets its worst
+ *   Y: (1, 2, 0) or (2, 0, 1)      player 1 takes the first:  0 gets the middle
+ * so under max-n player 0 plays Y (an "optimistic" player 0 would play X). */
+
+typedef struct trio_state {
+    int8_t phase;     /* 0, 1, 2: that player to move; 3 over */
+    int8_t branch, leaf;
+} trio_state;
+
+static const int32_t trio_results[2][2][3] = {{{2, 0, 1}, {0, 2, 1}}, {{1, 2, 0}, {2, 0, 1}}};
+
+static int trio_to_move(const void *state)
+{
+    const trio_state *s = state;
+    return s->phase == 3 ? SA_TERMINAL : s->phase;
+}
+
+static int trio_legal_moves(const void *state, sa_move *out)
+{
+    int who = trio_to_move(state);
+    if (who < 0)
+        return 0;
+    out[0] = 0;
+    out[1] = 1;
+    return who == 2 ? 1 : 2;
+}
+
+static void trio_apply(void *state, sa_move m)
+{
+    trio_state *s = state;
+    if (s->phase == 0)
+        s->branch = (int8_t)m;
+    else if (s->phase == 1)
+        s->leaf = (int8_t)m;
+    s->phase++;
+}
+
+static void trio_result(const void *state, int32_t *out)
+{
+    const trio_state *s = state;
+    memcpy(out, trio_results[s->branch][s->leaf], sizeof trio_results[0][0]);
+}
+
+static int three_players(const void *state)
+{
+    (void)state;
+    return 3;
+}
+
+static uint64_t trio_hash(const void *state)
+{
+    const trio_state *s = state;
+    return (uint64_t)(s->phase * 4 + s->branch * 2 + s->leaf);
+}
+
+static const sa_game trio_game = {
+    .name = "trio", .max_players = 3, .has_chance = 0, .max_moves = 2,
+    .max_chance_outcomes = 0, .state_size = sizeof(trio_state),
+    .new_position = dice_new_position, .from_json = no_json, .to_json = empty_json,
+    .move_str = digit_move_str, .num_players = three_players, .to_move = trio_to_move,
+    .legal_moves = trio_legal_moves, .chance_outcomes = no_chance, .apply = trio_apply,
+    .hash = trio_hash, .hash_from_scratch = trio_hash, .result = trio_result,
+    .evaluate = NULL,
 };
 
 /* -- helpers --------------------------------------------------------------- */
@@ -512,6 +581,22 @@ static void test_stop_and_time(void)
     CHECK(r.nodes > 0 && r.n_lines == 1);
 }
 
+static void test_three_players_max_n(void)
+{
+    trio_state t = {0, 0, 0};
+    sa_limits limits = limits_of(20000, 12);
+    limits.multipv = 2;
+    sa_report r;
+    sa_error err;
+    CHECK(sa_mcts(&trio_game, &t, &limits, &r, &err) == SA_OK);
+    /* Y then player 1's first leaf then 2's forced move; results normalised
+     * to [-1, 1] per game end: Y is worth 0 to player 0, X -1. */
+    CHECK(strcmp(r.lines[0].pv, "1 0 0") == 0);
+    CHECK(!r.lines[0].exact && abs(r.lines[0].score) <= 50);
+    /* X: -1 for player 0, but for player 1's few tries of its worse leaf. */
+    CHECK(r.n_lines == 2 && strcmp(r.lines[1].pv, "0 1 0") == 0 && r.lines[1].score <= -700);
+}
+
 static void test_refuses_non_decision_root(void)
 {
     ttt_state s = ttt_from("XXXOO....");
@@ -536,6 +621,7 @@ const test_case mcts_tests[] = {
     {"mcts: arena never overflows", test_arena_never_overflows},
     {"mcts: tree reuse", test_tree_reuse},
     {"mcts: stop flag and movetime", test_stop_and_time},
+    {"mcts: three players, max-n", test_three_players_max_n},
     {"mcts: refuses non-decision roots", test_refuses_non_decision_root},
     {NULL, NULL},
 };
