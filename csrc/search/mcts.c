@@ -262,14 +262,17 @@ static int try_prove(const mcts_search *s, mcts_node *node)
     int win_plies = INT32_MAX, draw_plies = INT32_MAX, loss_plies = -1;
     for (uint32_t c = node->first_child; c != MCTS_NONE; c = mcts_node_at(s->tree, c)->next_sibling) {
         const mcts_node *child = mcts_node_at(s->tree, c);
-        if (!mcts_node_proven(child))
+        int plies = child->proof_plies;
+        if (!mcts_node_proven(child)) {
             all_proven = 0;
-        else if (child->proven_winner == me)
-            win_plies = child->proof_plies < win_plies ? child->proof_plies : win_plies;
-        else if (child->proven_winner == MCTS_PROVEN_DRAW)
-            any_draw = 1, draw_plies = child->proof_plies < draw_plies ? child->proof_plies : draw_plies;
-        else
-            loss_plies = child->proof_plies > loss_plies ? child->proof_plies : loss_plies;
+        } else if (child->proven_winner == me) {
+            win_plies = plies < win_plies ? plies : win_plies;       /* quickest win  */
+        } else if (child->proven_winner == MCTS_PROVEN_DRAW) {
+            any_draw = 1;
+            draw_plies = plies < draw_plies ? plies : draw_plies;
+        } else {
+            loss_plies = plies > loss_plies ? plies : loss_plies;    /* slowest loss  */
+        }
     }
     if (win_plies != INT32_MAX) {
         node->proven_winner = (int8_t)me;
