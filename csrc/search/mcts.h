@@ -76,7 +76,8 @@ size_t sa_mcts_tree_advance(sa_mcts_tree *tree, sa_move m);
 /* Searches from the root (a decision position) under `limits`, growing the
  * tree; `opt` NULL for the defaults. limits->threads > 1 adds helper threads,
  * each with a tree of its own (root parallelism), whose root statistics are
- * summed with this tree's for the report; only this tree is kept. */
+ * summed with this tree's for the report; only this tree is kept. The
+ * progress callback runs on the calling thread, over this tree alone. */
 sa_status sa_mcts_tree_search(sa_mcts_tree *tree, const sa_mcts_options *opt,
                               const sa_limits *limits, sa_report *out, sa_error *err);
 
