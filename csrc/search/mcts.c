@@ -37,7 +37,7 @@
 #include "search/mcts_tree.h"
 #include "search/searcher.h"
 
-#define CHECK_EVERY 15              /* simulations between clock checks, minus one */
+#define CHECK_EVERY 7               /* simulations between clock checks, minus one */
 #define PROGRESS_EVERY 65536        /* simulations between progress reports        */
 #define ROLLOUT_MAX_PLIES 10000     /* a rollout this long is scored a draw        */
 #define MAX_THREADS 64
