@@ -103,10 +103,13 @@ static void proven_values(const mcts_search *s, const mcts_node *node, double *v
                   : node->proven_winner == p ? 1.0 : -1.0;
 }
 
-/* An outcome of chance `state`, drawn with probability weight / total. */
-static sa_move sample_outcome(mcts_search *s, const void *state)
+/* An outcome of chance `state`, drawn with probability weight / total;
+ * *n_outcomes (when not NULL) is set to the number of outcomes. */
+static sa_move sample_outcome(mcts_search *s, const void *state, uint32_t *n_outcomes)
 {
     int n = s->game->chance_outcomes(state, s->moves, s->weights);
+    if (n_outcomes != NULL)
+        *n_outcomes = (uint32_t)n;
     uint64_t total = 0;
     for (int i = 0; i < n; i++)
         total += s->weights[i];
@@ -135,7 +138,7 @@ static void rollout_value(mcts_search *s, void *state, int depth, double *values
         }
         sa_move m;
         if (who == SA_CHANCE) {
-            m = sample_outcome(s, state);
+            m = sample_outcome(s, state, NULL);
         } else {
             int n = game->legal_moves(state, s->moves);
             m = s->moves[sa_rng_below(&s->rng, (uint64_t)n)];
@@ -200,7 +203,7 @@ static uint32_t uct_child(const mcts_search *s, const mcts_node *node)
 static uint32_t select_step(mcts_search *s, mcts_node *node, uint32_t idx, sa_move *m)
 {
     if (node->mover == SA_CHANCE) {
-        *m = sample_outcome(s, s->state);
+        *m = sample_outcome(s, s->state, &node->n_moves);
         return find_child(s->tree, idx, *m);
     }
     if (node->n_children == node->n_moves) {

@@ -63,14 +63,15 @@ size_t sa_mcts_capacity(const sa_game *game, const void *root, const sa_limits *
 sa_mcts_tree *sa_mcts_tree_new(const sa_game *game, const void *root, size_t capacity);
 void sa_mcts_tree_free(sa_mcts_tree *tree);
 
-/* The position at the root, and the nodes in use (the root included). */
+/* The position at the root, and the arena slots in use (the nodes, the root
+ * included, and slots reserved for siblings to come). */
 const void *sa_mcts_tree_root(const sa_mcts_tree *tree);
 size_t sa_mcts_tree_size(const sa_mcts_tree *tree);
 
 /* Plays m at the root (precondition: a legal move or chance outcome there).
  * The child reached by m becomes the root and keeps its subtree, moved to the
- * front of the arena; the rest is freed. When m was never searched the tree
- * restarts empty. Returns the number of nodes kept. */
+ * front of the arena; the rest is freed (reserved slots too). When m was
+ * never searched the tree restarts empty. Returns the number of nodes kept. */
 size_t sa_mcts_tree_advance(sa_mcts_tree *tree, sa_move m);
 
 /* Searches from the root (a decision position) under `limits`, growing the

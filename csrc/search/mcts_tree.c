@@ -21,7 +21,9 @@ size_t sa_mcts_capacity(const sa_game *game, const void *root, const sa_limits *
     size_t budget_mb = limits->hash_mb ? limits->hash_mb : DEFAULT_BUDGET_MB;
     size_t capacity = (budget_mb << 20) / threads / stride;
     if (limits->nodes != 0) {
-        uint64_t share = limits->nodes / threads + 2;  /* rounded up, + the root */
+        /* A simulation adds one node; reserved sibling slots add at most
+         * (SIBLING_RUN - 1) per parent of two children or more: 1.5 a node. */
+        uint64_t share = (limits->nodes / threads + 2) * 5 / 2;
         size_t cap_mb = budget_mb > NODE_LIMIT_CAP_MB ? budget_mb : NODE_LIMIT_CAP_MB;
         size_t cap = (cap_mb << 20) / threads / stride;
         capacity = share < cap ? (size_t)share : cap;
@@ -74,11 +76,38 @@ size_t sa_mcts_tree_size(const sa_mcts_tree *tree)
     return tree->n_nodes;
 }
 
+/* The slot for a new child of `up` (NULL for the root): the next reserved
+ * one, or the first of a new run (see mcts_tree.h); MCTS_NONE when full. */
+static uint32_t take_slot(sa_mcts_tree *tree, mcts_node *up)
+{
+    if (up != NULL && up->n_spare > 0) {
+        up->n_spare--;
+        return up->first_child + 1;
+    }
+    uint32_t want = 1;
+    if (up != NULL && up->n_children > 0 && up->n_moves != MCTS_UNKNOWN) {
+        uint32_t left = up->n_moves - up->n_children;
+        want = left < SIBLING_RUN ? left : SIBLING_RUN;
+    }
+    uint32_t room = tree->capacity - tree->n_nodes;
+    want = want < room ? want : room;
+    if (want == 0)
+        return MCTS_NONE;
+    uint32_t slot = tree->n_nodes;
+    tree->n_nodes += want;
+    for (uint32_t k = 1; k < want; k++)
+        mcts_node_at(tree, slot + k)->mover = MCTS_FREE_SLOT;
+    if (up != NULL)
+        up->n_spare = want - 1;
+    return slot;
+}
+
 uint32_t mcts_node_new(sa_mcts_tree *tree, uint32_t parent, sa_move move, int mover)
 {
-    if (tree->n_nodes >= tree->capacity)
+    mcts_node *up = parent != MCTS_NONE ? mcts_node_at(tree, parent) : NULL;
+    uint32_t index = take_slot(tree, up);
+    if (index == MCTS_NONE)
         return MCTS_NONE;
-    uint32_t index = tree->n_nodes++;
     mcts_node *node = mcts_node_at(tree, index);
     memset(node, 0, tree->stride);
     node->move = move;
@@ -88,8 +117,7 @@ uint32_t mcts_node_new(sa_mcts_tree *tree, uint32_t parent, sa_move move, int mo
     node->n_moves = MCTS_UNKNOWN;
     node->first_child = MCTS_NONE;
     node->next_sibling = MCTS_NONE;
-    if (parent != MCTS_NONE) {
-        mcts_node *up = mcts_node_at(tree, parent);
+    if (up != NULL) {
         node->next_sibling = up->first_child;
         up->first_child = index;
         up->n_children++;
@@ -114,16 +142,18 @@ static uint32_t remap_index(const sa_mcts_tree *tree, uint32_t old)
 }
 
 /* Moves the subtree under `keep` to the front of the arena, keep first.
- * Step 1 marks the kept nodes: since a child's index exceeds its parent's, one
- * pass in index order sees every parent before its children. Step 2 numbers
- * them in the same order, so each node moves down or stays (never onto a kept
- * node not yet moved). Step 3 rewrites the links, Step 4 moves the nodes. */
+ * Step 1 marks the kept nodes (free slots are dropped): since a child's index
+ * exceeds its parent's, one pass in index order sees every parent before its
+ * children. Step 2 numbers them in the same order, so each node moves down or
+ * stays (never onto a kept node not yet moved). Step 3 rewrites the links
+ * (no reserved slots survive), Step 4 moves the nodes. */
 static uint32_t compact(sa_mcts_tree *tree, uint32_t keep)
 {
     /* Step 1. */
     for (uint32_t i = 0; i < tree->n_nodes; i++) {
-        uint32_t parent = mcts_node_at(tree, i)->parent;
-        int kept = i == keep || (i > keep && parent != MCTS_NONE && tree->remap[parent] != MCTS_NONE);
+        const mcts_node *node = mcts_node_at(tree, i);
+        int kept = i == keep || (i > keep && node->mover != MCTS_FREE_SLOT &&
+                                 tree->remap[node->parent] != MCTS_NONE);
         tree->remap[i] = kept ? 1 : MCTS_NONE;
     }
     /* Step 2. */
@@ -140,6 +170,7 @@ static uint32_t compact(sa_mcts_tree *tree, uint32_t keep)
         node->first_child = remap_index(tree, node->first_child);
         /* Siblings of `keep` are dropped; keep's own siblings link is cut. */
         node->next_sibling = i == keep ? MCTS_NONE : remap_index(tree, node->next_sibling);
+        node->n_spare = 0;
     }
     /* Step 4. */
     for (uint32_t i = keep; i < tree->n_nodes; i++)

@@ -354,11 +354,14 @@ static sa_report search_ttt(const char *board, const sa_limits *limits)
 }
 
 /* Every node's links and counts agree: parent before child, the parent's
- * list holds the child, visits cover the children's. */
+ * list holds the child, visits cover the children's, a parent's reserved
+ * slots follow its newest child and are free. */
 static int tree_is_ok(const sa_mcts_tree *tree)
 {
     for (uint32_t i = 0; i < tree->n_nodes; i++) {
         const mcts_node *node = mcts_node_at(tree, i);
+        if (node->mover == MCTS_FREE_SLOT)
+            continue;
         if ((i == 0) != (node->parent == MCTS_NONE) || (i > 0 && node->parent >= i))
             return 0;
         uint64_t sum = 0;
@@ -371,8 +374,21 @@ static int tree_is_ok(const sa_mcts_tree *tree)
         }
         if (count != node->n_children || sum > node->visits)
             return 0;
+        for (uint32_t k = 1; k <= node->n_spare; k++)
+            if (node->first_child + k >= tree->n_nodes ||
+                mcts_node_at(tree, node->first_child + k)->mover != MCTS_FREE_SLOT)
+                return 0;
     }
     return 1;
+}
+
+/* Nodes in use, reserved slots not counted. */
+static uint32_t used_nodes(const sa_mcts_tree *tree)
+{
+    uint32_t n = 0;
+    for (uint32_t i = 0; i < tree->n_nodes; i++)
+        n += mcts_node_at(tree, i)->mover != MCTS_FREE_SLOT;
+    return n;
 }
 
 static uint32_t subtree_size(const sa_mcts_tree *tree, uint32_t idx)
@@ -522,18 +538,24 @@ static void test_arena_never_overflows(void)
     sa_report r;
     sa_error err;
     CHECK(sa_mcts_tree_search(tree, NULL, &limits, &r, &err) == SA_OK);
-    CHECK(sa_mcts_tree_size(tree) == 100);
-    CHECK(r.nodes == 99 && r.n_lines == 1 && r.lines[0].n_pv >= 1);
+    /* Simulations added a node each until no slot was left (the last ones
+     * may be reserved for siblings). */
+    CHECK(sa_mcts_tree_size(tree) == 100 && used_nodes(tree) <= r.nodes + 1);
+    CHECK(r.nodes >= 60 && r.n_lines == 1 && r.lines[0].n_pv >= 1);
     CHECK(tree_is_ok(tree));
     /* Full already: a second search returns at once with the best so far. */
     CHECK(sa_mcts_tree_search(tree, NULL, &limits, &r, &err) == SA_OK);
     CHECK(r.nodes == 0 && r.n_lines == 1 && r.lines[0].n_pv >= 1);
     sa_mcts_tree_free(tree);
     /* A one-shot search allocates its node limit plus the root. */
-    limits = limits_of(777, 8);
-    CHECK(sa_mcts_capacity(&ttt_game, &s, &limits) >= 778);
-    r = search_ttt(".........", &limits);
-    CHECK(r.nodes == 777);
+    /* A one-shot search allocates room for its node limit, reserved sibling
+     * slots included, so it always completes it. */
+    for (uint64_t nodes = 1; nodes <= 4000; nodes = nodes * 3 + 1) {
+        limits = limits_of(nodes, 8);
+        CHECK(sa_mcts_capacity(&ttt_game, &s, &limits) >= nodes + 1);
+        r = search_ttt(".........", &limits);
+        CHECK(r.nodes == nodes);
+    }
 }
 
 static void test_tree_reuse(void)
@@ -547,6 +569,9 @@ static void test_tree_reuse(void)
     uint32_t best = mcts_best_child(tree, 0);
     sa_move m = mcts_node_at(tree, best)->move;
     uint32_t visits = mcts_node_at(tree, best)->visits, kept = subtree_size(tree, best);
+    /* At most one node per simulation (none when it ends on a known result). */
+    CHECK(tree_is_ok(tree) && used_nodes(tree) <= 5001 && used_nodes(tree) > 1000);
+    CHECK(sa_mcts_tree_size(tree) > used_nodes(tree));         /* some reserved */
     CHECK(sa_mcts_tree_advance(tree, m) == kept);
     CHECK(sa_mcts_tree_size(tree) == kept && mcts_node_at(tree, 0)->visits == visits);
     CHECK(tree_is_ok(tree));
