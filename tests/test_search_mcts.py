@@ -14,8 +14,10 @@ import pytest
 
 import safari_ai
 from playout import pick_move, rng_for
+from test_search_alphabeta import TURTLE_TRAP, TURTLE_WINS
 
 WIN = safari_ai.search.SCORE_WIN
+SCORE_WIN_MIN = WIN - 10000  # |score| above: a proven result
 pytestmark = pytest.mark.skipif("turtles" not in safari_ai.games(),
                                 reason="no turtles in the C core yet")
 
@@ -80,6 +82,28 @@ def test_forced_win_in_one_is_found_and_proven() -> None:
     assert pos.apply(report.best_move).is_terminal()
     assert report.win_probability == 1.0
     assert report.nodes < 5000  # the solver ends the search once the root is proven
+
+
+@pytest.mark.parametrize(("position", "plies"), TURTLE_WINS)
+def test_forced_wins_are_proven(position: dict, plies: int) -> None:
+    """Wins in 1, 3 and 5 plies (checked against the reference by the
+    alpha-beta tests): proven, and the move chosen keeps the win."""
+    pos = safari_ai.Position.from_json(position)
+    report = mcts(pos, 200_000, seed=5)
+    assert report.lines[0].exact and SCORE_WIN_MIN < report.score <= WIN - plies
+    child = pos.apply(report.best_move)
+    if not child.is_terminal():
+        after = safari_ai.analyse(child, depth=plies + 1)
+        assert after.lines[0].exact
+        assert after.score > 0 if child.to_move == pos.to_move else after.score < 0
+
+
+def test_an_immediate_loss_is_avoided() -> None:
+    pos = safari_ai.Position.from_json(TURTLE_TRAP)
+    for seed in (1, 2, 3):
+        report = mcts(pos, 20_000, seed=seed, multipv=3)
+        assert report.best_move != "d1xd3/1"
+        assert not (report.lines[0].exact and report.score < 0)
 
 
 def test_agrees_with_alphabeta_on_solved_positions() -> None:
