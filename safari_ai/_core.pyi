@@ -49,4 +49,5 @@ class StopFlag:
 
 def search(pos: CPosition, depth: int, nodes: int, movetime_ms: int, multipv: int,
            threads: int, seed: int, algo: str, hash_mb: int, stop: StopFlag | None = ...,
-           progress: object = ..., table: bool = ...) -> dict[str, object]: ...
+           progress: object = ..., table: bool = ...,
+           mcts_evaluate: bool = ...) -> dict[str, object]: ...

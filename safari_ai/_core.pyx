@@ -70,6 +70,7 @@ cdef extern from "safari/search.h":
         sa_algo algo
         size_t hash_mb
         int no_table
+        int mcts_evaluate
         volatile int *stop
         sa_progress_fn progress
         void *progress_user
@@ -300,7 +301,7 @@ cdef class StopFlag:
 
 def search(CPosition pos, int depth, uint64_t nodes, int64_t movetime_ms, int multipv,
            int threads, uint64_t seed, str algo, size_t hash_mb, StopFlag stop=None,
-           progress=None, bint table=True) -> dict:
+           progress=None, bint table=True, bint mcts_evaluate=False) -> dict:
     """Runs sa_search without the GIL; returns the report as a dict."""
     cdef sa_limits limits
     cdef sa_report report
@@ -317,6 +318,7 @@ def search(CPosition pos, int depth, uint64_t nodes, int64_t movetime_ms, int mu
     limits.algo = <sa_algo>ALGOS[algo]
     limits.hash_mb = hash_mb
     limits.no_table = 0 if table else 1
+    limits.mcts_evaluate = 1 if mcts_evaluate else 0
     limits.stop = NULL
     if stop is not None:
         limits.stop = &stop.value

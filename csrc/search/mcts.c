@@ -541,7 +541,11 @@ sa_status sa_mcts(const sa_game *game, const void *root, const sa_limits *limits
     sa_mcts_tree *tree = sa_mcts_tree_new(game, root, sa_mcts_capacity(game, root, limits));
     if (tree == NULL)
         return sa_error_set(err, SA_ERR_MEMORY, "out of memory for the mcts tree");
-    sa_status status = sa_mcts_tree_search(tree, NULL, limits, out, err);
+    sa_mcts_options options;
+    sa_mcts_options_default(&options);
+    if (limits->mcts_evaluate && game->evaluate != NULL)
+        options.leaf = SA_MCTS_LEAF_EVALUATE;
+    sa_status status = sa_mcts_tree_search(tree, &options, limits, out, err);
     sa_mcts_tree_free(tree);
     return status;
 }
