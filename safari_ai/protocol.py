@@ -184,6 +184,7 @@ def _engine_options() -> list[EngineOption]:
         EngineOption("MultiPV", "spin", 1, 1, 16),
         EngineOption("Seed", "spin", 0, 0, 2 ** 63 - 1),
         EngineOption("Algorithm", "combo", "auto", choices=list(ALGORITHMS)),
+        EngineOption("MctsLeaf", "combo", "rollout", choices=["rollout", "evaluate"]),
         EngineOption("MoveOverhead", "spin", MOVE_OVERHEAD_MS, 0, 10000),
     ]
     for game in games():
@@ -635,7 +636,8 @@ class Engine:
         request = GoRequest.parse(args)
         pos = self._need_position("go")
         settings = {name: self._option(name) for name in
-                    ("Threads", "Hash", "MultiPV", "Seed", "Algorithm", "MoveOverhead")}
+                    ("Threads", "Hash", "MultiPV", "Seed", "Algorithm", "MctsLeaf",
+                     "MoveOverhead")}
         return self._start(lambda: self._run_go(pos, request, settings),
                            blocking=request.limited(), unbounded=not request.limited())
 
@@ -747,7 +749,8 @@ class Engine:
             movetime = INFINITE_MS
         return dict(depth=request.depth, nodes=request.nodes, movetime=movetime,
                     seed=settings["Seed"], threads=settings["Threads"],
-                    algo=settings["Algorithm"], hash_mb=settings["Hash"], stop=self._stop_flag)
+                    algo=settings["Algorithm"], hash_mb=settings["Hash"],
+                    leaf=settings["MctsLeaf"], stop=self._stop_flag)
 
     def _go_decision(self, pos: Any, request: GoRequest, settings: dict[str, Any],
                      deadline: Optional[float]) -> str:
@@ -887,7 +890,7 @@ class Engine:
             return self._combine(values, pov, plies)
         report = self._analyse(pos, depth=plies, nodes=nodes, seed=settings["Seed"],
                                threads=settings["Threads"], algo=settings["Algorithm"],
-                               hash_mb=1, stop=self._stop_flag)
+                               hash_mb=1, leaf=settings["MctsLeaf"], stop=self._stop_flag)
         line: Line = report.lines[0]
         mover = pos.to_move
         sign = 1 if mover == pov else -1 if zero_sum else 0

@@ -9,9 +9,17 @@ extern const test_case json_tests[];
 extern const test_case position_tests[];
 extern const test_case turtles_tests[];
 extern const test_case zebras_tests[];
+extern const test_case mcts_tests[];
 
-static const test_case *const suites[] = {json_tests, position_tests, turtles_tests,
-                                          zebras_tests, NULL};
+/* One suite a line, so that branches adding suites merge cleanly. */
+static const test_case *const suites[] = {
+    json_tests,
+    position_tests,
+    turtles_tests,
+    zebras_tests,
+    mcts_tests,
+    NULL,
+};
 
 int main(void)
 {
