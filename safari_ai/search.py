@@ -63,7 +63,8 @@ class Report:
     win_probability: Optional[float] = None
     extra: dict[str, Any] = field(default_factory=dict)
     hashfull: Optional[int] = None
-    """Permille of the transposition table in use (None: no table)."""
+    """Permille in use of the transposition table (alpha-beta) or of the node
+    arena (MCTS); None without one."""
 
     @property
     def best_move(self) -> str:

@@ -524,3 +524,16 @@ def test_huge_numbers_and_deep_json_are_handled(eng: Engine) -> None:
     one_error(eng.feed("position json " + "[" * 100000 + "]" * 100000), "position")
     one_error(eng.feed("setoption name Seed value 99999999999999999999999"), "Seed")
     assert eng.feed("isready") == ["readyok"]
+
+
+def test_mcts_lines_carry_a_win_probability(eng: Engine) -> None:
+    eng.feed("setoption name Algorithm value mcts")
+    eng.feed("setoption name MctsLeaf value evaluate")
+    eng.feed(START)
+    lines = eng.feed("go nodes 300")
+    info = infos(lines)[-1]
+    assert 0.0 <= float(info["winprob"]) <= 1.0 and 0 <= int(info["hashfull"]) <= 1000
+    assert bestmoves(lines)[0] in safari_ai.Position.new("turtles").legal_moves()
+    lines = eng.feed("go infinite")
+    lines += eng.feed("stop")
+    assert len(bestmoves(lines)) == 1

@@ -200,5 +200,7 @@ void mcts_report_fill(sa_mcts_tree *const *trees, int n_trees, int multipv,
     out->seldepth = totals->seldepth;
     out->seconds = totals->seconds;
     out->win_probability = win_probability(trees, n_trees, me);
+    out->hashfull = trees[0]->capacity == 0 ? -1
+                  : (int)((uint64_t)trees[0]->n_nodes * 1000 / trees[0]->capacity);
     free(stats);
 }

@@ -69,7 +69,8 @@ struct sa_report {
     int n_lines;             /* lines[0] is the best                    */
     sa_line lines[SA_MAX_MULTIPV];
     double win_probability;  /* MCTS: mean value mapped to [0, 1]; -1 if none */
-    int hashfull;            /* permille of the table in use; -1 if none */
+    int hashfull;            /* permille in use of the table (alpha-beta) or
+                                of the node arena (MCTS); -1 if none        */
 };
 
 /* Searches `pos` (a decision position) under `limits`; fills `out`.
