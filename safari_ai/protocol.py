@@ -55,6 +55,11 @@ PROVEN_CP = 10000
 INFINITE_MS = 10 ** 12
 """The movetime given to the search for ``go infinite`` (about 31 years)."""
 MAX_CHANCE_DEPTH = 64
+NESTED_CHANCE_LEAVES = 64
+"""Chance after chance is expanded while it stands for at most this many
+positions; beyond, the static evaluation stands in."""
+MCTS_ROUND_SIMULATIONS = 100
+"""At a chance position with MCTS, simulations per outcome in the first round (doubling)."""
 SCORE_RACE_GAMES = frozenset({"ostrich"})
 """Games whose results are points per player rather than a zero-sum +1/0/-1
 (rules/README.md); for them a score cannot be turned to another player's view."""
@@ -808,10 +813,16 @@ class Engine:
             for index, (outcome, prob, child) in enumerate(children):
                 if self._stop_flag.is_set and (best is not None or values):
                     break
+                left = len(children) - index
                 budget = None
                 if request.nodes is not None:
-                    budget = max(1, (request.nodes - nodes_used) // (len(children) - index))
-                value = self._value(child, plies, pov, settings, budget)
+                    budget = max(1, (request.nodes - nodes_used) // left)
+                elif settings["Algorithm"] == "mcts":  # MCTS has no depth: rounds double
+                    budget = MCTS_ROUND_SIMULATIONS << min(plies - 1, 20)
+                movetime = None
+                if deadline is not None:
+                    movetime = max(1, int((started + deadline - time.monotonic()) * 1000 / left))
+                value = self._value(child, plies, pov, settings, budget, movetime)
                 nodes_used += value.nodes
                 values.append((outcome, prob, value))
                 if request.nodes is not None and nodes_used >= request.nodes:
@@ -866,9 +877,14 @@ class Engine:
         return movers.pop() if len(movers) == 1 else 0
 
     def _value(self, pos: Any, plies: int, pov: int, settings: dict[str, Any],
-               nodes: Optional[int], chance_levels: int = 0) -> Value:
-        """The value of ``pos`` for player ``pov``, searched ``plies`` deep."""
+               nodes: Optional[int], movetime: Optional[int] = None, leaves: int = 1) -> Value:
+        """The value of ``pos`` for player ``pov``, searched ``plies`` deep.
+
+        ``leaves``: how many positions this one stands for at its level, when
+        chance follows chance (bounded by ``NESTED_CHANCE_LEAVES``).
+        """
         zero_sum = pos.num_players == 2 and pos.game not in SCORE_RACE_GAMES
+        sign = 1 if pos.to_move == pov else -1 if zero_sum else 0
         if pos.is_terminal():
             result = pos.result()
             value = Value(pov, None, expect=[float(r) for r in result], depth=0)
@@ -881,19 +897,21 @@ class Engine:
                     value.proven = None
             return value
         if pos.is_chance():
-            if chance_levels >= 4:
-                return Value(pov, float(pos.evaluate(pov)))
             outcomes = pos.chance_outcomes()
+            if leaves * len(outcomes) > NESTED_CHANCE_LEAVES or self._stop_flag.is_set:
+                # chance after chance multiplies the work: estimate statically
+                return Value(pov, float(pos.evaluate(pov)))
+            share_nodes = None if nodes is None else max(1, nodes // len(outcomes))
+            share_ms = None if movetime is None else max(1, movetime // len(outcomes))
             values = [(o, p, self._value(pos.apply(o), max(1, plies - 1), pov, settings,
-                                         None if nodes is None else max(1, nodes // len(outcomes)),
-                                         chance_levels + 1)) for o, p in outcomes]
+                                         share_nodes, share_ms, leaves * len(outcomes)))
+                      for o, p in outcomes]
             return self._combine(values, pov, plies)
-        report = self._analyse(pos, depth=plies, nodes=nodes, seed=settings["Seed"],
-                               threads=settings["Threads"], algo=settings["Algorithm"],
+        report = self._analyse(pos, depth=plies, nodes=nodes, movetime=movetime,
+                               seed=settings["Seed"], threads=settings["Threads"],
+                               algo=settings["Algorithm"],
                                hash_mb=1, leaf=settings["MctsLeaf"], stop=self._stop_flag)
         line: Line = report.lines[0]
-        mover = pos.to_move
-        sign = 1 if mover == pov else -1 if zero_sum else 0
         value = Value(pov, None, depth=report.depth, nodes=report.nodes, pv=list(line.pv),
                       expect=_report_expect(report))
         if sign != 0:
