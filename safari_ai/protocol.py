@@ -72,6 +72,11 @@ class ProtocolError(Exception):
     """A line the engine cannot act on; the message names the offending token."""
 
 
+def _one_line(text: str) -> str:
+    """``text`` with any line break made a space: an answer is always one line."""
+    return text.replace("\r", " ").replace("\n", " ") if ("\n" in text or "\r" in text) else text
+
+
 def _quote(token: str) -> str:
     return repr(token) if len(token) <= 60 else repr(token[:57] + "...")
 
@@ -405,7 +410,7 @@ class Engine:
         except Exception as error:  # noqa: BLE001 - the loop must survive anything
             out.append(f"info string error: {tokens[0]}: internal error: "
                        f"{type(error).__name__}: {error}")
-        return out + self._drain()
+        return [_one_line(item) for item in out] + self._drain()
 
     @property
     def searching(self) -> bool:
@@ -439,6 +444,7 @@ class Engine:
 
     # -- output ----------------------------------------------------------
     def _emit(self, line: str) -> None:
+        line = _one_line(line)
         if self._emit_cb is not None:
             self._emit_cb(line)
         else:

@@ -85,7 +85,8 @@ def test_handshake_names_the_engine_lists_options_and_ends_with_ok(eng: Engine) 
     options = {line.split()[2]: line for line in lines if line.startswith("option name ")}
     for name in ("Threads", "Hash", "MultiPV", "Seed", "Algorithm", "MoveOverhead"):
         assert name in options
-    assert "type combo default auto" in options["Algorithm"] and "var alphabeta" in options["Algorithm"]
+    algorithm = options["Algorithm"]
+    assert "type combo default auto" in algorithm and "var alphabeta" in algorithm
     assert options["MultiPV"] == "option name MultiPV type spin default 1 min 1 max 16"
     if "turtles" in safari_ai.games():
         assert options["turtles.tattoo"] == "option name turtles.tattoo type check default false"
