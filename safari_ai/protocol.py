@@ -330,6 +330,9 @@ def _report_expect(report: Report) -> Optional[list[float]]:
 
 # -- the engine --------------------------------------------------------------
 
+_UCI_HINTS = {"uci": "this is the safari_ai protocol: send 'safari'",
+              "ucinewgame": "send 'newgame'"}
+
 HELP = [
     "commands (docs/protocol.md):",
     "  safari | isready | setoption name N value V | newgame",
@@ -403,7 +406,8 @@ class Engine:
         handler = self.COMMANDS.get(tokens[0])
         try:
             if handler is None:
-                raise ProtocolError(f"unknown command {_quote(tokens[0])} (try 'help')")
+                hint = _UCI_HINTS.get(tokens[0], "try 'help'")
+                raise ProtocolError(f"unknown command {_quote(tokens[0])} ({hint})")
             out.extend(handler(tokens[1:]))
         except ProtocolError as error:
             out.append(f"info string error: {error}")

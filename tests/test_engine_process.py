@@ -151,3 +151,16 @@ def test_quit_during_a_deep_perft_exits(engine: Process) -> None:
     assert "search is running" in engine.until("info string error:")[-1]
     engine.send("quit\n")
     assert engine.proc.wait(HANG) == 0
+
+
+def test_engine_command_through_click() -> None:
+    from click.testing import CliRunner
+
+    from safari_ai.cli import main
+
+    result = CliRunner().invoke(main, ["engine"],
+                                input="isready\nbogus\nposition startpos turtles\ngo depth 2\n")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "readyok" and lines[-1].startswith("bestmove ")
+    assert "info string error: unknown command 'bogus' (try 'help')" in lines

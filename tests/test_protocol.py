@@ -538,3 +538,8 @@ def test_mcts_lines_carry_a_win_probability(eng: Engine) -> None:
     lines = eng.feed("go infinite")
     lines += eng.feed("stop")
     assert len(bestmoves(lines)) == 1
+
+
+def test_uci_commands_get_a_hint(eng: Engine) -> None:
+    one_error(eng.feed("uci"), "'uci'", "send 'safari'")
+    one_error(eng.feed("ucinewgame"), "send 'newgame'")
