@@ -52,6 +52,22 @@ def _read_position(path: str) -> Position:
         _fail(f"{path}: {error}")
 
 
+def _read_json(path: str) -> Any:
+    """The JSON value in file ``path`` (``-`` for standard input)."""
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as handle:
+                text = handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        _fail(f"cannot read {path}: {error}")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        _fail(f"{path}: not JSON: {error}")
+
+
 def _print_position(pos: Position) -> None:
     click.echo(json.dumps(pos.to_json()))
 
@@ -214,3 +230,43 @@ def engine() -> None:
             break
     for line in core.end_of_input():
         emit(line)
+
+
+@main.command()
+@click.argument("source", metavar="POSITION.json|RECORD.json")
+@click.option("-o", "--output", default="-", show_default=True, metavar="FILE.svg",
+              help="Where to write the SVG ('-': standard output).")
+@click.option("--last-move", metavar="MOVE", help="Mark this move (the one that led here).")
+@click.option("--ply", type=click.IntRange(0), metavar="N",
+              help="For a record: draw the position after N plies (default: the last).")
+def render(source: str, output: str, last_move: str | None, ply: int | None) -> None:
+    """Draw a position (or a game record's position) as an SVG picture."""
+    from safari_ai.record import GameRecord, is_record
+    from safari_ai.render import RenderError, render as draw
+
+    data = _read_json(source)
+    if is_record(data):
+        try:
+            record = GameRecord.from_json(data)
+            positions = record.replay()
+        except SafariError as error:
+            _fail(f"{source}: {error}")
+        index = len(record.moves) if ply is None else min(ply, len(record.moves))
+        data = positions[index].to_json()
+        if last_move is None and index > 0:
+            last_move = record.moves[index - 1]["move"]
+    elif ply is not None:
+        _fail("--ply needs a game record")
+    try:
+        svg = draw(data, last_move)
+    except RenderError as error:
+        _fail(f"{source}: {error}")
+    if output == "-":
+        click.echo(svg, nl=False)
+    else:
+        try:
+            with open(output, "w", encoding="utf-8") as handle:
+                handle.write(svg)
+        except OSError as error:
+            _fail(f"cannot write {output}: {error}")
+        click.echo(f"wrote {output}", err=True)

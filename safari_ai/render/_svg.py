@@ -1,0 +1,108 @@
+"""Shared SVG building for the renderers: an element tree, colours, dice, captions.
+
+Everything is written with :mod:`xml.etree.ElementTree`, so text and attribute
+values are escaped by the library. Every drawn piece carries ``class="piece"``
+and ``data-owner`` (a player index, ``neutral`` or ``animals``) so that a test,
+a stylesheet or a script can find it.
+"""
+from __future__ import annotations
+
+import math
+import xml.etree.ElementTree as ET
+from typing import Iterable, Optional
+
+SVG_NS = "http://www.w3.org/2000/svg"
+
+# One colour per player (up to five in the ostrich race), neutral and animals.
+PLAYER_COLOURS = ["#d94f30", "#2f6fd0", "#3a9a48", "#9b59b6", "#c9a227"]
+NEUTRAL_COLOUR = "#9a9a9a"
+ANIMAL_COLOUR = "#7a5230"
+LAST_MOVE_COLOUR = "#f2c500"
+FONT = "DejaVu Sans, Arial, sans-serif"
+
+
+def player_colour(player: int) -> str:
+    return PLAYER_COLOURS[player % len(PLAYER_COLOURS)]
+
+
+class Canvas:
+    """An SVG document under construction."""
+
+    def __init__(self, width: float, height: float, title: str) -> None:
+        self.width, self.height = width, height
+        self.root = ET.Element("svg", {
+            "xmlns": SVG_NS, "version": "1.1",
+            "width": _n(width), "height": _n(height),
+            "viewBox": f"0 0 {_n(width)} {_n(height)}",
+            "font-family": FONT,
+        })
+        ET.SubElement(self.root, "title").text = title
+        ET.SubElement(self.root, "rect", {"x": "0", "y": "0", "width": _n(width),
+                                          "height": _n(height), "fill": "#fbf8f0"})
+
+    def group(self, cls: str, parent: Optional[ET.Element] = None, **attrs: str) -> ET.Element:
+        return ET.SubElement(self.root if parent is None else parent, "g",
+                             {"class": cls, **attrs})
+
+    def add(self, parent: Optional[ET.Element], tag: str, **attrs: object) -> ET.Element:
+        clean = {key.rstrip("_").replace("_", "-"): _n(value) if isinstance(value, float)
+                 else str(value) for key, value in attrs.items() if value is not None}
+        return ET.SubElement(self.root if parent is None else parent, tag, clean)
+
+    def text(self, parent: Optional[ET.Element], x: float, y: float, content: str, *,
+             size: float = 12, anchor: str = "middle", cls: Optional[str] = None,
+             fill: str = "#222", weight: Optional[str] = None) -> ET.Element:
+        element = self.add(parent, "text", x=float(x), y=float(y), font_size=float(size),
+                           text_anchor=anchor, dominant_baseline="central", fill=fill,
+                           font_weight=weight, class_=cls)
+        element.text = content
+        return element
+
+    def to_string(self) -> str:
+        ET.indent(self.root)
+        return ET.tostring(self.root, encoding="unicode", xml_declaration=False) + "\n"
+
+
+def _n(value: object) -> str:
+    """A number without a useless fraction: 12.0 -> '12', 3.14159 -> '3.14'."""
+    if isinstance(value, float):
+        text = f"{value:.2f}".rstrip("0").rstrip(".")
+        return "0" if text == "-0" else text
+    return str(value)
+
+
+def hex_points(cx: float, cy: float, size: float, pointy: bool) -> str:
+    """The corner list of a regular hexagon (flat-topped unless ``pointy``)."""
+    start = 30 if pointy else 0
+    return " ".join(f"{_n(cx + size * math.cos(math.radians(start + 60 * i)))},"
+                    f"{_n(cy + size * math.sin(math.radians(start + 60 * i)))}"
+                    for i in range(6))
+
+
+def die(canvas: Canvas, parent: ET.Element, x: float, y: float, face: str, *,
+        size: float = 22, black: bool = False, cls: str = "die") -> None:
+    """One die showing ``face`` as text (a letter, a digit or ``W``)."""
+    group = canvas.group(cls, parent, **{"data-face": face})
+    canvas.add(group, "rect", x=float(x), y=float(y), width=float(size), height=float(size),
+               rx=4.0, fill="#222" if black else "#fff", stroke="#222", stroke_width=1.5)
+    canvas.text(group, x + size / 2, y + size / 2, face, size=size * 0.6,
+                fill="#fff" if black else "#222", weight="bold", cls="die-face")
+
+
+def caption(canvas: Canvas, lines: Iterable[str], x: float, y: float, *,
+            size: float = 13, step: float = 18) -> float:
+    """Left-aligned text lines; returns the y below the last one."""
+    group = canvas.group("caption")
+    for line in lines:
+        canvas.text(group, x, y, line, size=size, anchor="start")
+        y += step
+    return y
+
+
+def to_move_text(pos: dict) -> str:
+    who = pos.get("to_move")
+    if who == "terminal":
+        return "game over"
+    if who == "chance":
+        return "chance to play"
+    return f"player {who} to move"
