@@ -270,3 +270,125 @@ def render(source: str, output: str, last_move: str | None, ply: int | None) -> 
         except OSError as error:
             _fail(f"cannot write {output}: {error}")
         click.echo(f"wrote {output}", err=True)
+
+
+def _elo_text(wins: int, draws: int, losses: int) -> str:
+    from safari_ai.stats import elo
+
+    _, difference, error = elo(wins, draws, losses)
+    if draws == 0 and (wins == 0 or losses == 0):
+        return f"{'>' if losses == 0 else '<'} {difference:+.0f} (bound: every game {'won' if losses == 0 else 'lost'})"
+    return f"{difference:+.0f} ± {error:.0f} (95%)"
+
+
+@main.command()
+@click.argument("game")
+@click.option("-a", "--engine-a", "spec_a", default="algo=auto,movetime=100", show_default=True,
+              metavar="SPEC", help="Player A: KEY=VALUE,... (algo, depth, nodes, movetime, hash, "
+              "leaf, name, opt.NAME, cmd=COMMAND LINE last).")
+@click.option("-b", "--engine-b", "spec_b", default="algo=mcts,movetime=100", show_default=True,
+              metavar="SPEC", help="Player B, as for -a.")
+@click.option("--games", type=click.IntRange(1), default=20, show_default=True,
+              help="Games (an odd last game has no colour-swapped twin).")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Worker processes.")
+@click.option("--seed", type=click.IntRange(0), default=1, show_default=True,
+              help="Seeds openings, dice and the engines' random choices.")
+@click.option("--opening-plies", type=click.IntRange(0, 50), default=2, show_default=True,
+              help="Random plies before the players take over (the same for both colours).")
+@click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE", help="A rules option.")
+@click.option("--sprt", metavar="ELO0,ELO1", help="SPRT bounds (alpha = beta = 0.05).")
+@click.option("--records", "records_dir", default="match-records", show_default=True,
+              metavar="DIR", help="Directory for one game record per game.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
+@click.option("--no-progress", is_flag=True, help="No progress bar.")
+def match(game: str, spec_a: str, spec_b: str, games: int, workers: int, seed: int,
+          opening_plies: int, rules: tuple[str, ...], sprt: str | None, records_dir: str,
+          as_json: bool, no_progress: bool) -> None:
+    """Play engine A against engine B over GAME: W/D/L, Elo, SPRT, game records."""
+    import os
+
+    from safari_ai.match import make_jobs, parse_spec, run_match
+    from safari_ai.stats import sprt as run_sprt
+
+    try:
+        a, b = parse_spec(spec_a), parse_spec(spec_b)
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
+    bounds = None
+    if sprt is not None:
+        try:
+            elo0, elo1 = (float(x) for x in sprt.split(","))
+        except ValueError:
+            raise click.BadParameter(f"{sprt!r} is not ELO0,ELO1", param_hint="--sprt") from None
+        bounds = (elo0, elo1)
+    options = dict(_parse_rule(item) for item in rules)
+    try:
+        Position.new(game, options)
+    except SafariError as error:
+        _fail(str(error))
+    jobs = make_jobs(game, options, a, b, games, seed, opening_plies)
+    try:
+        os.makedirs(records_dir, exist_ok=True)
+    except OSError as error:
+        _fail(f"cannot create {records_dir}: {error}")
+
+    def save(outcome: Any) -> None:
+        name = f"{game}-{outcome.pair + 1:04d}-{'ab'[outcome.colour]}.json"
+        with open(os.path.join(records_dir, name), "w", encoding="utf-8") as handle:
+            json.dump(outcome.record, handle, indent=1)
+            handle.write("\n")
+
+    try:
+        if no_progress:
+            summary = run_match(jobs, workers, on_game=save)
+        else:
+            with click.progressbar(length=len(jobs), label=f"{game} {a.label()} vs {b.label()}",
+                                   file=sys.stderr, show_pos=True) as bar:
+                def step(outcome: Any) -> None:
+                    save(outcome)
+                    bar.update(1)
+                summary = run_match(jobs, workers, on_game=step)
+    except SafariError as error:
+        _fail(str(error))
+    from safari_ai.stats import elo
+
+    w, d, l = summary.wins, summary.draws, summary.losses
+    score, difference, error = elo(w, d, l)
+    verdict = None if bounds is None else run_sprt(w, d, l, *bounds)
+    if as_json:
+        click.echo(json.dumps({
+            "game": game, "a": a.label(), "b": b.label(), "games": summary.games,
+            "wins": w, "draws": d, "losses": l, "score": score, "elo": difference,
+            "elo_error95": error, "records": records_dir,
+            "sprt": None if verdict is None else {"elo0": bounds[0], "elo1": bounds[1],
+                                                  "llr": verdict.llr, "lower": verdict.lower,
+                                                  "upper": verdict.upper,
+                                                  "verdict": verdict.verdict}}))
+        return
+    click.echo(f"A: {a.label()}")
+    click.echo(f"B: {b.label()}")
+    click.echo(f"games {summary.games}: A wins {w}, draws {d}, losses {l}; score {100 * score:.1f}%")
+    click.echo(f"elo {_elo_text(w, d, l)}")
+    if verdict is not None:
+        click.echo(f"sprt [{bounds[0]:g}, {bounds[1]:g}] {verdict.text()}")
+    click.echo(f"records {records_dir}")
+
+
+@main.command()
+@click.argument("record_path", metavar="RECORD.json")
+@click.option("--json", "as_json", is_flag=True, help="Print the final position as JSON only.")
+def replay(record_path: str, as_json: bool) -> None:
+    """Replay a game record: check every move and print them with the final position."""
+    from safari_ai.record import GameRecord, RecordError
+
+    try:
+        record = GameRecord.from_json(_read_json(record_path))
+        positions = record.replay()
+    except RecordError as error:
+        _fail(f"{record_path}: {error}")
+    if not as_json:
+        for entry in record.moves:
+            click.echo(f"{entry['ply']:4d} {str(entry['by']):>6} {entry['move']}")
+        click.echo(f"result {record.result}")
+    _print_position(positions[-1])

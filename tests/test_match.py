@@ -1,0 +1,77 @@
+"""``safari-ai match``: pairs of games with colours swapped, records, statistics."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from safari_ai.cli import main
+from safari_ai.match import make_jobs, opening, parse_spec, run_match
+from safari_ai.record import GameRecord
+
+
+def test_spec_parsing() -> None:
+    spec = parse_spec("algo=mcts,nodes=300,name=m,opt.Hash=8,cmd=prog --flag a,b")
+    assert spec.algo == "mcts" and spec.nodes == 300 and spec.label() == "m"
+    assert spec.options == {"Hash": "8"} and spec.cmd == ["prog", "--flag", "a,b"]
+    assert parse_spec("algo=alphabeta").movetime == 100  # a default limit
+    for bad in ("depth=x", "colour=red", "depth", "leaf=maybe"):
+        with pytest.raises(ValueError):
+            parse_spec(bad)
+
+
+def test_pairs_share_their_opening_and_swap_colours() -> None:
+    a, b = parse_spec("algo=alphabeta,depth=1"), parse_spec("algo=random")
+    summary = run_match(make_jobs("turtles", {}, a, b, 4, 7, 3))
+    assert summary.games == 4 and summary.wins + summary.draws + summary.losses == 4
+    records = [GameRecord.from_json(o.record) for o in summary.outcomes]
+    for pair in (0, 1):
+        first, second = records[2 * pair], records[2 * pair + 1]
+        assert first.move_list()[:3] == second.move_list()[:3] == opening("turtles", {}, 3, 7, pair)
+        assert [p["role"] for p in first.players] == ["A", "B"]
+        assert [p["role"] for p in second.players] == ["B", "A"]
+    assert opening("turtles", {}, 3, 7, 0) != opening("turtles", {}, 3, 7, 1)
+    for record in records:
+        final = record.replay()[-1]
+        assert final.is_terminal() and record.result == final.result()
+
+
+def test_depth_beats_random() -> None:
+    a, b = parse_spec("algo=alphabeta,depth=2"), parse_spec("algo=random")
+    summary = run_match(make_jobs("zebras", {}, a, b, 4, 1, 2), workers=2)
+    assert summary.wins >= 3
+
+
+def test_match_command(tmp_path: Path) -> None:
+    out = tmp_path / "records"
+    result = CliRunner().invoke(main, [
+        "match", "turtles", "-a", "algo=alphabeta,depth=2", "-b", "algo=greedy", "--games", "4",
+        "--workers", "2", "--sprt", "0,50", "--records", str(out), "--seed", "3"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[2].startswith("games 4: A wins")
+    assert lines[3].startswith("elo ") and lines[4].startswith("sprt [0, 50] LLR")
+    files = sorted(out.glob("*.json"))
+    assert [f.name for f in files] == ["turtles-0001-a.json", "turtles-0001-b.json",
+                                       "turtles-0002-a.json", "turtles-0002-b.json"]
+    replayed = CliRunner().invoke(main, ["replay", str(files[0])])
+    assert replayed.exit_code == 0 and "result [" in replayed.stdout
+    summary = CliRunner().invoke(main, ["match", "turtles", "-a", "algo=random", "-b",
+                                        "algo=random", "--games", "2", "--json",
+                                        "--records", str(out), "--no-progress"])
+    data = json.loads(summary.stdout)
+    assert data["games"] == 2 and data["sprt"] is None
+    bad = CliRunner().invoke(main, ["match", "turtles", "-a", "depth=zero"])
+    assert bad.exit_code == 2
+
+
+def test_protocol_engine_by_command_line() -> None:
+    cmd = f"cmd={sys.executable} -m safari_ai engine"
+    a, b = parse_spec("depth=1," + cmd), parse_spec("algo=random")
+    summary = run_match(make_jobs("turtles", {}, a, b, 2, 5, 2))
+    assert summary.games == 2
+    scored = [m for o in summary.outcomes for m in o.record["moves"] if m.get("score")]
+    assert scored  # the engine's info lines reached the record

@@ -1,0 +1,72 @@
+"""Elo, its error and the GSPRT log-likelihood ratio against hand-computed values."""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from safari_ai.stats import elo, elo_to_score, llr, score_to_elo, sprt, sprt_bounds
+
+
+def test_elo_of_even_and_lopsided_scores() -> None:
+    assert elo(10, 0, 10)[:2] == (0.5, 0.0)
+    # 75%: -400 log10(1/0.75 - 1) = 400 log10(3) = 190.85
+    score, difference, _ = elo(3, 0, 1)
+    assert score == 0.75 and difference == pytest.approx(400 * math.log10(3))
+    assert score_to_elo(elo_to_score(123.0)) == pytest.approx(123.0)
+
+
+def test_elo_error_by_hand() -> None:
+    # 6 W, 2 D, 2 L: score 0.7; per-game variance (6*.09 + 2*.04 + 2*.49)/10 = 0.16;
+    # slope 400 / (ln 10 * 0.21); half-width 1.96 * slope * sqrt(0.016)
+    score, difference, error = elo(6, 2, 2)
+    assert score == pytest.approx(0.7)
+    assert difference == pytest.approx(-400 * math.log10(1 / 0.7 - 1))
+    assert error == pytest.approx(1.96 * 400 / (math.log(10) * 0.21) * math.sqrt(0.016))
+
+
+def test_the_recorded_strength_rows() -> None:
+    # docs/strength.md: 195/0/5 -> +636 ± 154; 200/0/0 -> bound +1040
+    _, difference, error = elo(195, 0, 5)
+    assert round(difference) == 636 and round(error) == 154
+    assert round(elo(200, 0, 0)[1]) == 1040
+
+
+def test_llr_without_draws_is_the_binomial_ratio() -> None:
+    # With no draws the constrained MLE puts the win probability at s itself, so
+    # LLR = W log(s1/s0) + L log((1-s1)/(1-s0)) (up to the 1e-3 pseudo-count of draws).
+    s0, s1 = elo_to_score(0), elo_to_score(10)
+    expected = 60 * math.log(s1 / s0) + 40 * math.log((1 - s1) / (1 - s0))
+    assert llr(60, 0, 40, 0, 10) == pytest.approx(expected, abs=1e-4)
+
+
+def test_llr_is_zero_midway_and_antisymmetric() -> None:
+    assert llr(30, 40, 30, -5, 5) == pytest.approx(0.0, abs=1e-9)
+    assert llr(40, 20, 30, 0, 10) == pytest.approx(-llr(30, 20, 40, -10, 0), abs=1e-9)
+
+
+def test_llr_with_draws_by_hand() -> None:
+    # W/D/L 50/20/30, H0 elo 0 (s0 = 0.5: the MLE of mean 0.5 given p_hat (.3,.2,.5)):
+    # p_i = p_hat_i / (1 + x (a_i - s)); solve for x and compare with the routine.
+    def constrained(s: float) -> list[float]:
+        p_hat, a = [0.3, 0.2, 0.5], [0.0, 0.5, 1.0]
+        lo, hi = -1 / (1 - s) + 1e-12, 1 / s - 1e-12
+        for _ in range(200):
+            x = (lo + hi) / 2
+            if sum(p * (ai - s) / (1 + x * (ai - s)) for p, ai in zip(p_hat, a)) > 0:
+                lo = x
+            else:
+                hi = x
+        return [p / (1 + x * (ai - s)) for p, ai in zip(p_hat, a)]
+    p0, p1 = constrained(0.5), constrained(elo_to_score(20))
+    assert sum(p * ai for p, ai in zip(p0, [0, 0.5, 1])) == pytest.approx(0.5)
+    expected = 100 * sum(ph * math.log(b / c) for ph, b, c in zip([0.3, 0.2, 0.5], p1, p0))
+    assert llr(50, 20, 30, 0, 20) == pytest.approx(expected, rel=1e-6)
+
+
+def test_sprt_bounds_and_verdicts() -> None:
+    lower, upper = sprt_bounds(0.05, 0.05)
+    assert upper == pytest.approx(math.log(19)) and lower == pytest.approx(-math.log(19))
+    assert sprt(90, 0, 10, 0, 100).verdict == "H1"
+    assert sprt(10, 0, 90, 0, 100).verdict == "H0"
+    assert sprt(5, 0, 5, 0, 100).verdict == "continue"
