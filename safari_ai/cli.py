@@ -392,3 +392,84 @@ def replay(record_path: str, as_json: bool) -> None:
             click.echo(f"{entry['ply']:4d} {str(entry['by']):>6} {entry['move']}")
         click.echo(f"result {record.result}")
     _print_position(positions[-1])
+
+
+@main.command()
+@click.argument("game")
+@click.option("--side", default="0", show_default=True, metavar="N|all|none",
+              help="Your seat (0 moves first); 'all' plays every seat, 'none' watches the engine.")
+@click.option("--movetime", type=click.IntRange(1), metavar="MS",
+              help="The engine's time per move (default 1000 ms when no limit is given).")
+@click.option("--depth", type=click.IntRange(1, 120), help="The engine's depth per move.")
+@click.option("--nodes", type=click.IntRange(1), help="The engine's nodes per move.")
+@click.option("--algo", type=click.Choice(ALGORITHMS), default="auto", show_default=True)
+@click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE", help="A rules option.")
+@click.option("--dice", type=click.Choice(["auto", "manual"]), default="auto", show_default=True,
+              help="auto: the program rolls (seeded by --seed); manual: you type each outcome.")
+@click.option("--seed", type=click.IntRange(0), default=None, help="Seeds the dice and the engine.")
+@click.option("--start", "start_file", metavar="POSITION.json", help="Start from this position.")
+@click.option("--record", "record_path", metavar="FILE",
+              help="Where to write the game record (default: GAME-DATE.json here).")
+@click.option("--no-record", is_flag=True, help="Write no game record.")
+@click.option("--color/--no-color", "colour", default=None,
+              help="Colour (default: on a terminal unless NO_COLOR is set).")
+@click.option("--quiet", is_flag=True, help="Do not show the engine's thinking.")
+def play(game: str, side: str, movetime: int | None, depth: int | None, nodes: int | None,
+         algo: str, rules: tuple[str, ...], dice: str, seed: int | None, start_file: str | None,
+         record_path: str | None, no_record: bool, colour: bool | None, quiet: bool) -> None:
+    """Play GAME against the engine in the terminal ('help' at the prompt)."""
+    from safari_ai.play import PlaySession
+    from safari_ai.textboard import use_colour
+
+    options = dict(_parse_rule(item) for item in rules)
+    try:
+        start = _read_position(start_file) if start_file else Position.new(game, options)
+    except SafariError as error:
+        _fail(str(error))
+    if start.game != game:
+        _fail(f"{start_file} is a {start.game} position, not {game}")
+    if side == "all":
+        human = set(range(start.num_players))
+    elif side == "none":
+        human = set()
+    else:
+        try:
+            human = {int(side)}
+        except ValueError:
+            raise click.BadParameter(f"{side!r}: a seat number, 'all' or 'none'",
+                                     param_hint="--side") from None
+        if not 0 <= int(side) < start.num_players:
+            raise click.BadParameter(f"{game} has seats 0-{start.num_players - 1}",
+                                     param_hint="--side")
+    limits = {k: v for k, v in (("movetime", movetime), ("depth", depth), ("nodes", nodes))
+              if v is not None} or {"movetime": 1000}
+    stdin = click.get_text_stream("stdin")
+    echo_input = not (hasattr(stdin, "isatty") and stdin.isatty())
+
+    def read_line() -> str:
+        line = stdin.readline()
+        if echo_input:  # a transcript when the moves come from a file or a pipe
+            click.echo(line.rstrip("\n") if line else "")
+        return line
+
+    painted = use_colour(sys.stdout, colour)
+    session = PlaySession(start, human=human, read_line=read_line,
+                          write=lambda text: click.echo(text, color=painted),
+                          colour=painted, dice=dice, seed=seed,
+                          limits=limits, algo=algo, show_thinking=not quiet,
+                          prompt=lambda text: click.echo(text, nl=False))
+    click.echo(f"{game}: you play {side}; type 'help' for the legal moves")
+    try:
+        record = session.run()
+    except KeyboardInterrupt:
+        record = session.record
+        record.termination = "interrupted"
+    if not no_record:
+        import datetime
+
+        path = record_path or f"{game}-{datetime.datetime.now():%Y%m%d-%H%M%S}.json"
+        try:
+            record.save(path)
+            click.echo(f"game record: {path}")
+        except OSError as error:
+            _fail(f"cannot write {path}: {error}")

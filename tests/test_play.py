@@ -1,0 +1,131 @@
+"""``safari-ai play``: scripted games through click's runner and through the session."""
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import safari_ai
+from safari_ai.cli import main
+from safari_ai.play import PlaySession
+from safari_ai.record import GameRecord
+from safari_ai.textboard import draw, use_colour
+from toy_dice import ToyPosition, toy_analyse
+
+ZEBRAS_LAST_PLACEMENT = {  # rule book zebras.md, example 8: one move ends the game
+    "game": "zebras", "rules": {"croc_chain": True}, "to_move": 0,
+    "board": ["0L 1g 1C 0G 1Z 0E", "0g 0Z 1Z 0G 1G 0Z", "0Z 1G 1G 1C 0G 1Z",
+              "0Z 1E 1z 0G .. 1G", "0C 1g 1L 1z 0G 0Z"],
+    "guardian": 4, "inauguration": 1,
+    "hands": [{"Z": 0, "G": 0, "E": 0, "L": 0, "C": 1}, {"Z": 0, "G": 0, "E": 0, "L": 0, "C": 0}]}
+
+
+def play(args: list[str], text: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["play", *args], input=text)
+    return result.exit_code, result.output
+
+
+def test_help_illegal_move_undo_and_end_of_input(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    code, out = play(["turtles", "--depth", "1", "--seed", "3", "--record", str(path)],
+                     "help\nxx9\nd1xd3\nundo\nboard\n")
+    assert code == 0
+    assert "legal moves: b1-a1 b1-b2 b1xd3 " in out
+    assert "illegal move 'xx9'" in out and "'help' lists the legal moves" in out
+    assert out.count("move> ") >= 4  # re-prompted after the illegal move
+    assert "info depth 1 score" in out and "engine plays " in out
+    assert "took back: d1xd3 " in out
+    assert out.rstrip().splitlines()[-2] == "end of input: game stopped"
+    record = GameRecord.load(path)
+    assert record.moves == [] and record.termination == "abandoned"
+    assert record.players[0]["name"] == "human" and record.players[1]["name"] == "safari-ai"
+
+
+def test_a_whole_scripted_game_from_a_position(tmp_path: Path) -> None:
+    start = tmp_path / "start.json"
+    start.write_text(json.dumps(ZEBRAS_LAST_PLACEMENT))
+    path = tmp_path / "game.json"
+    code, out = play(["zebras", "--start", str(start), "--record", str(path)], "Ce4xf4\n")
+    assert code == 0, out
+    assert "game over: result [1, -1] (you win)" in out
+    record = GameRecord.load(path)
+    assert record.move_list() == ["Ce4xf4"] and record.result == [1, -1]
+    assert record.replay()[-1].is_terminal()
+
+
+def test_engine_against_engine_to_the_end(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    code, out = play(["turtles", "--side", "none", "--depth", "1", "--quiet", "--seed", "1",
+                      "--record", str(path)], "")
+    assert code == 0 and "game over: result" in out and "info depth" not in out
+    record = GameRecord.load(path)
+    assert record.replay()[-1].result() == record.result
+
+
+def test_a_whole_game_where_the_human_plays_the_first_legal_move() -> None:
+    out: list[str] = []
+    session: PlaySession
+
+    def read_line() -> str:
+        return session.pos.legal_moves()[0] + "\n"
+
+    session = PlaySession(safari_ai.Position.new("turtles"), human={1}, read_line=read_line,
+                          write=out.append, limits={"depth": 1}, seed=2)
+    record = session.run()
+    assert record.result is not None and record.termination == "end of game"
+    assert {m["by"] for m in record.moves} == {0, 1}
+    assert record.replay()[-1].result() == record.result
+
+
+def test_rules_and_side_options() -> None:
+    code, out = play(["turtles", "--rules", "hatching=true", "--side", "1", "--depth", "1",
+                      "--no-record"], "help\n")
+    assert code == 0 and "engine plays +" in out and "legal moves: +" in out
+    code, out = play(["turtles", "--side", "7", "--no-record"], "")
+    assert code == 2
+
+
+def _toy_session(lines: list[str], dice: str, seed: int = 0) -> tuple[PlaySession, list[str]]:
+    out: list[str] = []
+    feed = iter(lines)
+    session = PlaySession(ToyPosition(), human={0}, read_line=lambda: next(feed, ""),
+                          write=out.append, dice=dice, seed=seed, limits={"depth": 4},
+                          search=toy_analyse)
+    return session, out
+
+
+def test_manual_dice_are_validated() -> None:
+    session, out = _toy_session(["gamble", "help", "die:six", "die:hit"], "manual")
+    record = session.run()
+    text = "\n".join(out)
+    assert "outcomes: die:hit 1/3, die:miss 2/3" in text
+    assert "'die:six' is not a possible outcome here" in text
+    assert record.moves[:2] == [{"ply": 1, "by": 0, "move": "gamble"},
+                                {"ply": 2, "by": "chance", "move": "die:hit"}]
+    assert record.result == [1, -1]
+
+
+def test_seeded_dice_repeat() -> None:
+    games = []
+    for _ in range(2):
+        session, _ = _toy_session(["gamble", "gamble", "gamble", "step", "step", "step"], "auto",
+                                  seed=11)
+        games.append(session.run().move_list())
+    assert games[0] == games[1] and any(m.startswith("die:") for m in games[0])
+
+
+def test_colour_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert use_colour(Tty()) and not use_colour(io.StringIO())
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not use_colour(Tty()) and use_colour(Tty(), True)
+    start = safari_ai.Position.new("turtles").to_json()
+    assert "\033[" in draw(start, colour=True) and "\033[" not in draw(start)
+    code, out = play(["turtles", "--color", "--no-record", "--depth", "1"], "")
+    assert "\033[1;31m" in out
