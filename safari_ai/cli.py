@@ -152,7 +152,7 @@ def _info_line(report: Report) -> str:
 
 
 @main.command()
-@click.argument("position", metavar="POSITION.json")
+@click.argument("position", metavar="POSITION.json|RECORD.json")
 @click.option("--depth", type=click.IntRange(1, 120), help="Plies to search.")
 @click.option("--nodes", type=click.IntRange(1), help="Positions (MCTS: simulations) to search.")
 @click.option("--movetime", type=click.IntRange(1), metavar="MS",
@@ -172,8 +172,23 @@ def _info_line(report: Report) -> str:
 def analyse(position: str, depth: int | None, nodes: int | None, movetime: int | None,
             multipv: int, threads: int, seed: int, algo: str, hash_mb: int, leaf: str,
             as_json: bool, quiet: bool) -> None:
-    """Search POSITION.json and print the best move, its score and the principal variation."""
-    pos = _read_position(position)
+    """Search POSITION.json and print the best move, its score and the principal variation.
+
+    Given a game record (RECORD.json), annotate the whole game instead: for each
+    move the engine's best move and the loss of the move played (best minus
+    played, mover's view); for each roll the luck of each player (value after
+    the roll minus the expected value before it).
+    """
+    from safari_ai.record import GameRecord, is_record
+
+    data = _read_json(position)
+    if is_record(data):
+        _annotate_record(position, data, depth, nodes, movetime, seed, algo, as_json, quiet)
+        return
+    try:
+        pos = Position.from_json(data)
+    except SafariError as error:
+        _fail(f"{position}: {error}")
     progress = None if quiet else (lambda report: click.echo(_info_line(report), err=True))
     try:
         report = run_analysis(pos, depth=depth, nodes=nodes, movetime=movetime, seed=seed,
@@ -191,6 +206,33 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
         click.echo(f"multipv {number} score {line.score_text} pv {' '.join(line.pv)}")
     click.echo(f"depth {report.depth} nodes {report.nodes} nps {report.nps} "
                f"time {report.seconds:.3f} algo {report.algo}")
+
+
+def _annotate_record(path: str, data: Any, depth: int | None, nodes: int | None,
+                     movetime: int | None, seed: int, algo: str, as_json: bool,
+                     quiet: bool) -> None:
+    from safari_ai.annotate import annotate, format_ply
+    from safari_ai.record import GameRecord
+
+    limits = {k: v for k, v in (("depth", depth), ("nodes", nodes), ("movetime", movetime))
+              if v is not None} or {"movetime": 200}
+    try:
+        record = GameRecord.from_json(data)
+        progress = None if quiet or as_json else (lambda item: click.echo(format_ply(item)))
+        result = annotate(record, limits, algo=algo, seed=seed, progress=progress)
+    except SafariError as error:
+        _fail(f"{path}: {error}")
+    if as_json:
+        click.echo(json.dumps(result.to_json()))
+        return
+    if quiet:
+        for item in result.plies:
+            click.echo(format_ply(item))
+    for player, row in result.summary().items():
+        click.echo(f"player {player}: {row['moves']} moves, {row['best_moves']} best, "
+                   f"total loss {row['total_loss']:.0f}, average loss {row['average_loss']:.1f}"
+                   + (f", {row['rolls']} rolls, luck {row['total_luck']:+.0f}" if row["rolls"] else ""))
+    click.echo(f"result {record.result}")
 
 
 @main.command()
