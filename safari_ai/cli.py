@@ -485,7 +485,7 @@ def play(game: str, side: str, movetime: int | None, depth: int | None, nodes: i
                                      param_hint="--side")
     limits = {k: v for k, v in (("movetime", movetime), ("depth", depth), ("nodes", nodes))
               if v is not None} or {"movetime": 1000}
-    stdin = click.get_text_stream("stdin")
+    stdin = sys.stdin
     echo_input = not (hasattr(stdin, "isatty") and stdin.isatty())
 
     def read_line() -> str:
