@@ -8,7 +8,8 @@ A player is given by a SPEC, comma-separated ``KEY=VALUE`` items:
   engine's evaluation, an immediate win first);
 * limits ``depth=N``, ``nodes=N``, ``movetime=MS``; ``hash=MB``, ``leaf=rollout|evaluate``;
 * ``name=TEXT`` (for the report);
-* ``opt.NAME=VALUE`` (``setoption`` for a command-line engine);
+* ``opt.NAME=VALUE`` (``setoption`` for a command-line engine), ``cwd=DIR``
+  (its working directory);
 * ``cmd=COMMAND LINE``: a protocol engine (docs/protocol.md) driven by
   :class:`~safari_ai.engine_client.EngineClient`; ``cmd`` must come last, as
   everything after ``cmd=`` is the command (split as a shell would).
@@ -41,6 +42,7 @@ class PlayerSpec:
     leaf: str = "rollout"
     name: str = ""
     cmd: Optional[list[str]] = None
+    cwd: Optional[str] = None
     options: dict[str, str] = field(default_factory=dict)
 
     def label(self) -> str:
@@ -97,11 +99,13 @@ def parse_spec(text: str) -> PlayerSpec:
             spec.leaf = value
         elif key == "name":
             spec.name = value
+        elif key == "cwd":
+            spec.cwd = value
         elif key.startswith("opt.") and len(key) > 4:
             spec.options[key[4:]] = value
         else:
             raise ValueError(f"unknown key {key!r} (algo, depth, nodes, movetime, hash, leaf, "
-                             "name, opt.NAME, cmd)")
+                             "name, cwd, opt.NAME, cmd)")
     if spec.cmd is None and spec.algo not in ("random", "greedy") and not spec.limited():
         spec.movetime = 100
     if spec.cmd is not None and not spec.limited():
@@ -157,7 +161,7 @@ class _ProtocolPlayer:
         from safari_ai.engine_client import EngineClient
 
         self.spec = spec
-        self.client = EngineClient(spec.cmd or [])
+        self.client = EngineClient(spec.cmd or [], cwd=spec.cwd)
         self.client.handshake()
         for name, value in spec.options.items():
             self.client.set_option(name, value)

@@ -68,9 +68,13 @@ def test_match_command(tmp_path: Path) -> None:
     assert bad.exit_code == 2
 
 
-def test_protocol_engine_by_command_line() -> None:
+def test_protocol_engine_by_command_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # run outside the source tree (whose uncompiled safari_ai would shadow the
+    # built one) with this copy of safari_ai on the path
+    import safari_ai
+    monkeypatch.setenv("PYTHONPATH", str(Path(safari_ai.__file__).resolve().parents[1]))
     cmd = f"cmd={sys.executable} -m safari_ai engine"
-    a, b = parse_spec("depth=1," + cmd), parse_spec("algo=random")
+    a, b = parse_spec(f"depth=1,cwd={tmp_path}," + cmd), parse_spec("algo=random")
     summary = run_match(make_jobs("turtles", {}, a, b, 2, 5, 2))
     assert summary.games == 2
     scored = [m for o in summary.outcomes for m in o.record["moves"] if m.get("score")]
