@@ -7,9 +7,11 @@ int check_failures = 0;
 
 extern const test_case json_tests[];
 extern const test_case position_tests[];
+extern const test_case turtles_tests[];
 extern const test_case arena_tests[];
 
-static const test_case *const suites[] = {json_tests, position_tests, arena_tests, NULL};
+static const test_case *const suites[] = {json_tests, position_tests, turtles_tests, arena_tests,
+                                          NULL};
 
 int main(void)
 {
