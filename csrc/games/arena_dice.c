@@ -8,6 +8,20 @@
 
 typedef unsigned __int128 u128;
 
+/* Pascal's triangle, C(n, k) for n, k <= 10. */
+static const uint64_t pascal[11][11] = {
+    {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+    {1, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0},
+    {1, 3, 3, 1, 0, 0, 0, 0, 0, 0, 0},
+    {1, 4, 6, 4, 1, 0, 0, 0, 0, 0, 0},
+    {1, 5, 10, 10, 5, 1, 0, 0, 0, 0, 0},
+    {1, 6, 15, 20, 15, 6, 1, 0, 0, 0, 0},
+    {1, 7, 21, 35, 35, 21, 7, 1, 0, 0, 0},
+    {1, 8, 28, 56, 70, 56, 28, 8, 1, 0, 0},
+    {1, 9, 36, 84, 126, 126, 84, 36, 9, 1, 0},
+    {1, 10, 45, 120, 210, 252, 210, 120, 45, 10, 1}};
+
 static uint64_t binomial(int n, int k)
 {
     if (k < 0 || k > n)
@@ -33,17 +47,13 @@ void arena_wound_weights(int a, int d, uint64_t *weights)
     assert(a >= 1 && a < WMAX && d >= 1 && d <= 8);
     /* cur/next[(na * (d + 1) + nd) * (a + 1) + w] */
     uint64_t cur[WMAX * 9 * WMAX], next[WMAX * 9 * WMAX];
-    uint64_t choose_a[WMAX][WMAX], choose_d[9][9];
+    const uint64_t (*choose_a)[11] = pascal, (*choose_d)[11] = pascal;
     int stride_nd = a + 1, stride_na = (d + 1) * (a + 1), size = (a + 1) * stride_na;
-    for (int n = 0; n <= a; n++)
-        for (int k = 0; k <= n; k++)
-            choose_a[n][k] = binomial(n, k);
-    for (int n = 0; n <= d; n++)
-        for (int k = 0; k <= n; k++)
-            choose_d[n][k] = binomial(n, k);
     memset(cur, 0, sizeof cur[0] * (size_t)size);
     cur[0] = 1;
-    for (int v = 6; v >= 1; v--) {
+    /* Faces 6..2; the dice left then all show 1, which wounds nobody (a 1
+     * never beats a Defense die and an unpaired 1 is below 3). */
+    for (int v = 6; v >= 2; v--) {
         /* Defense dice showing v. */
         memset(next, 0, sizeof next[0] * (size_t)size);
         for (int na = 0; na <= a; na++)
@@ -52,7 +62,7 @@ void arena_wound_weights(int a, int d, uint64_t *weights)
                     uint64_t x = cur[na * stride_na + nd * stride_nd + w];
                     if (!x)
                         continue;
-                    for (int kd = v == 1 ? d - nd : 0; nd + kd <= d; kd++)
+                    for (int kd = 0; nd + kd <= d; kd++)
                         next[na * stride_na + (nd + kd) * stride_nd + w] += x * choose_d[d - nd][kd];
                 }
         /* Attack dice showing v: the die at sorted position i wounds when it
@@ -71,14 +81,17 @@ void arena_wound_weights(int a, int d, uint64_t *weights)
                             int i = na + ka;
                             gain += (i > nd && i <= d) || (i > d && v >= 3);
                         }
-                        if (v > 1 || na + ka == a)
-                            cur[(na + ka) * stride_na + nd * stride_nd + w + gain] +=
-                                x * choose_a[a - na][ka];
+                        cur[(na + ka) * stride_na + nd * stride_nd + w + gain] +=
+                            x * choose_a[a - na][ka];
                     }
                 }
     }
     for (int w = 0; w <= a; w++)
-        weights[w] = cur[a * stride_na + d * stride_nd + w];
+        weights[w] = 0;
+    for (int na = 0; na <= a; na++)
+        for (int nd = 0; nd <= d; nd++)
+            for (int w = 0; w <= na; w++)
+                weights[w] += cur[na * stride_na + nd * stride_nd + w];
 }
 
 /* ------------------------------------------------------------------------
@@ -145,7 +158,9 @@ typedef struct init_dp {
     int n_states, n_trans;
     uint8_t state_mask[INIT_MAX_STATES];
     uint16_t state_key[INIT_MAX_STATES];
+    int narrow;                      /* 6^(total Speed) < 2^64: use weight64 */
     u128 weight[INIT_MAX_STATES];
+    uint64_t weight64[INIT_MAX_STATES];
     uint16_t trans_from[INIT_MAX_TRANS], trans_to[INIT_MAX_TRANS];
     uint8_t trans_who[INIT_MAX_TRANS];
     /* transitions grouped by the mover's Speed, each group in decreasing
@@ -218,13 +233,20 @@ static void build_states(init_dp *dp)
     for (int t = dp->n_trans - 1; t >= 0; t--)
         dp->trans_order[fill[dp->speed[dp->trans_who[t]]]++] = (uint16_t)t;
     for (int s = 0; s < dp->n_states; s++)
-        dp->weight[s] = 0;
-    dp->weight[0] = 1;
+        dp->weight[s] = 0, dp->weight64[s] = 0;
+    dp->weight[0] = 1, dp->weight64[0] = 1;
 }
 
 /* One roll value that only combatants of Speed `size` can roll, in `ways` ways. */
 static void take_value_of_size(init_dp *dp, int size, uint64_t ways)
 {
+    if (dp->narrow) {
+        for (int i = dp->group_start[size]; i < dp->group_start[size + 1]; i++) {
+            int t = dp->trans_order[i];
+            dp->weight64[dp->trans_to[t]] += dp->weight64[dp->trans_from[t]] * ways;
+        }
+        return;
+    }
     for (int i = dp->group_start[size]; i < dp->group_start[size + 1]; i++) {
         int t = dp->trans_order[i];
         dp->weight[dp->trans_to[t]] += dp->weight[dp->trans_from[t]] * ways;
@@ -234,6 +256,13 @@ static void take_value_of_size(init_dp *dp, int size, uint64_t ways)
 /* One roll value: ways[s] ways to roll it with s dice (any combatant). */
 static void take_value_any(init_dp *dp, const uint64_t *ways)
 {
+    if (dp->narrow) {
+        for (int t = dp->n_trans - 1; t >= 0; t--) {
+            uint64_t w = ways[dp->speed[dp->trans_who[t]]];
+            dp->weight64[dp->trans_to[t]] += dp->weight64[dp->trans_from[t]] * w;
+        }
+        return;
+    }
     for (int t = dp->n_trans - 1; t >= 0; t--) {
         uint64_t w = ways[dp->speed[dp->trans_who[t]]];
         if (w)
@@ -241,29 +270,23 @@ static void take_value_any(init_dp *dp, const uint64_t *ways)
     }
 }
 
-static uint64_t multinomial(const int *multiplicity, int size)
-{
-    static const uint64_t fact[9] = {1, 1, 2, 6, 24, 120, 720, 5040, 40320};
-    uint64_t r = fact[size];
-    for (int f = 0; f < 6; f++)
-        r /= fact[multiplicity[f]];
-    return r;
-}
-
 /* Lexicographic order: sorted rolls, a roll above its own prefixes. Visits the
  * non-increasing tuples extending the current one in descending order
  * (post-order, the higher next die first), feeding those of a rolled size. */
 static void lexicographic_walk(init_dp *dp, int *multiplicity, int len, int last, int max_len,
-                               unsigned sizes)
+                               unsigned sizes, uint64_t ways)
 {
     if (len < max_len)
         for (int x = last; x >= 1; x--) {
-            multiplicity[x - 1]++;
-            lexicographic_walk(dp, multiplicity, len + 1, x, max_len, sizes);
+            /* one more x: len!/prod(m!) becomes (len+1)!/prod(m!)/(m_x+1) */
+            int m = ++multiplicity[x - 1];
+            lexicographic_walk(dp, multiplicity, len + 1, x, max_len, sizes,
+                               ways * (uint64_t)(len + 1) / (uint64_t)m);
             multiplicity[x - 1]--;
         }
-    if (len > 0 && ((sizes >> len) & 1))
-        take_value_of_size(dp, len, multinomial(multiplicity, len));
+    if (len > 0 && ((sizes >> len) & 1)) {
+        take_value_of_size(dp, len, ways);
+    }
 }
 
 static void sum_walk(init_dp *dp)
@@ -348,11 +371,18 @@ int arena_initiative_outcomes(const arena_state *st, sa_move *out, uint64_t *wei
         max_len = dp.speed[c] > max_len ? dp.speed[c] : max_len;
     }
     dp.track_animals = n_board >= 2;
+    int total_speed = 0;
+    for (int c = 0; c < dp.n; c++)
+        total_speed += dp.speed[c];
+    dp.narrow = total_speed <= 24; /* 6^24 < 2^63 bounds every weight */
     build_states(&dp);
     if (st->fixed.initiative == INIT_SUM)
         sum_walk(&dp);
     else
-        lexicographic_walk(&dp, multiplicity, 0, 6, max_len, sizes);
+        lexicographic_walk(&dp, multiplicity, 0, 6, max_len, sizes, 1);
+    if (dp.narrow)
+        for (int s = 0; s < dp.n_states; s++)
+            dp.weight[s] = dp.weight64[s];
     unsigned full = (1u << dp.n) - 1;
     u128 g = 0;
     for (int s = 0; s < dp.n_states; s++)
@@ -362,6 +392,7 @@ int arena_initiative_outcomes(const arena_state *st, sa_move *out, uint64_t *wei
         /* No roll can make every result differ: a uniform order (§5.2). */
         for (int s = 1; s < dp.n_states; s++)
             dp.weight[s] = 0;
+        dp.narrow = 0;
         uint64_t ones[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
         for (int r = 0; r < dp.n; r++)
             take_value_any(&dp, ones);
