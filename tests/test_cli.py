@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -102,9 +103,13 @@ def test_example_positions_load() -> None:
         assert code == 0, (path, err)
 
 
-def test_python_dash_m_runs_the_same_cli() -> None:
+def test_python_dash_m_runs_the_same_cli(tmp_path: Path) -> None:
+    # Run outside the source tree: there `-m` would find the uncompiled sources first.
+    import safari_ai
+
+    env = dict(os.environ, PYTHONPATH=str(Path(safari_ai.__file__).resolve().parents[1]))
     done = subprocess.run([sys.executable, "-m", "safari_ai", "new", "turtles"],
-                          capture_output=True, text=True, check=True)
+                          capture_output=True, text=True, check=True, cwd=tmp_path, env=env)
     assert json.loads(done.stdout)["game"] == "turtles"
 
 

@@ -70,7 +70,9 @@ INVALID: list[tuple[str, Callable[[], dict[str, Any]], str | None]] = [
       ["game", "rules", "to_move", "phase", "side", "turns", "board", "reserve", "pending", "changing"]],
     ("unknown field", lambda: with_(pos(), extra=1), "extra"),
     ("unknown field, case", lambda: with_(pos(), Board={}), "Board"),
-    ("wrong game", lambda: with_(pos(), game="zebras"), "game"),
+    ("unknown game", lambda: with_(pos(), game="tortoises"), "game"),
+    # a turtles position under another game's name is read, and refused, as that game
+    ("other game", lambda: with_(pos(), game="zebras"), "phase"),
     # rules
     ("rules not an object", lambda: with_(pos(), rules=[]), "rules"),
     ("rules null", lambda: with_(pos(), rules=None), "rules"),

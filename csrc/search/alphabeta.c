@@ -375,6 +375,7 @@ static void deepen(ab_search *s, const void *root, const sa_limits *limits,
         out->seldepth = s->seldepth;
         out->nodes = s->nodes;
         out->seconds = sa_clock_seconds(&s->clock);
+        out->hashfull = s->use_table ? sa_tt_hashfull(s->tt) : -1;
         if (limits->progress != NULL)
             limits->progress(limits->progress_user, out);
         if (s->stopped || proven(&out->lines[0], depth))
@@ -460,6 +461,7 @@ sa_status sa_alphabeta(const sa_game *game, const void *root,
         fallback_line(s, root, out);
     out->nodes = s->nodes + helper_nodes;
     out->seconds = sa_clock_seconds(&s->clock);
+    out->hashfull = s->use_table ? sa_tt_hashfull(&tt) : -1;
     free(jobs);
     free(lines);
     ab_free(s);

@@ -47,6 +47,7 @@ typedef struct sa_limits {
     sa_algo algo;
     size_t hash_mb;          /* transposition table size; 0: default (16)    */
     int no_table;            /* 1: search without the transposition table    */
+    int mcts_evaluate;       /* MCTS leaves: 0 random rollout, 1 evaluate()  */
     volatile int *stop;      /* set non-zero from another thread to stop     */
     sa_progress_fn progress; /* may be NULL                                  */
     void *progress_user;
@@ -68,6 +69,8 @@ struct sa_report {
     int n_lines;             /* lines[0] is the best                    */
     sa_line lines[SA_MAX_MULTIPV];
     double win_probability;  /* MCTS: mean value mapped to [0, 1]; -1 if none */
+    int hashfull;            /* permille in use of the table (alpha-beta) or
+                                of the node arena (MCTS); -1 if none        */
 };
 
 /* Searches `pos` (a decision position) under `limits`; fills `out`.

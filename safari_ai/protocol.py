@@ -1,0 +1,969 @@
+"""The engine protocol: a UCI-like text protocol, as a pure core.
+
+:class:`Engine` turns one input line into the list of output lines it answers
+at once; it reads and writes nothing itself. Searches run on a worker thread,
+so ``isready`` and ``stop`` are answered while one runs. Where the lines of a
+search go depends on how the engine was made:
+
+* ``Engine(emit=callback)`` (the ``safari-ai engine`` command): the worker
+  hands each ``info`` line and the ``bestmove`` to ``callback`` as it comes.
+* ``Engine()`` (tests, scripts): a ``go`` with a finite limit blocks and
+  returns the whole search, ``info`` lines then ``bestmove``; ``go infinite``
+  returns at once, and the search's lines come back, in order, at the head of
+  the answers to the following lines (the ``bestmove`` with ``stop``'s).
+
+>>> eng = Engine()
+>>> eng.feed("position startpos turtles moves d1xd3")
+[]
+>>> eng.feed("go depth 1")[-1].startswith("bestmove ")
+True
+>>> eng.feed("fly")
+["info string error: unknown command 'fly' (try 'help')"]
+
+The protocol itself is defined in ``docs/protocol.md``. Commands are dispatched
+through an exact-match table (:attr:`Engine.COMMANDS`); any problem with a line
+gives one ``info string error: ...`` line naming the offending token, and the
+engine keeps working.
+"""
+from __future__ import annotations
+
+import json
+import re
+import threading
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable, Optional, Sequence
+
+from safari_ai._version import __version__
+from safari_ai.errors import SafariError
+from safari_ai.position import Position, games
+from safari_ai.search import ALGORITHMS, SCORE_WIN, Line, Report, StopFlag, analyse
+
+__all__ = ["Engine", "ProtocolError", "EngineOption", "time_budget", "PROTOCOL_VERSION",
+           "MOVE_OVERHEAD_MS", "DEFAULT_MOVESTOGO", "PROVEN_CP"]
+
+PROTOCOL_VERSION = 1
+ENGINE_NAME = f"safari_ai {__version__}"
+ENGINE_AUTHOR = "the safari_ai authors"
+MOVE_OVERHEAD_MS = 30
+"""Default of the ``MoveOverhead`` option: clock time kept back for I/O per move."""
+DEFAULT_MOVESTOGO = 30
+"""Moves the clock is shared over when ``go`` gives no ``movestogo``."""
+PROVEN_CP = 10000
+"""What a proven win (loss) counts as, in cp, inside an expectation over chance outcomes."""
+INFINITE_MS = 10 ** 12
+"""The movetime given to the search for ``go infinite`` (about 31 years)."""
+MAX_CHANCE_DEPTH = 64
+NESTED_CHANCE_LEAVES = 64
+"""Chance after chance is expanded while it stands for at most this many
+positions; beyond, the static evaluation stands in."""
+MCTS_ROUND_SIMULATIONS = 100
+"""At a chance position with MCTS, simulations per outcome in the first round (doubling)."""
+SCORE_RACE_GAMES = frozenset({"ostrich"})
+"""Games whose results are points per player rather than a zero-sum +1/0/-1
+(rules/README.md); for them a score cannot be turned to another player's view."""
+MAX_PLAYERS = 8
+
+AnalyseFn = Callable[..., Report]
+
+
+class ProtocolError(Exception):
+    """A line the engine cannot act on; the message names the offending token."""
+
+
+def _one_line(text: str) -> str:
+    """``text`` with any line break made a space: an answer is always one line."""
+    return text.replace("\r", " ").replace("\n", " ") if ("\n" in text or "\r" in text) else text
+
+
+def _quote(token: str) -> str:
+    return repr(token) if len(token) <= 60 else repr(token[:57] + "...")
+
+
+# -- options -----------------------------------------------------------------
+
+@dataclass
+class EngineOption:
+    """One ``setoption`` option, as the handshake announces it (UCI types)."""
+
+    name: str
+    kind: str                    # "spin", "check", "combo" or "string"
+    default: Any
+    minimum: Optional[int] = None
+    maximum: Optional[int] = None
+    choices: Sequence[str] = ()
+    game: Optional[str] = None   # a rules option of this game
+    key: Optional[str] = None    # its key in "rules"
+    value: Any = None
+
+    def __post_init__(self) -> None:
+        self.value = self.default
+
+    def describe(self) -> str:
+        """The handshake line: ``option name N type T default D ...``."""
+        default = _format_value(self.default)
+        text = f"option name {self.name} type {self.kind} default {default}"
+        if self.kind == "spin":
+            text += f" min {self.minimum} max {self.maximum}"
+        for choice in self.choices:
+            text += f" var {choice}"
+        return text
+
+    def parse(self, raw: str) -> Any:
+        """The value ``raw`` means for this option; :class:`ProtocolError` when bad."""
+        where = f"setoption: bad value {_quote(raw)} for option {self.name}"
+        if self.kind == "check":
+            if raw.lower() not in ("true", "false"):
+                raise ProtocolError(f"{where}: expected true or false")
+            return raw.lower() == "true"
+        if self.kind == "spin":
+            try:
+                number = int(raw)
+            except ValueError:
+                raise ProtocolError(f"{where}: expected an integer") from None
+            assert self.minimum is not None and self.maximum is not None
+            if not self.minimum <= number <= self.maximum:
+                raise ProtocolError(f"{where}: out of range {self.minimum}..{self.maximum}")
+            return number
+        if self.kind == "combo":
+            for choice in self.choices:
+                if choice.lower() == raw.lower():
+                    return choice
+            raise ProtocolError(f"{where}: expected one of {', '.join(self.choices)}")
+        if raw == "<empty>":
+            return ""
+        return raw
+
+
+def _format_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value == "":
+        return "<empty>"
+    return str(value)
+
+
+_RANGE = re.compile(r"out of range (-?\d+)\.\.(-?\d+)")
+_CHOICES = re.compile(r'is not one of ((?:"[^"]*"(?:, )?)+)')
+
+
+def _rules_options(game: str) -> list[EngineOption]:
+    """The rules options of ``game`` as engine options named ``game.key``.
+
+    Types come from the defaults; ranges and choices are read from the core's
+    own validation messages when it gives them (else ``spin`` falls back to a
+    wide range and a string option to type ``string``).
+    """
+    rules = Position.new(game).to_json().get("rules", {})
+    options = []
+    for key, default in rules.items():
+        name = f"{game}.{key}"
+        if isinstance(default, bool):
+            options.append(EngineOption(name, "check", default, game=game, key=key))
+        elif isinstance(default, int):
+            low, high = -(2 ** 31), 2 ** 31 - 1
+            match = _RANGE.search(_probe(game, key, -(2 ** 62)))
+            if match:
+                low, high = int(match.group(1)), int(match.group(2))
+            options.append(EngineOption(name, "spin", default, low, high, game=game, key=key))
+        elif isinstance(default, str):
+            match = _CHOICES.search(_probe(game, key, "\u0001?"))
+            if match:
+                choices = re.findall(r'"([^"]*)"', match.group(1))
+                options.append(EngineOption(name, "combo", default, choices=choices,
+                                            game=game, key=key))
+            else:
+                options.append(EngineOption(name, "string", default, game=game, key=key))
+    return options
+
+
+def _probe(game: str, key: str, value: Any) -> str:
+    """The core's message for an out-of-range rules value ('' when it is accepted)."""
+    try:
+        Position.new(game, {key: value})
+    except SafariError as error:
+        return str(error)
+    return ""
+
+
+def _engine_options() -> list[EngineOption]:
+    options = [
+        EngineOption("Threads", "spin", 1, 1, 64),
+        EngineOption("Hash", "spin", 16, 1, 65536),
+        EngineOption("MultiPV", "spin", 1, 1, 16),
+        EngineOption("Seed", "spin", 0, 0, 2 ** 63 - 1),
+        EngineOption("Algorithm", "combo", "auto", choices=list(ALGORITHMS)),
+        EngineOption("MctsLeaf", "combo", "rollout", choices=["rollout", "evaluate"]),
+        EngineOption("MoveOverhead", "spin", MOVE_OVERHEAD_MS, 0, 10000),
+    ]
+    for game in games():
+        options.extend(_rules_options(game))
+    return options
+
+
+# -- time --------------------------------------------------------------------
+
+def time_budget(remaining_ms: int, increment_ms: int = 0, movestogo: Optional[int] = None,
+                overhead_ms: int = MOVE_OVERHEAD_MS) -> int:
+    """Milliseconds to search one move on a clock (the rule of docs/protocol.md).
+
+    ``usable = remaining - overhead``; the share is ``usable / movestogo +
+    3/4 increment``, never more than ``usable``, never less than 1 ms.
+
+    >>> time_budget(60000, 0)
+    1999
+    >>> time_budget(1000, 500, movestogo=1)
+    970
+    >>> time_budget(10, 0)
+    1
+    """
+    usable = remaining_ms - overhead_ms
+    if usable <= 0:
+        return 1
+    moves = movestogo if movestogo and movestogo > 0 else DEFAULT_MOVESTOGO
+    share = usable // moves + (3 * max(increment_ms, 0)) // 4
+    return max(1, min(share, usable))
+
+
+# -- go ----------------------------------------------------------------------
+
+_GO_INT_FIELDS = {"depth", "nodes", "movetime", "movestogo", "wtime", "btime", "winc", "binc"}
+_GO_INT_FIELDS |= {f"time{p}" for p in range(MAX_PLAYERS)} | {f"inc{p}" for p in range(MAX_PLAYERS)}
+_CLOCK_ALIASES = {"wtime": "time0", "btime": "time1", "winc": "inc0", "binc": "inc1"}
+
+
+@dataclass
+class GoRequest:
+    """A parsed ``go`` line."""
+
+    depth: Optional[int] = None
+    nodes: Optional[int] = None
+    movetime: Optional[int] = None
+    infinite: bool = False
+    movestogo: Optional[int] = None
+    clocks: dict[int, int] = field(default_factory=dict)
+    increments: dict[int, int] = field(default_factory=dict)
+
+    @classmethod
+    def parse(cls, tokens: Sequence[str]) -> GoRequest:
+        """Reads the tokens after ``go``; :class:`ProtocolError` names a bad one."""
+        request = cls()
+        i = 0
+        while i < len(tokens):
+            name = tokens[i]
+            if name == "infinite":
+                request.infinite = True
+                i += 1
+                continue
+            if name not in _GO_INT_FIELDS:
+                raise ProtocolError(f"go: unknown parameter {_quote(name)}")
+            if i + 1 >= len(tokens):
+                raise ProtocolError(f"go: {name} needs a value")
+            raw = tokens[i + 1]
+            try:
+                value = int(raw)
+            except ValueError:
+                raise ProtocolError(f"go: {name} needs an integer, got {_quote(raw)}") from None
+            name = _CLOCK_ALIASES.get(name, name)
+            value = min(value, INFINITE_MS)  # longer is "for ever"; keeps C's int64 safe
+            if name in ("depth", "nodes", "movetime", "movestogo") and value < 1:
+                raise ProtocolError(f"go: {name} must be at least 1, got {_quote(raw)}")
+            if name == "depth" and value > 120:
+                raise ProtocolError(f"go: depth must be at most 120, got {_quote(raw)}")
+            if name.startswith("time"):
+                request.clocks[int(name[4:])] = value
+            elif name.startswith("inc"):
+                request.increments[int(name[3:])] = value
+            else:
+                setattr(request, name, value)
+            i += 2
+        return request
+
+    def limited(self) -> bool:
+        """True when something other than ``stop`` ends the search."""
+        return not self.infinite and (self.depth is not None or self.nodes is not None
+                                      or self.movetime is not None or bool(self.clocks))
+
+
+# -- values over chance ------------------------------------------------------
+
+@dataclass
+class Value:
+    """What a position is worth, as the lines of a chance node report it.
+
+    ``score`` is for player ``pov`` (None when it cannot be said for that
+    player); ``expect`` is every player's expected result; ``winprob`` is the
+    expected result of ``pov`` mapped to [0, 1] (win 1, draw 1/2).
+    """
+
+    pov: int
+    score: Optional[float]
+    proven: Optional[int] = None     # +plies: proven win, -plies: proven loss, 0: proven draw
+    expect: Optional[list[float]] = None
+    winprob: Optional[float] = None
+    depth: int = 0
+    nodes: int = 0
+    pv: list[str] = field(default_factory=list)
+
+    def score_text(self) -> Optional[str]:
+        """``cp N``, ``win N`` or ``loss N``, or None when there is no score."""
+        if self.proven is not None and self.proven > 0:
+            return f"win {self.proven}"
+        if self.proven is not None and self.proven < 0:
+            return f"loss {-self.proven}"
+        if self.score is None:
+            return None
+        return f"cp {round(self.score)}"
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.3f}"
+
+
+def _report_expect(report: Report) -> Optional[list[float]]:
+    expected = getattr(report, "expected", None)
+    if expected is None:
+        expected = report.extra.get("expected")
+    return None if expected is None else [float(x) for x in expected]
+
+
+# -- the engine --------------------------------------------------------------
+
+_UCI_HINTS = {"uci": "this is the safari_ai protocol: send 'safari'",
+              "ucinewgame": "send 'newgame'"}
+
+HELP = [
+    "commands (docs/protocol.md):",
+    "  safari | isready | setoption name N value V | newgame",
+    "  position startpos GAME [KEY=VALUE ...] [moves M ...]",
+    "  position json {...} [moves M ...]",
+    "  go [depth N] [nodes N] [movetime MS] [infinite] [wtime MS btime MS winc MS binc MS"
+    " movestogo N] | stop | quit",
+    "  debug: d | moves | perft N | eval | help",
+]
+
+
+class Engine:
+    """The protocol core: ``feed(line)`` returns the lines answered at once.
+
+    :param emit: where a search's lines go as they come (from the worker
+        thread); None keeps them and returns them from :meth:`feed` (see the
+        module docstring).
+    :param analyse_fn: the search (``safari_ai.analyse``'s signature); tests
+        may pass another.
+    :param new_position: makes a start position (``Position.new``'s signature).
+    :param read_position: reads a JSON position (``Position.from_json``).
+    """
+
+    def __init__(self, emit: Optional[Callable[[str], None]] = None, *,
+                 analyse_fn: AnalyseFn = analyse,
+                 new_position: Callable[[str, Optional[dict[str, Any]]], Any] = Position.new,
+                 read_position: Callable[[str], Any] = Position.from_json,
+                 game_names: Optional[Sequence[str]] = None) -> None:
+        self._emit_cb = emit
+        self._analyse = analyse_fn
+        self._new_position = new_position
+        self._read_position = read_position
+        self._games = list(games() if game_names is None else game_names)
+        self.options = {opt.name.lower(): opt for opt in _engine_options()}
+        self.position: Any = None
+        self.finished = False
+        self._lock = threading.Lock()
+        self._pending: list[str] = []
+        self._worker: Optional[threading.Thread] = None
+        self._job_unbounded = False
+        self._job_is_perft = False
+        self._stop_flag = StopFlag()
+        self._stop_event = threading.Event()
+        self.COMMANDS: dict[str, Callable[[list[str]], list[str]]] = {
+            "safari": self._cmd_safari,
+            "isready": self._cmd_isready,
+            "setoption": self._cmd_setoption,
+            "newgame": self._cmd_newgame,
+            "position": self._cmd_position,
+            "go": self._cmd_go,
+            "stop": self._cmd_stop,
+            "quit": self._cmd_quit,
+            "d": self._cmd_display,
+            "moves": self._cmd_moves,
+            "perft": self._cmd_perft,
+            "eval": self._cmd_eval,
+            "help": self._cmd_help,
+        }
+
+    # -- entry point -----------------------------------------------------
+    def feed(self, line: str) -> list[str]:
+        """Acts on one input line; returns the lines to print now.
+
+        Never raises for bad input: a problem gives one ``info string error:``
+        line. After ``quit`` :attr:`finished` is True.
+        """
+        tokens = line.split()
+        out = self._drain()
+        if not tokens or self.finished:
+            return out
+        handler = self.COMMANDS.get(tokens[0])
+        try:
+            if handler is None:
+                hint = _UCI_HINTS.get(tokens[0], "try 'help'")
+                raise ProtocolError(f"unknown command {_quote(tokens[0])} ({hint})")
+            out.extend(handler(tokens[1:]))
+        except ProtocolError as error:
+            out.append(f"info string error: {error}")
+        except Exception as error:  # noqa: BLE001 - the loop must survive anything
+            out.append(f"info string error: {tokens[0]}: internal error: "
+                       f"{type(error).__name__}: {error}")
+        return [_one_line(item) for item in out] + self._drain()
+
+    @property
+    def searching(self) -> bool:
+        """True while a search (or a perft) runs on the worker thread."""
+        return self._worker is not None and self._worker.is_alive()
+
+    def wait(self, timeout: Optional[float] = None) -> list[str]:
+        """Waits for the running search to end; returns its lines not yet returned."""
+        worker = self._worker
+        if worker is not None:
+            worker.join(timeout)
+        return self._drain()
+
+    def close(self) -> None:
+        """Stops any search and waits (briefly) for the worker."""
+        self._stop_search(timeout=2.0)
+
+    def end_of_input(self) -> list[str]:
+        """What the engine does when its input ends: a search with a limit is
+        let finish (so ``printf 'position ...\\ngo depth 5\\n' | safari-ai engine``
+        prints its ``bestmove``); ``go infinite`` and ``perft`` are stopped.
+        Returns the lines not yet returned; afterwards :attr:`finished` is True.
+        """
+        if self.finished or self._job_unbounded:
+            self._stop_search(timeout=0.0 if self.finished else 2.0)
+            out = self._drain()
+        else:
+            out = self.wait()
+        self.finished = True
+        return out
+
+    # -- output ----------------------------------------------------------
+    def _emit(self, line: str) -> None:
+        line = _one_line(line)
+        if self._emit_cb is not None:
+            self._emit_cb(line)
+        else:
+            with self._lock:
+                self._pending.append(line)
+
+    def _drain(self) -> list[str]:
+        with self._lock:
+            lines, self._pending = self._pending, []
+        return lines
+
+    # -- handshake and options ---------------------------------------------
+    def _cmd_safari(self, args: list[str]) -> list[str]:
+        self._no_args("safari", args)
+        lines = [f"id name {ENGINE_NAME}", f"id author {ENGINE_AUTHOR}",
+                 f"id protocol {PROTOCOL_VERSION}", f"id games {' '.join(self._games)}"]
+        lines += [opt.describe() for opt in self.options.values()]
+        return lines + ["safariok"]
+
+    def _cmd_isready(self, args: list[str]) -> list[str]:
+        self._no_args("isready", args)
+        return ["readyok"]
+
+    def _cmd_help(self, args: list[str]) -> list[str]:
+        return [f"info string {line}" for line in HELP]
+
+    def _cmd_setoption(self, args: list[str]) -> list[str]:
+        if not args or args[0] != "name":
+            raise ProtocolError("setoption: expected 'setoption name NAME value VALUE'")
+        if "value" in args:
+            at = args.index("value")
+            name_tokens, value_tokens = args[1:at], args[at + 1:]
+        else:
+            name_tokens, value_tokens = args[1:], []
+        name = " ".join(name_tokens)
+        if not name:
+            raise ProtocolError("setoption: missing option name after 'name'")
+        option = self.options.get(name.lower())
+        if option is None:
+            raise ProtocolError(f"setoption: unknown option {_quote(name)}")
+        if not value_tokens:
+            raise ProtocolError(f"setoption: option {option.name} needs 'value VALUE'")
+        value = option.parse(" ".join(value_tokens))
+        if option.game is not None:
+            try:
+                self._new_position(option.game, {str(option.key): value})
+            except SafariError as error:
+                raise ProtocolError(f"setoption: bad value for option {option.name}: "
+                                    f"{error}") from None
+        option.value = value
+        return []
+
+    def _option(self, name: str) -> Any:
+        return self.options[name.lower()].value
+
+    def _game_rules(self, game: str) -> dict[str, Any]:
+        return {str(opt.key): opt.value for opt in self.options.values()
+                if opt.game == game and opt.value != opt.default}
+
+    def _cmd_newgame(self, args: list[str]) -> list[str]:
+        self._no_args("newgame", args)
+        self.position = None
+        return []
+
+    # -- position --------------------------------------------------------
+    def _cmd_position(self, args: list[str]) -> list[str]:
+        if not args:
+            raise ProtocolError("position: expected 'startpos GAME ...' or 'json {...}'")
+        kind, rest = args[0], args[1:]
+        if kind == "startpos":
+            pos, moves = self._startpos(rest)
+        elif kind == "json":
+            pos, moves = self._json_position(rest)
+        else:
+            raise ProtocolError(f"position: expected 'startpos' or 'json', got {_quote(kind)}")
+        for number, move in enumerate(moves, start=1):
+            if pos.is_terminal():
+                raise ProtocolError(f"position: move {number} ({move}): the game is over")
+            try:
+                pos = pos.apply(move)
+            except SafariError as error:
+                raise ProtocolError(f"position: move {number} ({move}): {error}") from None
+        self.position = pos
+        return []
+
+    def _startpos(self, args: list[str]) -> tuple[Any, list[str]]:
+        if not args or args[0] == "moves":
+            raise ProtocolError(f"position startpos: missing game (one of "
+                                f"{', '.join(self._games)})")
+        game = args[0]
+        if game not in self._games:
+            raise ProtocolError(f"position startpos: unknown game {_quote(game)} (one of "
+                                f"{', '.join(self._games)})")
+        rules = self._game_rules(game)
+        rest = args[1:]
+        while rest and rest[0] != "moves":
+            key, sep, raw = rest[0].partition("=")
+            if not sep or not key:
+                raise ProtocolError(f"position startpos: expected KEY=VALUE or 'moves', "
+                                    f"got {_quote(rest[0])}")
+            try:
+                rules[key] = json.loads(raw)
+            except json.JSONDecodeError:
+                rules[key] = raw
+            rest = rest[1:]
+        try:
+            pos = self._new_position(game, rules or None)
+        except SafariError as error:
+            raise ProtocolError(f"position startpos: {error}") from None
+        return pos, rest[1:]
+
+    def _json_position(self, args: list[str]) -> tuple[Any, list[str]]:
+        text = " ".join(args)
+        if not text:
+            raise ProtocolError("position json: missing the JSON object")
+        try:
+            obj, end = json.JSONDecoder().raw_decode(text)
+        except json.JSONDecodeError as error:
+            raise ProtocolError(f"position json: not JSON: {error}") from None
+        if not isinstance(obj, dict):
+            raise ProtocolError("position json: expected a JSON object {...}")
+        rest = text[end:].split()
+        if rest and rest[0] != "moves":
+            raise ProtocolError(f"position json: expected 'moves' after the JSON, "
+                                f"got {_quote(rest[0])}")
+        try:
+            pos = self._read_position(json.dumps(obj))
+        except SafariError as error:
+            raise ProtocolError(f"position json: {error}") from None
+        return pos, rest[1:]
+
+    def _need_position(self, command: str) -> Any:
+        if self.position is None:
+            raise ProtocolError(f"{command}: no position; send 'position' first")
+        return self.position
+
+    # -- debug -----------------------------------------------------------
+    def _cmd_display(self, args: list[str]) -> list[str]:
+        self._no_args("d", args)
+        pos = self._need_position("d")
+        lines = [f"game {pos.game}", f"tomove {pos.to_move}", f"players {pos.num_players}"]
+        if pos.is_terminal():
+            lines.append(f"result {' '.join(str(r) for r in pos.result())}")
+        elif pos.is_chance():
+            lines.append(f"outcomes {len(pos.chance_outcomes())}")
+        else:
+            lines.append(f"moves {len(pos.legal_moves())}")
+        lines.append(f"key {pos.zobrist_hash():016x}")
+        lines.append(f"json {pos.to_json_text()}")
+        return lines
+
+    def _cmd_moves(self, args: list[str]) -> list[str]:
+        self._no_args("moves", args)
+        pos = self._need_position("moves")
+        if pos.is_chance():
+            pairs = " ".join(f"{o} {p.numerator}/{p.denominator}"
+                             for o, p in pos.chance_outcomes())
+            return [f"outcomes {pairs}"]
+        legal = pos.legal_moves()
+        return [f"moves {' '.join(legal)}" if legal else "moves (none)"]
+
+    def _cmd_eval(self, args: list[str]) -> list[str]:
+        self._no_args("eval", args)
+        pos = self._need_position("eval")
+        if pos.is_terminal():
+            return [f"eval result {' '.join(str(r) for r in pos.result())}"]
+        pov = pos.to_move if isinstance(pos.to_move, int) else 0
+        return [f"eval cp {pos.evaluate(pov)} pov {pov}"]
+
+    def _cmd_perft(self, args: list[str]) -> list[str]:
+        if len(args) != 1:
+            raise ProtocolError("perft: expected 'perft N'")
+        try:
+            depth = int(args[0])
+        except ValueError:
+            raise ProtocolError(f"perft: N must be an integer, got {_quote(args[0])}") from None
+        if not 1 <= depth <= 64:
+            raise ProtocolError(f"perft: N must be 1..64, got {_quote(args[0])}")
+        pos = self._need_position("perft")
+        self._check_idle("perft")
+        return self._start(lambda: self._run_perft(pos, depth), blocking=True, unbounded=True,
+                           perft=True)
+
+    def _run_perft(self, pos: Any, depth: int) -> None:
+        children = ([(o, pos.apply(o)) for o, _ in pos.chance_outcomes()] if pos.is_chance()
+                    else [(m, pos.apply(m)) for m in pos.legal_moves()])
+        total = 0
+        for move, child in children:
+            if self._stop_event.is_set():
+                self._emit("info string perft stopped")
+                break
+            count = child.perft(depth - 1) if depth == 1 or not child.is_terminal() else 0
+            total += count
+            self._emit(f"{move} {count}")
+        self._emit(f"nodes {total}")
+
+    # -- search ----------------------------------------------------------
+    def _cmd_go(self, args: list[str]) -> list[str]:
+        self._check_idle("go")
+        request = GoRequest.parse(args)
+        pos = self._need_position("go")
+        settings = {name: self._option(name) for name in
+                    ("Threads", "Hash", "MultiPV", "Seed", "Algorithm", "MctsLeaf",
+                     "MoveOverhead")}
+        return self._start(lambda: self._run_go(pos, request, settings),
+                           blocking=request.limited(), unbounded=not request.limited())
+
+    def _cmd_stop(self, args: list[str]) -> list[str]:
+        self._no_args("stop", args)
+        self._stop_search(timeout=None)
+        return []
+
+    def _cmd_quit(self, args: list[str]) -> list[str]:
+        self._stop_search(timeout=2.0)
+        self.finished = True
+        return []
+
+    def _check_idle(self, command: str) -> None:
+        if self.searching:
+            raise ProtocolError(f"{command}: a search is running; send 'stop' first")
+
+    def _stop_search(self, timeout: Optional[float]) -> None:
+        """Stops the running job and waits for it (a search ends within
+        milliseconds; a perft deep in C cannot be interrupted, so it is waited
+        for at most 0.1 s and then left to its daemon thread)."""
+        self._stop_flag.set()
+        self._stop_event.set()
+        worker = self._worker
+        if worker is not None:
+            if self._job_is_perft:
+                timeout = 0.1 if timeout is None else min(timeout, 0.1)
+            worker.join(timeout)
+
+    def _start(self, job: Callable[[], None], blocking: bool, unbounded: bool,
+               perft: bool = False) -> list[str]:
+        self._job_unbounded = unbounded
+        self._job_is_perft = perft
+        self._stop_flag.clear()
+        self._stop_event.clear()
+
+        def run() -> None:
+            try:
+                job()
+            except Exception as error:  # noqa: BLE001 - report, never die silently
+                self._emit(f"info string error: internal error: {type(error).__name__}: "
+                           f"{error}")
+                self._emit("bestmove (none)")
+
+        self._worker = threading.Thread(target=run, name="safari-search", daemon=True)
+        self._worker.start()
+        if blocking and self._emit_cb is None:
+            self._worker.join()
+        return []
+
+    def _run_go(self, pos: Any, request: GoRequest, settings: dict[str, Any]) -> None:
+        """The worker: searches, emits ``info`` lines, then exactly one ``bestmove``."""
+        try:
+            deadline = self._deadline(pos, request, settings)
+        except ProtocolError as error:
+            self._emit(f"info string error: {error}")
+            self._emit("bestmove (none)")
+            return
+        timer = None
+        if deadline is not None:
+            timer = threading.Timer(deadline, self._stop_flag.set)
+            timer.daemon = True
+            timer.start()
+        try:
+            if pos.is_terminal():
+                self._emit(f"info depth 0 expect {','.join(_fmt(r) for r in pos.result())}")
+                best = "(none)"
+            elif pos.is_chance():
+                self._go_chance(pos, request, settings, deadline)
+                best = "(none)"
+            else:
+                best = self._go_decision(pos, request, settings, deadline)
+        except SafariError as error:
+            self._emit(f"info string error: go: {error}")
+            best = "(none)"
+        finally:
+            if timer is not None:
+                timer.cancel()
+        if request.infinite:
+            self._stop_event.wait()
+        self._emit(f"bestmove {best}")
+
+    def _deadline(self, pos: Any, request: GoRequest, settings: dict[str, Any]) -> Optional[float]:
+        """Seconds the search may take (None: no time limit)."""
+        if request.infinite:
+            return None
+        limits = []
+        if request.movetime is not None:
+            limits.append(request.movetime)
+        if request.clocks:
+            if isinstance(pos.to_move, int):
+                player = pos.to_move
+                if player not in request.clocks:
+                    alias = {0: " or wtime", 1: " or btime"}.get(player, "")
+                    raise ProtocolError(f"go: no clock for player {player} "
+                                        f"(time{player}{alias})")
+            else:  # a chance position: the clock of pov, else the smallest
+                player = self._chance_pov([pos.apply(o) for o, _ in pos.chance_outcomes()])
+                if player not in request.clocks:
+                    player = min(request.clocks, key=lambda p: request.clocks[p])
+            limits.append(time_budget(request.clocks[player], request.increments.get(player, 0),
+                                      request.movestogo, settings["MoveOverhead"]))
+        return min(limits) / 1000.0 if limits else None
+
+    def _search_kwargs(self, request: GoRequest, settings: dict[str, Any],
+                       deadline: Optional[float]) -> dict[str, Any]:
+        movetime = None if deadline is None else max(1, int(deadline * 1000))
+        if request.infinite or not request.limited():
+            movetime = INFINITE_MS
+        return dict(depth=request.depth, nodes=request.nodes, movetime=movetime,
+                    seed=settings["Seed"], threads=settings["Threads"],
+                    algo=settings["Algorithm"], hash_mb=settings["Hash"],
+                    leaf=settings["MctsLeaf"], stop=self._stop_flag)
+
+    def _go_decision(self, pos: Any, request: GoRequest, settings: dict[str, Any],
+                     deadline: Optional[float]) -> str:
+        last: list[tuple[int, int]] = []
+
+        def progress(report: Report) -> None:
+            last[:] = [(report.depth, report.nodes)]
+            for line in self._info_lines(pos, report):
+                self._emit(line)
+
+        report = self._analyse(pos, multipv=settings["MultiPV"], progress=progress,
+                               **self._search_kwargs(request, settings, deadline))
+        if last != [(report.depth, report.nodes)]:
+            for line in self._info_lines(pos, report):
+                self._emit(line)
+        return report.best_move
+
+    def _info_lines(self, pos: Any, report: Report) -> list[str]:
+        lines = []
+        ms = int(report.seconds * 1000)
+        extra = ""
+        if report.win_probability is not None:
+            extra += f" winprob {_fmt(report.win_probability)}"
+        expect = _report_expect(report)
+        if expect is not None:
+            extra += f" expect {','.join(_fmt(x) for x in expect)}"
+        hashfull = getattr(report, "hashfull", None)
+        hash_text = f" hashfull {hashfull}" if hashfull is not None and hashfull >= 0 else ""
+        for number, line in enumerate(report.lines, start=1):
+            lines.append(f"info depth {report.depth} seldepth {report.seldepth} "
+                         f"multipv {number} score {line.score_text}"
+                         f"{extra if number == 1 else ''} nodes {report.nodes} "
+                         f"nps {report.nps}{hash_text} time {ms} pv {' '.join(line.pv)}")
+        return lines
+
+    # -- chance nodes ------------------------------------------------------
+    def _go_chance(self, pos: Any, request: GoRequest, settings: dict[str, Any],
+                   deadline: Optional[float]) -> None:
+        """Expected values at a chance node, by rounds of deepening over its outcomes.
+
+        Round ``d`` searches every outcome ``d - 1`` plies deep (the roll is a
+        ply); a round cut short by time, nodes or ``stop`` is dropped, except
+        the first, which is reported over the outcomes it covered.
+        """
+        outcomes = pos.chance_outcomes()
+        children = [(o, p, pos.apply(o)) for o, p in outcomes]
+        pov = self._chance_pov([child for _, _, child in children])
+        last_round = max(1, (request.depth if request.depth is not None
+                             else MAX_CHANCE_DEPTH) - 1)
+        started = time.monotonic()
+        best: Optional[tuple[int, list[tuple[str, Fraction, Value]]]] = None
+        nodes_used = 0
+        for plies in range(1, last_round + 1):
+            values: list[tuple[str, Fraction, Value]] = []
+            for index, (outcome, prob, child) in enumerate(children):
+                if self._stop_flag.is_set and (best is not None or values):
+                    break
+                left = len(children) - index
+                budget = None
+                if request.nodes is not None:
+                    budget = max(1, (request.nodes - nodes_used) // left)
+                elif settings["Algorithm"] == "mcts":  # MCTS has no depth: rounds double
+                    budget = MCTS_ROUND_SIMULATIONS << min(plies - 1, 20)
+                movetime = None
+                if deadline is not None:
+                    movetime = max(1, int((started + deadline - time.monotonic()) * 1000 / left))
+                value = self._value(child, plies, pov, settings, budget, movetime)
+                nodes_used += value.nodes
+                values.append((outcome, prob, value))
+                if request.nodes is not None and nodes_used >= request.nodes:
+                    self._stop_flag.set()
+            complete = len(values) == len(children)
+            if complete or best is None:
+                best = (plies, values)
+                summary = self._combine(values, pov, plies)
+                self._emit(self._chance_line(summary, nodes_used, started, len(values),
+                                             len(children)))
+            if not complete or self._stop_flag.is_set:
+                break
+            if all(v.proven is not None or v.score is None for _, _, v in values):
+                break
+        if best is None:
+            return
+        plies, values = best
+        for outcome, prob, value in values:
+            parts = [f"info outcome {outcome} prob {prob.numerator}/{prob.denominator}",
+                     f"depth {value.depth}"]
+            score = value.score_text()
+            if score is not None:
+                parts.append(f"score {score} pov {pov}")
+            if value.winprob is not None:
+                parts.append(f"winprob {_fmt(value.winprob)}")
+            if value.expect is not None:
+                parts.append(f"expect {','.join(_fmt(x) for x in value.expect)}")
+            if value.pv:
+                parts.append(f"pv {' '.join(value.pv)}")
+            self._emit(" ".join(parts))
+        summary = self._combine(values, pov, plies)
+        self._emit(self._chance_line(summary, nodes_used, started, len(values), len(children)))
+
+    def _chance_line(self, summary: Value, nodes: int, started: float, covered: int,
+                     total: int) -> str:
+        seconds = time.monotonic() - started
+        parts = [f"info depth {summary.depth}"]
+        score = summary.score_text()
+        if score is not None:
+            parts.append(f"score {score} pov {summary.pov}")
+        if summary.winprob is not None:
+            parts.append(f"winprob {_fmt(summary.winprob)}")
+        if summary.expect is not None:
+            parts.append(f"expect {','.join(_fmt(x) for x in summary.expect)}")
+        parts.append(f"nodes {nodes} nps {int(nodes / seconds) if seconds > 0 else 0} "
+                     f"time {int(seconds * 1000)} outcomes {covered}/{total}")
+        return " ".join(parts)
+
+    @staticmethod
+    def _chance_pov(children: list[Any]) -> int:
+        movers = {c.to_move for c in children if isinstance(c.to_move, int)}
+        return movers.pop() if len(movers) == 1 else 0
+
+    def _value(self, pos: Any, plies: int, pov: int, settings: dict[str, Any],
+               nodes: Optional[int], movetime: Optional[int] = None, leaves: int = 1) -> Value:
+        """The value of ``pos`` for player ``pov``, searched ``plies`` deep.
+
+        ``leaves``: how many positions this one stands for at its level, when
+        chance follows chance (bounded by ``NESTED_CHANCE_LEAVES``).
+        """
+        zero_sum = pos.num_players == 2 and pos.game not in SCORE_RACE_GAMES
+        sign = 1 if pos.to_move == pov else -1 if zero_sum else 0
+        if pos.is_terminal():
+            result = pos.result()
+            value = Value(pov, None, expect=[float(r) for r in result], depth=0)
+            if zero_sum:
+                mine = result[pov]
+                value.proven = 1 if mine > 0 else -1 if mine < 0 else 0
+                value.score = PROVEN_CP if mine > 0 else -PROVEN_CP if mine < 0 else 0.0
+                value.winprob = 1.0 if mine > 0 else 0.0 if mine < 0 else 0.5
+                if mine == 0:
+                    value.proven = None
+            return value
+        if pos.is_chance():
+            outcomes = pos.chance_outcomes()
+            if leaves * len(outcomes) > NESTED_CHANCE_LEAVES or self._stop_flag.is_set:
+                # chance after chance multiplies the work: estimate statically
+                return Value(pov, float(pos.evaluate(pov)))
+            share_nodes = None if nodes is None else max(1, nodes // len(outcomes))
+            share_ms = None if movetime is None else max(1, movetime // len(outcomes))
+            values = [(o, p, self._value(pos.apply(o), max(1, plies - 1), pov, settings,
+                                         share_nodes, share_ms, leaves * len(outcomes)))
+                      for o, p in outcomes]
+            return self._combine(values, pov, plies)
+        report = self._analyse(pos, depth=plies, nodes=nodes, movetime=movetime,
+                               seed=settings["Seed"], threads=settings["Threads"],
+                               algo=settings["Algorithm"],
+                               hash_mb=1, leaf=settings["MctsLeaf"], stop=self._stop_flag)
+        line: Line = report.lines[0]
+        value = Value(pov, None, depth=report.depth, nodes=report.nodes, pv=list(line.pv),
+                      expect=_report_expect(report))
+        if sign != 0:
+            if line.exact and line.score != 0:
+                plies_to_end = SCORE_WIN - abs(line.score) + 1
+                value.proven = plies_to_end if line.score * sign > 0 else -plies_to_end
+                value.score = PROVEN_CP * (1 if line.score * sign > 0 else -1)
+            else:
+                value.score = float(line.score * sign)
+            if report.win_probability is not None:
+                wp = report.win_probability
+                value.winprob = wp if sign > 0 else 1.0 - wp
+        return value
+
+    @staticmethod
+    def _combine(values: list[tuple[str, Fraction, Value]], pov: int, plies: int) -> Value:
+        """The probability-weighted mean of outcome values (renormalised over
+        the outcomes covered)."""
+        total = sum((p for _, p, _ in values), Fraction(0))
+        out = Value(pov, None, depth=plies + 1)
+        if not values or total == 0:
+            return out
+        weights = [float(p / total) for _, p, _ in values]
+        vals = [v for _, _, v in values]
+        out.nodes = sum(v.nodes for v in vals)
+        if all(v.score is not None for v in vals):
+            out.score = sum(w * float(v.score) for w, v in zip(weights, vals)
+                            if v.score is not None)
+            if all(v.proven is not None and v.proven > 0 for v in vals):
+                out.proven = max(int(v.proven or 0) for v in vals) + 1
+            elif all(v.proven is not None and v.proven < 0 for v in vals):
+                out.proven = min(int(v.proven or 0) for v in vals) - 1
+        if all(v.winprob is not None for v in vals):
+            out.winprob = sum(w * float(v.winprob or 0.0) for w, v in zip(weights, vals))
+        if all(v.expect is not None for v in vals):
+            width = len(vals[0].expect or [])
+            out.expect = [sum(w * (v.expect or [])[i] for w, v in zip(weights, vals))
+                          for i in range(width)]
+        return out
+
+    # -- helpers -----------------------------------------------------------
+    @staticmethod
+    def _no_args(command: str, args: list[str]) -> None:
+        if args:
+            raise ProtocolError(f"{command}: unexpected {_quote(args[0])}")

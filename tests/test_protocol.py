@@ -1,0 +1,545 @@
+"""Scripted dialogues with the protocol core (``safari_ai.protocol.Engine``), no I/O.
+
+The engine is built without an ``emit`` callback, so a ``go`` with a limit
+returns its whole search from ``feed`` and ``go infinite``'s lines come back
+from ``stop``. Chance positions are tested on the toy dice game of
+``toy_dice.py`` (a stand-in search with a dice search's report), and on the
+real dice games when the core has them.
+"""
+from __future__ import annotations
+
+import random
+import threading
+from fractions import Fraction
+
+import pytest
+
+import safari_ai
+from safari_ai.protocol import Engine, GoRequest, ProtocolError, time_budget
+from toy_dice import GAME as TOY, expected, new_position, read_position, toy_analyse
+
+START = "position startpos turtles"
+
+
+@pytest.fixture()
+def eng() -> Engine:
+    engine = Engine()
+    yield engine
+    engine.close()
+
+
+@pytest.fixture()
+def toy() -> Engine:
+    engine = Engine(analyse_fn=toy_analyse, new_position=new_position,
+                    read_position=read_position, game_names=[TOY])
+    yield engine
+    engine.close()
+
+
+def one_error(lines: list[str], *words: str) -> str:
+    """The single error line of an answer, which names ``words``."""
+    assert len(lines) == 1, lines
+    assert lines[0].startswith("info string error: "), lines
+    for word in words:
+        assert word in lines[0], (word, lines[0])
+    return lines[0]
+
+
+def bestmoves(lines: list[str]) -> list[str]:
+    return [line.split()[1] for line in lines if line.startswith("bestmove ")]
+
+
+def infos(lines: list[str]) -> list[dict[str, str]]:
+    """``info`` lines as {key: value} (``pv`` keeps the rest of the line)."""
+    out = []
+    for line in lines:
+        tokens = line.split()
+        if tokens[0] != "info" or tokens[1] == "string":
+            continue
+        fields: dict[str, str] = {}
+        i = 1
+        while i < len(tokens):
+            key = tokens[i]
+            if key == "pv":
+                fields["pv"] = " ".join(tokens[i + 1:])
+                break
+            if key == "score":
+                fields["score"] = " ".join(tokens[i + 1:i + 3])
+                i += 3
+                continue
+            fields[key] = tokens[i + 1]
+            i += 2
+        out.append(fields)
+    return out
+
+
+# -- handshake, options ----------------------------------------------------
+
+def test_handshake_names_the_engine_lists_options_and_ends_with_ok(eng: Engine) -> None:
+    lines = eng.feed("safari")
+    assert lines[0].startswith("id name safari_ai ")
+    assert lines[1].startswith("id author ")
+    assert "id protocol 1" in lines
+    assert f"id games {' '.join(safari_ai.games())}" in lines
+    assert lines[-1] == "safariok"
+    options = {line.split()[2]: line for line in lines if line.startswith("option name ")}
+    for name in ("Threads", "Hash", "MultiPV", "Seed", "Algorithm", "MoveOverhead"):
+        assert name in options
+    algorithm = options["Algorithm"]
+    assert "type combo default auto" in algorithm and "var alphabeta" in algorithm
+    assert options["MultiPV"] == "option name MultiPV type spin default 1 min 1 max 16"
+    if "turtles" in safari_ai.games():
+        assert options["turtles.tattoo"] == "option name turtles.tattoo type check default false"
+        assert "min 0 max 10000" in options["turtles.max_turns"]
+        assert "var first_hop var any var global" in options["turtles.max_rule"]
+
+
+def test_isready(eng: Engine) -> None:
+    assert eng.feed("isready") == ["readyok"]
+
+
+def test_setoption_checks_names_and_values(eng: Engine) -> None:
+    assert eng.feed("setoption name MultiPV value 2") == []
+    assert eng.feed("setoption name multipv value 3") == []  # names ignore case
+    one_error(eng.feed("setoption name MultiPV value 99"), "99", "MultiPV", "1..16")
+    one_error(eng.feed("setoption name MultiPV value two"), "'two'", "integer")
+    one_error(eng.feed("setoption name Colour value red"), "'Colour'")
+    one_error(eng.feed("setoption name Algorithm value magic"), "'magic'", "alphabeta")
+    one_error(eng.feed("setoption name Hash"), "Hash", "value")
+    one_error(eng.feed("setoption MultiPV 2"), "setoption name NAME value VALUE")
+    assert eng.feed("setoption name Algorithm value AlphaBeta") == []
+    assert eng.options["algorithm"].value == "alphabeta"
+    assert eng.options["multipv"].value == 3
+
+
+def test_rules_options_set_the_start_positions(eng: Engine) -> None:
+    one_error(eng.feed("setoption name turtles.max_rule value bogus"), "'bogus'", "first_hop")
+    one_error(eng.feed("setoption name turtles.tattoo value maybe"), "'maybe'")
+    assert eng.feed("setoption name turtles.max_turns value 7") == []
+    eng.feed(START)
+    assert eng.position.to_json()["rules"]["max_turns"] == 7
+    eng.feed("position startpos turtles max_turns=9 tattoo=true")  # inline overrides
+    rules = eng.position.to_json()["rules"]
+    assert rules["max_turns"] == 9 and rules["tattoo"] is True
+
+
+# -- position and the debug commands ----------------------------------------
+
+def test_position_with_moves_and_display(eng: Engine) -> None:
+    assert eng.feed(f"{START} moves d1xd3 d7xd5") == []
+    expected_pos = safari_ai.Position.new("turtles").apply("d1xd3").apply("d7xd5")
+    lines = eng.feed("d")
+    assert lines[:3] == ["game turtles", "tomove 0", "players 2"]
+    assert f"json {expected_pos.to_json_text()}" in lines
+    assert f"key {expected_pos.zobrist_hash():016x}" in lines
+    assert eng.feed("moves") == [f"moves {' '.join(expected_pos.legal_moves())}"]
+
+
+def test_position_json_reads_one_line_with_spaces_and_moves(eng: Engine) -> None:
+    pos = safari_ai.Position.new("turtles").apply("d1xd3")
+    assert eng.feed(f"position json {pos.to_json_text()} moves d7xd5") == []
+    assert eng.position == pos.apply("d7xd5")
+    one_error(eng.feed(f"position json {pos.to_json_text()} then"), "'then'")
+    one_error(eng.feed("position json {\"game\": \"turtles\""), "not JSON")
+    one_error(eng.feed("position json [1, 2]"), "JSON object")
+    one_error(eng.feed('position json {"game": "turtles"}'), "rules")
+
+
+def test_bad_positions_name_the_problem_and_keep_the_old_one(eng: Engine) -> None:
+    eng.feed(f"{START} moves d1xd3")
+    before = eng.position
+    one_error(eng.feed("position startpos chess"), "'chess'", "turtles")
+    one_error(eng.feed("position startpos"), "missing game")
+    one_error(eng.feed("position fen 8/8/8"), "'fen'")
+    one_error(eng.feed("position"), "startpos")
+    one_error(eng.feed("position startpos turtles max_turns=-1"), "rules.max_turns")
+    one_error(eng.feed("position startpos turtles colour"), "'colour'", "KEY=VALUE")
+    one_error(eng.feed(f"{START} moves d1xd3 d1xd3"), "move 2 (d1xd3)", "illegal move")
+    assert eng.position == before
+
+
+def test_moves_after_the_end_of_the_game_are_refused(eng: Engine) -> None:
+    one_error(eng.feed(f"{START} max_turns=1 moves d1xd3 d7xd5"), "move 2 (d7xd5)",
+              "game is over")
+    eng.feed(f"{START} max_turns=1 moves d1xd3")
+    assert eng.feed("moves") == ["moves (none)"]
+    assert "result 0 0" in eng.feed("d")
+    assert eng.feed("eval") == ["eval result 0 0"]
+    lines = eng.feed("go depth 3")
+    assert lines == ["info depth 0 expect 0.000,0.000", "bestmove (none)"]
+
+
+def test_commands_need_a_position(eng: Engine) -> None:
+    for command in ("go depth 1", "d", "moves", "perft 1", "eval"):
+        lines = eng.feed(command)
+        assert any("no position" in line for line in lines), (command, lines)
+    assert bestmoves(eng.feed("go depth 1")) == []  # refused before it started
+
+
+def test_perft_divides_and_counts(eng: Engine) -> None:
+    eng.feed(START)
+    lines = eng.feed("perft 2")
+    pos = safari_ai.Position.new("turtles")
+    assert lines[-1] == f"nodes {pos.perft(2)}"
+    divide = dict(line.split() for line in lines[:-1])
+    assert sorted(divide) == pos.legal_moves()
+    assert sum(int(n) for n in divide.values()) == pos.perft(2)
+    one_error(eng.feed("perft"), "perft N")
+    one_error(eng.feed("perft x"), "'x'")
+    one_error(eng.feed("perft 0"), "1..64")
+
+
+def test_eval_is_for_the_player_to_move(eng: Engine) -> None:
+    eng.feed(f"{START} moves d1xd3")
+    pos = safari_ai.Position.new("turtles").apply("d1xd3")
+    assert eng.feed("eval") == [f"eval cp {pos.evaluate(1)} pov 1"]
+
+
+# -- search ----------------------------------------------------------------
+
+def test_go_depth_gives_info_lines_then_bestmove(eng: Engine) -> None:
+    eng.feed(START)
+    lines = eng.feed("go depth 3")
+    assert lines[-1].startswith("bestmove ") and len(bestmoves(lines)) == 1
+    info = infos(lines)
+    assert [int(i["depth"]) for i in info] == [1, 2, 3]
+    for item in info:
+        for key in ("seldepth", "multipv", "score", "nodes", "nps", "time", "pv"):
+            assert key in item
+    report = safari_ai.analyse(safari_ai.Position.new("turtles"), depth=3, seed=0)
+    assert bestmoves(lines) == [report.best_move]
+    assert info[-1]["score"] == report.lines[0].score_text
+    assert info[-1]["pv"] == " ".join(report.pv)
+    assert 0 <= int(info[-1]["hashfull"]) <= 1000  # permille of the table in use
+
+
+def test_same_seed_same_answer_after_newgame(eng: Engine) -> None:
+    eng.feed(START)
+    first = eng.feed("go depth 4")
+    eng.feed("newgame")
+    eng.feed(f"{START} moves d1xd3")
+    eng.feed("go depth 2")
+    eng.feed(START)
+    again = eng.feed("go depth 4")
+    strip = [{k: v for k, v in i.items() if k not in ("time", "nps")} for i in infos(first)]
+    assert strip == [{k: v for k, v in i.items() if k not in ("time", "nps")}
+                     for i in infos(again)]
+    assert bestmoves(first) == bestmoves(again)
+
+
+def test_multipv_reports_several_lines(eng: Engine) -> None:
+    eng.feed("setoption name MultiPV value 3")
+    eng.feed(START)
+    info = infos(eng.feed("go depth 2"))
+    last = [i for i in info if i["depth"] == "2"]
+    assert [i["multipv"] for i in last[-3:]] == ["1", "2", "3"]
+    assert len({i["pv"].split()[0] for i in last[-3:]}) == 3
+
+
+def test_go_nodes_and_movetime_end_by_themselves(eng: Engine) -> None:
+    eng.feed(START)
+    assert len(bestmoves(eng.feed("go nodes 500"))) == 1
+    assert len(bestmoves(eng.feed("go movetime 30"))) == 1
+
+
+def test_go_on_a_clock(eng: Engine) -> None:
+    eng.feed(f"{START} moves d1xd3")
+    lines = eng.feed("go wtime 10 btime 300 winc 0 binc 10")
+    assert len(bestmoves(lines)) == 1
+    assert len(bestmoves(eng.feed("go time0 100 time1 100 movestogo 3"))) == 1
+    lines = eng.feed("go wtime 300")  # the clock of player 1, who moves, is missing
+    assert lines[0].startswith("info string error: go: no clock for player 1")
+    assert lines[1:] == ["bestmove (none)"]
+
+
+def test_bad_go_lines_name_the_token(eng: Engine) -> None:
+    eng.feed(START)
+    one_error(eng.feed("go depth"), "depth needs a value")
+    one_error(eng.feed("go depth x"), "'x'")
+    one_error(eng.feed("go depth 0"), "'0'")
+    one_error(eng.feed("go depth 500"), "'500'")
+    one_error(eng.feed("go ponder"), "'ponder'")
+    one_error(eng.feed("go nodes -5"), "'-5'")
+
+
+def test_go_infinite_runs_until_stop_and_isready_answers_meanwhile(eng: Engine) -> None:
+    eng.feed(START)
+    lines = eng.feed("go infinite")
+    assert eng.searching
+    answer = eng.feed("isready")
+    assert answer[-1] == "readyok" and answer.count("readyok") == 1
+    lines += answer
+    answer = eng.feed("go depth 1")
+    one_error([line for line in answer if "error" in line], "search is running")
+    lines += answer + eng.feed("stop")
+    assert len(bestmoves(lines)) == 1 and not eng.searching
+    assert bestmoves(lines)[0] in safari_ai.Position.new("turtles").legal_moves()
+    assert eng.feed("stop") == []  # nothing to stop
+
+
+def test_go_without_limits_is_infinite(eng: Engine) -> None:
+    eng.feed(START)
+    eng.feed("go")
+    assert eng.searching
+    assert len(bestmoves(eng.feed("stop"))) == 1
+
+
+def test_infinite_search_waits_for_stop_even_when_done(eng: Engine) -> None:
+    eng.feed(f"{START} max_turns=1")
+    eng.feed("go infinite depth 1")
+    assert bestmoves(eng.wait(timeout=0.2)) == []
+    assert eng.searching
+    assert len(bestmoves(eng.feed("stop"))) == 1
+
+
+def test_position_and_setoption_during_a_search_apply_to_the_next(eng: Engine) -> None:
+    eng.feed(START)
+    lines = eng.feed("go infinite")
+    lines += eng.feed(f"{START} moves d1xd3")
+    lines += eng.feed("setoption name MultiPV value 2")
+    assert not [line for line in lines if "error" in line]
+    lines += eng.feed("stop")
+    assert bestmoves(lines)[0] in safari_ai.Position.new("turtles").legal_moves()
+    lines = eng.feed("go depth 1")
+    assert bestmoves(lines)[0] in safari_ai.Position.new("turtles").apply("d1xd3").legal_moves()
+    assert {i["multipv"] for i in infos(lines)} == {"1", "2"}
+
+
+def test_quit_stops_the_search_and_ends(eng: Engine) -> None:
+    eng.feed(START)
+    eng.feed("go infinite")
+    lines = eng.feed("quit")
+    assert eng.finished and not eng.searching
+    assert len(bestmoves(lines + eng.wait())) <= 1
+    assert eng.feed("isready") == []
+
+
+def test_end_of_input_lets_a_limited_search_finish(eng: Engine) -> None:
+    eng.feed(START)
+    with_emit: list[str] = []
+    emitting = Engine(emit=with_emit.append)
+    emitting.feed(START)
+    emitting.feed("go depth 3")
+    emitting.end_of_input()
+    assert len(bestmoves(with_emit)) == 1 and emitting.finished
+    emitting.feed(START)
+    emitting2 = Engine(emit=with_emit.append)
+    emitting2.feed(START)
+    emitting2.feed("go infinite")
+    emitting2.end_of_input()
+    assert len(bestmoves(with_emit)) == 2 and not emitting2.searching
+
+
+def test_emit_mode_streams_from_the_worker(eng: Engine) -> None:
+    got: list[str] = []
+    done = threading.Event()
+
+    def emit(line: str) -> None:
+        got.append(line)
+        if line.startswith("bestmove"):
+            done.set()
+
+    engine = Engine(emit=emit)
+    engine.feed(START)
+    assert engine.feed("go depth 3") == []
+    assert done.wait(20)
+    assert len(bestmoves(got)) == 1 and infos(got)
+    engine.close()
+
+
+# -- bad input never breaks it ----------------------------------------------
+
+@pytest.mark.parametrize("line", [
+    "xyzzy", "GO depth 1", "uci", "isready now", "d 3", "moves e2e4", "stop now",
+    "newgame please", "\x00\x01\x02", "position startpos turtles moves",
+    "setoption", "setoption name", "setoption name value 3", "perft 1 2", "go infinite infinite x",
+])
+def test_every_bad_line_gives_one_error_or_nothing(eng: Engine, line: str) -> None:
+    lines = eng.feed(line)
+    errors = [item for item in lines if item.startswith("info string error:")]
+    assert len(errors) <= 1
+    assert eng.feed("isready") == ["readyok"]
+
+
+def test_unknown_command_is_named(eng: Engine) -> None:
+    one_error(eng.feed("xyzzy 1 2"), "'xyzzy'")
+    assert eng.feed("") == [] and eng.feed("   \t ") == []
+
+
+def test_random_garbage_never_raises(eng: Engine) -> None:
+    rng = random.Random(8)
+    words = ["go", "position", "startpos", "json", "moves", "turtles", "zebras", "depth", "1",
+             "setoption", "name", "value", "MultiPV", "perft", "d", "eval", "{", "}", "[",
+             "stop", "isready", "d1xd3", "nodes", "-1", "infinite", "wtime", "999999999999"]
+    for _ in range(300):
+        if rng.random() < 0.5:
+            line = " ".join(rng.choice(words) for _ in range(rng.randrange(1, 8)))
+        else:
+            line = "".join(chr(rng.randrange(0, 0x3000)) for _ in range(rng.randrange(0, 40)))
+        if line.split()[:1] == ["go"] or "infinite" in line:
+            line = line.replace("infinite", "depth 1")
+        out = eng.feed(line)
+        assert all(isinstance(item, str) and "\n" not in item for item in out)
+        eng.feed("stop")
+    assert eng.feed("isready") == ["readyok"]
+
+
+# -- time --------------------------------------------------------------------
+
+def test_time_budget_never_exceeds_the_clock() -> None:
+    for remaining in (0, 1, 29, 30, 31, 100, 1000, 60000, 10 ** 7):
+        for inc in (0, 10, 1000, 10 ** 6):
+            for mtg in (None, 1, 2, 40):
+                for overhead in (0, 30, 500):
+                    budget = time_budget(remaining, inc, mtg, overhead)
+                    assert budget >= 1
+                    assert budget <= max(1, remaining - overhead)
+    assert time_budget(60000) == (60000 - 30) // 30
+    assert time_budget(1000, 100, 1) == 970
+
+
+def test_go_request_parsing() -> None:
+    request = GoRequest.parse("wtime 1000 btime 2000 winc 5 binc 6 movestogo 7 time2 30".split())
+    assert request.clocks == {0: 1000, 1: 2000, 2: 30} and request.increments == {0: 5, 1: 6}
+    assert request.movestogo == 7 and request.limited()
+    assert not GoRequest.parse([]).limited() and not GoRequest.parse(["infinite"]).limited()
+    with pytest.raises(ProtocolError, match="'fast'"):
+        GoRequest.parse(["fast"])
+
+
+# -- chance positions (toy dice game) ------------------------------------------
+
+def test_moves_at_a_chance_node_lists_exact_probabilities(toy: Engine) -> None:
+    toy.feed(f"position startpos {TOY} moves gamble")
+    assert toy.feed("moves") == ["outcomes die:hit 1/3 die:miss 2/3"]
+    assert "tomove chance" in toy.feed("d") and "outcomes 2" in toy.feed("d")
+    assert toy.feed(f"position startpos {TOY} moves gamble die:miss") == []
+    assert toy.feed("moves") == ["moves gamble step"]
+    toy.feed(f"position startpos {TOY} moves gamble die:hit")
+    assert toy.feed("moves") == ["moves (none)"] and "result 1 -1" in toy.feed("d")
+    one_error(toy.feed(f"position startpos {TOY} moves gamble step"), "move 2 (step)")
+
+
+def test_go_at_a_chance_node_reports_each_outcome_and_the_expectation(toy: Engine) -> None:
+    toy.feed(f"position startpos {TOY} moves step gamble")
+    lines = toy.feed("go depth 2")
+    assert lines[-1] == "bestmove (none)"
+    per_outcome = [i for i in infos(lines) if "outcome" in i]
+    assert [(i["outcome"], i["prob"]) for i in per_outcome] == [("die:hit", "1/3"),
+                                                               ("die:miss", "2/3")]
+    # player 1 rolls; after either outcome player 0 moves: scores are for player 0
+    hit = expected((1, 3), 0, False, 2)    # player 1 reached 3: the game is over
+    miss = expected((1, 0), 0, False, 2)
+    assert hit == -1
+    by_outcome = {i["outcome"]: i for i in per_outcome}
+    assert by_outcome["die:hit"]["score"] == "loss 1"
+    assert by_outcome["die:hit"]["expect"] == "-1.000,1.000"
+    assert by_outcome["die:miss"]["score"] == f"cp {round(100 * miss)}"
+    summary = infos(lines)[-1]
+    mean = Fraction(1, 3) * hit + Fraction(2, 3) * miss
+    assert summary["expect"] == f"{float(mean):.3f},{float(-mean):.3f}"
+    assert summary["winprob"] == f"{float((mean + 1) / 2):.3f}"
+    assert summary["pov"] == "0" and summary["outcomes"] == "2/2"
+    proven = -10000 / 3 + 2 / 3 * round(100 * miss)
+    assert summary["score"] == f"cp {round(proven)}"
+
+
+def test_a_decision_after_a_roll_carries_the_expected_result(toy: Engine) -> None:
+    toy.feed(f"position startpos {TOY} moves gamble die:miss")
+    lines = toy.feed("go depth 3")
+    value = expected((0, 0), 1, False, 1)
+    info = infos(lines)[-1]
+    assert info["expect"] == f"{float(value):.3f},{float(-value):.3f}"
+    assert info["winprob"] == f"{float((-value + 1) / 2):.3f}"
+    assert bestmoves(lines)[0] in ("gamble", "step")
+
+
+def test_go_on_a_clock_at_a_chance_node(toy: Engine) -> None:
+    toy.feed(f"position startpos {TOY} moves gamble")
+    lines = toy.feed("go wtime 100 btime 100")  # 2 ms: the outcomes covered depend on load
+    assert lines[-1] == "bestmove (none)" and any(" outcomes " in line for line in lines)
+    lines = toy.feed("go wtime 100")  # not pov's clock (player 1 moves next): the smallest
+    assert lines[-1] == "bestmove (none)" and not [line for line in lines if "error" in line]
+
+
+def test_go_infinite_at_a_chance_node_stops(toy: Engine) -> None:
+    toy.feed(f"position startpos {TOY} moves gamble")
+    lines = toy.feed("go infinite")
+    lines += toy.feed("stop")
+    assert lines[-1] == "bestmove (none)"
+    assert any(" outcomes " in line for line in lines)  # how many: depends on when stop came
+
+
+def test_unsupported_search_says_so_and_still_answers_bestmove() -> None:
+    def refuse(*args: object, **kwargs: object) -> safari_ai.Report:
+        raise safari_ai.SearchError("toydice has chance positions: its search (expectimax) "
+                                    "is not available yet")
+
+    engine = Engine(analyse_fn=refuse, new_position=new_position, read_position=read_position,
+                    game_names=[TOY])
+    engine.feed(f"position startpos {TOY}")
+    lines = engine.feed("go depth 2")
+    assert lines == ["info string error: go: toydice has chance positions: its search "
+                     "(expectimax) is not available yet", "bestmove (none)"]
+    engine.feed(f"position startpos {TOY} moves gamble")
+    lines = engine.feed("go depth 2")
+    assert lines[0].startswith("info string error: go: ") and lines[-1] == "bestmove (none)"
+    assert engine.feed("isready") == ["readyok"]
+
+
+def test_perft_counts_chance_outcomes_as_plies(toy: Engine) -> None:
+    toy.feed(f"position startpos {TOY}")
+    lines = toy.feed("perft 3")
+    assert lines[-1] == f"nodes {new_position(TOY).perft(3)}"
+
+
+DICE_GAMES = [g for g in ("ostrich", "arena") if g in safari_ai.games()]
+
+
+@pytest.mark.skipif(not DICE_GAMES, reason="no dice game in the core yet")
+@pytest.mark.parametrize("game", DICE_GAMES)
+def test_real_dice_games_answer_go_with_a_bestmove(game: str) -> None:
+    engine = Engine()
+    engine.feed(f"position startpos {game}")
+    pos = engine.position
+    steps = 0
+    while not pos.is_chance() and not pos.is_terminal() and steps < 50:
+        pos = pos.apply(pos.legal_moves()[0])
+        steps += 1
+    if pos.is_chance():
+        engine.feed(f"position json {pos.to_json_text()}")
+        line = engine.feed("moves")[0].split()
+        assert line[0] == "outcomes"
+        assert sum(Fraction(p) for p in line[2::2]) == 1
+        lines = engine.feed("go depth 1")
+        assert lines[-1] == "bestmove (none)"
+    engine.close()
+
+
+def test_huge_numbers_and_deep_json_are_handled(eng: Engine) -> None:
+    eng.feed(START)
+    lines = eng.feed("go depth 1 movetime 99999999999999999999999 nodes 99999999999999999999")
+    assert len(bestmoves(lines)) == 1
+    lines = eng.feed("go depth 1 wtime -50 btime -50")  # a flagged clock still answers
+    assert len(bestmoves(lines)) == 1
+    one_error(eng.feed("position json " + "[" * 100000 + "]" * 100000), "position")
+    one_error(eng.feed("setoption name Seed value 99999999999999999999999"), "Seed")
+    assert eng.feed("isready") == ["readyok"]
+
+
+def test_mcts_lines_carry_a_win_probability(eng: Engine) -> None:
+    eng.feed("setoption name Algorithm value mcts")
+    eng.feed("setoption name MctsLeaf value evaluate")
+    eng.feed(START)
+    lines = eng.feed("go nodes 300")
+    info = infos(lines)[-1]
+    assert 0.0 <= float(info["winprob"]) <= 1.0 and 0 <= int(info["hashfull"]) <= 1000
+    assert bestmoves(lines)[0] in safari_ai.Position.new("turtles").legal_moves()
+    lines = eng.feed("go infinite")
+    lines += eng.feed("stop")
+    assert len(bestmoves(lines)) == 1
+
+
+def test_uci_commands_get_a_hint(eng: Engine) -> None:
+    one_error(eng.feed("uci"), "'uci'", "send 'safari'")
+    one_error(eng.feed("ucinewgame"), "send 'newgame'")
