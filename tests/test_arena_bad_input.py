@@ -302,6 +302,11 @@ CASES: list[tuple[str, str, Callable[[dict[str, Any]], None], str]] = [
                                                       "target": "0a"})), "active.left"),
     ("to-move-wrong", "start", _set("to_move", 0), "to_move"),
     ("to-move-garbage", "act", _set("to_move", "white"), "to_move"),
+    ("to-move-minus-1", "start", _set("to_move", -1), "to_move"),
+    ("to-move-minus-2", "start", _all(lambda p: p["gladiators"].pop(), _set("phase", "over"),
+                                      _set("result", [1, -1]), _set("to_move", -2)), "to_move"),
+    ("to-move-2", "act", _set("to_move", 2), "to_move"),
+    ("rules-null", "start", _set("rules", None), "rules"),
     ("one-option", "act", _all(
         _set("arena", {"hexes": ["e5", "f5"], "I": "e5", "II": "f5"}),
         _set("active", {"id": "0a", "moved": False, "attacked": True})), "phase"),

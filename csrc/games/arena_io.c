@@ -724,8 +724,8 @@ static sa_status check_to_move(const arena_state *st, const sa_json *v, sa_error
     if (v->type == SA_JSON_STRING)
         ok = (who == SA_CHANCE && strcmp(v->string, "chance") == 0) ||
              (who == SA_TERMINAL && strcmp(v->string, "terminal") == 0);
-    else if (v->type == SA_JSON_NUMBER && v->is_integer)
-        ok = v->integer == who;
+    else if (v->type == SA_JSON_NUMBER && v->is_integer && (v->integer == 0 || v->integer == 1))
+        ok = v->integer == who; /* not -1/-2: those are "chance"/"terminal" */
     else
         return bad(err, "to_move", "expected 0, 1, \"chance\" or \"terminal\"");
     return ok ? SA_OK : bad(err, "to_move", "disagrees with the phase");
