@@ -10,6 +10,7 @@ extern const test_case position_tests[];
 extern const test_case turtles_tests[];
 extern const test_case zebras_tests[];
 extern const test_case mcts_tests[];
+extern const test_case arena_tests[];
 
 /* One suite a line, so that branches adding suites merge cleanly. */
 static const test_case *const suites[] = {
@@ -18,6 +19,7 @@ static const test_case *const suites[] = {
     turtles_tests,
     zebras_tests,
     mcts_tests,
+    arena_tests,
     NULL,
 };
 
