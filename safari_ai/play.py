@@ -85,8 +85,8 @@ class PlaySession:
             elif self.pos.to_move in self.human:
                 if not self.human_turn():
                     break
-            else:
-                self.engine_turn()
+            elif not self.engine_turn():
+                break
         if self.pos.is_terminal():
             self.record.result = self.pos.result()
             self.record.termination = "end of game"
@@ -174,17 +174,22 @@ class PlaySession:
         self.write("nothing to undo")
         return False
 
-    def engine_turn(self) -> None:
+    def engine_turn(self) -> bool:
         def progress(report: Report) -> None:
             if self.show_thinking:
                 best = report.lines[0]
                 self.write(f"  info depth {report.depth} score {best.score_text} nodes "
                            f"{report.nodes} pv {' '.join(best.pv)}")
 
-        report = self.search(self.pos, seed=self.rng.randrange(2**32), algo=self.algo,
-                         progress=progress, **self.limits)
+        try:
+            report = self.search(self.pos, seed=self.rng.randrange(2**32), algo=self.algo,
+                                 progress=progress, **self.limits)
+        except SafariError as error:
+            self.write(f"the engine cannot move: {error}")
+            return False
         move = report.best_move
         self.write(f"engine plays {move} (score {report.lines[0].score_text}, "
                    f"depth {report.depth}, {report.nodes} nodes)")
         self.push(self.pos.to_move, move, score=report.lines[0].score_text)
         self.show()
+        return True

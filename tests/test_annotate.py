@@ -84,3 +84,22 @@ def test_analyse_command_tells_records_from_positions(tmp_path: Path) -> None:
     path.write_text(json.dumps(broken))
     bad = CliRunner().invoke(main, ["analyse", str(path), "--depth", "1"])
     assert bad.exit_code == 1 and "ply 2" in bad.stderr
+
+
+def test_luck_in_the_arena_when_its_search_exists() -> None:
+    import pytest
+
+    from safari_ai.search import SearchError
+    if "arena" not in safari_ai.games():
+        pytest.skip("the C core has no arena yet")
+    example = json.loads((Path(__file__).resolve().parent / "data" /
+                          "arena_examples.json").read_text())[1]  # arena.md example 2
+    try:
+        safari_ai.analyse(safari_ai.Position.from_json(example), depth=1)
+    except SearchError:
+        pytest.skip("no search for arena in this core yet")
+    record = GameRecord(start=example)
+    record.add(0, "attack:1a")
+    record.add("chance", "wounds:2")
+    roll = annotate(record, {"depth": 2}).plies[1]
+    assert len(roll["luck"]) == 2 and roll["luck"][0] == -roll["luck"][1]

@@ -79,3 +79,18 @@ def test_protocol_engine_by_command_line(tmp_path: Path, monkeypatch: pytest.Mon
     assert summary.games == 2
     scored = [m for o in summary.outcomes for m in o.record["moves"] if m.get("score")]
     assert scored  # the engine's info lines reached the record
+
+
+@pytest.mark.skipif("arena" not in __import__("safari_ai").games(),
+                    reason="the C core has no arena yet")
+def test_a_dice_game_match_records_its_rolls() -> None:
+    a, b = parse_spec("algo=greedy"), parse_spec("algo=random")
+    summary = run_match(make_jobs("arena", {}, a, b, 2, 4, 2))
+    for outcome in summary.outcomes:
+        record = GameRecord.from_json(outcome.record)
+        assert any(m["by"] == "chance" for m in record.moves)
+        assert record.replay()[-1].is_terminal()
+    # the same seeded dice stream for both games of a pair: the first roll after
+    # the opening is drawn with the same random number
+    first = [GameRecord.from_json(o.record).moves for o in summary.outcomes]
+    assert first[0][:2] == first[1][:2]

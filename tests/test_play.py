@@ -129,3 +129,34 @@ def test_colour_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     assert "\033[" in draw(start, colour=True) and "\033[" not in draw(start)
     code, out = play(["turtles", "--color", "--no-record", "--depth", "1"], "")
     assert "\033[1;31m" in out
+
+
+ARENA_EXAMPLES = Path(__file__).resolve().parent / "data" / "arena_examples.json"
+
+
+@pytest.mark.skipif("arena" not in safari_ai.games(), reason="the C core has no arena yet")
+def test_manual_dice_in_the_arena(tmp_path: Path) -> None:
+    # arena.md example 4: the thraex's attack is rolled; 2 wounds end the duel
+    start = tmp_path / "start.json"
+    start.write_text(json.dumps(json.loads(ARENA_EXAMPLES.read_text())[3]))
+    path = tmp_path / "game.json"
+    code, out = play(["arena", "--start", str(start), "--dice", "manual", "--record", str(path)],
+                     "help\nwounds:9\nwounds:2\n")
+    assert code == 0, out
+    assert "outcomes: wounds:0 581/1296, wounds:1 35/108, wounds:2 295/1296" in out
+    assert "'wounds:9' is not a possible outcome here" in out
+    assert "game over: result [1, -1] (you win)" in out
+    record = GameRecord.load(path)
+    assert record.moves == [{"ply": 1, "by": "chance", "move": "wounds:2"}]
+
+
+def test_an_engine_that_cannot_search_stops_the_game_cleanly() -> None:
+    from safari_ai.search import SearchError
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise SearchError("no search here")
+    out: list[str] = []
+    session = PlaySession(safari_ai.Position.new("turtles"), human={1}, read_line=lambda: "",
+                          write=out.append, search=no_search)
+    record = session.run()
+    assert "the engine cannot move: no search here" in out and record.termination == "abandoned"

@@ -148,3 +148,9 @@ def test_render_command_writes_a_file_and_reads_records(tmp_path: Path) -> None:
     bad.write_text('{"game": "chess"}')
     result = CliRunner().invoke(main, ["render", str(bad)])
     assert result.exit_code == 1 and "chess" in result.stderr
+
+
+@pytest.mark.parametrize("game", safari_ai.games())
+def test_every_registered_start_position(game: str) -> None:
+    root = parse(render(safari_ai.Position.new(game).to_json()))
+    assert pieces(root)
