@@ -153,4 +153,5 @@ def test_render_command_writes_a_file_and_reads_records(tmp_path: Path) -> None:
 @pytest.mark.parametrize("game", safari_ai.games())
 def test_every_registered_start_position(game: str) -> None:
     root = parse(render(safari_ai.Position.new(game).to_json()))
-    assert pieces(root)
+    expected = {"turtles": 16, "zebras": 0, "arena": 2, "ostrich": 5}[game]
+    assert len(pieces(root)) == expected
