@@ -52,7 +52,7 @@ def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
     rows = track_rows(pos)
     n_rows = len(rows)
     board_h = n_rows * CELL
-    width = LEFT + 3 * CELL + 330
+    width = LEFT + 3 * CELL + 460
     height = max(TOP * 2 + board_h + 20, 420.0)
     canvas = Canvas(width, height, f"ostrich: {to_move_text(pos)}")
     spaces, letters = move_marks(last_move)
