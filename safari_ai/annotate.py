@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from safari_ai.record import GameRecord
-from safari_ai.search import SCORE_WIN, analyse
+from safari_ai.search import analyse
 
 __all__ = ["annotate", "PROVEN_CP", "Annotation"]
 
@@ -181,5 +181,3 @@ def format_ply(item: dict[str, Any]) -> str:
     return (f"{item['ply']:4d} {item['by']!s:>6} {item['move']:<14} loss {loss:>5}"
             f"  ({item['score_text']}){mark}")
 
-
-_ = SCORE_WIN  # the proven-score convention comes from search.SCORE_WIN

@@ -166,8 +166,6 @@ class _ProtocolPlayer:
         for name, value in spec.options.items():
             self.client.set_option(name, value)
         self.client.isready()
-        self.start: Optional[dict[str, Any]] = None
-        self.moves: list[str] = []
 
     def __call__(self, pos: Any, rng: random.Random) -> tuple[str, Optional[str]]:
         s = self.spec

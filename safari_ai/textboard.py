@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import os
-import sys
 from typing import Any, Callable, Optional, TextIO
 
 from safari_ai.render.arena import axial, default_arena
