@@ -25,14 +25,14 @@ WARNINGS = ["-std=c11", "-Wall", "-Wextra", "-Wshadow", "-Wmissing-prototypes", 
 
 def optimisation_flags() -> tuple[list[str], list[str]]:
     """Compile and link flags chosen by the environment switches."""
-    compile_flags, link_flags = ["-O3", "-DNDEBUG"], []
+    compile_flags, link_flags = ["-O3", "-DNDEBUG", "-pthread"], ["-pthread"]
     if os.environ.get("SAFARI_DEBUG") == "1":
-        compile_flags = ["-O0", "-g"]
+        compile_flags = ["-O0", "-g", "-pthread"]
     if os.environ.get("SAFARI_SANITIZE") == "1":
         sanitize = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer",
                     "-fno-sanitize-recover=undefined"]
-        compile_flags = ["-O1", "-g", *sanitize]
-        link_flags = sanitize
+        compile_flags = ["-O1", "-g", "-pthread", *sanitize]
+        link_flags = ["-pthread", *sanitize]
     return compile_flags, link_flags
 
 

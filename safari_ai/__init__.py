@@ -8,6 +8,7 @@
 from safari_ai._version import __version__
 from safari_ai.errors import IllegalMoveError, PositionError, SafariError
 from safari_ai.position import Position, games
+from safari_ai.search import Line, Report, SearchError, StopFlag, analyse
 
 __all__ = [
     "__version__",
@@ -16,4 +17,9 @@ __all__ = [
     "IllegalMoveError",
     "SafariError",
     "games",
+    "analyse",
+    "Report",
+    "Line",
+    "SearchError",
+    "StopFlag",
 ]

@@ -5,7 +5,7 @@ Everything here owns or borrows an ``sa_position``; the Python-facing types
 live in :mod:`safari_ai.position`, which turns :class:`CoreError` into the
 typed exceptions of the public API.
 """
-from libc.stdint cimport int32_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 
 cdef extern from "safari/safari.h":
@@ -35,8 +35,52 @@ cdef extern from "safari/safari.h":
     sa_status sa_position_apply(sa_position *pos, const char *move, sa_error *err)
     sa_status sa_position_result(const sa_position *pos, int32_t *out, sa_error *err)
     uint64_t sa_position_hash(const sa_position *pos)
+    int32_t sa_position_evaluate(const sa_position *pos, int player)
     uint64_t sa_position_hash_from_scratch(const sa_position *pos)
     uint64_t sa_perft(const sa_position *pos, int depth) nogil
+
+cdef extern from "safari/search.h":
+    ctypedef enum sa_algo:
+        SA_ALGO_AUTO
+        SA_ALGO_ALPHABETA
+        SA_ALGO_MCTS
+    ctypedef struct sa_line:
+        int32_t score
+        int exact
+        int n_pv
+        char pv[2048]
+    ctypedef struct sa_report:
+        sa_algo algo
+        int depth
+        int seldepth
+        uint64_t nodes
+        double seconds
+        int n_lines
+        sa_line lines[16]
+        double win_probability
+    ctypedef void (*sa_progress_fn)(void *user, const sa_report *report) noexcept
+    ctypedef struct sa_limits:
+        int depth
+        uint64_t nodes
+        int64_t movetime_ms
+        int multipv
+        int threads
+        uint64_t seed
+        sa_algo algo
+        size_t hash_mb
+        int no_table
+        volatile int *stop
+        sa_progress_fn progress
+        void *progress_user
+    sa_status sa_search(const sa_position *pos, const sa_limits *limits,
+                        sa_report *out, sa_error *err) nogil
+    int SA_SCORE_WIN
+    int SA_SCORE_WIN_MIN
+
+SCORE_WIN = SA_SCORE_WIN
+SCORE_WIN_MIN = SA_SCORE_WIN_MIN
+ALGOS = {"auto": SA_ALGO_AUTO, "alphabeta": SA_ALGO_ALPHABETA, "mcts": SA_ALGO_MCTS}
+ALGO_NAMES = {v: k for k, v in ALGOS.items()}
 
 STATUS_JSON = SA_ERR_JSON
 STATUS_POSITION = SA_ERR_POSITION
@@ -190,6 +234,9 @@ cdef class CPosition:
     def hash(self) -> int:
         return sa_position_hash(self.ptr)
 
+    def evaluate(self, int player) -> int:
+        return sa_position_evaluate(self.ptr, player)
+
     def hash_from_scratch(self) -> int:
         return sa_position_hash_from_scratch(self.ptr)
 
@@ -199,3 +246,78 @@ cdef class CPosition:
         with nogil:
             n = sa_perft(self.ptr, depth)
         return n
+
+
+cdef dict report_to_dict(const sa_report *r):
+    lines = []
+    for i in range(r.n_lines):
+        lines.append({
+            "score": r.lines[i].score,
+            "exact": bool(r.lines[i].exact),
+            "pv": r.lines[i].pv.decode("ascii").split(),
+        })
+    return {
+        "algo": ALGO_NAMES.get(<int>r.algo, "auto"),
+        "depth": r.depth,
+        "seldepth": r.seldepth,
+        "nodes": r.nodes,
+        "seconds": r.seconds,
+        "lines": lines,
+        "win_probability": None if r.win_probability < 0 else r.win_probability,
+    }
+
+
+cdef void progress_trampoline(void *user, const sa_report *report) noexcept with gil:
+    try:
+        (<object>user)(report_to_dict(report))
+    except BaseException:
+        pass  # a progress callback must never break the search
+
+
+cdef class StopFlag:
+    """A flag another thread sets to stop a running search."""
+
+    cdef volatile int value
+
+    def set(self):
+        self.value = 1
+
+    def clear(self):
+        self.value = 0
+
+    @property
+    def is_set(self) -> bool:
+        return self.value != 0
+
+
+def search(CPosition pos, int depth, uint64_t nodes, int64_t movetime_ms, int multipv,
+           int threads, uint64_t seed, str algo, size_t hash_mb, StopFlag stop=None,
+           progress=None, bint table=True) -> dict:
+    """Runs sa_search without the GIL; returns the report as a dict."""
+    cdef sa_limits limits
+    cdef sa_report report
+    cdef sa_error err
+    cdef sa_status status
+    if algo not in ALGOS:
+        raise CoreError(SA_ERR_ARGUMENT, f"unknown algorithm {algo!r} (known: {', '.join(ALGOS)})")
+    limits.depth = depth
+    limits.nodes = nodes
+    limits.movetime_ms = movetime_ms
+    limits.multipv = multipv
+    limits.threads = threads
+    limits.seed = seed
+    limits.algo = <sa_algo>ALGOS[algo]
+    limits.hash_mb = hash_mb
+    limits.no_table = 0 if table else 1
+    limits.stop = NULL
+    if stop is not None:
+        limits.stop = &stop.value
+    limits.progress = NULL
+    if progress is not None:
+        limits.progress = progress_trampoline
+    limits.progress_user = <void *>progress
+    with nogil:
+        status = sa_search(pos.ptr, &limits, &report, &err)
+    if status != SA_OK:
+        raise_error(&err)
+    return report_to_dict(&report)

@@ -14,6 +14,7 @@ import click
 
 from safari_ai.errors import SafariError
 from safari_ai.position import Position
+from safari_ai.search import ALGORITHMS, Report, analyse as run_analysis
 
 
 def _fail(message: str) -> NoReturn:
@@ -122,3 +123,51 @@ def perft(position: str, depth: int) -> None:
     seconds = time.perf_counter() - started
     click.echo(f"nodes {count}")
     click.echo(f"time {seconds:.3f} s", err=True)
+
+
+def _info_line(report: Report) -> str:
+    """A UCI-style progress line."""
+    best = report.lines[0]
+    return (f"info depth {report.depth} seldepth {report.seldepth} score {best.score_text} "
+            f"nodes {report.nodes} nps {report.nps} time {int(report.seconds * 1000)} "
+            f"pv {' '.join(best.pv)}")
+
+
+@main.command()
+@click.argument("position", metavar="POSITION.json")
+@click.option("--depth", type=click.IntRange(1, 120), help="Plies to search.")
+@click.option("--nodes", type=click.IntRange(1), help="Positions (MCTS: simulations) to search.")
+@click.option("--movetime", type=click.IntRange(1), metavar="MS",
+              help="Milliseconds to search (default 1000 when no limit is given).")
+@click.option("--multipv", type=click.IntRange(1, 16), default=1, show_default=True,
+              help="Best lines to report.")
+@click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True)
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
+              help="Fixes every random choice.")
+@click.option("--algo", type=click.Choice(ALGORITHMS), default="auto", show_default=True)
+@click.option("--hash", "hash_mb", type=click.IntRange(1, 65536), default=16, show_default=True,
+              help="Transposition table size in MiB.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--quiet", is_flag=True, help="No progress lines on standard error.")
+def analyse(position: str, depth: int | None, nodes: int | None, movetime: int | None,
+            multipv: int, threads: int, seed: int, algo: str, hash_mb: int, as_json: bool,
+            quiet: bool) -> None:
+    """Search POSITION.json and print the best move, its score and the principal variation."""
+    pos = _read_position(position)
+    progress = None if quiet else (lambda report: click.echo(_info_line(report), err=True))
+    try:
+        report = run_analysis(pos, depth=depth, nodes=nodes, movetime=movetime, seed=seed,
+                              multipv=multipv, threads=threads, algo=algo, hash_mb=hash_mb,
+                              progress=progress)
+    except SafariError as error:
+        _fail(str(error))
+    if as_json:
+        click.echo(json.dumps(report.to_json()))
+        return
+    click.echo(f"bestmove {report.best_move}")
+    click.echo(f"score {report.lines[0].score_text}")
+    click.echo(f"pv {' '.join(report.pv)}")
+    for number, line in enumerate(report.lines[1:], start=2):
+        click.echo(f"multipv {number} score {line.score_text} pv {' '.join(line.pv)}")
+    click.echo(f"depth {report.depth} nodes {report.nodes} nps {report.nps} "
+               f"time {report.seconds:.3f} algo {report.algo}")

@@ -163,6 +163,11 @@ class Position:
             raise ValueError(f"depth must be an integer >= 0, got {depth!r}")
         return self._c.perft(depth)
 
+    def evaluate(self, player: int) -> int:
+        """The engine's heuristic value of this position for ``player`` (0 at the
+        end, or for a game without an evaluation)."""
+        return self._c.evaluate(player)
+
     def zobrist_hash(self) -> int:
         """The incrementally kept 64-bit Zobrist key."""
         return self._c.hash()

@@ -359,3 +359,35 @@ def test_5_invalid_positions(b, mutate):
 def test_5_both_on_goal_invalid(b):
     with pytest.raises(Exception):
         b.load(P({"d7": "0", "d1": "1"}, to_move="terminal", phase="over"))
+
+
+# --------------------------------------------------------------------------- §4.6 (derived from the text, not §7)
+
+def test_4_6_contamination_with_nothing_adjacent(b):
+    T = {"tattoo": True}
+    pos = b.load(P({"c2": "0", "c3": "1X", "c5": "n", "g4": "1"}, T))
+    assert b.legal_moves(pos) == ["c2xc4xc6/0", "c2xc4xc6/1"]
+    eff = b.apply(pos, "c2xc4xc6/0")
+    assert eff == full({"c3": "nX", "c5": "0", "c6": "0", "g4": "1"}, T,
+                       to_move=1, phase="effects", side=1, turns=1, pending=["c3"])
+    assert b.legal_moves(eff) == ["Xc3"]
+    after = b.apply(eff, "Xc3")
+    assert after == full({"c5": "0", "c6": "0", "g4": "1"}, T, to_move=1, side=1, turns=1)
+
+
+def test_4_6_change_when_jumper_has_no_active_turtle(b):
+    T = {"tattoo": True}
+    pos = b.load(P({"d1": "0", "d2": "1C", "d4": "1X", "g4": "1"}, T))
+    assert b.legal_moves(pos) == ["d1xd3xd5"]
+    eff = b.apply(pos, "d1xd3xd5")
+    assert eff["pending"] == ["d2", "d4"] and b.to_move(eff) == 1
+    assert b.legal_moves(eff) == ["Cd2", "Xd4/d5"]
+    x = b.apply(eff, "Xd4/d5")
+    assert x == full({"d2": "nC", "g4": "1"}, T, to_move=1, phase="effects", side=1, turns=1, pending=["d2"])
+    assert b.legal_moves(x) == ["Cd2"]
+    after = b.apply(x, "Cd2")
+    assert after == full({"g4": "1"}, T, to_move=1, side=1, turns=1)
+    assert b.legal_moves(after) == ["g4-f4", "g4-g3"]
+    end = b.apply(after, "g4-f4")  # player 0 has nothing left to move: loses at the turn boundary
+    assert end == full({"f4": "1"}, T, to_move="terminal", phase="over", side=0, turns=2)
+    assert b.result(end) == [-1, 1]

@@ -253,6 +253,14 @@ sa_status sa_position_result(const sa_position *pos, int32_t *out, sa_error *err
     return SA_OK;
 }
 
+int32_t sa_position_evaluate(const sa_position *pos, int player)
+{
+    if (pos->game->evaluate == NULL || player < 0 ||
+        player >= pos->game->num_players(pos->state))
+        return 0;
+    return pos->game->evaluate(pos->state, player);
+}
+
 uint64_t sa_position_hash(const sa_position *pos)
 {
     return pos->game->hash(pos->state);

@@ -80,6 +80,10 @@ sa_status sa_position_apply(sa_position *pos, const char *move, sa_error *err);
  * sa_position_num_players entries). */
 sa_status sa_position_result(const sa_position *pos, int32_t *out, sa_error *err);
 
+/* The game's heuristic value of a non-terminal position for `player` (0 when
+ * the game has no evaluation). */
+int32_t sa_position_evaluate(const sa_position *pos, int player);
+
 /* Zobrist key of the position, kept incrementally, and recomputed. */
 uint64_t sa_position_hash(const sa_position *pos);
 uint64_t sa_position_hash_from_scratch(const sa_position *pos);

@@ -1,0 +1,143 @@
+"""Searching positions: :func:`analyse` and its report.
+
+The search runs in C without the GIL (alpha-beta for turtles and zebras by
+default, MCTS with ``algo="mcts"``). Scores are integers from the point of view
+of the player to move: evaluation units for heuristic values, and for a result
+the search has proven, ``SCORE_WIN - plies`` (a win that many plies away) or its
+negation; :attr:`Line.score_text` spells them ``cp 35``, ``win 5``, ``loss 4``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from safari_ai import _core
+from safari_ai.errors import SafariError
+from safari_ai.position import Position
+
+__all__ = ["Line", "Report", "analyse", "SearchError", "StopFlag", "SCORE_WIN", "ALGORITHMS"]
+
+SCORE_WIN: int = _core.SCORE_WIN
+ALGORITHMS = tuple(_core.ALGOS)
+DEFAULT_MOVETIME_MS = 1000
+StopFlag = _core.StopFlag
+
+
+class SearchError(SafariError):
+    """The search cannot run: a terminal or chance position, or bad limits."""
+
+
+@dataclass(frozen=True)
+class Line:
+    """One principal variation with its score (for the player to move)."""
+
+    score: int
+    exact: bool
+    pv: list[str]
+
+    @property
+    def move(self) -> str:
+        """The line's first move."""
+        return self.pv[0]
+
+    @property
+    def score_text(self) -> str:
+        """``cp N`` for a heuristic score, ``win N`` / ``loss N`` (plies) for a proven one."""
+        if self.exact and self.score > 0:
+            return f"win {SCORE_WIN - self.score}"
+        if self.exact and self.score < 0:
+            return f"loss {SCORE_WIN + self.score}"
+        return f"cp {self.score}"
+
+
+@dataclass(frozen=True)
+class Report:
+    """What :func:`analyse` found. ``lines[0]`` is the best line."""
+
+    algo: str
+    depth: int
+    seldepth: int
+    nodes: int
+    seconds: float
+    lines: list[Line]
+    win_probability: Optional[float] = None
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def best_move(self) -> str:
+        """The canonical spelling of the move the engine would play."""
+        return self.lines[0].move
+
+    @property
+    def score(self) -> int:
+        """The best line's score, for the player to move."""
+        return self.lines[0].score
+
+    @property
+    def pv(self) -> list[str]:
+        """The principal variation."""
+        return self.lines[0].pv
+
+    @property
+    def nps(self) -> int:
+        """Nodes per second."""
+        return int(self.nodes / self.seconds) if self.seconds > 0 else 0
+
+    def to_json(self) -> dict[str, Any]:
+        """The report as JSON: ``bestmove``, ``score``, ``pv``, ``nodes``, ``depth`` and more."""
+        return {
+            "bestmove": self.best_move,
+            "score": self.score,
+            "score_text": self.lines[0].score_text,
+            "pv": self.pv,
+            "nodes": self.nodes,
+            "nps": self.nps,
+            "depth": self.depth,
+            "seldepth": self.seldepth,
+            "seconds": round(self.seconds, 3),
+            "algo": self.algo,
+            "win_probability": self.win_probability,
+            "lines": [{"move": line.move, "score": line.score, "score_text": line.score_text,
+                       "pv": line.pv} for line in self.lines],
+        }
+
+
+def _report(raw: dict[str, Any]) -> Report:
+    lines = [Line(item["score"], item["exact"], item["pv"]) for item in raw["lines"]]
+    return Report(raw["algo"], raw["depth"], raw["seldepth"], raw["nodes"], raw["seconds"],
+                  lines, raw["win_probability"])
+
+
+def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
+            movetime: int | None = None, seed: int | None = None, *, multipv: int = 1,
+            threads: int = 1, algo: str = "auto", hash_mb: int = 16, table: bool = True,
+            stop: Optional[StopFlag] = None,
+            progress: Optional[Callable[[Report], None]] = None) -> Report:
+    """Searches ``pos`` and reports the best move, its score and the principal variation.
+
+    Limits: ``depth`` (plies), ``nodes``, ``movetime`` (milliseconds); with none
+    given the search runs for 1000 ms. ``seed`` fixes every random choice; with
+    the same limits (other than time) the same seed gives the same report.
+    ``progress`` is called with a partial :class:`Report` after each iteration.
+    ``table=False`` searches without the transposition table (for tests).
+
+    :raises SearchError: the position is terminal or a chance position, or a
+        limit is out of range.
+    """
+    if not isinstance(pos, Position):
+        raise TypeError(f"analyse() needs a Position, got {type(pos).__name__}")
+    for name, value in (("depth", depth), ("nodes", nodes), ("movetime", movetime),
+                        ("seed", seed)):
+        if value is not None and (not isinstance(value, int) or value < 0):
+            raise SearchError(f"{name} must be an integer >= 0, got {value!r}")
+    if depth is None and nodes is None and movetime is None:
+        movetime = DEFAULT_MOVETIME_MS
+    callback = None if progress is None else (lambda raw: progress(_report(raw)))
+    try:
+        raw = _core.search(pos._c, depth or 0, nodes or 0, movetime or 0, multipv, threads,
+                           seed or 0, algo, hash_mb, stop, callback, table)
+    except _core.CoreError as error:
+        raise SearchError(error.message) from None
+    return _report(raw)
+
+

@@ -1,0 +1,94 @@
+"""Bad input that any game must survive: malformed JSON, wrong shapes, hostile
+values, bad moves and arguments. Each gives a typed error naming the problem,
+never a crash. (Game-specific impossible positions: tests/test_<game>_bad_input.py.)"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import safari_ai
+from safari_ai import IllegalMoveError, PositionError
+
+
+@pytest.mark.parametrize("text", [
+    "", " ", "{", "}", "[", "nul", "{'game': 'turtles'}", '{"game": "turtles",}',
+    '{"game": "turtles"} {}', '{"game": "tur\\x"}', '"\\ud800"', "1e999999",
+    "[" * 100_000, '{"a":' * 10_000,
+])
+def test_malformed_json_is_refused(text: str) -> None:
+    with pytest.raises(PositionError, match="JSON|position|game"):
+        safari_ai.Position.from_json(text)
+
+
+@pytest.mark.parametrize("value", [[], 3, "turtles", None, True])
+def test_a_position_must_be_an_object(value: object) -> None:
+    with pytest.raises(PositionError):
+        safari_ai.Position.from_json(json.dumps(value))
+
+
+def test_the_game_field_is_checked() -> None:
+    with pytest.raises(PositionError, match="'game': missing") as info:
+        safari_ai.Position.from_json({"rules": {}})
+    assert info.value.field == "game"
+    with pytest.raises(PositionError, match="unknown game \"chess\"") as info:
+        safari_ai.Position.from_json({"game": "chess"})
+    assert info.value.field == "game"
+    with pytest.raises(PositionError, match="'game'"):
+        safari_ai.Position.from_json({"game": 7})
+
+
+def test_python_values_that_are_not_json() -> None:
+    with pytest.raises(PositionError, match="not representable as JSON"):
+        safari_ai.Position.from_json({"game": "turtles", "x": {1, 2}})
+    with pytest.raises(PositionError, match="not representable as JSON"):
+        safari_ai.Position.from_json({"game": "turtles", "x": float("nan")})
+    with pytest.raises(PositionError, match="must be a JSON object"):
+        safari_ai.Position.from_json(["game"])  # type: ignore[arg-type]
+    with pytest.raises(PositionError, match="UTF-8"):
+        safari_ai.Position.from_json(b"\xff\xfe")
+
+
+@pytest.mark.parametrize("game", safari_ai.games())
+@pytest.mark.parametrize("move", ["", " ", "zz9", "\u00e9", "a\x00b", "x" * 10_000, "d1xd3 d7xd5"])
+def test_garbage_moves_are_illegal(game: str, move: str) -> None:
+    pos = safari_ai.Position.new(game)
+    with pytest.raises(IllegalMoveError) as info:
+        pos.apply(move)
+    assert info.value.move == move
+
+
+@pytest.mark.parametrize("game", safari_ai.games())
+def test_non_string_moves_and_bad_depths(game: str) -> None:
+    pos = safari_ai.Position.new(game)
+    with pytest.raises(IllegalMoveError):
+        pos.apply(3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="depth"):
+        pos.perft(-1)
+    with pytest.raises(PositionError, match="not terminal"):
+        pos.result()
+
+
+@pytest.mark.parametrize("game", safari_ai.games())
+@pytest.mark.parametrize("rules", [[], "x", {"max_turns": 1e300}, {"": 1}])
+def test_bad_rules_objects(game: str, rules: object) -> None:
+    with pytest.raises(PositionError):
+        safari_ai.Position.new(game, rules)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("game", safari_ai.games())
+def test_every_field_mutated_is_refused_or_round_trips(game: str) -> None:
+    """Replace each top-level field of the start position by odd values: the
+    engine either refuses with a PositionError or accepts a position that
+    round-trips exactly (python-chess's FEN fuzz, by hand)."""
+    start = safari_ai.Position.new(game).to_json()
+    odd_values: list[object] = [None, -1, 2**70, "", "?", [], {}, [None], {"": None}, True, 0.5]
+    for key in start:
+        for value in odd_values:
+            mutated = dict(start, **{key: value})
+            try:
+                pos = safari_ai.Position.from_json(mutated)
+            except PositionError as error:
+                assert str(error)
+                continue
+            assert safari_ai.Position.from_json(pos.to_json()) == pos

@@ -1,0 +1,98 @@
+"""The contract every registered game keeps (OpenSpiel's basic tests).
+
+Parametrized over the C core's registry, so a game is covered by registering
+it. At every position of seeded random playouts of each reference variant (or
+of the default rules): legal moves sorted and unique and empty exactly at
+chance and terminal positions; chance probabilities positive, sorted by
+spelling and summing to 1; the JSON round trip gives the same position; the
+incremental Zobrist key equals a from-scratch one; applying to a copy leaves
+the parent untouched; results at the end well formed.
+"""
+from __future__ import annotations
+
+import importlib
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+import safari_ai
+from playout import MAX_PLIES, pick_move, pick_outcome, rng_for
+
+CONTRACT_PLAYOUTS = 30
+
+
+def _rule_sets(game: str) -> list[dict[str, Any]]:
+    try:
+        return list(importlib.import_module(f"reference.{game}").VARIANTS.values())
+    except ModuleNotFoundError:
+        return [{}]
+
+
+def _check_position(pos: safari_ai.Position) -> None:
+    again = safari_ai.Position.from_json(pos.to_json())
+    assert again == pos and again.to_json() == pos.to_json()
+    assert pos.zobrist_hash() == pos.zobrist_hash_from_scratch()
+    moves = pos.legal_moves()
+    outcomes = pos.chance_outcomes()
+    if pos.to_move == "terminal":
+        assert moves == [] and outcomes == []
+        result = pos.result()
+        assert len(result) == pos.num_players
+        assert all(isinstance(value, int) for value in result)
+        if pos.game in ("turtles", "zebras", "arena"):
+            assert sorted(result) in ([-1, 1], [0, 0])
+    elif pos.to_move == "chance":
+        assert moves == [] and outcomes
+        spellings = [outcome for outcome, _ in outcomes]
+        assert spellings == sorted(set(spellings))
+        assert all(p > 0 for _, p in outcomes)
+        assert sum(p for _, p in outcomes) == Fraction(1)
+    else:
+        assert isinstance(pos.to_move, int) and 0 <= pos.to_move < pos.num_players
+        assert moves and moves == sorted(set(moves)) and outcomes == []
+        assert all(" " not in m and m.isascii() and m.isprintable() for m in moves)
+
+
+@pytest.mark.parametrize("game", safari_ai.games())
+def test_random_playouts_keep_the_contract(game: str) -> None:
+    for rules_index, rules in enumerate(_rule_sets(game)):
+        for i in range(CONTRACT_PLAYOUTS):
+            rng = rng_for("contract", game, rules_index, i)
+            pos = safari_ai.Position.new(game, rules)
+            for _ in range(MAX_PLIES):
+                _check_position(pos)
+                if pos.is_terminal():
+                    break
+                before = pos.to_json_text()
+                move = (pick_outcome(rng, pos.chance_outcomes()) if pos.is_chance()
+                        else pick_move(rng, pos.legal_moves()))
+                child = pos.apply(move)
+                assert pos.to_json_text() == before  # the parent is untouched
+                pos = child
+            else:
+                pytest.fail(f"{game}: no end after {MAX_PLIES} plies")
+
+
+@pytest.mark.parametrize("game", safari_ai.games())
+def test_terminal_positions_refuse_moves(game: str) -> None:
+    rng = rng_for("terminal", game)
+    pos = safari_ai.Position.new(game)
+    while not pos.is_terminal():
+        pos = pos.apply(pick_outcome(rng, pos.chance_outcomes()) if pos.is_chance()
+                        else pick_move(rng, pos.legal_moves()))
+    with pytest.raises(safari_ai.IllegalMoveError, match="over"):
+        pos.apply("anything")
+
+
+@pytest.mark.parametrize("game", safari_ai.games())
+def test_new_position_rejects_unknown_rules(game: str) -> None:
+    with pytest.raises(safari_ai.PositionError, match="no_such_option") as info:
+        safari_ai.Position.new(game, {"no_such_option": True})
+    assert info.value.field == "rules.no_such_option"
+
+
+def test_registry_lists_the_games() -> None:
+    names = safari_ai.games()
+    assert names and len(names) == len(set(names))
+    assert set(names) <= {"turtles", "zebras", "ostrich", "arena"}
