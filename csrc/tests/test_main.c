@@ -7,8 +7,9 @@ int check_failures = 0;
 
 extern const test_case json_tests[];
 extern const test_case position_tests[];
+extern const test_case ostrich_tests[];
 
-static const test_case *const suites[] = {json_tests, position_tests, NULL};
+static const test_case *const suites[] = {json_tests, position_tests, ostrich_tests, NULL};
 
 int main(void)
 {

@@ -42,8 +42,9 @@ static uint64_t slow_perft(const sa_position *pos, int depth)
     char *rest = NULL;
     for (char *tok = strtok_r(moves, " ", &rest); tok != NULL;
          tok = strtok_r(NULL, " ", &rest)) {
-        char *colon = strchr(tok, ':');
-        if (colon != NULL)
+        /* Chance outcomes end in ":WEIGHT"; a move may hold ':' itself. */
+        char *colon = strrchr(tok, ':');
+        if (colon != NULL && sa_position_to_move(pos) == -1)
             *colon = '\0';
         sa_position *child = sa_position_copy(pos);
         sa_error err;
