@@ -37,6 +37,11 @@ def optimisation_flags() -> tuple[list[str], list[str]]:
 
 
 COMPILE_FLAGS, LINK_FLAGS = optimisation_flags()
+# Each flavour builds in a folder of its own: distutils skips objects that look
+# up to date, so a sanitized build must never pick up optimised objects (or the
+# reverse).
+FLAVOUR = ("sanitize" if os.environ.get("SAFARI_SANITIZE") == "1"
+           else "debug" if os.environ.get("SAFARI_DEBUG") == "1" else "release")
 
 core = Extension(
     "safari_ai._core",
@@ -54,6 +59,7 @@ plain_library = Extension(
 )
 
 setup(
+    options={"build": {"build_base": f"build/{FLAVOUR}"}},
     libraries=[("safari", {"sources": C_SOURCES, "include_dirs": INCLUDE_DIRS,
                            "cflags": WARNINGS + COMPILE_FLAGS})],
     ext_modules=[

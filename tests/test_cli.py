@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -102,7 +103,37 @@ def test_example_positions_load() -> None:
         assert code == 0, (path, err)
 
 
-def test_python_dash_m_runs_the_same_cli() -> None:
+def test_python_dash_m_runs_the_same_cli(tmp_path: Path) -> None:
+    # Run outside the source tree: there `-m` would find the uncompiled sources first.
+    import safari_ai
+
+    env = dict(os.environ, PYTHONPATH=str(Path(safari_ai.__file__).resolve().parents[1]))
     done = subprocess.run([sys.executable, "-m", "safari_ai", "new", "turtles"],
-                          capture_output=True, text=True, check=True)
+                          capture_output=True, text=True, check=True, cwd=tmp_path, env=env)
     assert json.loads(done.stdout)["game"] == "turtles"
+
+
+def test_analyse_prints_best_move_score_and_pv(start_file: Path) -> None:
+    code, out, err = run("analyse", str(start_file), "--depth", "3")
+    lines = out.splitlines()
+    assert code == 0 and lines[0].startswith("bestmove ") and lines[1].startswith("score cp ")
+    assert lines[2].startswith("pv ") and len(lines[2].split()) == 4
+    assert "info depth 3" in err
+
+
+def test_analyse_json_report(start_file: Path) -> None:
+    code, out, _ = run("analyse", str(start_file), "--depth", "2", "--multipv", "3", "--json")
+    report = json.loads(out)
+    assert code == 0 and {"bestmove", "score", "pv", "nodes", "depth"} <= set(report)
+    assert report["depth"] == 2 and len(report["lines"]) == 3
+    assert report["bestmove"] == report["pv"][0] == report["lines"][0]["move"]
+
+
+def test_analyse_refuses_terminal_positions(tmp_path: Path) -> None:
+    path = tmp_path / "over.json"
+    path.write_text(json.dumps({
+        "game": "turtles", "rules": {}, "to_move": "terminal", "phase": "over", "side": 0,
+        "turns": 0, "board": {"d6": "0", "d7": "1", "c6": "1", "e6": "1", "b1": "1", "d3": "n"},
+        "reserve": [0, 0], "pending": [], "changing": None}))
+    code, _, err = run("analyse", str(path), "--depth", "2")
+    assert code == 1 and "over" in err

@@ -123,19 +123,64 @@ def test_stop_flag_and_movetime_end_the_search() -> None:
     assert report.best_move in pos.legal_moves()
 
 
+def _turtles(board: dict[str, str], to_move: int, turns: int) -> dict:
+    return {"game": "turtles", "rules": {}, "to_move": to_move, "phase": "play", "side": to_move,
+            "turns": turns, "board": board, "reserve": [0, 0], "pending": [], "changing": None}
+
+
+# (position, plies to the forced win), found by random play and checked below
+# against a solver written over the reference rules.
 TURTLE_WINS = [
-    # (position, plies to the win): 7.2 of the rule book, a win in one.
-    ({"game": "turtles", "rules": {}, "to_move": 0, "phase": "play", "side": 0, "turns": 0,
-      "board": {"d3": "0", "a1": "0", "d4": "1", "e6": "1", "g2": "1", "e5": "n"},
-      "reserve": [0, 0], "pending": [], "changing": None}, 1),
+    (_turtles({"d3": "0", "a1": "0", "d4": "1", "e6": "1", "g2": "1", "e5": "n"}, 0, 0), 1),
+    (_turtles({"a4": "1", "b1": "0", "b3": "n", "b4": "1", "c2": "n", "c5": "1", "c6": "1",
+               "d1": "0", "d2": "n", "e2": "0", "e3": "0", "e6": "1", "f2": "0", "f3": "0",
+               "f4": "1", "f5": "1"}, 0, 12), 3),
+    (_turtles({"a3": "0", "a4": "1", "b3": "0", "b4": "1", "c2": "1", "c5": "1", "d1": "0",
+               "d2": "n", "d3": "0", "d6": "1", "e3": "0", "e6": "1", "f2": "0", "f3": "0",
+               "f4": "1", "f5": "1"}, 1, 15), 5),
 ]
+# Player 0 to move; d1xd3/1 lets player 1 win at once, the other moves do not.
+TURTLE_TRAP = _turtles({"a4": "1", "b1": "0", "b3": "n", "b5": "1", "c2": "n", "c5": "1",
+                        "d1": "0", "d2": "n", "d7": "1", "e1": "0", "e2": "0", "e6": "1",
+                        "f1": "0", "f2": "0", "f4": "1", "f5": "1"}, 0, 8)
+
+
+def forced_win(ref, pos: dict, plies: int, winner: int) -> bool:
+    """Can ``winner`` force a win within ``plies`` plies? (reference rules only)"""
+    who = ref.to_move(pos)
+    if who == "terminal":
+        return ref.result(pos)[winner] > 0
+    if plies == 0:
+        return False
+    children = (forced_win(ref, ref.apply(pos, m), plies - 1, winner) for m in ref.legal_moves(pos))
+    return any(children) if who == winner else all(children)
 
 
 @pytest.mark.skipif("turtles" not in safari_ai.games(), reason="no turtles in the C core")
 @pytest.mark.parametrize(("position", "plies"), TURTLE_WINS)
 def test_forced_wins_are_found(position: dict, plies: int) -> None:
+    from reference import turtles as ref
+
     pos = safari_ai.Position.from_json(position)
     report = safari_ai.analyse(pos, depth=plies + 2)
     assert report.lines[0].score_text == f"win {plies}"
-    child = pos.apply(report.best_move)
-    assert child.is_terminal() or plies > 1
+    assert len(report.pv) == plies
+    mover = pos.to_move
+    line = pos
+    for move in report.pv:
+        line = line.apply(move)
+    assert line.is_terminal() and line.result()[mover] == 1
+    ref_pos = ref.load(position)
+    assert forced_win(ref, ref_pos, plies, mover)
+    assert plies < 3 or not forced_win(ref, ref_pos, plies - 2, mover)
+
+
+@pytest.mark.skipif("turtles" not in safari_ai.games(), reason="no turtles in the C core")
+def test_an_immediate_loss_is_avoided() -> None:
+    pos = safari_ai.Position.from_json(TURTLE_TRAP)
+    losing = pos.apply("d1xd3/1")
+    assert safari_ai.analyse(losing, depth=1).lines[0].score_text == "win 1"
+    for depth in (2, 3, 4):
+        report = safari_ai.analyse(pos, depth=depth)
+        assert report.best_move != "d1xd3/1"
+        assert not report.lines[0].score_text.startswith("loss")

@@ -96,11 +96,11 @@ sa_status sa_search(const sa_position *pos, const sa_limits *limits,
         return sa_error_set(err, SA_ERR_ARGUMENT,
                             "a chance position: the dice decide, there is no move to choose");
     sa_algo algo = limits->algo == SA_ALGO_AUTO ? SA_ALGO_ALPHABETA : limits->algo;
+    if (algo == SA_ALGO_MCTS) /* samples chance positions itself */
+        return sa_mcts(game, root, limits, out, err);
     if (game->has_chance)
         return sa_error_set(err, SA_ERR_ARGUMENT,
                             "%s has chance positions: its search (expectimax) is not "
                             "available yet", game->name);
-    if (algo == SA_ALGO_MCTS) /* search/mcts.c is not in the library yet */
-        return sa_error_set(err, SA_ERR_ARGUMENT, "algorithm mcts is not available yet");
     return sa_alphabeta(game, root, limits, out, err);
 }

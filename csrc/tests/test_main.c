@@ -7,9 +7,21 @@ int check_failures = 0;
 
 extern const test_case json_tests[];
 extern const test_case position_tests[];
+extern const test_case turtles_tests[];
+extern const test_case zebras_tests[];
+extern const test_case mcts_tests[];
 extern const test_case ostrich_tests[];
 
-static const test_case *const suites[] = {json_tests, position_tests, ostrich_tests, NULL};
+/* One suite a line, so that branches adding suites merge cleanly. */
+static const test_case *const suites[] = {
+    json_tests,
+    position_tests,
+    turtles_tests,
+    zebras_tests,
+    mcts_tests,
+    ostrich_tests,
+    NULL,
+};
 
 int main(void)
 {
