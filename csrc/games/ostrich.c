@@ -921,8 +921,31 @@ static void apply_deal(ostrich_state *s, int tile)
     }
 }
 
+/* Which phase each kind of move or outcome belongs to (for asserts). */
+static inline int move_fits_phase(const ostrich_state *s, sa_move m)
+{
+    switch (mv_kind(m)) {
+    case MV_DEAL: return s->phase == PH_DEAL;
+    case MV_DICE: return s->phase == PH_ROLL || s->phase == PH_REROLL;
+    case MV_REROLL: return s->phase == PH_REROLL_CHOICE;
+    case MV_PATH: return s->phase == PH_ACTION || s->phase == PH_MOVES || s->phase == PH_ADVANCE;
+    case MV_FLIP: return s->phase == PH_ACTION || s->phase == PH_FLIP;
+    case MV_PASS: return s->phase == PH_ACTION;
+    case MV_BERRY: return s->phase == PH_BERRY;
+    case MV_NEST: return s->phase == PH_NEST;
+    case MV_LION_PLACE: return s->phase == PH_LION_PLACE;
+    case MV_BLACK: return s->phase == PH_LION_BLACK;
+    case MV_TARGET: return s->phase == PH_LION_TARGET;
+    case MV_LION_PATH: return s->phase == PH_LION_MOVE;
+    case MV_VORTEX: return s->phase == PH_VORTEX;
+    default: return 0;
+    }
+}
+
+/* Precondition: m is a legal move or outcome of s. */
 static void apply_move(ostrich_state *s, sa_move m)
 {
+    assert(move_fits_phase(s, m));
     switch (mv_kind(m)) {
     case MV_DEAL: apply_deal(s, mv_a(m)); break;
     case MV_DICE: apply_dice(s, m); break;
