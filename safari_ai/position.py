@@ -6,6 +6,7 @@ the core's JSON text and turns core errors into typed exceptions.
 """
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 from fractions import Fraction
@@ -115,9 +116,7 @@ class Position:
         """
         if self._c.to_move != -1:
             return []
-        pairs = [token.rsplit(":", 1) for token in self._c.moves_text().split(" ")]
-        total = sum(int(weight) for _, weight in pairs)
-        return [(outcome, Fraction(int(weight), total)) for outcome, weight in pairs]
+        return list(_parse_outcomes(self._c.moves_text()))
 
     def apply(self, move: str) -> Position:
         """The position after ``move`` (a legal move or a chance outcome).
@@ -197,6 +196,15 @@ class Position:
 
     def __repr__(self) -> str:
         return f"Position.from_json({self._c.to_json_text()!r})"
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_outcomes(text: str) -> tuple[tuple[str, Fraction], ...]:
+    """``OUTCOME:WEIGHT ...`` to exact probabilities. Cached: dice games meet the
+    same distribution (an ostrich roll has 1,512 outcomes) again and again."""
+    pairs = [token.rsplit(":", 1) for token in text.split(" ")]
+    total = sum(int(weight) for _, weight in pairs)
+    return tuple((outcome, Fraction(int(weight), total)) for outcome, weight in pairs)
 
 
 def _dump(value: Mapping[str, Any], what: str) -> str:

@@ -11,6 +11,7 @@ extern const test_case turtles_tests[];
 extern const test_case zebras_tests[];
 extern const test_case mcts_tests[];
 extern const test_case arena_tests[];
+extern const test_case ostrich_tests[];
 
 /* One suite a line, so that branches adding suites merge cleanly. */
 static const test_case *const suites[] = {
@@ -20,6 +21,7 @@ static const test_case *const suites[] = {
     zebras_tests,
     mcts_tests,
     arena_tests,
+    ostrich_tests,
     NULL,
 };
 
