@@ -42,7 +42,9 @@ static uint64_t slow_perft(const sa_position *pos, int depth)
     char *rest = NULL;
     for (char *tok = strtok_r(moves, " ", &rest); tok != NULL;
          tok = strtok_r(NULL, " ", &rest)) {
-        char *colon = strchr(tok, ':');
+        /* Only chance outcomes carry ":WEIGHT", after the last colon (a
+         * spelling may hold colons of its own, e.g. arena's "init:0"). */
+        char *colon = sa_position_to_move(pos) == -1 ? strrchr(tok, ':') : NULL;
         if (colon != NULL)
             *colon = '\0';
         sa_position *child = sa_position_copy(pos);

@@ -1,0 +1,193 @@
+/* tests/test_arena.c: the arena's rules in C: the start position, perft from
+ * the start, worked examples of the rule book (§8), the exact dice odds, and
+ * the incremental hash along seeded random playouts of every variant. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/rng.h"
+#include "safari/game.h"
+#include "safari/safari.h"
+#include "tests/check.h"
+
+static sa_position *from_text(const char *json)
+{
+    sa_error err;
+    sa_position *pos = sa_position_from_json(json, strlen(json), &err);
+    if (pos == NULL)
+        fprintf(stderr, "arena test: %s\n", err.message);
+    return pos;
+}
+
+static int moves_are(const sa_position *pos, const char *expected)
+{
+    char text[4096];
+    sa_position_moves_text(pos, text, sizeof text);
+    if (strcmp(text, expected) != 0) {
+        fprintf(stderr, "arena test: moves\n  got:      %s\n  expected: %s\n", text, expected);
+        return 0;
+    }
+    return 1;
+}
+
+static void test_start_position(void)
+{
+    sa_error err;
+    sa_position *pos = sa_position_new("arena", NULL, &err);
+    CHECK(pos != NULL);
+    if (pos == NULL)
+        return;
+    char text[4096];
+    sa_position_to_json(pos, text, sizeof text);
+    CHECK(strcmp(text,
+                 "{\"game\":\"arena\",\"rules\":{\"format\":\"duel\",\"animals\":false,"
+                 "\"initiative\":\"lexicographic\",\"attack_then_move\":true,\"spawn\":\"triple\","
+                 "\"event_roll\":\"always\",\"round_cap\":30,\"side0\":\"thraex\",\"side1\":"
+                 "\"murmillo\"},\"to_move\":\"chance\",\"arena\":\"default\",\"round\":1,\"pool\":0,"
+                 "\"gladiators\":[{\"id\":\"0a\",\"name\":\"thraex\",\"side\":0,\"attack\":4,"
+                 "\"defense\":3,\"speed\":2,\"wounds\":0,\"hex\":\"a5\"},{\"id\":\"1a\",\"name\":"
+                 "\"murmillo\",\"side\":1,\"attack\":3,\"defense\":4,\"speed\":2,\"wounds\":0,"
+                 "\"hex\":\"i5\"}],\"animals\":[],\"phase\":\"initiative\",\"team_order\":[],"
+                 "\"animal_order\":[],\"slot\":0,\"acted\":[],\"chooser\":null,\"active\":null,"
+                 "\"pending\":null,\"result\":null}") == 0);
+    CHECK(moves_are(pos, "init:0:1 init:1:1"));
+    CHECK(sa_position_apply(pos, "init:0", &err) == SA_OK);
+    CHECK(moves_are(pos, "order:01 order:10"));
+    sa_position_free(pos);
+}
+
+/* Perft from the start: hand-checked at depth 3 (2 initiative outcomes x 2
+ * orders x 9 activations of the first gladiator: 8 hexes within 2 steps of a5
+ * and `end`) and depth 4 (the second gladiator's 9). */
+static void test_perft_from_start(void)
+{
+    sa_error err;
+    static const uint64_t duel[] = {1, 2, 4, 36, 324, 648, 1296, 17280};
+    sa_position *pos = sa_position_new("arena", NULL, &err);
+    for (int d = 0; d < 8; d++)
+        CHECK(sa_perft(pos, d) == duel[d]);
+    sa_position_free(pos);
+}
+
+static const char example2[] =
+    "{\"game\":\"arena\",\"rules\":{},\"to_move\":0,\"arena\":\"default\",\"round\":2,\"pool\":0,"
+    "\"gladiators\":[{\"id\":\"0a\",\"name\":\"thraex\",\"side\":0,\"attack\":4,\"defense\":3,"
+    "\"speed\":1,\"wounds\":1,\"hex\":\"e5\"},{\"id\":\"1a\",\"name\":\"murmillo\",\"side\":1,"
+    "\"attack\":3,\"defense\":4,\"speed\":2,\"wounds\":0,\"hex\":\"f5\"}],\"animals\":[],"
+    "\"phase\":\"act\",\"team_order\":[\"0\",\"1\"],\"animal_order\":[],\"slot\":0,"
+    "\"acted\":[\"0a\"],\"chooser\":null,\"active\":{\"id\":\"0a\",\"moved\":false,"
+    "\"attacked\":false},\"pending\":null,\"result\":null}";
+
+/* Example 2: an activation, an attack (4 v 4) and the split of 2 wounds. */
+static void test_example_attack(void)
+{
+    sa_error err;
+    sa_position *pos = from_text(example2);
+    CHECK(pos != NULL);
+    if (pos == NULL)
+        return;
+    CHECK(moves_are(pos, "attack:1a end move:d5 move:d6 move:e4 move:e6 move:f4"));
+    CHECK(sa_position_apply(pos, "attack:1a", &err) == SA_OK);
+    /* 579733/1679616, 589/2592, 26453/139968, 10585/69984, 146735/1679616 */
+    CHECK(moves_are(pos, "wounds:0:579733 wounds:1:381672 wounds:2:317436 wounds:3:254040 "
+                         "wounds:4:146735"));
+    CHECK(sa_position_apply(pos, "wounds:2", &err) == SA_OK);
+    CHECK(moves_are(pos, "lose:0-1-1 lose:0-2-0 lose:1-0-1 lose:1-1-0 lose:2-0-0"));
+    CHECK(sa_position_apply(pos, "lose:0-2-0", &err) == SA_OK);
+    CHECK(moves_are(pos, "end move:d5 move:d6 move:e4 move:e6 move:f4"));
+    CHECK(sa_position_hash(pos) == sa_position_hash_from_scratch(pos));
+    sa_position_free(pos);
+}
+
+/* Example 9: random wounds on a lion, then the lion strikes back. */
+static void test_example_animal_wounds(void)
+{
+    sa_error err;
+    sa_position *pos = from_text(
+        "{\"game\":\"arena\",\"rules\":{\"animals\":true},\"to_move\":\"chance\",\"arena\":"
+        "\"default\",\"round\":7,\"pool\":0,\"gladiators\":[{\"id\":\"0a\",\"name\":\"thraex\","
+        "\"side\":0,\"attack\":4,\"defense\":3,\"speed\":2,\"wounds\":0,\"hex\":\"d5\"},{\"id\":"
+        "\"1a\",\"name\":\"murmillo\",\"side\":1,\"attack\":3,\"defense\":4,\"speed\":2,"
+        "\"wounds\":0,\"hex\":\"g5\"}],\"animals\":[{\"id\":\"x\",\"species\":\"lion\","
+        "\"attack\":5,\"defense\":1,\"speed\":4,\"hex\":\"e5\",\"entry\":\"II\"}],\"phase\":"
+        "\"animal_wounds\",\"team_order\":[\"0\",\"A\",\"1\"],\"animal_order\":[\"x\"],\"slot\":0,"
+        "\"acted\":[\"0a\"],\"chooser\":null,\"active\":{\"id\":\"0a\",\"moved\":true,"
+        "\"attacked\":false},\"pending\":{\"target\":\"x\",\"wounds\":3},\"result\":null}");
+    CHECK(pos != NULL);
+    if (pos == NULL)
+        return;
+    CHECK(moves_are(pos, "lose:0-0-3:1 lose:1-0-2:12 lose:2-0-1:18 lose:3-0-0:4"));
+    CHECK(sa_position_apply(pos, "lose:2-0-1", &err) == SA_OK);
+    /* 5957/15552, 343/1296, 371/1728, 535/3888 out of 6^6 */
+    CHECK(moves_are(pos, "wounds:0:17871 wounds:1:12348 wounds:2:10017 wounds:3:6420"));
+    sa_position_free(pos);
+}
+
+/* Seeded random playouts through the game table: the incremental key equals
+ * the key from scratch at every step, and every non-terminal position offers
+ * at least two options (§5). */
+static void random_playouts(const char *rules, int games)
+{
+    const sa_game *game = sa_game_find("arena");
+    sa_error err;
+    sa_position *start = sa_position_new("arena", rules, &err);
+    CHECK(start != NULL);
+    if (start == NULL || game == NULL)
+        return;
+    unsigned char *state = malloc(game->state_size);
+    sa_move *moves = malloc(sizeof *moves * (size_t)game->max_moves);
+    uint64_t *weights = malloc(sizeof *weights * (size_t)game->max_moves);
+    sa_rng rng;
+    sa_rng_seed(&rng, 2026);
+    for (int g = 0; g < games; g++) {
+        memcpy(state, sa_position_state(start), game->state_size);
+        for (int ply = 0; ply < 100000; ply++) {
+            int who = game->to_move(state);
+            if (who == SA_TERMINAL)
+                break;
+            int n;
+            size_t pick = 0;
+            if (who == SA_CHANCE) {
+                n = game->chance_outcomes(state, moves, weights);
+                uint64_t total = 0;
+                for (int i = 0; i < n; i++)
+                    total += weights[i];
+                uint64_t x = sa_rng_below(&rng, total);
+                while (x >= weights[pick])
+                    x -= weights[pick++];
+            } else {
+                n = game->legal_moves(state, moves);
+                pick = (size_t)sa_rng_below(&rng, (uint64_t)n);
+            }
+            CHECK(n >= 2);
+            game->apply(state, moves[pick]);
+            CHECK(game->hash(state) == game->hash_from_scratch(state));
+        }
+        CHECK(game->to_move(state) == SA_TERMINAL);
+    }
+    free(state);
+    free(moves);
+    free(weights);
+    sa_position_free(start);
+}
+
+static void test_playouts_duel(void) { random_playouts(NULL, 50); }
+static void test_playouts_primus(void)
+{
+    random_playouts("{\"format\":\"primus\",\"side0\":\"retiarius+novice\"}", 30);
+}
+static void test_playouts_animals(void)
+{
+    random_playouts("{\"animals\":true,\"initiative\":\"sum\"}", 30);
+    random_playouts("{\"format\":\"primus\",\"animals\":true,\"event_roll\":\"on_request\"}", 30);
+}
+
+const test_case arena_tests[] = {
+    {"arena: start position", test_start_position},
+    {"arena: perft from the start", test_perft_from_start},
+    {"arena: example 2, attack and wounds", test_example_attack},
+    {"arena: example 9, wounds on an animal", test_example_animal_wounds},
+    {"arena: random playouts, duel", test_playouts_duel},
+    {"arena: random playouts, primus", test_playouts_primus},
+    {"arena: random playouts, animals", test_playouts_animals},
+    {NULL, NULL},
+};
