@@ -6,13 +6,13 @@
 
 extern const sa_game sa_turtles_game;
 extern const sa_game sa_zebras_game;
-/* extern const sa_game sa_ostrich_game; */
+extern const sa_game sa_ostrich_game;
 extern const sa_game sa_arena_game;
 
 const sa_game *const sa_games[] = {
     &sa_turtles_game,
     &sa_zebras_game,
-    /* &sa_ostrich_game, */
+    &sa_ostrich_game,
     &sa_arena_game,
     NULL,
 };

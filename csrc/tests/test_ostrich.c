@@ -1,0 +1,229 @@
+/* tests/test_ostrich.c: the ostrich race in C alone: the starting position,
+ * perft, worked examples of the rule book, the hash along random playouts,
+ * and the speed of random playouts. */
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/rng.h"
+#include "games/ostrich.h"
+#include "safari/game.h"
+#include "safari/safari.h"
+#include "tests/check.h"
+
+static sa_position *load(const char *json)
+{
+    sa_error err;
+    sa_position *pos = sa_position_from_json(json, strlen(json), &err);
+    if (pos == NULL)
+        fprintf(stderr, "load failed: %s\n", err.message);
+    return pos;
+}
+
+/* The legal moves (or outcomes) as one line. */
+static const char *moves_of(const sa_position *pos)
+{
+    static char text[1 << 16];
+    sa_position_moves_text(pos, text, sizeof text);
+    return text;
+}
+
+static int count_tokens(const char *text)
+{
+    int n = 0;
+    for (const char *p = text; *p; p++)
+        n += (p == text || p[-1] == ' ') && *p != ' ';
+    return n;
+}
+
+static void test_start_position(void)
+{
+    sa_error err;
+    sa_position *pos = sa_position_new("ostrich", NULL, &err);
+    CHECK(pos != NULL);
+    if (pos == NULL)
+        return;
+    CHECK(sa_position_to_move(pos) == -1);
+    CHECK(count_tokens(moves_of(pos)) == 10);
+    CHECK(strncmp(moves_of(pos), "pred:ABCD:1 pred:ACEB:1", 23) == 0);
+    char text[4096];
+    sa_position_to_json(pos, text, sizeof text);
+    CHECK(strstr(text, "\"ostriches\":{\"A\":\"0a\",\"B\":\"0b\",\"C\":\"0c\",\"D\":\"1a\",\"E\":\"1c\"}") != NULL);
+    CHECK(strstr(text, "\"berries\":[\"13c\",\"5b\",\"8a\"]") != NULL);
+    sa_position_free(pos);
+    CHECK(sa_position_new("ostrich", "{\"lion\":true,\"berries\":false}", &err) == NULL);
+    CHECK(strstr(err.message, "rules.lion") != NULL);
+    CHECK(sa_position_new("ostrich", "{\"players\":6}", &err) == NULL);
+    CHECK(strstr(err.message, "rules.players") != NULL);
+}
+
+static void test_perft_start(void)
+{
+    sa_error err;
+    sa_position *pos = sa_position_new("ostrich", "{\"players\":2}", &err);
+    CHECK(pos != NULL);
+    if (pos == NULL)
+        return;
+    CHECK(sa_perft(pos, 1) == 10);
+    CHECK(sa_perft(pos, 2) == 90);
+    CHECK(sa_perft(pos, 3) == 90 * 1512);
+    sa_position_free(pos);
+}
+
+static const char E2[] =
+    "{\"game\":\"ostrich\",\"rules\":{},\"to_move\":1,\"track\":\"default\",\"berries\":[\"13c\",\"5b\",\"8a\"],"
+    "\"berry_pool\":{\"dofnooxoor\":1,\"peepa\":1,\"ter\":1},\"ostriches\":{\"A\":\"2a\",\"B\":\"3a\",\"C\":\"0c\","
+    "\"D\":\"3c\",\"E\":\"1c\"},\"finished\":\"\",\"bewitched\":\"\",\"predictions\":[\"DEAB\",\"BDAC\",\"CEBD\","
+    "\"EABC\"],\"current\":1,\"mode\":\"normal\",\"phase\":\"reroll_choice\",\"dice\":{\"white\":\"AAAWW\","
+    "\"black\":\"B\"},\"reroll\":null,\"left\":null,\"moved\":\"\",\"pending\":null,\"bonus\":0,\"extra\":0,"
+    "\"lion\":{\"state\":\"off\",\"space\":null,\"turns\":0}}";
+
+/* E2 and E3: the re-roll choice, the re-roll and the moves after it. */
+static void test_example_reroll(void)
+{
+    sa_position *pos = load(E2);
+    CHECK(pos != NULL);
+    if (pos == NULL)
+        return;
+    CHECK(count_tokens(moves_of(pos)) == 24);
+    sa_error err;
+    CHECK(sa_position_apply(pos, "r:AW", &err) == SA_OK);
+    const char *outcomes = moves_of(pos);
+    CHECK(count_tokens(outcomes) == 21);
+    CHECK(strncmp(outcomes, "AAAAW/B:1 AAABW/B:2", 19) == 0);
+    CHECK(sa_position_apply(pos, "AAAAW/B", &err) == SA_OK);
+    CHECK(strcmp(moves_of(pos),
+                 "*B A0:Sr A0:Ssrl A0:Ssrr A0:Ssrs A0:Sssr A0:Ssss A1:Ssrlr A1:Ssrls A1:Ssrrl "
+                 "A1:Ssrrs A1:Ssrsl A1:Ssrsr A1:Ssrss A1:Sssrl A1:Sssrr A1:Sssrs A1:Ssssr A1:Sssss") == 0);
+    CHECK(sa_position_apply(pos, "A0:r", &err) == SA_ERR_MOVE);
+    sa_position_free(pos);
+}
+
+static const char E7[] =
+    "{\"game\":\"ostrich\",\"rules\":{\"lion\":true},\"to_move\":\"chance\",\"track\":\"default\",\"berries\":"
+    "[\"13c\",\"8a\"],\"berry_pool\":{\"dofnooxoor\":1,\"ter\":1},\"ostriches\":{\"A\":\"2b\",\"B\":\"9c\","
+    "\"C\":\"11b\",\"D\":\"14b\"},\"finished\":\"E\",\"bewitched\":\"\",\"predictions\":[\"ABCD\",\"CDEA\","
+    "\"DEAB\",\"EBDA\"],\"current\":3,\"mode\":\"lion\",\"phase\":\"lion_black\",\"dice\":{\"white\":\"ACDEW\","
+    "\"black\":\"C\"},\"reroll\":null,\"left\":null,\"moved\":\"\",\"pending\":null,\"bonus\":0,\"extra\":0,"
+    "\"lion\":{\"state\":\"active\",\"space\":\"4a\",\"turns\":1}}";
+
+/* E7: the lion's re-rolled black die and its paths into the lava. */
+static void test_example_lion(void)
+{
+    sa_position *pos = load(E7);
+    CHECK(pos != NULL);
+    if (pos == NULL)
+        return;
+    CHECK(strcmp(moves_of(pos), "black:A:1 black:B:1 black:W:1") == 0);
+    sa_position *a = sa_position_copy(pos);
+    sa_error err;
+    CHECK(sa_position_apply(a, "black:A", &err) == SA_OK);
+    CHECK(strcmp(moves_of(a), "L:3a-2b L:3b-2b") == 0);
+    CHECK(sa_position_apply(pos, "black:B", &err) == SA_OK);
+    CHECK(count_tokens(moves_of(pos)) == 12);
+    CHECK(sa_position_apply(pos, "L:5b-6c-7c", &err) == SA_OK);
+    char text[4096];
+    sa_position_to_json(pos, text, sizeof text);
+    CHECK(strstr(text, "\"lion\":{\"state\":\"gone\",\"space\":null,\"turns\":0}") != NULL);
+    CHECK(strstr(text, "\"current\":0,\"mode\":\"normal\",\"phase\":\"roll\"") != NULL);
+    sa_position_free(a);
+    sa_position_free(pos);
+}
+
+/* -- random playouts over the game table ---------------------------------- */
+
+typedef struct playout_stats {
+    uint64_t plies, games, hash_mismatches;
+} playout_stats;
+
+static void random_playout(const sa_game *g, void *state, sa_rng *rng, int check_hash,
+                           playout_stats *st, sa_move *moves, uint64_t *weights)
+{
+    for (;;) {
+        int who = g->to_move(state);
+        if (who == SA_TERMINAL)
+            break;
+        int n;
+        sa_move m;
+        if (who == SA_CHANCE) {
+            n = g->chance_outcomes(state, moves, weights);
+            uint64_t total = 0;
+            for (int i = 0; i < n; i++)
+                total += weights[i];
+            uint64_t r = sa_rng_below(rng, total);
+            int i = 0;
+            while (r >= weights[i])
+                r -= weights[i++];
+            m = moves[i];
+        } else {
+            n = g->legal_moves(state, moves);
+            m = moves[sa_rng_below(rng, (uint64_t)n)];
+        }
+        g->apply(state, m);
+        st->plies++;
+        if (check_hash && g->hash(state) != g->hash_from_scratch(state))
+            st->hash_mismatches++;
+    }
+    st->games++;
+}
+
+static void run_playouts(const char *rules, int games, int check_hash, playout_stats *st)
+{
+    const sa_game *g = sa_game_find("ostrich");
+    sa_error err;
+    sa_position *start = sa_position_new("ostrich", rules, &err);
+    CHECK(g != NULL && start != NULL);
+    if (g == NULL || start == NULL)
+        return;
+    void *state = malloc(g->state_size);
+    sa_move *moves = malloc(sizeof *moves * (size_t)g->max_chance_outcomes);
+    uint64_t *weights = malloc(sizeof *weights * (size_t)g->max_chance_outcomes);
+    sa_rng rng;
+    sa_rng_seed(&rng, 12345);
+    for (int i = 0; i < games; i++) {
+        memcpy(state, sa_position_state(start), g->state_size);
+        random_playout(g, state, &rng, check_hash, st, moves, weights);
+    }
+    free(state);
+    free(moves);
+    free(weights);
+    sa_position_free(start);
+}
+
+static void test_hash_along_playouts(void)
+{
+    static const char *const variants[] = {
+        NULL, "{\"players\":2}", "{\"players\":5,\"lion\":true}", "{\"lion\":true,\"players\":3}",
+        "{\"berry_trigger\":\"end\",\"quicksand\":\"stop\",\"last_tie\":\"none\"}", "{\"berries\":false}"};
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+        playout_stats st = {0, 0, 0};
+        run_playouts(variants[v], 50, 1, &st);
+        CHECK(st.games == 50 && st.hash_mismatches == 0);
+    }
+}
+
+static void test_playout_speed(void)
+{
+    static const char *const variants[] = {NULL, "{\"lion\":true}"};
+    for (int v = 0; v < 2; v++) {
+        playout_stats st = {0, 0, 0};
+        clock_t t0 = clock();
+        run_playouts(variants[v], 2000, 0, &st);
+        double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
+        fprintf(stderr, "ostrich %s: %llu random playouts, %.1f plies each, %.0f playouts/s, %.2f Mplies/s\n",
+                variants[v] ? variants[v] : "{}", (unsigned long long)st.games,
+                (double)st.plies / (double)st.games, (double)st.games / secs,
+                (double)st.plies / secs / 1e6);
+        CHECK(st.games == 2000);
+    }
+}
+
+const test_case ostrich_tests[] = {
+    {"ostrich_start_position", test_start_position},
+    {"ostrich_perft_start", test_perft_start},
+    {"ostrich_example_reroll", test_example_reroll},
+    {"ostrich_example_lion", test_example_lion},
+    {"ostrich_hash_along_playouts", test_hash_along_playouts},
+    {"ostrich_playout_speed", test_playout_speed},
+    {NULL, NULL},
+};
