@@ -39,6 +39,7 @@ class CPosition:
 SCORE_WIN: int
 SCORE_WIN_MIN: int
 ALGOS: dict[str, int]
+PRUNINGS: dict[str, int]
 
 class StopFlag:
     def set(self) -> None: ...
@@ -48,4 +49,5 @@ class StopFlag:
 
 def search(pos: CPosition, depth: int, nodes: int, movetime_ms: int, multipv: int,
            threads: int, seed: int, algo: str, hash_mb: int, stop: StopFlag | None = ...,
-           progress: object = ..., table: bool = ...) -> dict[str, object]: ...
+           progress: object = ..., table: bool = ..., pruning: str = ...,
+           chance_width: int = ...) -> dict[str, object]: ...

@@ -14,7 +14,7 @@ import click
 
 from safari_ai.errors import SafariError
 from safari_ai.position import Position
-from safari_ai.search import ALGORITHMS, Report, analyse as run_analysis
+from safari_ai.search import ALGORITHMS, PRUNINGS, Report, analyse as run_analysis
 
 
 def _fail(message: str) -> NoReturn:
@@ -125,6 +125,11 @@ def perft(position: str, depth: int) -> None:
     click.echo(f"time {seconds:.3f} s", err=True)
 
 
+def _expected_text(expected: list[float]) -> str:
+    """Expected results, one per player, by player index."""
+    return " ".join(f"{value:.4f}" for value in expected)
+
+
 def _info_line(report: Report) -> str:
     """A UCI-style progress line."""
     best = report.lines[0]
@@ -149,16 +154,32 @@ def _info_line(report: Report) -> str:
               help="Transposition table size in MiB.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress lines on standard error.")
+@click.option("--pruning", type=click.Choice(PRUNINGS), default="auto", show_default=True,
+              help="Expectimax: pruning at chance positions (auto is Star2).")
+@click.option("--predictions", type=click.Choice(["open", "sampled"]), default="open",
+              show_default=True,
+              help="Ostrich: search the tiles as given, or redraw the others' tiles "
+                   "(needs --player).")
+@click.option("--player", type=click.IntRange(0, 4), help="Ostrich: whose tile is known.")
+@click.option("--samples", type=click.IntRange(1, 1000), default=8, show_default=True,
+              help="Ostrich: draws of the hidden tiles with --predictions sampled.")
 def analyse(position: str, depth: int | None, nodes: int | None, movetime: int | None,
             multipv: int, threads: int, seed: int, algo: str, hash_mb: int, as_json: bool,
-            quiet: bool) -> None:
-    """Search POSITION.json and print the best move, its score and the principal variation."""
+            quiet: bool, pruning: str, predictions: str, player: int | None,
+            samples: int) -> None:
+    """Search POSITION.json and print the best move, its score and the principal variation.
+
+    Expectimax (ostrich, arena) also prints each line's expected results, one
+    per player: arena a win probability (a draw counting half), ostrich an
+    expected score in points.
+    """
     pos = _read_position(position)
     progress = None if quiet else (lambda report: click.echo(_info_line(report), err=True))
     try:
         report = run_analysis(pos, depth=depth, nodes=nodes, movetime=movetime, seed=seed,
                               multipv=multipv, threads=threads, algo=algo, hash_mb=hash_mb,
-                              progress=progress)
+                              progress=progress, pruning=pruning, predictions=predictions,
+                              player=player, samples=samples)
     except SafariError as error:
         _fail(str(error))
     if as_json:
@@ -167,7 +188,13 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
     click.echo(f"bestmove {report.best_move}")
     click.echo(f"score {report.lines[0].score_text}")
     click.echo(f"pv {' '.join(report.pv)}")
+    if report.lines[0].expected:
+        click.echo(f"expected {_expected_text(report.lines[0].expected)}")
     for number, line in enumerate(report.lines[1:], start=2):
-        click.echo(f"multipv {number} score {line.score_text} pv {' '.join(line.pv)}")
+        expected = f" expected {_expected_text(line.expected)}" if line.expected else ""
+        click.echo(f"multipv {number} score {line.score_text}{expected} pv {' '.join(line.pv)}")
+    if "predictions" in report.extra:
+        click.echo(f"predictions {report.extra['predictions']} "
+                   f"samples {report.extra.get('samples')} player {report.extra.get('player')}")
     click.echo(f"depth {report.depth} nodes {report.nodes} nps {report.nps} "
                f"time {report.seconds:.3f} algo {report.algo}")
