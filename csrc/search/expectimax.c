@@ -229,6 +229,17 @@ static void update_pv(ex_search *s, int ply, sa_move m)
     s->pv_len[ply] = s->pv_len[ply + 1] + 1;
 }
 
+/* The outcomes of the chance position `state` into f->chance. Ranking and
+ * sampling a large position costs as much as many nodes, so the clock is
+ * checked after each one. Returns 1 when the search must unwind. */
+static int collect_outcomes(ex_search *s, ex_frame *f, const void *state)
+{
+    ex_chance_collect(s->game, state, s->width, s->seed, &f->chance);
+    if (f->chance.sampled && sa_clock_expired(&s->clock, s->nodes))
+        s->stopped = 1;
+    return s->stopped;
+}
+
 /* Writes outcome `i` of the chance frame at `ply` applied to `state`. */
 static const void *outcome_child(ex_search *s, ex_frame *f, const void *state, int i)
 {
@@ -367,7 +378,8 @@ static double star_chance(ex_search *s, const void *state, int ply, int depth,
 {
     ex_frame *f = &s->frames[ply];
     ex_chance *set = &f->chance;
-    ex_chance_collect(s->game, state, s->width, s->seed, set);
+    if (collect_outcomes(s, f, state))
+        return 0.0;
     int prune = s->pruning != SA_PRUNE_NONE;
     if (!prune)
         alpha = -EX_INF, beta = EX_INF;
@@ -484,7 +496,8 @@ static void maxn_chance(ex_search *s, const void *state, int ply, int depth, dou
 {
     ex_frame *f = &s->frames[ply];
     ex_chance *set = &f->chance;
-    ex_chance_collect(s->game, state, s->width, s->seed, set);
+    if (collect_outcomes(s, f, state))
+        return;
     for (int p = 0; p < s->n_players; p++)
         out[p] = 0.0;
     for (int i = 0; i < set->n; i++) {

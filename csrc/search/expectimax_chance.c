@@ -33,7 +33,7 @@ static int by_weight(const void *a, const void *b)
     return x->index - y->index;
 }
 
-/* More probable first; equal probabilities by rank. */
+/* More probable first; equal probabilities in the game's order. */
 static int by_probability(const void *a, const void *b)
 {
     const ex_ranked *x = a, *y = b;
@@ -72,53 +72,75 @@ static void take_all(ex_chance *set, int n, double total)
     set->sampled = 0;
 }
 
-/* The rank (>= first) of the outcome the uniform point u in [0, rest) falls
- * on, walking ranks first..n-1 by weight. cumulative[] would be faster; a
- * sampled position is rare enough next to the search below it. */
-static int rank_at(const ex_chance *set, int first, int n, double u)
+/* ranked[0..top): the `top` heaviest outcomes, heaviest first, ties in the
+ * game's order, by one pass that keeps them sorted (n * top at worst, about
+ * n when weights vary little, as an ostrich roll's do). */
+static void keep_heaviest(ex_chance *set, int n, int top)
 {
-    for (int k = first; k < n - 1; k++) {
-        u -= (double)set->ranked[k].weight;
-        if (u < 0.0)
-            return k;
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t w = set->weights[i];
+        if (top == 0 || (kept == top && w <= set->ranked[top - 1].weight))
+            continue;
+        int j = kept < top ? kept++ : top - 1;
+        while (j > 0 && set->ranked[j - 1].weight < w) {
+            set->ranked[j] = set->ranked[j - 1];
+            j--;
+        }
+        set->ranked[j].weight = w;
+        set->ranked[j].index = i;
     }
-    return n - 1;
 }
 
-/* The `top` heaviest exactly, `n_draws` draws among the rest (see above). */
+/* The first i with cumulative[i] > u (cumulative is non-decreasing). */
+static int first_above(const double *cumulative, int n, double u)
+{
+    int lo = 0, hi = n - 1;
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (cumulative[mid] > u)
+            hi = mid;
+        else
+            lo = mid + 1;
+    }
+    return lo;
+}
+
+/* The `top` heaviest exactly, `n_draws` draws among the rest (see above).
+ * Scratch use: weights[] loses the kept outcomes' weights, prob[] holds the
+ * cumulative weights of the rest until the result overwrites it. */
 static void take_sample(ex_chance *set, int n, double total, int top, int n_draws,
                         uint64_t seed)
 {
-    double rest = 0.0;
-    for (int k = top; k < n; k++)
-        rest += (double)set->ranked[k].weight;
+    keep_heaviest(set, n, top);
+    for (int k = 0; k < top; k++) {
+        set->ranked[k].prob = (double)set->ranked[k].weight / total;
+        set->weights[set->ranked[k].index] = 0;
+    }
+    double *cumulative = set->prob, rest = 0.0;
+    for (int i = 0; i < n; i++)
+        cumulative[i] = rest += (double)set->weights[i];
     sa_rng rng;
     sa_rng_seed(&rng, seed);
     for (int d = 0; d < n_draws; d++) {
         double u = (double)(sa_rng_next(&rng) >> 11) * 0x1.0p-53 * rest;
-        set->draws[d] = rank_at(set, top, n, u);
+        set->draws[d] = first_above(cumulative, n, u);
     }
     qsort(set->draws, (size_t)n_draws, sizeof *set->draws, ascending);
-    /* ranked[] is reused in place: [0, top) stay, and the j-th distinct drawn
-     * rank r goes to top + j <= r, so no entry is overwritten before it is
-     * read (the draws are sorted). */
-    ex_ranked *picked = set->ranked;
-    for (int k = 0; k < top; k++)
-        picked[k].prob = (double)picked[k].weight / total;
     int m = top;
     double each = rest / total / n_draws;
     for (int d = 0; d < n_draws;) {
-        int rank = set->draws[d], count = 0;
-        while (d < n_draws && set->draws[d] == rank)
+        int index = set->draws[d], count = 0;
+        while (d < n_draws && set->draws[d] == index)
             d++, count++;
-        picked[m].prob = each * count;
-        picked[m].index = set->ranked[rank].index;
+        set->ranked[m].prob = each * count;
+        set->ranked[m].index = index;
         m++;
     }
-    qsort(picked, (size_t)m, sizeof *picked, by_probability);
+    qsort(set->ranked, (size_t)m, sizeof *set->ranked, by_probability);
     for (int k = 0; k < m; k++) {
-        set->moves[k] = set->raw_moves[picked[k].index];
-        set->prob[k] = picked[k].prob;
+        set->moves[k] = set->raw_moves[set->ranked[k].index];
+        set->prob[k] = set->ranked[k].prob;
     }
     set->n = m;
     set->sampled = 1;
@@ -128,11 +150,13 @@ void ex_chance_collect(const sa_game *game, const void *state, int width, uint64
                        ex_chance *set)
 {
     int n = game->chance_outcomes(state, set->raw_moves, set->weights);
-    double total = rank_outcomes(set, n);
     if (n <= width) {
-        take_all(set, n, total);
+        take_all(set, n, rank_outcomes(set, n));
         return;
     }
+    double total = 0.0;
+    for (int i = 0; i < n; i++)
+        total += (double)set->weights[i];
     int top = width / 4;
     uint64_t mixed = seed ^ (game->hash(state) * 0x9E3779B97F4A7C15ULL);
     take_sample(set, n, total, top, width - top, mixed);
