@@ -38,6 +38,7 @@ cdef extern from "safari/safari.h":
     int32_t sa_position_evaluate(const sa_position *pos, int player)
     uint64_t sa_position_hash_from_scratch(const sa_position *pos)
     uint64_t sa_perft(const sa_position *pos, int depth) nogil
+    uint64_t sa_random_playouts(const sa_position *pos, uint64_t games, uint64_t seed) nogil
 
 cdef extern from "safari/search.h":
     ctypedef enum sa_algo:
@@ -77,6 +78,7 @@ cdef extern from "safari/search.h":
         sa_algo algo
         size_t hash_mb
         int no_table
+        int mcts_evaluate
         volatile int *stop
         sa_progress_fn progress
         void *progress_user
@@ -253,6 +255,13 @@ cdef class CPosition:
     def hash_from_scratch(self) -> int:
         return sa_position_hash_from_scratch(self.ptr)
 
+    def random_playouts(self, uint64_t games, uint64_t seed) -> int:
+        """Plays seeded random games to the end; returns the plies played."""
+        cdef uint64_t n
+        with nogil:
+            n = sa_random_playouts(self.ptr, games, seed)
+        return n
+
     def perft(self, int depth) -> int:
         """Leaf count ``depth`` plies below; runs without the GIL."""
         cdef uint64_t n
@@ -306,7 +315,8 @@ cdef class StopFlag:
 
 def search(CPosition pos, int depth, uint64_t nodes, int64_t movetime_ms, int multipv,
            int threads, uint64_t seed, str algo, size_t hash_mb, StopFlag stop=None,
-           progress=None, bint table=True, str pruning="auto", int chance_width=0) -> dict:
+           progress=None, bint table=True, bint mcts_evaluate=False, str pruning="auto",
+           int chance_width=0) -> dict:
     """Runs sa_search without the GIL; returns the report as a dict."""
     cdef sa_limits limits
     cdef sa_report report
@@ -326,6 +336,7 @@ def search(CPosition pos, int depth, uint64_t nodes, int64_t movetime_ms, int mu
     limits.algo = <sa_algo>ALGOS[algo]
     limits.hash_mb = hash_mb
     limits.no_table = 0 if table else 1
+    limits.mcts_evaluate = 1 if mcts_evaluate else 0
     limits.stop = NULL
     if stop is not None:
         limits.stop = &stop.value

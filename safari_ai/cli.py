@@ -152,6 +152,8 @@ def _info_line(report: Report) -> str:
 @click.option("--algo", type=click.Choice(ALGORITHMS), default="auto", show_default=True)
 @click.option("--hash", "hash_mb", type=click.IntRange(1, 65536), default=16, show_default=True,
               help="Transposition table size in MiB.")
+@click.option("--leaf", type=click.Choice(["rollout", "evaluate"]), default="rollout",
+              show_default=True, help="MCTS: value new leaves by a random playout or the evaluation.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress lines on standard error.")
 @click.option("--pruning", type=click.Choice(PRUNINGS), default="auto", show_default=True,
@@ -164,8 +166,8 @@ def _info_line(report: Report) -> str:
 @click.option("--samples", type=click.IntRange(1, 1000), default=8, show_default=True,
               help="Ostrich: draws of the hidden tiles with --predictions sampled.")
 def analyse(position: str, depth: int | None, nodes: int | None, movetime: int | None,
-            multipv: int, threads: int, seed: int, algo: str, hash_mb: int, as_json: bool,
-            quiet: bool, pruning: str, predictions: str, player: int | None,
+            multipv: int, threads: int, seed: int, algo: str, hash_mb: int, leaf: str,
+            as_json: bool, quiet: bool, pruning: str, predictions: str, player: int | None,
             samples: int) -> None:
     """Search POSITION.json and print the best move, its score and the principal variation.
 
@@ -178,8 +180,8 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
     try:
         report = run_analysis(pos, depth=depth, nodes=nodes, movetime=movetime, seed=seed,
                               multipv=multipv, threads=threads, algo=algo, hash_mb=hash_mb,
-                              progress=progress, pruning=pruning, predictions=predictions,
-                              player=player, samples=samples)
+                              leaf=leaf, progress=progress, pruning=pruning,
+                              predictions=predictions, player=player, samples=samples)
     except SafariError as error:
         _fail(str(error))
     if as_json:
@@ -198,3 +200,17 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
                    f"samples {report.extra.get('samples')} player {report.extra.get('player')}")
     click.echo(f"depth {report.depth} nodes {report.nodes} nps {report.nps} "
                f"time {report.seconds:.3f} algo {report.algo}")
+
+
+@main.command()
+def bench() -> None:
+    """Search fixed positions at fixed depths; print their node counts and the total.
+
+    The total (the bench signature) changes only when the search or the rules do.
+    """
+    from safari_ai.bench import run_bench
+
+    result = run_bench(lambda label, nodes: click.echo(f"{label} {nodes}"))
+    click.echo(f"nodes {result.total}")
+    rate = int(result.total / result.seconds) if result.seconds > 0 else 0
+    click.echo(f"time {result.seconds:.3f} s, {rate} nodes/s", err=True)

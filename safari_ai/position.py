@@ -168,6 +168,16 @@ class Position:
         end, or for a game without an evaluation)."""
         return self._c.evaluate(player)
 
+    def random_playouts(self, games: int, seed: int = 0) -> int:
+        """Plays ``games`` seeded random games from here in C; returns the plies played.
+
+        Moves are picked uniformly, chance outcomes by their probabilities. The
+        count is deterministic for a seed (a speed benchmark's workload).
+        """
+        if games < 0 or seed < 0:
+            raise ValueError("games and seed must be >= 0")
+        return self._c.random_playouts(games, seed)
+
     def zobrist_hash(self) -> int:
         """The incrementally kept 64-bit Zobrist key."""
         return self._c.hash()

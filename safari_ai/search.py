@@ -129,6 +129,7 @@ def _report(raw: dict[str, Any]) -> Report:
 def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
             movetime: int | None = None, seed: int | None = None, *, multipv: int = 1,
             threads: int = 1, algo: str = "auto", hash_mb: int = 16, table: bool = True,
+            leaf: str = "rollout",
             stop: Optional[StopFlag] = None,
             progress: Optional[Callable[[Report], None]] = None, pruning: str = "auto",
             chance_width: int = 0, predictions: str = "open", player: int | None = None,
@@ -140,6 +141,8 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
     the same limits (other than time) the same seed gives the same report.
     ``progress`` is called with a partial :class:`Report` after each iteration.
     ``table=False`` searches without the transposition table (for tests).
+    ``leaf`` ("rollout" or "evaluate") says how MCTS values a new leaf: a
+    random playout, or the game's evaluation squashed to [-1, 1].
 
     Expectimax (games with dice): ``pruning`` is one of :data:`PRUNINGS`
     (``"auto"`` is Star2; ``"none"`` is plain expectimax, for tests);
@@ -161,6 +164,8 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
                         ("seed", seed)):
         if value is not None and (not isinstance(value, int) or value < 0):
             raise SearchError(f"{name} must be an integer >= 0, got {value!r}")
+    if leaf not in ("rollout", "evaluate"):
+        raise SearchError(f"leaf must be 'rollout' or 'evaluate', got {leaf!r}")
     if depth is None and nodes is None and movetime is None:
         movetime = DEFAULT_MOVETIME_MS
     if predictions != "open":
@@ -172,8 +177,8 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
     callback = None if progress is None else (lambda raw: progress(_report(raw)))
     try:
         raw = _core.search(pos._c, depth or 0, nodes or 0, movetime or 0, multipv, threads,
-                           seed or 0, algo, hash_mb, stop, callback, table, pruning,
-                           chance_width)
+                           seed or 0, algo, hash_mb, stop, callback, table,
+                           leaf == "evaluate", pruning, chance_width)
     except _core.CoreError as error:
         raise SearchError(error.message) from None
     return _report(raw)

@@ -6,8 +6,11 @@ that the C engine and the reference make the same choices.
 """
 from __future__ import annotations
 
+import bisect
+import math
 import random
 from fractions import Fraction
+from itertools import accumulate
 from typing import Sequence
 
 # No game of this project lasts this long; a playout that does is a bug.
@@ -25,11 +28,12 @@ def pick_move(rng: random.Random, moves: Sequence[str]) -> str:
 
 
 def pick_outcome(rng: random.Random, outcomes: Sequence[tuple[str, Fraction]]) -> str:
-    """A chance outcome drawn with its probability."""
-    point = Fraction(rng.randrange(1 << 53), 1 << 53)
-    cumulative = Fraction(0)
-    for outcome, probability in outcomes:
-        cumulative += probability
-        if point < cumulative:
-            return outcome
-    return outcomes[-1][0]
+    """A chance outcome drawn with its exact probability.
+
+    Probabilities are put over their common denominator and one integer is
+    drawn: exact, and fast enough for a roll of 1,512 outcomes.
+    """
+    denominator = math.lcm(*{p.denominator for _, p in outcomes})
+    cumulative = list(accumulate(p.numerator * (denominator // p.denominator)
+                                 for _, p in outcomes))
+    return outcomes[bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))][0]

@@ -106,11 +106,11 @@ sa_status sa_search(const sa_position *pos, const sa_limits *limits,
         algo = game->has_chance ? SA_ALGO_EXPECTIMAX : SA_ALGO_ALPHABETA;
     if (algo == SA_ALGO_EXPECTIMAX)
         return sa_expectimax(game, root, limits, out, err);
+    if (algo == SA_ALGO_MCTS) /* samples chance positions itself */
+        return sa_mcts(game, root, limits, out, err);
     if (game->has_chance)
         return sa_error_set(err, SA_ERR_ARGUMENT,
                             "%s has chance positions: alpha-beta does not search them "
-                            "(use expectimax)", game->name);
-    if (algo == SA_ALGO_MCTS) /* search/mcts.c is not in the library yet */
-        return sa_error_set(err, SA_ERR_ARGUMENT, "algorithm mcts is not available yet");
+                            "(use expectimax or mcts)", game->name);
     return sa_alphabeta(game, root, limits, out, err);
 }

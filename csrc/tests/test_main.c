@@ -11,11 +11,21 @@ extern const test_case turtles_tests[];
 extern const test_case zebras_tests[];
 extern const test_case ostrich_tests[];
 extern const test_case arena_tests[];
+extern const test_case mcts_tests[];
 extern const test_case expectimax_tests[];
 
-static const test_case *const suites[] = {json_tests, position_tests, turtles_tests,
-                                          zebras_tests, ostrich_tests, arena_tests,
-                                          expectimax_tests, NULL};
+/* One suite a line, so that branches adding suites merge cleanly. */
+static const test_case *const suites[] = {
+    json_tests,
+    position_tests,
+    turtles_tests,
+    zebras_tests,
+    ostrich_tests,
+    arena_tests,
+    mcts_tests,
+    expectimax_tests,
+    NULL,
+};
 
 int main(void)
 {

@@ -2,18 +2,21 @@
  *
  *   sa_cli perft GAME DEPTH [RULES_JSON]   perft from the start position
  *   sa_cli perft-json FILE DEPTH           perft from a position file
+ *   sa_cli playouts GAME COUNT [SEED]      random playouts from the start: speed
  *
  * Used to run perft under the sanitizers and to embed-test the library. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "safari/safari.h"
 
 static int usage(void)
 {
     fprintf(stderr, "usage: sa_cli perft GAME DEPTH [RULES_JSON]\n"
-                    "       sa_cli perft-json FILE DEPTH\n");
+                    "       sa_cli perft-json FILE DEPTH\n"
+                    "       sa_cli playouts GAME COUNT [SEED]\n");
     return 2;
 }
 
@@ -30,8 +33,36 @@ static sa_position *read_position_file(const char *path, sa_error *err)
     return sa_position_from_json(text, n, err);
 }
 
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int run_playouts(const char *game, uint64_t count, uint64_t seed)
+{
+    sa_error err;
+    sa_position *pos = sa_position_new(game, NULL, &err);
+    if (pos == NULL) {
+        fprintf(stderr, "error: %s\n", err.message);
+        return 1;
+    }
+    double started = now_seconds();
+    uint64_t plies = sa_random_playouts(pos, count, seed);
+    double seconds = now_seconds() - started;
+    printf("%s: %llu playouts, %llu plies in %.3f s: %.0f playouts/s, %.0f plies/s\n",
+           game, (unsigned long long)count, (unsigned long long)plies, seconds,
+           (double)count / seconds, (double)plies / seconds);
+    sa_position_free(pos);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 4 && strcmp(argv[1], "playouts") == 0)
+        return run_playouts(argv[2], strtoull(argv[3], NULL, 10),
+                            argc > 4 ? strtoull(argv[4], NULL, 10) : 1);
     if (argc < 4)
         return usage();
     sa_error err = {SA_OK, ""};

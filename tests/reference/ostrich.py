@@ -1279,6 +1279,10 @@ def load(pos):
     if phase == "flip" and (mode != "bonus" or dice["black"] != "W" or st in
                             ("active", "exhausted")):
         raise _err("phase", "flip only after a bonus roll with a wild black die")
+    if phase == "lion_target" and dice["black"] != "W":
+        raise _err("dice", "lion_target needs a wild black die")
+    if phase == "lion_move" and dice["black"] not in ("W", pending["target"]):
+        raise _err("pending", "the target must be the black die's letter")
     if phase == "lion_black":
         reach = _reachable(p, g)
         if not reach or dice["black"] == "W" or dice["black"] in reach:
@@ -1303,12 +1307,12 @@ VARIANTS = {
     "p5": {"players": 5},
     "lion": {"lion": True},
     "lion_p2": {"players": 2, "lion": True},
-    "lion_p3": {"players": 3, "lion": True},
     "lion_p5": {"players": 5, "lion": True},
     "no_berries": {"berries": False},
     "berry_end": {"berry_trigger": "end"},
     "quicksand_stop": {"quicksand": "stop"},
     "last_tie_none": {"last_tie": "none"},
+    # the 3-player lion game, with every non-default option at once
     "lion_all_options": {"players": 3, "lion": True, "berry_trigger": "end",
                          "quicksand": "stop", "last_tie": "none"},
 }
@@ -1375,4 +1379,47 @@ PERFT_POSITIONS = [(name, new_position(r)) for name, r in VARIANTS.items()] + [
                  "ostriches": {"B": "12a", "E": "12c", "D": "16c"}, "finished": "CA",
                  "predictions": ["CDEA", "DACE", "ACEB"], "current": 2, "mode": "normal",
                  "phase": "action", "dice": {"white": "BDDEW", "black": "B"}})),
+]
+
+
+def _dealt(rules, tiles):
+    pos = new_position(rules)
+    for t in tiles:
+        pos = apply(pos, "pred:" + t)
+    return pos
+
+
+_E6 = dict(PERFT_POSITIONS)["E6"]
+_CUSTOM_TRACK = [
+    {"name": "start", "curve": False, "rows": ["nnn", "n.n", "..."]},
+    {"name": "bend", "curve": True, "rows": ["k.l", "...", "q.@"]},
+    {"name": "river", "curve": False, "rows": ["...", "=x="]},
+    {"name": "finish", "curve": False, "rows": [".#.", "fff"]},
+]
+
+PERFT_POSITIONS += [
+    # the first roll of a game
+    ("dealt-base", _dealt({}, ["ABCD", "ACEB", "BCDE", "BDAC"])),
+    ("dealt-lion-p2", _dealt({"players": 2, "lion": True}, ["EBDA", "CDEA"])),
+    # E6 after C2:sss L:14b-13b vortex:9c: an exhausted turn's roll
+    ("E6-exhausted", apply(apply(apply(_E6, "C2:sss"), "L:14b-13b"), "vortex:9c")),
+    # custom berry kinds (§2.4): advance2, to_nest, extra_turn, advance1
+    ("custom-berries", _ex({**_E_COMMON, "rules": {}, "to_move": 1,
+                            "berry_types": {"hop": "advance2", "home": "to_nest", "again": "extra_turn",
+                                            "step1": "advance1", "peepa": "none",
+                                            "dofnooxoor": "all_dice", "ter": "bewitch"},
+                            "berries": ["5a", "5c", "6b", "9a"],
+                            "berry_pool": {"hop": 1, "home": 1, "again": 1, "step1": 1},
+                            "ostriches": {"A": "4b", "B": "2a", "C": "0c", "D": "3c", "E": "1c"},
+                            "predictions": ["CDEA", "DACE", "ACEB", "BCDE"], "current": 1,
+                            "mode": "normal", "phase": "action",
+                            "dice": {"white": "AABWW", "black": "C"}})),
+    # a custom track (§6) in a lion turn: a curve with rock, quicksand and vortex
+    ("custom-track-lion", _ex({**_E_COMMON, "rules": {"players": 2, "lion": True}, "to_move": 0,
+                               "track": _CUSTOM_TRACK, "berries": ["6b", "8a"], "berry_pool": {"dofnooxoor": 1, "ter": 1},
+                               "ostriches": {"A": "2a", "B": "4b", "C": "5b", "D": "7a", "E": "1c"},
+                               "predictions": ["CDEA", "DACE"], "current": 0, "mode": "lion",
+                               "phase": "moves", "dice": {"white": "ABCWW", "black": "D"},
+                               "left": "ABCWW",
+                               "lion": {"state": "active", "space": "4a", "turns": 1}})),
 ]

@@ -92,6 +92,10 @@ uint64_t sa_position_hash_from_scratch(const sa_position *pos);
  * ply; terminal positions above that depth count nothing). */
 uint64_t sa_perft(const sa_position *pos, int depth);
 
+/* Plays `games` random games from pos (uniform moves, outcomes by their
+ * probabilities, seeded) and returns the total number of plies played. */
+uint64_t sa_random_playouts(const sa_position *pos, uint64_t games, uint64_t seed);
+
 #ifdef __cplusplus
 }
 #endif

@@ -61,6 +61,7 @@ typedef struct sa_limits {
     sa_algo algo;
     size_t hash_mb;          /* transposition table size; 0: default (16)    */
     int no_table;            /* 1: search without the transposition table    */
+    int mcts_evaluate;       /* MCTS leaves: 0 random rollout, 1 evaluate()  */
     volatile int *stop;      /* set non-zero from another thread to stop     */
     sa_progress_fn progress; /* may be NULL                                  */
     void *progress_user;

@@ -1,0 +1,57 @@
+"""The bench signature: a deterministic node count of the search.
+
+``safari-ai bench`` searches a fixed list of positions at a fixed depth on one
+thread and prints the nodes of each and their total. The total changes only
+when the search or the rules change (never with the machine), so it is
+recorded in commit messages of search changes as ``Bench: N`` (as Stockfish
+does) and in ``bench/signature.txt``, which a test compares.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from safari_ai.position import Position, games
+from safari_ai.search import analyse
+
+__all__ = ["BENCH_POSITIONS", "BenchResult", "run_bench"]
+
+# (label, game, rules, moves from the start position, depth)
+BENCH_POSITIONS: list[tuple[str, str, dict[str, Any], list[str], int]] = [
+    ("turtles-start", "turtles", {}, [], 7),
+    ("turtles-opening", "turtles", {}, ["d1xd3", "d7xd5", "c2-c3", "c6xc4"], 7),
+    ("turtles-tattoo", "turtles", {"tattoo": True}, ["e2-e3", "e5-e4"], 8),
+    ("turtles-hatching", "turtles", {"hatching": True}, ["+c2+e2", "+c5+e5"], 5),
+    ("zebras-start", "zebras", {}, [], 4),
+    ("zebras-opening", "zebras", {}, ["@05"], 4),
+]
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    """Nodes per bench position, their total, and the time it took."""
+
+    nodes: dict[str, int]
+    seconds: float
+
+    @property
+    def total(self) -> int:
+        return sum(self.nodes.values())
+
+
+def run_bench(on_position: Callable[[str, int], None] | None = None) -> BenchResult:
+    """Searches every bench position of the registered games; returns the counts."""
+    nodes: dict[str, int] = {}
+    started = time.perf_counter()
+    for label, game, rules, moves, depth in BENCH_POSITIONS:
+        if game not in games():
+            continue
+        pos = Position.new(game, rules)
+        for move in moves:
+            pos = pos.apply(move)
+        report = analyse(pos, depth=depth, seed=0, threads=1, algo="alphabeta")
+        nodes[label] = report.nodes
+        if on_position is not None:
+            on_position(label, report.nodes)
+    return BenchResult(nodes, time.perf_counter() - started)
