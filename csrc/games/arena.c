@@ -31,6 +31,8 @@ static inline void put8(arena_state *st, uint8_t *field, unsigned value)
     unsigned offset = (unsigned)((uint8_t *)field - (uint8_t *)&st->dyn);
     assert(offset >= 2 * ARENA_DYN_WORDS && offset < sizeof st->dyn);
     assert(value < 256);
+    if (*field == value)
+        return;
     st->key ^= zobrist_term(offset, *field) ^ zobrist_term(offset, value);
     *field = (uint8_t)value;
 }
@@ -39,6 +41,8 @@ static inline void put16(arena_state *st, uint16_t *field, unsigned value)
 {
     unsigned offset = (unsigned)((uint8_t *)field - (uint8_t *)&st->dyn);
     assert(offset < 2 * ARENA_DYN_WORDS);
+    if (*field == value)
+        return;
     st->key ^= zobrist_term(offset, *field) ^ zobrist_term(offset, value);
     *field = (uint16_t)value;
 }

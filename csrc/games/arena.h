@@ -161,12 +161,12 @@ static inline sa_move mv_make(int kind, uint64_t payload) { return (sa_move)kind
 
 /* -- sizes ---------------------------------------------------------------------
  * Decisions. `act`: a move to every hex within 8 steps but the own one, at
- * most 3*8*9 = 216 on any hex grid, + at most 5 adjacent enemies (3 other
- * gladiators... in fact 2 + 3 animals) + `end` = 222. `allocate`: x + y + z = k
+ * most 3*8*9 = 216 on any hex grid, + at most 5 adjacent enemies (2 gladiators
+ * of the other side + 3 animals) + `end` = 222. `allocate`: x + y + z = k
  * with each part at most 7: at most 48 splits (the middle coefficient of
  * (1 + t + ... + t^7)^3). `order`: 3! = 6. So 224 bounds every phase.
- * Chance. `lose` on an animal: at most 5 * 3 * 3 = 45 (bear: 4, 3, 3 values of
- * x, y, z); `init`: 2 sides x 3! animal orders + A x 2 side orders x 3! = 24;
+ * Chance. `lose` on an animal: fewer than the 4 * 3 * 3 = 36 (x, y, z) of a bear
+ * (lion 5 * 1 * 4, rhino 2 * 5 * 3); `init`: 2 sides x 3! animal orders + A x 2 side orders x 3! = 24;
  * `wounds`: at most 11; `spawn` 7; `step` 7. So 48 bounds them. */
 #define ARENA_MAX_MOVES 224
 #define ARENA_MAX_CHANCE 48

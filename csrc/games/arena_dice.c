@@ -26,50 +26,59 @@ static uint64_t binomial(int n, int k)
  * at a position > nd shows less than v), it wounds; an unpaired one (i > d)
  * wounds when v >= 3. Choosing which dice show v multiplies by binomials, so
  * the final weights count the 6^(a+d) rolls. */
-#define WMAX 11
+#define WMAX 11 /* Attack dice: 8, or a charging rhino's 2 + 2 */
 
 void arena_wound_weights(int a, int d, uint64_t *weights)
 {
     assert(a >= 1 && a < WMAX && d >= 1 && d <= 8);
-    static const int zero = 0;
-    (void)zero;
-    uint64_t cur[WMAX][9][WMAX], next[WMAX][9][WMAX];
-    memset(cur, 0, sizeof cur);
-    cur[0][0][0] = 1;
+    /* cur/next[(na * (d + 1) + nd) * (a + 1) + w] */
+    uint64_t cur[WMAX * 9 * WMAX], next[WMAX * 9 * WMAX];
+    uint64_t choose_a[WMAX][WMAX], choose_d[9][9];
+    int stride_nd = a + 1, stride_na = (d + 1) * (a + 1), size = (a + 1) * stride_na;
+    for (int n = 0; n <= a; n++)
+        for (int k = 0; k <= n; k++)
+            choose_a[n][k] = binomial(n, k);
+    for (int n = 0; n <= d; n++)
+        for (int k = 0; k <= n; k++)
+            choose_d[n][k] = binomial(n, k);
+    memset(cur, 0, sizeof cur[0] * (size_t)size);
+    cur[0] = 1;
     for (int v = 6; v >= 1; v--) {
         /* Defense dice showing v. */
-        memset(next, 0, sizeof next);
+        memset(next, 0, sizeof next[0] * (size_t)size);
         for (int na = 0; na <= a; na++)
             for (int nd = 0; nd <= d; nd++)
                 for (int w = 0; w <= na; w++) {
-                    uint64_t x = cur[na][nd][w];
+                    uint64_t x = cur[na * stride_na + nd * stride_nd + w];
                     if (!x)
                         continue;
-                    int lo = v == 1 ? d - nd : 0;
-                    for (int kd = lo; nd + kd <= d; kd++)
-                        next[na][nd + kd][w] += x * binomial(d - nd, kd);
+                    for (int kd = v == 1 ? d - nd : 0; nd + kd <= d; kd++)
+                        next[na * stride_na + (nd + kd) * stride_nd + w] += x * choose_d[d - nd][kd];
                 }
-        /* Attack dice showing v. */
-        memset(cur, 0, sizeof cur);
+        /* Attack dice showing v: the die at sorted position i wounds when it
+         * is paired with a lower Defense die (nd < i <= d) or unpaired with
+         * v >= 3. */
+        memset(cur, 0, sizeof cur[0] * (size_t)size);
         for (int na = 0; na <= a; na++)
             for (int nd = 0; nd <= d; nd++)
                 for (int w = 0; w <= na; w++) {
-                    uint64_t x = next[na][nd][w];
+                    uint64_t x = next[na * stride_na + nd * stride_nd + w];
                     if (!x)
                         continue;
-                    int lo = v == 1 ? a - na : 0, gain = 0;
+                    int gain = 0;
                     for (int ka = 0; na + ka <= a; ka++) {
                         if (ka > 0) {
-                            int i = na + ka; /* the position just added */
+                            int i = na + ka;
                             gain += (i > nd && i <= d) || (i > d && v >= 3);
                         }
-                        if (ka >= lo)
-                            cur[na + ka][nd][w + gain] += x * binomial(a - na, ka);
+                        if (v > 1 || na + ka == a)
+                            cur[(na + ka) * stride_na + nd * stride_nd + w + gain] +=
+                                x * choose_a[a - na][ka];
                     }
                 }
     }
     for (int w = 0; w <= a; w++)
-        weights[w] = cur[a][d][w];
+        weights[w] = cur[a * stride_na + d * stride_nd + w];
 }
 
 /* ------------------------------------------------------------------------
@@ -107,29 +116,47 @@ uint64_t arena_spawn_ways(int n, int spawn_rule)
  * Initiative. Everyone rolls; an order counts only when all rolls differ
  * (ties reroll). Walk the roll values from the highest down; at each value at
  * most one combatant not yet ranked takes it, multiplying the weight by its
- * number of ways to roll that value. The state is (mask of ranked
- * combatants, key), the key holding only what the outcome's spelling needs:
+ * number of ways to roll that value (§5.2, "Computing it exactly").
+ *
+ * A DP state is (mask of ranked combatants, key), the key holding only what
+ * the outcome's spelling needs:
  *     bits 0..1  team of the top combatant (3 = none yet)
  *     bits 2..3  when team A is on top: side of the best gladiator + 1
- *     bits 4..9  ranked animals on the board, 2 bits each (slot index + 1),
- *                kept only when 2 or more are on the board. */
-#define INIT_MAX_KEYS 24
+ *     bits 4..9  ranked animals on the board, 2 bits each (index + 1),
+ *                kept only when 2 or more are on the board.
+ * The states and the transitions between them do not depend on the values,
+ * so they are built once (in increasing mask order); each value then only
+ * runs the transitions of the combatants that can roll it, sources in
+ * decreasing mask order so that no path takes one value twice.
+ * Bounds (4 gladiators, 3 animals on the board, counted exhaustively): 760
+ * states, 1967 transitions, 24 keys for one mask. */
 #define INIT_MAX_UNITS 7
+#define INIT_MAX_KEYS 24
+#define INIT_MAX_STATES 1024
+#define INIT_MAX_TRANS 2048
 
 typedef struct init_dp {
-    int n;                      /* combatants rolling                      */
-    int unit[INIT_MAX_UNITS];   /* their unit slots                        */
+    int n;                           /* combatants rolling                  */
+    int unit[INIT_MAX_UNITS];        /* their unit slots                    */
     int speed[INIT_MAX_UNITS];
-    int board_index[INIT_MAX_UNITS]; /* on-board animal index, or -1 (or none tracked) */
-    int track_animals;          /* 2+ animals on the board                 */
-    int n_keys[1 << INIT_MAX_UNITS];
-    uint16_t keys[1 << INIT_MAX_UNITS][INIT_MAX_KEYS];
-    u128 weight[1 << INIT_MAX_UNITS][INIT_MAX_KEYS];
+    int team[INIT_MAX_UNITS];
+    int board_index[INIT_MAX_UNITS]; /* index among animals on the board, or -1 */
+    int track_animals;               /* 2+ animals on the board             */
+    int n_states, n_trans;
+    uint8_t state_mask[INIT_MAX_STATES];
+    uint16_t state_key[INIT_MAX_STATES];
+    u128 weight[INIT_MAX_STATES];
+    uint16_t trans_from[INIT_MAX_TRANS], trans_to[INIT_MAX_TRANS];
+    uint8_t trans_who[INIT_MAX_TRANS];
+    /* transitions grouped by the mover's Speed, each group in decreasing
+     * source order: group s is trans_order[group_start[s] .. group_start[s+1]) */
+    uint16_t trans_order[INIT_MAX_TRANS];
+    int group_start[10];
 } init_dp;
 
-static uint16_t next_key(const init_dp *dp, unsigned mask, uint16_t key, int c, int team)
+static uint16_t next_key(const init_dp *dp, unsigned mask, uint16_t key, int c)
 {
-    int first = key & 3, best_side = (key >> 2) & 3, seq = key >> 4;
+    int first = key & 3, best_side = (key >> 2) & 3, seq = key >> 4, team = dp->team[c];
     if (first == 3)
         first = team;
     else if (first == TEAM_A && team != TEAM_A && best_side == 0)
@@ -143,34 +170,74 @@ static uint16_t next_key(const init_dp *dp, unsigned mask, uint16_t key, int c, 
     return (uint16_t)(first | best_side << 2 | seq << 4);
 }
 
-static void add_state(init_dp *dp, unsigned mask, uint16_t key, u128 w)
+/* Builds every state reachable from (empty, none) and the transitions. */
+static void build_states(init_dp *dp)
 {
-    int n = dp->n_keys[mask];
-    for (int i = 0; i < n; i++)
-        if (dp->keys[mask][i] == key) {
-            dp->weight[mask][i] += w;
-            return;
+    static const int none = 3;
+    uint16_t by_mask[1 << INIT_MAX_UNITS][INIT_MAX_KEYS];
+    uint8_t n_by_mask[1 << INIT_MAX_UNITS];
+    unsigned full = (1u << dp->n) - 1;
+    memset(n_by_mask, 0, sizeof n_by_mask[0] * (full + 1));
+    dp->n_states = 1, dp->n_trans = 0;
+    dp->state_mask[0] = 0, dp->state_key[0] = none;
+    by_mask[0][0] = 0, n_by_mask[0] = 1;
+    for (unsigned mask = 0; mask < full; mask++) {
+        for (int i = 0; i < n_by_mask[mask]; i++) {
+            int from = by_mask[mask][i];
+            for (int c = 0; c < dp->n; c++) {
+                if ((mask >> c) & 1)
+                    continue;
+                unsigned to_mask = mask | 1u << c;
+                uint16_t key = next_key(dp, mask, dp->state_key[from], c);
+                int to = -1;
+                for (int k = 0; k < n_by_mask[to_mask] && to < 0; k++)
+                    if (dp->state_key[by_mask[to_mask][k]] == key)
+                        to = by_mask[to_mask][k];
+                if (to < 0) {
+                    assert(dp->n_states < INIT_MAX_STATES && n_by_mask[to_mask] < INIT_MAX_KEYS);
+                    to = dp->n_states++;
+                    dp->state_mask[to] = (uint8_t)to_mask, dp->state_key[to] = key;
+                    by_mask[to_mask][n_by_mask[to_mask]++] = (uint16_t)to;
+                }
+                assert(dp->n_trans < INIT_MAX_TRANS);
+                dp->trans_from[dp->n_trans] = (uint16_t)from;
+                dp->trans_to[dp->n_trans] = (uint16_t)to;
+                dp->trans_who[dp->n_trans++] = (uint8_t)c;
+            }
         }
-    assert(n < INIT_MAX_KEYS);
-    dp->keys[mask][n] = key;
-    dp->weight[mask][n] = w;
-    dp->n_keys[mask] = n + 1;
+    }
+    /* Group by Speed, keeping decreasing source order inside a group. */
+    int count[10] = {0};
+    for (int t = 0; t < dp->n_trans; t++)
+        count[dp->speed[dp->trans_who[t]]]++;
+    dp->group_start[0] = 0;
+    for (int s = 0; s < 9; s++)
+        dp->group_start[s + 1] = dp->group_start[s] + count[s];
+    int fill[10];
+    memcpy(fill, dp->group_start, sizeof fill);
+    for (int t = dp->n_trans - 1; t >= 0; t--)
+        dp->trans_order[fill[dp->speed[dp->trans_who[t]]]++] = (uint16_t)t;
+    for (int s = 0; s < dp->n_states; s++)
+        dp->weight[s] = 0;
+    dp->weight[0] = 1;
 }
 
-/* One roll value: ways[c] is combatant c's number of ways to roll it. */
-static void take_value(init_dp *dp, const uint64_t *ways, const int *team)
+/* One roll value that only combatants of Speed `size` can roll, in `ways` ways. */
+static void take_value_of_size(init_dp *dp, int size, uint64_t ways)
 {
-    unsigned full = (1u << dp->n) - 1;
-    for (int mask = (int)full - 1; mask >= 0; mask--) {
-        int n_keys = dp->n_keys[mask];
-        for (int c = 0; c < dp->n && n_keys; c++) {
-            if (((unsigned)mask >> c) & 1 || ways[c] == 0)
-                continue;
-            unsigned to = (unsigned)mask | 1u << c;
-            for (int i = 0; i < n_keys; i++)
-                add_state(dp, to, next_key(dp, (unsigned)mask, dp->keys[mask][i], c, team[c]),
-                          dp->weight[mask][i] * ways[c]);
-        }
+    for (int i = dp->group_start[size]; i < dp->group_start[size + 1]; i++) {
+        int t = dp->trans_order[i];
+        dp->weight[dp->trans_to[t]] += dp->weight[dp->trans_from[t]] * ways;
+    }
+}
+
+/* One roll value: ways[s] ways to roll it with s dice (any combatant). */
+static void take_value_any(init_dp *dp, const uint64_t *ways)
+{
+    for (int t = dp->n_trans - 1; t >= 0; t--) {
+        uint64_t w = ways[dp->speed[dp->trans_who[t]]];
+        if (w)
+            dp->weight[dp->trans_to[t]] += dp->weight[dp->trans_from[t]] * w;
     }
 }
 
@@ -183,45 +250,48 @@ static uint64_t multinomial(const int *multiplicity, int size)
     return r;
 }
 
-/* Lexicographic order: sorted rolls, longer beats its own prefix. Visits the
- * non-increasing tuples below `prefix` in descending order (post-order, the
- * higher next die first), feeding those of a rolled size to the DP. */
-static void lexicographic_walk(init_dp *dp, const int *team, int *multiplicity, int len,
-                               int last, int max_len, unsigned sizes)
+/* Lexicographic order: sorted rolls, a roll above its own prefixes. Visits the
+ * non-increasing tuples extending the current one in descending order
+ * (post-order, the higher next die first), feeding those of a rolled size. */
+static void lexicographic_walk(init_dp *dp, int *multiplicity, int len, int last, int max_len,
+                               unsigned sizes)
 {
     if (len < max_len)
         for (int x = last; x >= 1; x--) {
             multiplicity[x - 1]++;
-            lexicographic_walk(dp, team, multiplicity, len + 1, x, max_len, sizes);
+            lexicographic_walk(dp, multiplicity, len + 1, x, max_len, sizes);
             multiplicity[x - 1]--;
         }
-    if (len == 0 || !((sizes >> len) & 1))
-        return;
-    uint64_t ways[INIT_MAX_UNITS], count = multinomial(multiplicity, len);
-    for (int c = 0; c < dp->n; c++)
-        ways[c] = dp->speed[c] == len ? count : 0;
-    take_value(dp, ways, team);
+    if (len > 0 && ((sizes >> len) & 1))
+        take_value_of_size(dp, len, multinomial(multiplicity, len));
 }
 
-static void sum_walk(init_dp *dp, const int *team)
+static void sum_walk(init_dp *dp)
 {
     uint64_t sums[9][49] = {{1}};
     for (int s = 1; s <= 8; s++)
-        for (int v = 0; v <= 6 * s; v++)
+        for (int v = s; v <= 6 * s; v++)
             for (int f = 1; f <= 6 && f <= v; f++)
                 sums[s][v] += sums[s - 1][v - f];
     for (int v = 48; v >= 1; v--) {
-        uint64_t ways[INIT_MAX_UNITS];
-        int any = 0;
-        for (int c = 0; c < dp->n; c++)
-            any |= (ways[c] = sums[dp->speed[c]][v]) != 0;
-        if (any)
-            take_value(dp, ways, team);
+        uint64_t ways[9];
+        for (int s = 0; s <= 8; s++)
+            ways[s] = s ? sums[s][v] : 0;
+        take_value_any(dp, ways);
     }
 }
 
 static u128 gcd128(u128 a, u128 b)
 {
+    if ((a >> 64) == 0 && (b >> 64) == 0) { /* the usual case, in 64 bits */
+        uint64_t x = (uint64_t)a, y = (uint64_t)b;
+        while (y) {
+            uint64_t t = x % y;
+            x = y;
+            y = t;
+        }
+        return x;
+    }
     while (b) {
         u128 t = a % b;
         a = b;
@@ -249,7 +319,7 @@ static sa_move init_move(const arena_state *st, const init_dp *dp, uint16_t key)
             payload |= (uint64_t)sides[i] << (4 + 2 * i);
     }
     if (dp->track_animals) {
-        int n = 0, on_board[3];
+        int n = 0, on_board[3] = {0, 0, 0};
         for (int c = 0; c < dp->n; c++)
             if (dp->board_index[c] >= 0)
                 on_board[dp->board_index[c]] = dp->unit[c];
@@ -263,7 +333,7 @@ static sa_move init_move(const arena_state *st, const init_dp *dp, uint16_t key)
 int arena_initiative_outcomes(const arena_state *st, sa_move *out, uint64_t *weights)
 {
     init_dp dp;
-    int team[INIT_MAX_UNITS], n_board = 0;
+    int n_board = 0, max_len = 0, multiplicity[6] = {0};
     unsigned sizes = 0;
     dp.n = 0;
     for (int u = 0; u < ARENA_UNITS; u++) {
@@ -272,50 +342,47 @@ int arena_initiative_outcomes(const arena_state *st, sa_move *out, uint64_t *wei
         int c = dp.n++;
         dp.unit[c] = u;
         dp.speed[c] = st->dyn.speed[u];
-        team[c] = arena_team(u);
+        dp.team[c] = arena_team(u);
         dp.board_index[c] = arena_is_animal(u) && st->dyn.hex[u] != ARENA_NO_HEX ? n_board++ : -1;
         sizes |= 1u << dp.speed[c];
+        max_len = dp.speed[c] > max_len ? dp.speed[c] : max_len;
     }
     dp.track_animals = n_board >= 2;
-    memset(dp.n_keys, 0, sizeof dp.n_keys[0] << dp.n);
-    dp.n_keys[0] = 1;
-    dp.keys[0][0] = 3;
-    dp.weight[0][0] = 1;
-    int max_len = 0, multiplicity[6] = {0};
-    for (int c = 0; c < dp.n; c++)
-        max_len = dp.speed[c] > max_len ? dp.speed[c] : max_len;
+    build_states(&dp);
     if (st->fixed.initiative == INIT_SUM)
-        sum_walk(&dp, team);
+        sum_walk(&dp);
     else
-        lexicographic_walk(&dp, team, multiplicity, 0, 6, max_len, sizes);
+        lexicographic_walk(&dp, multiplicity, 0, 6, max_len, sizes);
     unsigned full = (1u << dp.n) - 1;
-    if (dp.n_keys[full] == 0) {
+    u128 g = 0;
+    for (int s = 0; s < dp.n_states; s++)
+        if (dp.state_mask[s] == full)
+            g = gcd128(g, dp.weight[s]);
+    if (g == 0) {
         /* No roll can make every result differ: a uniform order (§5.2). */
-        memset(dp.n_keys, 0, sizeof dp.n_keys[0] << dp.n);
-        dp.n_keys[0] = 1;
-        uint64_t ones[INIT_MAX_UNITS];
-        for (int c = 0; c < dp.n; c++)
-            ones[c] = 1;
+        for (int s = 1; s < dp.n_states; s++)
+            dp.weight[s] = 0;
+        uint64_t ones[9] = {1, 1, 1, 1, 1, 1, 1, 1, 1};
         for (int r = 0; r < dp.n; r++)
-            take_value(&dp, ones, team);
+            take_value_any(&dp, ones);
+        g = 1;
     }
-    int n = dp.n_keys[full];
-    u128 g = 0, top = 0;
-    for (int i = 0; i < n; i++)
-        g = gcd128(g, dp.weight[full][i]);
-    for (int i = 0; i < n; i++) {
-        u128 w = dp.weight[full][i] / g;
-        top = w > top ? w : top;
-    }
-    int shift = 0; /* beyond 64 bits: the nearest weights that fit (see docs) */
+    u128 top = 0;
+    for (int s = 0; s < dp.n_states; s++)
+        if (dp.state_mask[s] == full && dp.weight[s] / g > top)
+            top = dp.weight[s] / g;
+    int shift = 0; /* beyond 58 bits: the nearest weights that fit (docs) */
     while ((top >> shift) > (u128)UINT64_MAX / 64)
         shift++;
-    for (int i = 0; i < n; i++) {
-        u128 w = dp.weight[full][i] / g;
+    int n = 0;
+    for (int s = 0; s < dp.n_states; s++) {
+        if (dp.state_mask[s] != full || dp.weight[s] == 0)
+            continue; /* an order no roll can give is no outcome */
+        u128 w = dp.weight[s] / g;
         if (shift)
             w = (w + ((u128)1 << (shift - 1))) >> shift;
-        weights[i] = w ? (uint64_t)w : 1;
-        out[i] = init_move(st, &dp, dp.keys[full][i]);
+        weights[n] = w ? (uint64_t)w : 1;
+        out[n++] = init_move(st, &dp, dp.state_key[s]);
     }
     return n;
 }

@@ -1034,6 +1034,21 @@ static void arena_result(const void *state, int32_t *out)
     out[1] = results[st->dyn.result][1];
 }
 
+/* A material count for `player`: 100 per die a gladiator has and 300 per
+ * gladiator standing, own side minus the other (animals threaten both). */
+static int32_t arena_evaluate(const void *state, int player)
+{
+    const arena_state *st = state;
+    int32_t score = 0;
+    for (int u = 0; u < ARENA_GLADIATORS; u++) {
+        if (!((st->dyn.alive >> u) & 1))
+            continue;
+        int32_t v = 300 + 100 * (st->dyn.attack[u] + st->dyn.defense[u] + st->dyn.speed[u]);
+        score += arena_team(u) == player ? v : -v;
+    }
+    return score;
+}
+
 const sa_game sa_arena_game = {
     .name = "arena",
     .max_players = 2,
@@ -1053,5 +1068,5 @@ const sa_game sa_arena_game = {
     .hash = arena_hash,
     .hash_from_scratch = arena_hash_from_scratch,
     .result = arena_result,
-    .evaluate = NULL,
+    .evaluate = arena_evaluate,
 };

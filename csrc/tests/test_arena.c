@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "common/rng.h"
+#include "games/arena.h"
 #include "safari/game.h"
 #include "safari/safari.h"
 #include "tests/check.h"
@@ -122,6 +123,67 @@ static void test_example_animal_wounds(void)
     sa_position_free(pos);
 }
 
+/* §5.9's table: the spawn chance for 3..8 dice under both rules. */
+static void test_spawn_table(void)
+{
+    static const uint64_t triple[6][2] = {{1, 36}, {7, 72}, {23, 108}, {119, 324}, {701, 1296},
+                                          {5501, 7776}};
+    static const uint64_t sixes[6][2] = {{1, 216}, {7, 432}, {23, 648}, {1453, 23328},
+                                         {331, 3456}, {75497, 559872}};
+    uint64_t all = 216;
+    for (int n = 3; n <= 8; n++, all *= 6) {
+        /* ways / 6^n == num / den  <=>  ways * den == num * 6^n */
+        CHECK(arena_spawn_ways(n, SPAWN_TRIPLE) * triple[n - 3][1] == triple[n - 3][0] * all);
+        CHECK(arena_spawn_ways(n, SPAWN_THREE_SIXES) * sixes[n - 3][1] == sixes[n - 3][0] * all);
+    }
+    CHECK(arena_spawn_ways(2, SPAWN_TRIPLE) == 0);
+    CHECK(arena_spawn_ways(13, SPAWN_TRIPLE) == 13060694016ULL); /* P = 1 from 13 dice */
+}
+
+/* §5.5's examples: 1 v 1, 2 v 1 and 3 v 3 (weights out of 6^(a+d)). */
+static void test_wound_odds(void)
+{
+    uint64_t w[11];
+    arena_wound_weights(1, 1, w);
+    CHECK(w[0] == 21 && w[1] == 15);                  /* 7/12, 5/12 */
+    arena_wound_weights(2, 1, w);
+    CHECK(w[0] == 61 && w[1] == 89 && w[2] == 66);    /* 61/216, 89/216, 11/36 */
+    arena_wound_weights(3, 3, w);
+    CHECK(w[0] == 17871 && w[1] == 12348 && w[2] == 10017 && w[3] == 6420);
+    for (int a = 1; a <= 10; a++)
+        for (int d = 1; d <= 8; d++) {
+            uint64_t total = 0, all = 1;
+            arena_wound_weights(a, d, w);
+            for (int k = 0; k <= a; k++) {
+                total += w[k];
+                CHECK(w[k] > 0);
+            }
+            for (int i = 0; i < a + d; i++)
+                all *= 6;
+            CHECK(total == all);
+        }
+}
+
+/* Perft from the start of the other formats (the reference agrees). Depth 2
+ * of the Primus with animals by hand: 7 event outcomes (pool 4); after
+ * spawn:none, 2 initiative outcomes; after each of the 6 spawns the animal
+ * waits (I and II are occupied) but still rolls, giving init:0, init:1,
+ * init:A01, init:A10: 2 + 6 * 4 = 26. */
+static void test_perft_other_formats(void)
+{
+    sa_error err;
+    static const uint64_t primus[] = {1, 2, 4, 8, 68};
+    static const uint64_t primus_animals[] = {1, 7, 26, 52, 260};
+    sa_position *pos = sa_position_new("arena", "{\"format\":\"primus\"}", &err);
+    for (int d = 0; d < 5; d++)
+        CHECK(sa_perft(pos, d) == primus[d]);
+    sa_position_free(pos);
+    pos = sa_position_new("arena", "{\"format\":\"primus\",\"animals\":true}", &err);
+    for (int d = 0; d < 5; d++)
+        CHECK(sa_perft(pos, d) == primus_animals[d]);
+    sa_position_free(pos);
+}
+
 /* Seeded random playouts through the game table: the incremental key equals
  * the key from scratch at every step, and every non-terminal position offers
  * at least two options (§5). */
@@ -186,6 +248,9 @@ const test_case arena_tests[] = {
     {"arena: perft from the start", test_perft_from_start},
     {"arena: example 2, attack and wounds", test_example_attack},
     {"arena: example 9, wounds on an animal", test_example_animal_wounds},
+    {"arena: spawn table of §5.9", test_spawn_table},
+    {"arena: wound odds of §5.5", test_wound_odds},
+    {"arena: perft of the Primus and of animals", test_perft_other_formats},
     {"arena: random playouts, duel", test_playouts_duel},
     {"arena: random playouts, primus", test_playouts_primus},
     {"arena: random playouts, animals", test_playouts_animals},
