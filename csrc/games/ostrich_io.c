@@ -35,7 +35,14 @@ static const char *const last_tie_names[] = {"both", "none", NULL};
 
 static void space_name(int sp, char out[8])
 {
-    snprintf(out, 8, "%d%c", sp_row(sp), 'a' + sp_lane(sp));
+    int row = sp_row(sp) % 1000, n = 0;
+    if (row >= 100)
+        out[n++] = (char)('0' + row / 100);
+    if (row >= 10)
+        out[n++] = (char)('0' + row / 10 % 10);
+    out[n++] = (char)('0' + row % 10);
+    out[n++] = (char)('a' + sp_lane(sp));
+    out[n] = '\0';
 }
 
 /* A space name ("13c") of this track; -1 if it is not one. */
