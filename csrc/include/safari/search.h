@@ -47,8 +47,8 @@ typedef enum sa_pruning {
 
 typedef struct sa_report sa_report;
 
-/* Called by the search after each completed iteration (alpha-beta) or every
- * so many simulations (MCTS), on the searching thread. */
+/* Called by the search after each completed iteration (alpha-beta,
+ * expectimax) or every so many simulations (MCTS), on the searching thread. */
 typedef void (*sa_progress_fn)(void *user, const sa_report *report);
 
 typedef struct sa_limits {
