@@ -40,6 +40,7 @@ class CPosition:
 SCORE_WIN: int
 SCORE_WIN_MIN: int
 ALGOS: dict[str, int]
+PRUNINGS: dict[str, int]
 
 class StopFlag:
     def set(self) -> None: ...
@@ -50,4 +51,5 @@ class StopFlag:
 def search(pos: CPosition, depth: int, nodes: int, movetime_ms: int, multipv: int,
            threads: int, seed: int, algo: str, hash_mb: int, stop: StopFlag | None = ...,
            progress: object = ..., table: bool = ...,
-           mcts_evaluate: bool = ...) -> dict[str, object]: ...
+           mcts_evaluate: bool = ..., pruning: str = ...,
+           chance_width: int = ...) -> dict[str, object]: ...

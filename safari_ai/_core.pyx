@@ -45,11 +45,19 @@ cdef extern from "safari/search.h":
         SA_ALGO_AUTO
         SA_ALGO_ALPHABETA
         SA_ALGO_MCTS
+        SA_ALGO_EXPECTIMAX
+    ctypedef enum sa_pruning:
+        SA_PRUNE_AUTO
+        SA_PRUNE_NONE
+        SA_PRUNE_STAR1
+        SA_PRUNE_STAR2
     ctypedef struct sa_line:
         int32_t score
         int exact
         int n_pv
         char pv[2048]
+        int n_expected
+        double expected[8]
     ctypedef struct sa_report:
         sa_algo algo
         int depth
@@ -75,6 +83,8 @@ cdef extern from "safari/search.h":
         volatile int *stop
         sa_progress_fn progress
         void *progress_user
+        sa_pruning pruning
+        int chance_width
     sa_status sa_search(const sa_position *pos, const sa_limits *limits,
                         sa_report *out, sa_error *err) nogil
     int SA_SCORE_WIN
@@ -82,8 +92,11 @@ cdef extern from "safari/search.h":
 
 SCORE_WIN = SA_SCORE_WIN
 SCORE_WIN_MIN = SA_SCORE_WIN_MIN
-ALGOS = {"auto": SA_ALGO_AUTO, "alphabeta": SA_ALGO_ALPHABETA, "mcts": SA_ALGO_MCTS}
+ALGOS = {"auto": SA_ALGO_AUTO, "alphabeta": SA_ALGO_ALPHABETA, "mcts": SA_ALGO_MCTS,
+         "expectimax": SA_ALGO_EXPECTIMAX}
 ALGO_NAMES = {v: k for k, v in ALGOS.items()}
+PRUNINGS = {"auto": SA_PRUNE_AUTO, "none": SA_PRUNE_NONE, "star1": SA_PRUNE_STAR1,
+            "star2": SA_PRUNE_STAR2}
 
 STATUS_JSON = SA_ERR_JSON
 STATUS_POSITION = SA_ERR_POSITION
@@ -265,6 +278,7 @@ cdef dict report_to_dict(const sa_report *r):
             "score": r.lines[i].score,
             "exact": bool(r.lines[i].exact),
             "pv": r.lines[i].pv.decode("ascii").split(),
+            "expected": [r.lines[i].expected[p] for p in range(r.lines[i].n_expected)],
         })
     return {
         "algo": ALGO_NAMES.get(<int>r.algo, "auto"),
@@ -303,7 +317,8 @@ cdef class StopFlag:
 
 def search(CPosition pos, int depth, uint64_t nodes, int64_t movetime_ms, int multipv,
            int threads, uint64_t seed, str algo, size_t hash_mb, StopFlag stop=None,
-           progress=None, bint table=True, bint mcts_evaluate=False) -> dict:
+           progress=None, bint table=True, bint mcts_evaluate=False, str pruning="auto",
+           int chance_width=0) -> dict:
     """Runs sa_search without the GIL; returns the report as a dict."""
     cdef sa_limits limits
     cdef sa_report report
@@ -311,6 +326,9 @@ def search(CPosition pos, int depth, uint64_t nodes, int64_t movetime_ms, int mu
     cdef sa_status status
     if algo not in ALGOS:
         raise CoreError(SA_ERR_ARGUMENT, f"unknown algorithm {algo!r} (known: {', '.join(ALGOS)})")
+    if pruning not in PRUNINGS:
+        raise CoreError(SA_ERR_ARGUMENT,
+                        f"unknown pruning {pruning!r} (known: {', '.join(PRUNINGS)})")
     limits.depth = depth
     limits.nodes = nodes
     limits.movetime_ms = movetime_ms
@@ -328,6 +346,8 @@ def search(CPosition pos, int depth, uint64_t nodes, int64_t movetime_ms, int mu
     if progress is not None:
         limits.progress = progress_trampoline
     limits.progress_user = <void *>progress
+    limits.pruning = <sa_pruning>PRUNINGS[pruning]
+    limits.chance_width = chance_width
     with nogil:
         status = sa_search(pos.ptr, &limits, &report, &err)
     if status != SA_OK:

@@ -16,7 +16,7 @@ import click
 
 from safari_ai.errors import SafariError
 from safari_ai.position import Position
-from safari_ai.search import ALGORITHMS, Report, analyse as run_analysis
+from safari_ai.search import ALGORITHMS, PRUNINGS, Report, analyse as run_analysis
 
 
 def _fail(message: str) -> NoReturn:
@@ -143,6 +143,11 @@ def perft(position: str, depth: int) -> None:
     click.echo(f"time {seconds:.3f} s", err=True)
 
 
+def _expected_text(expected: list[float]) -> str:
+    """Expected results, one per player, by player index."""
+    return " ".join(f"{value:.4f}" for value in expected)
+
+
 def _info_line(report: Report) -> str:
     """A UCI-style progress line."""
     best = report.lines[0]
@@ -169,17 +174,31 @@ def _info_line(report: Report) -> str:
               show_default=True, help="MCTS: value new leaves by a random playout or the evaluation.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress lines on standard error.")
+@click.option("--pruning", type=click.Choice(PRUNINGS), default="auto", show_default=True,
+              help="Expectimax: pruning at chance positions (auto is Star2).")
+@click.option("--predictions", type=click.Choice(["open", "sampled"]), default="open",
+              show_default=True,
+              help="Ostrich: search the tiles as given, or redraw the others' tiles "
+                   "(needs --player).")
+@click.option("--player", type=click.IntRange(0, 4), help="Ostrich: whose tile is known.")
+@click.option("--samples", type=click.IntRange(1, 1000), default=8, show_default=True,
+              help="Ostrich: draws of the hidden tiles with --predictions sampled.")
 def analyse(position: str, depth: int | None, nodes: int | None, movetime: int | None,
             multipv: int, threads: int, seed: int, algo: str, hash_mb: int, leaf: str,
-            as_json: bool, quiet: bool) -> None:
+            as_json: bool, quiet: bool, pruning: str, predictions: str, player: int | None,
+            samples: int) -> None:
     """Search POSITION.json and print the best move, its score and the principal variation.
+
+    Expectimax (ostrich, arena) also prints each line's expected results, one
+    per player: arena a win probability (a draw counting half), ostrich an
+    expected score in points.
 
     Given a game record (RECORD.json), annotate the whole game instead: for each
     move the engine's best move and the loss of the move played (best minus
     played, mover's view); for each roll the luck of each player (value after
     the roll minus the expected value before it).
     """
-    from safari_ai.record import GameRecord, is_record
+    from safari_ai.record import is_record
 
     data = _read_json(position)
     if is_record(data):
@@ -193,7 +212,8 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
     try:
         report = run_analysis(pos, depth=depth, nodes=nodes, movetime=movetime, seed=seed,
                               multipv=multipv, threads=threads, algo=algo, hash_mb=hash_mb,
-                              leaf=leaf, progress=progress)
+                              leaf=leaf, progress=progress, pruning=pruning,
+                              predictions=predictions, player=player, samples=samples)
     except SafariError as error:
         _fail(str(error))
     if as_json:
@@ -202,8 +222,14 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
     click.echo(f"bestmove {report.best_move}")
     click.echo(f"score {report.lines[0].score_text}")
     click.echo(f"pv {' '.join(report.pv)}")
+    if report.lines[0].expected:
+        click.echo(f"expected {_expected_text(report.lines[0].expected)}")
     for number, line in enumerate(report.lines[1:], start=2):
-        click.echo(f"multipv {number} score {line.score_text} pv {' '.join(line.pv)}")
+        expected = f" expected {_expected_text(line.expected)}" if line.expected else ""
+        click.echo(f"multipv {number} score {line.score_text}{expected} pv {' '.join(line.pv)}")
+    if "predictions" in report.extra:
+        click.echo(f"predictions {report.extra['predictions']} "
+                   f"samples {report.extra.get('samples')} player {report.extra.get('player')}")
     click.echo(f"depth {report.depth} nodes {report.nodes} nps {report.nps} "
                f"time {report.seconds:.3f} algo {report.algo}")
 

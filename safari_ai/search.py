@@ -1,10 +1,12 @@
 """Searching positions: :func:`analyse` and its report.
 
 The search runs in C without the GIL (alpha-beta for turtles and zebras by
-default, MCTS with ``algo="mcts"``). Scores are integers from the point of view
-of the player to move: evaluation units for heuristic values, and for a result
-the search has proven, ``SCORE_WIN - plies`` (a win that many plies away) or its
-negation; :attr:`Line.score_text` spells them ``cp 35``, ``win 5``, ``loss 4``.
+default, expectimax for ostrich and arena, MCTS with ``algo="mcts"``). Scores
+are integers from the point of view of the player to move: evaluation units for
+heuristic values, and for a result the search has proven, ``SCORE_WIN - plies``
+(a win that many plies away) or its negation; :attr:`Line.score_text` spells
+them ``cp 35``, ``win 5``, ``loss 4``. Expectimax scores are 100 times the
+mover's expected result, and its lines carry :attr:`Line.expected`.
 """
 from __future__ import annotations
 
@@ -15,10 +17,12 @@ from safari_ai import _core
 from safari_ai.errors import SafariError
 from safari_ai.position import Position
 
-__all__ = ["Line", "Report", "analyse", "SearchError", "StopFlag", "SCORE_WIN", "ALGORITHMS"]
+__all__ = ["Line", "Report", "analyse", "SearchError", "StopFlag", "SCORE_WIN", "ALGORITHMS",
+           "PRUNINGS"]
 
 SCORE_WIN: int = _core.SCORE_WIN
 ALGORITHMS = tuple(_core.ALGOS)
+PRUNINGS = tuple(_core.PRUNINGS)
 DEFAULT_MOVETIME_MS = 1000
 StopFlag = _core.StopFlag
 
@@ -29,11 +33,19 @@ class SearchError(SafariError):
 
 @dataclass(frozen=True)
 class Line:
-    """One principal variation with its score (for the player to move)."""
+    """One principal variation with its score (for the player to move).
+
+    ``expected`` (expectimax; empty from the other algorithms): the line's
+    expected result for every player, by player index. Arena and other
+    two-player games: each side's win probability, a draw counting half
+    (``(v + 1) / 2`` for the side's expected result ``v`` in [-1, 1]). Ostrich:
+    each player's expected score in points.
+    """
 
     score: int
     exact: bool
     pv: list[str]
+    expected: list[float] = field(default_factory=list)
 
     @property
     def move(self) -> str:
@@ -87,8 +99,9 @@ class Report:
         return int(self.nodes / self.seconds) if self.seconds > 0 else 0
 
     def to_json(self) -> dict[str, Any]:
-        """The report as JSON: ``bestmove``, ``score``, ``pv``, ``nodes``, ``depth`` and more."""
-        return {
+        """The report as JSON: ``bestmove``, ``score``, ``pv``, ``nodes``, ``depth`` and more
+        (``expected``: the best line's :attr:`Line.expected`; then :attr:`extra`)."""
+        out = {
             "bestmove": self.best_move,
             "score": self.score,
             "score_text": self.lines[0].score_text,
@@ -101,12 +114,17 @@ class Report:
             "algo": self.algo,
             "win_probability": self.win_probability,
             "lines": [{"move": line.move, "score": line.score, "score_text": line.score_text,
-                       "pv": line.pv} for line in self.lines],
+                       "pv": line.pv, "expected": line.expected} for line in self.lines],
+            "expected": self.lines[0].expected,
         }
+        for key, value in self.extra.items():
+            out.setdefault(key, value)
+        return out
 
 
 def _report(raw: dict[str, Any]) -> Report:
-    lines = [Line(item["score"], item["exact"], item["pv"]) for item in raw["lines"]]
+    lines = [Line(item["score"], item["exact"], item["pv"], item.get("expected", []))
+             for item in raw["lines"]]
     return Report(raw["algo"], raw["depth"], raw["seldepth"], raw["nodes"], raw["seconds"],
                   lines, raw["win_probability"], hashfull=raw.get("hashfull"))
 
@@ -116,7 +134,9 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
             threads: int = 1, algo: str = "auto", hash_mb: int = 16, table: bool = True,
             leaf: str = "rollout",
             stop: Optional[StopFlag] = None,
-            progress: Optional[Callable[[Report], None]] = None) -> Report:
+            progress: Optional[Callable[[Report], None]] = None, pruning: str = "auto",
+            chance_width: int = 0, predictions: str = "open", player: int | None = None,
+            samples: int = 8) -> Report:
     """Searches ``pos`` and reports the best move, its score and the principal variation.
 
     Limits: ``depth`` (plies), ``nodes``, ``movetime`` (milliseconds); with none
@@ -126,6 +146,17 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
     ``table=False`` searches without the transposition table (for tests).
     ``leaf`` ("rollout" or "evaluate") says how MCTS values a new leaf: a
     random playout, or the game's evaluation squashed to [-1, 1].
+
+    Expectimax (games with dice): ``pruning`` is one of :data:`PRUNINGS`
+    (``"auto"`` is Star2; ``"none"`` is plain expectimax, for tests);
+    ``chance_width`` is the number of outcomes above which a chance position
+    is estimated from a seeded sample (0: the default, 32).
+
+    Ostrich's hidden predictions (rule book section 5): ``predictions="sampled"``
+    with ``player=P`` searches ``samples`` copies of the position in which
+    the other players' tiles are redrawn from the tiles P does not hold, and
+    averages them (:mod:`safari_ai.predictions`); the limits apply to each
+    sample, except ``movetime``, which is shared among them.
 
     :raises SearchError: the position is terminal or a chance position, or a
         limit is out of range.
@@ -140,11 +171,17 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
         raise SearchError(f"leaf must be 'rollout' or 'evaluate', got {leaf!r}")
     if depth is None and nodes is None and movetime is None:
         movetime = DEFAULT_MOVETIME_MS
+    if predictions != "open":
+        from safari_ai.predictions import analyse_sampled
+        return analyse_sampled(pos, predictions, player, samples, seed or 0,
+                               depth=depth, nodes=nodes, movetime=movetime, multipv=multipv,
+                               threads=threads, algo=algo, hash_mb=hash_mb, table=table,
+                               stop=stop, pruning=pruning, chance_width=chance_width)
     callback = None if progress is None else (lambda raw: progress(_report(raw)))
     try:
         raw = _core.search(pos._c, depth or 0, nodes or 0, movetime or 0, multipv, threads,
                            seed or 0, algo, hash_mb, stop, callback, table,
-                           leaf == "evaluate")
+                           leaf == "evaluate", pruning, chance_width)
     except _core.CoreError as error:
         raise SearchError(error.message) from None
     return _report(raw)

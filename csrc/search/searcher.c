@@ -76,6 +76,12 @@ sa_status sa_limits_check(const sa_limits *limits, sa_error *err)
         return sa_error_set(err, SA_ERR_ARGUMENT, "movetime must be >= 0");
     if (limits->hash_mb > 65536)
         return sa_error_set(err, SA_ERR_ARGUMENT, "hash must be 0..65536 MiB");
+    if (limits->pruning < SA_PRUNE_AUTO || limits->pruning > SA_PRUNE_STAR2)
+        return sa_error_set(err, SA_ERR_ARGUMENT, "pruning must be 0..3, got %d",
+                            (int)limits->pruning);
+    if (limits->chance_width < 0)
+        return sa_error_set(err, SA_ERR_ARGUMENT, "chance width must be >= 0, got %d",
+                            limits->chance_width);
     return SA_OK;
 }
 
@@ -96,12 +102,16 @@ sa_status sa_search(const sa_position *pos, const sa_limits *limits,
     if (who == SA_CHANCE)
         return sa_error_set(err, SA_ERR_ARGUMENT,
                             "a chance position: the dice decide, there is no move to choose");
-    sa_algo algo = limits->algo == SA_ALGO_AUTO ? SA_ALGO_ALPHABETA : limits->algo;
+    sa_algo algo = limits->algo;
+    if (algo == SA_ALGO_AUTO)
+        algo = game->has_chance ? SA_ALGO_EXPECTIMAX : SA_ALGO_ALPHABETA;
+    if (algo == SA_ALGO_EXPECTIMAX)
+        return sa_expectimax(game, root, limits, out, err);
     if (algo == SA_ALGO_MCTS) /* samples chance positions itself */
         return sa_mcts(game, root, limits, out, err);
     if (game->has_chance)
         return sa_error_set(err, SA_ERR_ARGUMENT,
-                            "%s has chance positions: its search (expectimax) is not "
-                            "available yet", game->name);
+                            "%s has chance positions: alpha-beta does not search them "
+                            "(use expectimax or mcts)", game->name);
     return sa_alphabeta(game, root, limits, out, err);
 }

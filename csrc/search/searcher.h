@@ -35,5 +35,7 @@ sa_status sa_alphabeta(const sa_game *game, const void *root,
                        const sa_limits *limits, sa_report *out, sa_error *err);
 sa_status sa_mcts(const sa_game *game, const void *root,
                   const sa_limits *limits, sa_report *out, sa_error *err);
+sa_status sa_expectimax(const sa_game *game, const void *root,
+                        const sa_limits *limits, sa_report *out, sa_error *err);
 
 #endif

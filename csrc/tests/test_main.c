@@ -9,9 +9,10 @@ extern const test_case json_tests[];
 extern const test_case position_tests[];
 extern const test_case turtles_tests[];
 extern const test_case zebras_tests[];
-extern const test_case mcts_tests[];
-extern const test_case arena_tests[];
 extern const test_case ostrich_tests[];
+extern const test_case arena_tests[];
+extern const test_case mcts_tests[];
+extern const test_case expectimax_tests[];
 
 /* One suite a line, so that branches adding suites merge cleanly. */
 static const test_case *const suites[] = {
@@ -19,9 +20,10 @@ static const test_case *const suites[] = {
     position_tests,
     turtles_tests,
     zebras_tests,
-    mcts_tests,
-    arena_tests,
     ostrich_tests,
+    arena_tests,
+    mcts_tests,
+    expectimax_tests,
     NULL,
 };
 

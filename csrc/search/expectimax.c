@@ -1,0 +1,733 @@
+/* search/expectimax.c: expectimax for the games with dice.
+ *
+ * A chance position's value is the probability-weighted mean of its
+ * outcomes' values; a decision position's is its best move's. Iterative
+ * deepening counts every move and every chance outcome as a ply.
+ *
+ * Two value models, chosen by the game's facts (the contract fixes results
+ * at +1/0/-1 for two-player games, scores for the ostrich race):
+ *
+ *   two-player zero-sum  (game->max_players == 2, arena): one value, the
+ *       expected result for player 0 in [L, U] = [-1, 1]; player 0 maximises,
+ *       player 1 minimises. Alpha-beta at decision positions and *-minimax at
+ *       chance positions (Ballard 1983; Hauk, Buro and Schaeffer 2004):
+ *       Star1 searches each outcome in the window that can still move the
+ *       mean across (alpha, beta), given bounds on the outcomes not yet
+ *       searched; Star2 first "probes" every outcome by searching only its
+ *       first move, which bounds each outcome from one side, and cuts when the
+ *       bounds already decide.
+ *   max-n  (more players possible, ostrich, even in a 2-player race, which is
+ *       not zero-sum): a vector, each player's expected result in the game's
+ *       units (ostrich points 0..24); the player to move takes the move best
+ *       for themselves (Luckhardt and Irani 1986), the first of equals. No
+ *       pruning: max-n's shallow pruning needs a constant sum of results,
+ *       which ostrich scores do not have.
+ *
+ * Leaves. A terminal position gives game->result (two-player: its sign). At
+ * the horizon, game->evaluate (NULL: 0) is read in the game's own units:
+ *   two-player: v = tanh(evaluate(state, 0) / 400), MCTS's mapping
+ *               (SA_MCTS_EVAL_SCALE), so both searches read an evaluation
+ *               alike; evaluate(s, 1) is taken to be -evaluate(s, 0);
+ *   max-n:      v[p] = evaluate(state, p) / 100: the evaluation is player
+ *               p's expected result in hundredths (ostrich: centi-points).
+ *
+ * Large chance positions are sampled (expectimax_chance.c), so a time limit
+ * holds on an ostrich roll of 1,512 outcomes. The table (expectimax_table.c)
+ * returns a value only for a search of exactly the depth asked: it saves work
+ * and never changes a value, so every mode returns the fixed-depth
+ * expectimax value.
+ *
+ * One thread (limits->threads is not used). Deterministic for a seed under
+ * depth and node limits.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/error.h"
+#include "common/tt.h"
+#include "search/expectimax.h"
+#include "search/searcher.h"
+
+#define LOSS (-1.0)               /* L: the lowest two-player value     */
+#define WIN 1.0                   /* U: the highest                     */
+#define EX_INF 1e9                /* an open window's edge              */
+#define EVAL_SCALE_2P 400.0
+#define EVAL_UNITS_PER_RESULT 100.0
+#define CHECK_EVERY 15            /* nodes between clock checks, minus 1 */
+
+/* Per-ply scratch. */
+typedef struct ex_frame {
+    sa_move *moves;               /* legal moves, the table's move first */
+    int *index;                   /* their places in legal_moves order   */
+    ex_chance chance;             /* the outcomes searched               */
+    double *lower, *upper;        /* Star2: bounds on each outcome       */
+    unsigned char *child;
+    double values[SA_MAX_PLAYERS]; /* max-n: a child's vector            */
+} ex_frame;
+
+typedef struct ex_search {
+    const sa_game *game;
+    int n_players;
+    int maxn;                     /* 1: vectors; 0: one value, player 0's */
+    int pruning;                  /* SA_PRUNE_NONE, _STAR1 or _STAR2      */
+    int width;                    /* chance positions above: sampled      */
+    uint64_t seed;
+    ex_table table;
+    int use_table;
+    sa_clock clock;
+    uint64_t nodes;
+    int seldepth;
+    int stopped;
+    unsigned char *block;         /* backs every frame                    */
+    ex_frame frames[SA_MAX_PLY + 1];
+    sa_move pv[SA_MAX_PLY + 1][SA_MAX_PLY + 1];
+    int pv_len[SA_MAX_PLY + 1];
+} ex_search;
+
+/* -- setup ------------------------------------------------------------- */
+
+static size_t align16(size_t n)
+{
+    return (n + 15) & ~(size_t)15;
+}
+
+/* Points the arrays of frame f into `base`; returns the bytes a frame takes. */
+static size_t lay_out_frame(ex_frame *f, unsigned char *base, const sa_game *game)
+{
+    size_t moves = (size_t)game->max_moves, outcomes = (size_t)game->max_chance_outcomes;
+    size_t at = 0;
+#define TAKE(field, type, count)                          \
+    do {                                                  \
+        if (f != NULL)                                    \
+            f->field = (type *)(base + at);               \
+        at += align16(sizeof(type) * (count));            \
+    } while (0)
+    TAKE(moves, sa_move, moves);
+    TAKE(index, int, moves);
+    TAKE(chance.moves, sa_move, outcomes);
+    TAKE(chance.prob, double, outcomes);
+    TAKE(chance.raw_moves, sa_move, outcomes);
+    TAKE(chance.weights, uint64_t, outcomes);
+    TAKE(chance.ranked, ex_ranked, outcomes);
+    TAKE(chance.draws, int, outcomes);
+    TAKE(lower, double, outcomes);
+    TAKE(upper, double, outcomes);
+    TAKE(child, unsigned char, game->state_size);
+#undef TAKE
+    return at;
+}
+
+/* Frames are allocated for every ply but touched only as deep as the search
+ * goes, so the operating system maps only those pages. */
+static ex_search *ex_new(const sa_game *game, const void *root, const sa_limits *limits)
+{
+    ex_search *s = calloc(1, sizeof *s);
+    if (s == NULL)
+        return NULL;
+    size_t frame_bytes = lay_out_frame(NULL, NULL, game);
+    s->block = malloc(frame_bytes * (SA_MAX_PLY + 1));
+    s->use_table = !limits->no_table;
+    if (s->block == NULL ||
+        (s->use_table && !ex_table_init(&s->table, limits->hash_mb ? limits->hash_mb : 16))) {
+        free(s->block);
+        free(s);
+        return NULL;
+    }
+    for (int ply = 0; ply <= SA_MAX_PLY; ply++)
+        lay_out_frame(&s->frames[ply], s->block + frame_bytes * (size_t)ply, game);
+    s->game = game;
+    s->n_players = game->num_players(root);
+    s->maxn = game->max_players > 2;
+    s->pruning = s->maxn ? SA_PRUNE_NONE
+               : limits->pruning == SA_PRUNE_AUTO ? SA_PRUNE_STAR2 : limits->pruning;
+    s->width = limits->chance_width > 0 ? limits->chance_width : EX_CHANCE_WIDTH_DEFAULT;
+    s->seed = limits->seed;
+    if (s->maxn && s->n_players > EX_TABLE_VALUES)
+        s->use_table = 0;
+    return s;
+}
+
+static void ex_free(ex_search *s)
+{
+    if (s->use_table)
+        ex_table_free(&s->table);
+    free(s->block);
+    free(s);
+}
+
+/* -- leaves ------------------------------------------------------------ */
+
+/* A terminal position's results: two-player, the sign of player 0's. */
+static void terminal_values(const ex_search *s, const void *state, double *out)
+{
+    int32_t results[SA_MAX_PLAYERS];
+    s->game->result(state, results);
+    if (!s->maxn) {
+        out[0] = results[0] > 0 ? WIN : results[0] < 0 ? LOSS : 0.0;
+        return;
+    }
+    for (int p = 0; p < s->n_players; p++)
+        out[p] = results[p];
+}
+
+/* The horizon: the game's evaluation, mapped as the file comment says. */
+static void leaf_values(const ex_search *s, const void *state, double *out)
+{
+    const sa_game *game = s->game;
+    if (!s->maxn) {
+        out[0] = game->evaluate == NULL ? 0.0
+               : tanh(game->evaluate(state, 0) / EVAL_SCALE_2P);
+        return;
+    }
+    for (int p = 0; p < s->n_players; p++)
+        out[p] = game->evaluate == NULL ? 0.0
+               : game->evaluate(state, p) / EVAL_UNITS_PER_RESULT;
+}
+
+/* -- shared node steps -------------------------------------------------- */
+
+/* Counts a node and checks the limits; 1 when the search must unwind. */
+static int enter_node(ex_search *s, int ply)
+{
+    s->pv_len[ply] = 0;
+    if ((++s->nodes & CHECK_EVERY) == 0 && sa_clock_expired(&s->clock, s->nodes))
+        s->stopped = 1;
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+    return s->stopped;
+}
+
+/* The table's entry for `state` and its best move's index (EX_NO_MOVE). */
+static const ex_entry *table_entry(const ex_search *s, uint64_t key, int *tt_move)
+{
+    const ex_entry *e = s->use_table ? ex_table_probe(&s->table, key) : NULL;
+    *tt_move = e != NULL ? e->move_index : EX_NO_MOVE;
+    return e;
+}
+
+/* Legal moves into f, the table's move first, the rest in the game's order. */
+static int order_moves(const ex_search *s, ex_frame *f, const void *state, int tt_move)
+{
+    int n = s->game->legal_moves(state, f->moves);
+    for (int i = 0; i < n; i++)
+        f->index[i] = i;
+    if (tt_move > 0 && tt_move < n) {
+        sa_move m = f->moves[tt_move];
+        memmove(&f->moves[1], &f->moves[0], sizeof(sa_move) * (size_t)tt_move);
+        memmove(&f->index[1], &f->index[0], sizeof(int) * (size_t)tt_move);
+        f->moves[0] = m;
+        f->index[0] = tt_move;
+    }
+    return n;
+}
+
+static void update_pv(ex_search *s, int ply, sa_move m)
+{
+    s->pv[ply][0] = m;
+    memcpy(&s->pv[ply][1], s->pv[ply + 1], sizeof(sa_move) * (size_t)s->pv_len[ply + 1]);
+    s->pv_len[ply] = s->pv_len[ply + 1] + 1;
+}
+
+/* The outcomes of the chance position `state` into f->chance. Ranking and
+ * sampling a large position costs as much as many nodes, so the clock is
+ * checked after each one. Returns 1 when the search must unwind. */
+static int collect_outcomes(ex_search *s, ex_frame *f, const void *state)
+{
+    ex_chance_collect(s->game, state, s->width, s->seed, &f->chance);
+    if (f->chance.sampled && sa_clock_expired(&s->clock, s->nodes))
+        s->stopped = 1;
+    return s->stopped;
+}
+
+/* Writes outcome `i` of the chance frame at `ply` applied to `state`. */
+static const void *outcome_child(ex_search *s, ex_frame *f, const void *state, int i)
+{
+    memcpy(f->child, state, s->game->state_size);
+    s->game->apply(f->child, f->chance.moves[i]);
+    return f->child;
+}
+
+static const void *move_child(ex_search *s, ex_frame *f, const void *state, int i)
+{
+    memcpy(f->child, state, s->game->state_size);
+    s->game->apply(f->child, f->moves[i]);
+    return f->child;
+}
+
+/* -- two players: alpha-beta and *-minimax ------------------------------ */
+
+static double star_node(ex_search *s, const void *state, int ply, int depth,
+                        double alpha, double beta);
+
+/* A decision position of player `me` (0 maximises, 1 minimises), searched as
+ * negamax over sign * v so that one loop serves both. */
+static double star_decision(ex_search *s, const void *state, int me, int ply, int depth,
+                            double alpha, double beta, int tt_move, int *best_index)
+{
+    const double sign = me == 0 ? 1.0 : -1.0;
+    double a = me == 0 ? alpha : -beta, b = me == 0 ? beta : -alpha;
+    ex_frame *f = &s->frames[ply];
+    int n = order_moves(s, f, state, tt_move);
+    double best = -EX_INF;
+    for (int i = 0; i < n; i++) {
+        double lo = s->pruning == SA_PRUNE_NONE ? -EX_INF : best > a ? best : a;
+        double hi = s->pruning == SA_PRUNE_NONE ? EX_INF : b;
+        const void *child = move_child(s, f, state, i);
+        double v = sign * star_node(s, child, ply + 1, depth - 1,
+                                    me == 0 ? lo : -hi, me == 0 ? hi : -lo);
+        if (s->stopped)
+            return 0.0;
+        if (v > best) {
+            best = v;
+            *best_index = f->index[i];
+            update_pv(s, ply, f->moves[i]);
+            if (v >= hi)
+                break;
+        }
+    }
+    return sign * best;
+}
+
+/* Star2's probe of one outcome's position: its value bounded from below
+ * (player 0 to move: its first move's value is a lower bound) or from above
+ * (player 1 to move), or exactly (terminal, horizon, a table hit). The first
+ * move is the one the full search will try first, so that search finds the
+ * probe's subtree in the table. `need_lo`, `need_hi`: the window of the
+ * outcome's value that Star1 would use. */
+static void probe_outcome(ex_search *s, const void *state, int ply, int depth,
+                          double need_lo, double need_hi, double *lower, double *upper)
+{
+    if (enter_node(s, ply))
+        return;
+    const sa_game *game = s->game;
+    int who = game->to_move(state);
+    if (who == SA_TERMINAL || depth <= 0) {
+        double v;
+        if (who == SA_TERMINAL)
+            terminal_values(s, state, &v);
+        else
+            leaf_values(s, state, &v);
+        *lower = *upper = v;
+        return;
+    }
+    int tt_move;
+    const ex_entry *e = table_entry(s, game->hash(state), &tt_move);
+    if (e != NULL && e->depth == depth) {
+        if (e->bound != SA_BOUND_UPPER && e->value[0] > *lower)
+            *lower = e->value[0];
+        if (e->bound != SA_BOUND_LOWER && e->value[0] < *upper)
+            *upper = e->value[0];
+    }
+    if (who == SA_CHANCE || *lower >= *upper)
+        return;
+    /* A bound that could not bring the mean outside (alpha, beta) even at
+     * its best is not worth a search. */
+    if ((who == 0 && need_hi >= *upper) || (who == 1 && need_lo <= *lower))
+        return;
+    ex_frame *f = &s->frames[ply];
+    int n = order_moves(s, f, state, tt_move);
+    if (n == 0)
+        return;
+    const void *child = move_child(s, f, state, 0);
+    /* The window is open on the side whose bound the probe gives, so that a
+     * value there is exact, hence a true bound. */
+    double v = who == 0 ? star_node(s, child, ply + 1, depth - 1, -EX_INF, need_hi)
+                        : star_node(s, child, ply + 1, depth - 1, need_lo, EX_INF);
+    if (s->stopped)
+        return;
+    if (who == 0 && v > *lower)
+        *lower = v;
+    if (who == 1 && v < *upper)
+        *upper = v;
+}
+
+/* Star2, Step 1: probes every outcome; 1 with *cut set when the bounds of the
+ * mean already fall outside (alpha, beta). */
+static int probe_outcomes(ex_search *s, const void *state, int ply, int depth,
+                          double alpha, double beta, double *cut)
+{
+    ex_frame *f = &s->frames[ply];
+    const ex_chance *set = &f->chance;
+    double sum_lo = LOSS, sum_hi = WIN;
+    for (int i = 0; i < set->n; i++) {
+        double p = set->prob[i];
+        double others_lo = sum_lo - p * f->lower[i], others_hi = sum_hi - p * f->upper[i];
+        const void *child = outcome_child(s, f, state, i);
+        probe_outcome(s, child, ply + 1, depth - 1, (alpha - others_hi) / p,
+                      (beta - others_lo) / p, &f->lower[i], &f->upper[i]);
+        if (s->stopped)
+            return 1;
+        sum_lo = others_lo + p * f->lower[i];
+        sum_hi = others_hi + p * f->upper[i];
+        if (sum_lo >= beta || sum_hi <= alpha) {
+            *cut = sum_lo >= beta ? sum_lo : sum_hi;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* A chance position. Step 1. outcomes. Step 2. (Star2) probes. Step 3. each
+ * outcome in turn, most probable first, in the window (a_i, b_i) outside of
+ * which the mean is decided whatever the unsearched outcomes give within
+ * their bounds: a fail there is a cutoff (Star1). With pruning off, every
+ * outcome is searched with an open window. */
+static double star_chance(ex_search *s, const void *state, int ply, int depth,
+                          double alpha, double beta)
+{
+    ex_frame *f = &s->frames[ply];
+    ex_chance *set = &f->chance;
+    if (collect_outcomes(s, f, state))
+        return 0.0;
+    int prune = s->pruning != SA_PRUNE_NONE;
+    if (!prune)
+        alpha = -EX_INF, beta = EX_INF;
+    for (int i = 0; i < set->n; i++)
+        f->lower[i] = LOSS, f->upper[i] = WIN;
+    double cut;
+    if (s->pruning == SA_PRUNE_STAR2 && probe_outcomes(s, state, ply, depth, alpha, beta, &cut))
+        return s->stopped ? 0.0 : cut;
+
+    double sum = 0.0, rest_lo = 0.0, rest_hi = 0.0;
+    for (int i = 0; i < set->n; i++)
+        rest_lo += set->prob[i] * f->lower[i], rest_hi += set->prob[i] * f->upper[i];
+    for (int i = 0; i < set->n; i++) {
+        double p = set->prob[i];
+        rest_lo -= p * f->lower[i];
+        rest_hi -= p * f->upper[i];
+        double a_i = (alpha - sum - rest_hi) / p, b_i = (beta - sum - rest_lo) / p;
+        if (prune && a_i >= f->upper[i])
+            return fmin(sum + p * f->upper[i] + rest_hi, alpha);
+        if (prune && b_i <= f->lower[i])
+            return fmax(sum + p * f->lower[i] + rest_lo, beta);
+        double v = f->lower[i]; /* when the probe found the exact value */
+        if (f->lower[i] < f->upper[i]) {
+            const void *child = outcome_child(s, f, state, i);
+            v = star_node(s, child, ply + 1, depth - 1, fmax(a_i, f->lower[i]),
+                          fmin(b_i, f->upper[i]));
+        } else {
+            s->pv_len[ply + 1] = 0;
+        }
+        if (s->stopped)
+            return 0.0;
+        if (i == 0)
+            update_pv(s, ply, set->moves[0]);
+        if (prune && v <= a_i)
+            return fmin(sum + p * v + rest_hi, alpha);
+        if (prune && v >= b_i)
+            return fmax(sum + p * v + rest_lo, beta);
+        /* inside the bounds the probes proved, up to rounding */
+        sum += p * fmin(fmax(v, f->lower[i]), f->upper[i]);
+    }
+    return sum;
+}
+
+/* Step 1. count, limits. Step 2. end of game, horizon. Step 3. table.
+ * Step 4. decision or chance. Step 5. store. Player 0's expected result,
+ * exact inside (alpha, beta), else a bound on the side it fails. */
+static double star_node(ex_search *s, const void *state, int ply, int depth,
+                        double alpha, double beta)
+{
+    if (enter_node(s, ply))
+        return 0.0;
+    const sa_game *game = s->game;
+    int who = game->to_move(state);
+    double v;
+    if (who == SA_TERMINAL || depth <= 0 || ply >= SA_MAX_PLY) {
+        if (who == SA_TERMINAL)
+            terminal_values(s, state, &v);
+        else
+            leaf_values(s, state, &v);
+        return v;
+    }
+
+    uint64_t key = game->hash(state);
+    int tt_move;
+    const ex_entry *e = table_entry(s, key, &tt_move);
+    if (e != NULL && e->depth == depth &&
+        (e->bound == SA_BOUND_EXACT || (e->bound == SA_BOUND_LOWER && e->value[0] >= beta) ||
+         (e->bound == SA_BOUND_UPPER && e->value[0] <= alpha)))
+        return e->value[0];
+
+    int best_index = EX_NO_MOVE;
+    if (who == SA_CHANCE)
+        v = star_chance(s, state, ply, depth, alpha, beta);
+    else
+        v = star_decision(s, state, who, ply, depth, alpha, beta, tt_move, &best_index);
+    if (s->stopped)
+        return 0.0;
+    if (s->use_table) {
+        int bound = s->pruning == SA_PRUNE_NONE ? SA_BOUND_EXACT
+                  : v <= alpha ? SA_BOUND_UPPER : v >= beta ? SA_BOUND_LOWER : SA_BOUND_EXACT;
+        ex_table_store(&s->table, key, depth, bound, best_index, &v, 1);
+    }
+    return v;
+}
+
+/* -- more players: max-n ------------------------------------------------ */
+
+static void maxn_node(ex_search *s, const void *state, int ply, int depth, double *out);
+
+/* The move best for `me`; *best_index: its index in the game's order
+ * (precondition: INT_MAX-like, i.e. larger than any index, on entry). */
+static void maxn_decision(ex_search *s, const void *state, int me, int ply, int depth,
+                          int tt_move, double *out, int *best_index)
+{
+    ex_frame *f = &s->frames[ply];
+    int n = order_moves(s, f, state, tt_move);
+    double best = -EX_INF;
+    for (int i = 0; i < n; i++) {
+        maxn_node(s, move_child(s, f, state, i), ply + 1, depth - 1, f->values);
+        if (s->stopped)
+            return;
+        /* Equal values for `me` may differ for the others: the first move in
+         * the game's order wins, whatever order the table suggested. */
+        if (f->values[me] > best || (f->values[me] == best && f->index[i] < *best_index)) {
+            best = f->values[me];
+            memcpy(out, f->values, sizeof(double) * (size_t)s->n_players);
+            *best_index = f->index[i];
+            update_pv(s, ply, f->moves[i]);
+        }
+    }
+}
+
+static void maxn_chance(ex_search *s, const void *state, int ply, int depth, double *out)
+{
+    ex_frame *f = &s->frames[ply];
+    ex_chance *set = &f->chance;
+    if (collect_outcomes(s, f, state))
+        return;
+    for (int p = 0; p < s->n_players; p++)
+        out[p] = 0.0;
+    for (int i = 0; i < set->n; i++) {
+        maxn_node(s, outcome_child(s, f, state, i), ply + 1, depth - 1, f->values);
+        if (s->stopped)
+            return;
+        if (i == 0)
+            update_pv(s, ply, set->moves[0]);
+        for (int p = 0; p < s->n_players; p++)
+            out[p] += set->prob[i] * f->values[p];
+    }
+}
+
+/* Step 1. count, limits. Step 2. end of game, horizon. Step 3. table.
+ * Step 4. decision or chance. Step 5. store. Writes every player's expected
+ * result into out[0..n_players). */
+static void maxn_node(ex_search *s, const void *state, int ply, int depth, double *out)
+{
+    if (enter_node(s, ply))
+        return;
+    const sa_game *game = s->game;
+    int who = game->to_move(state);
+    if (who == SA_TERMINAL) {
+        terminal_values(s, state, out);
+        return;
+    }
+    if (depth <= 0 || ply >= SA_MAX_PLY) {
+        leaf_values(s, state, out);
+        return;
+    }
+    uint64_t key = game->hash(state);
+    int tt_move;
+    const ex_entry *e = table_entry(s, key, &tt_move);
+    if (e != NULL && e->depth == depth) {
+        memcpy(out, e->value, sizeof(double) * (size_t)s->n_players);
+        return;
+    }
+    int best_index = INT32_MAX;
+    if (who == SA_CHANCE)
+        maxn_chance(s, state, ply, depth, out);
+    else
+        maxn_decision(s, state, who, ply, depth, tt_move, out, &best_index);
+    if (!s->stopped && s->use_table)
+        ex_table_store(&s->table, key, depth, SA_BOUND_EXACT,
+                       best_index == INT32_MAX ? EX_NO_MOVE : best_index, out, s->n_players);
+}
+
+/* -- the root ------------------------------------------------------------ */
+
+/* One root move and what the last iteration found for it. */
+typedef struct ex_root_move {
+    sa_move m;
+    int index;                         /* in the game's order                 */
+    double key;                        /* the mover's value, or a bound on it */
+    int exact;
+    double values[SA_MAX_PLAYERS];     /* every player's, when exact          */
+    sa_move pv[SA_MAX_PLY];
+    int pv_len;
+} ex_root_move;
+
+/* Searches root move r at `depth`, for the mover only as far as whether it
+ * beats `above`: r->key is exact when it does, else an upper bound. */
+static void search_root_move(ex_search *s, const void *root, int me, ex_root_move *r,
+                             int depth, double above)
+{
+    ex_frame *f = &s->frames[0];
+    memcpy(f->child, root, s->game->state_size);
+    s->game->apply(f->child, r->m);
+    if (s->maxn) {
+        maxn_node(s, f->child, 1, depth - 1, r->values);
+        r->key = r->values[me];
+        r->exact = 1;
+    } else {
+        double lo = s->pruning == SA_PRUNE_NONE ? -EX_INF : above;
+        double v = star_node(s, f->child, 1, depth - 1, me == 0 ? lo : -EX_INF,
+                             me == 0 ? EX_INF : -lo);
+        r->key = me == 0 ? v : -v;
+        r->exact = r->key > lo;
+        r->values[me] = r->key;
+        r->values[1 - me] = -r->key;
+    }
+    r->pv[0] = r->m;
+    memcpy(&r->pv[1], s->pv[1], sizeof(sa_move) * (size_t)s->pv_len[1]);
+    r->pv_len = s->pv_len[1] + 1;
+}
+
+/* Exact lines first, then by value, then in the game's order (max-n: equal
+ * values for the mover may differ for the others; the first move wins, as
+ * inside the tree). */
+static int root_before(const ex_root_move *a, const ex_root_move *b)
+{
+    if (a->exact != b->exact)
+        return a->exact > b->exact;
+    if (a->key != b->key)
+        return a->key > b->key;
+    return a->index < b->index;
+}
+
+static void sort_root(ex_root_move **order, int n)
+{
+    for (int i = 1; i < n; i++) {
+        ex_root_move *r = order[i];
+        int j = i;
+        while (j > 0 && root_before(r, order[j - 1])) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = r;
+    }
+}
+
+/* One iteration over the root moves (best of the last iteration first):
+ * the best `multipv` get exact values; the others only need to be shown
+ * worse (a fail low against the multipv-th best so far). Returns 0 when
+ * stopped. */
+static int search_root(ex_search *s, const void *root, int me, ex_root_move **order, int n,
+                       int depth, int multipv)
+{
+    double kth[SA_MAX_MULTIPV]; /* the best exact values so far, descending */
+    int found = 0;
+    for (int i = 0; i < n; i++) {
+        ex_root_move *r = order[i];
+        search_root_move(s, root, me, r, depth, found < multipv ? -EX_INF : kth[multipv - 1]);
+        if (s->stopped) {
+            r->exact = 0;
+            sort_root(order, i);
+            return 0;
+        }
+        if (!r->exact)
+            continue;
+        if (found < multipv)
+            found++;
+        int j = found - 1;
+        while (j > 0 && kth[j - 1] < r->key) {
+            kth[j] = kth[j - 1];
+            j--;
+        }
+        kth[j] = r->key;
+    }
+    sort_root(order, n);
+    return 1;
+}
+
+/* -- report ------------------------------------------------------------ */
+
+/* Line k from root move r. Two players: score = 100 x the mover's expected
+ * result, expected[p] = (v_p + 1) / 2 (p's win probability, a draw counting
+ * half). Max-n: score = 100 x the mover's expected result (ostrich:
+ * centi-points), expected[p] = p's expected result. */
+static void set_line(const ex_search *s, sa_line *line, const void *root, int me,
+                     const ex_root_move *r)
+{
+    line->score = (int32_t)lround(r->key * 100.0);
+    line->exact = 0;
+    line->n_expected = s->n_players;
+    for (int p = 0; p < s->n_players; p++)
+        line->expected[p] = s->maxn ? r->values[p]
+                          : (1.0 + (p == me ? r->key : -r->key)) / 2.0;
+    sa_line_set_pv(line, s->game, root, r->pv, r->pv_len);
+}
+
+static void fill_report(const ex_search *s, const void *root, int me,
+                        ex_root_move *const *order, int n, int multipv, sa_report *out)
+{
+    int k = 0;
+    for (; k < n && k < multipv && order[k]->exact; k++)
+        set_line(s, &out->lines[k], root, me, order[k]);
+    out->n_lines = k;
+    out->win_probability = s->maxn || k == 0 ? -1.0 : out->lines[0].expected[me];
+    out->seldepth = s->seldepth;
+    out->nodes = s->nodes;
+    out->seconds = sa_clock_seconds(&s->clock);
+}
+
+/* Iterative deepening; fills out from the last completed iteration (the
+ * first one's partial result when even that could not finish). */
+static void deepen(ex_search *s, const void *root, const sa_limits *limits,
+                   ex_root_move **order, int n, sa_report *out)
+{
+    int me = s->game->to_move(root);
+    int max_depth = limits->depth > 0 ? limits->depth : SA_MAX_PLY - 8;
+    for (int depth = 1; depth <= max_depth; depth++) {
+        int done = search_root(s, root, me, order, n, depth, limits->multipv);
+        if (!done && depth > 1)
+            break;
+        fill_report(s, root, me, order, n, limits->multipv, out);
+        out->depth = done ? depth : 0;
+        if (!done)
+            break;
+        if (limits->progress != NULL)
+            limits->progress(limits->progress_user, out);
+    }
+}
+
+sa_status sa_expectimax(const sa_game *game, const void *root, const sa_limits *limits,
+                        sa_report *out, sa_error *err)
+{
+    if (game->num_players(root) > SA_MAX_PLAYERS)
+        return sa_error_set(err, SA_ERR_ARGUMENT, "expectimax serves at most %d players",
+                            SA_MAX_PLAYERS);
+    ex_search *s = ex_new(game, root, limits);
+    size_t cap = (size_t)game->max_moves;
+    ex_root_move *moves = s == NULL ? NULL : calloc(cap, sizeof *moves);
+    ex_root_move **order = s == NULL ? NULL : calloc(cap, sizeof *order);
+    if (moves == NULL || order == NULL) {
+        if (s != NULL)
+            ex_free(s);
+        free(moves);
+        free(order);
+        return sa_error_set(err, SA_ERR_MEMORY, "out of memory for the search");
+    }
+    int n = game->legal_moves(root, s->frames[0].moves);
+    for (int i = 0; i < n; i++) {
+        moves[i].m = s->frames[0].moves[i];
+        moves[i].index = i;
+        order[i] = &moves[i];
+    }
+    sa_clock_start(&s->clock, limits);
+    out->algo = SA_ALGO_EXPECTIMAX;
+    deepen(s, root, limits, order, n, out);
+    if (out->n_lines == 0) { /* stopped before any move had a value */
+        moves[0].pv[0] = moves[0].m;
+        moves[0].pv_len = 1;
+        set_line(s, &out->lines[0], root, game->to_move(root), &moves[0]);
+        out->n_lines = 1;
+    }
+    out->nodes = s->nodes;
+    out->seconds = sa_clock_seconds(&s->clock);
+    free(order);
+    free(moves);
+    ex_free(s);
+    return SA_OK;
+}

@@ -1,0 +1,89 @@
+/* search/expectimax.h: what the three expectimax files share (internal).
+ *
+ *   expectimax.c         the search: Star1/Star2 for two-player zero-sum
+ *                        games, max-n for more players, iterative deepening
+ *   expectimax_chance.c  the outcomes a chance position is searched over
+ *                        (all of them, or the most probable plus a sample)
+ *   expectimax_table.c   a transposition table whose entries hold a value
+ *                        per player (common/tt.h holds one int32 score)
+ *
+ * Values are doubles. Two-player zero-sum mode keeps one value, the expected
+ * result for player 0 in [-1, 1]; max-n keeps one expected result per player,
+ * in the game's result units (ostrich: points 0..24).
+ */
+#ifndef SAFARI_SEARCH_EXPECTIMAX_H
+#define SAFARI_SEARCH_EXPECTIMAX_H
+
+#include <stdint.h>
+
+#include "safari/game.h"
+#include "safari/search.h"
+
+/* -- chance positions ---------------------------------------------------- */
+
+/* A chance position with more than `width` outcomes is estimated from a
+ * sample (limits->chance_width, 0 for this default). */
+#define EX_CHANCE_WIDTH_DEFAULT 32
+
+/* One outcome as generated: its weight and its place in the game's list
+ * (ties in weight keep that order, so the ranking is deterministic). */
+typedef struct ex_ranked {
+    uint64_t weight;
+    double prob;
+    int index;
+} ex_ranked;
+
+/* The outcomes searched at one chance position: moves[0..n) with
+ * probabilities prob[0..n) that sum to 1, most probable first. Every array
+ * has room for game->max_chance_outcomes. */
+typedef struct ex_chance {
+    int n;
+    int sampled;         /* 1: an estimate from a sample, not every outcome */
+    sa_move *moves;
+    double *prob;
+    sa_move *raw_moves;  /* scratch: the game's list                        */
+    uint64_t *weights;   /* scratch                                         */
+    ex_ranked *ranked;   /* scratch                                         */
+    int *draws;          /* scratch                                         */
+} ex_chance;
+
+/* Fills `set` for the chance position `state`. With n <= width outcomes:
+ * every one, probability weight / sum. With more: the width/4 most probable
+ * exactly, and width - width/4 draws with replacement from the others, in
+ * proportion to weight, each worth (their total probability) / draws; equal
+ * draws are merged. The draws are seeded by (seed, the position's hash), so a
+ * position gets the same sample wherever and whenever it is searched. */
+void ex_chance_collect(const sa_game *game, const void *state, int width, uint64_t seed,
+                       ex_chance *set);
+
+/* -- the table ----------------------------------------------------------- */
+
+#define EX_TABLE_VALUES 6    /* max-n values per entry; more players: no table */
+#define EX_NO_MOVE (-1)
+
+typedef struct ex_entry {
+    uint64_t key;
+    int16_t depth;
+    uint8_t bound;               /* SA_BOUND_* of common/tt.h              */
+    uint8_t used;
+    int32_t move_index;          /* best move's index in legal_moves order */
+    double value[EX_TABLE_VALUES];
+} ex_entry;                      /* 64 bytes: one cache line               */
+
+typedef struct ex_table {
+    ex_entry *entries;           /* buckets of 2: depth-preferred, always  */
+    uint64_t mask;               /* buckets - 1                            */
+} ex_table;
+
+/* About `megabytes` MiB; 0 when out of memory. */
+int ex_table_init(ex_table *table, size_t megabytes);
+void ex_table_free(ex_table *table);
+
+/* The entry of `key`, or NULL. */
+const ex_entry *ex_table_probe(const ex_table *table, uint64_t key);
+
+/* Stores n_values values (n_values <= EX_TABLE_VALUES). */
+void ex_table_store(ex_table *table, uint64_t key, int depth, int bound, int move_index,
+                    const double *values, int n_values);
+
+#endif

@@ -1,0 +1,577 @@
+/* tests/test_expectimax.c: expectimax over a tiny dice game defined here as
+ * an sa_game, for two and for three players, so that the search is tested
+ * without any real game registered.
+ *
+ *   pig:  the dice game Pig, shortened. The player to move may `hold` (bank
+ *         the turn total, then the next player moves) or `roll` a die of
+ *         `faces` faces, face f weighted 1 + (7f mod 4): face 1 loses the
+ *         turn total and passes the turn, any other face adds 1 + f mod 3.
+ *         The game ends when a banked score reaches `target`, or after `cap`
+ *         plies. Two players: +1/-1 by the higher score, 0 when equal (a
+ *         chance position's children are decisions of either player, and
+ *         terminals). Three players: results are scores, plus 3 for a sole
+ *         leader (not zero-sum: max-n).
+ *
+ * Checks: the value equals a brute-force expectimax over the chance tree
+ * written here (every pruning mode, with and without the table, every
+ * multipv line); pruning saves nodes; max-n equals its brute force value
+ * vector, ties broken in the game's order; a sampled chance position keeps
+ * the heaviest outcomes, sums to 1 and averages to the exact mean; the same
+ * seed gives the same report; the stop flag, node and time limits hold; and
+ * sa_search picks expectimax for a registered game with chance.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/error.h"
+#include "search/expectimax.h"
+#include "search/searcher.h"
+#include "tests/check.h"
+
+/* -- pig ----------------------------------------------------------------- */
+
+enum { HOLD = 0, ROLL = 1 };
+
+typedef struct pig_state {
+    int8_t score[3];
+    int8_t turn_total;
+    int8_t mover;
+    int8_t rolling;      /* 1: the die is in the air (a chance position) */
+    int8_t plies;
+    int8_t players;
+    int8_t faces;
+    int8_t target;
+    int8_t cap;
+} pig_state;
+
+static int pig_over(const pig_state *s)
+{
+    for (int p = 0; p < s->players; p++)
+        if (s->score[p] >= s->target)
+            return 1;
+    return s->plies >= s->cap;
+}
+
+static int pig_num_players(const void *state)
+{
+    return ((const pig_state *)state)->players;
+}
+
+static int pig_to_move(const void *state)
+{
+    const pig_state *s = state;
+    return pig_over(s) ? SA_TERMINAL : s->rolling ? SA_CHANCE : s->mover;
+}
+
+static int pig_legal_moves(const void *state, sa_move *out)
+{
+    if (pig_to_move(state) < 0)
+        return 0;
+    out[0] = HOLD;
+    out[1] = ROLL;
+    return 2;
+}
+
+static uint64_t face_weight(int f)
+{
+    return 1 + (uint64_t)((7 * f) % 4);
+}
+
+static int pig_chance_outcomes(const void *state, sa_move *out, uint64_t *weights)
+{
+    const pig_state *s = state;
+    if (pig_to_move(s) != SA_CHANCE)
+        return 0;
+    for (int f = 1; f <= s->faces; f++) {
+        out[f - 1] = (sa_move)f;
+        weights[f - 1] = face_weight(f);
+    }
+    return s->faces;
+}
+
+static void pass_turn(pig_state *s)
+{
+    s->turn_total = 0;
+    s->mover = (int8_t)((s->mover + 1) % s->players);
+}
+
+static void pig_apply(void *state, sa_move m)
+{
+    pig_state *s = state;
+    s->plies++;
+    if (s->rolling) {
+        s->rolling = 0;
+        if (m == 1)
+            pass_turn(s);
+        else
+            s->turn_total = (int8_t)(s->turn_total + 1 + (int)m % 3);
+    } else if (m == ROLL) {
+        s->rolling = 1;
+    } else {
+        s->score[s->mover] = (int8_t)(s->score[s->mover] + s->turn_total);
+        pass_turn(s);
+    }
+}
+
+static uint64_t pig_hash(const void *state)
+{
+    const unsigned char *bytes = state;
+    uint64_t h = 1469598103934665603ULL;
+    for (size_t i = 0; i < sizeof(pig_state); i++)
+        h = (h ^ bytes[i]) * 1099511628211ULL;
+    return h;
+}
+
+static void pig_result(const void *state, int32_t *out)
+{
+    const pig_state *s = state;
+    if (s->players == 2) {
+        out[0] = s->score[0] > s->score[1] ? 1 : s->score[0] < s->score[1] ? -1 : 0;
+        out[1] = -out[0];
+        return;
+    }
+    int leader = 0, leaders = 0;
+    for (int p = 0; p < s->players; p++)
+        leader = s->score[p] > s->score[leader] ? p : leader;
+    for (int p = 0; p < s->players; p++)
+        leaders += s->score[p] == s->score[leader];
+    for (int p = 0; p < s->players; p++)
+        out[p] = s->score[p] + (p == leader && leaders == 1 ? 3 : 0);
+}
+
+/* Two players: score difference and the turn total, x 100 (zero-sum).
+ * Three: the player's score and turn total, in centi-points. */
+static int32_t pig_evaluate(const void *state, int player)
+{
+    const pig_state *s = state;
+    int32_t own = s->score[player] * 100 + (s->mover == player ? s->turn_total * 37 : 0);
+    if (s->players != 2)
+        return own;
+    int other = 1 - player;
+    return own - s->score[other] * 100 - (s->mover == other ? s->turn_total * 37 : 0);
+}
+
+static void pig_move_str(const void *state, sa_move m, char out[SA_MOVE_STR_MAX])
+{
+    const pig_state *s = state;
+    if (s->rolling)
+        snprintf(out, SA_MOVE_STR_MAX, "f%d", (int)m);
+    else
+        snprintf(out, SA_MOVE_STR_MAX, "%s", m == ROLL ? "roll" : "hold");
+}
+
+static const sa_game pig_game = {
+    .name = "pig",
+    .max_players = 2,
+    .has_chance = 1,
+    .max_moves = 2,
+    .max_chance_outcomes = 40,
+    .state_size = sizeof(pig_state),
+    .move_str = pig_move_str,
+    .num_players = pig_num_players,
+    .to_move = pig_to_move,
+    .legal_moves = pig_legal_moves,
+    .chance_outcomes = pig_chance_outcomes,
+    .apply = pig_apply,
+    .hash = pig_hash,
+    .hash_from_scratch = pig_hash,
+    .result = pig_result,
+    .evaluate = pig_evaluate,
+};
+
+/* The same rules as a game of up to three players (max-n). */
+static const sa_game pig3_game = {
+    .name = "pig3",
+    .max_players = 3,
+    .has_chance = 1,
+    .max_moves = 2,
+    .max_chance_outcomes = 40,
+    .state_size = sizeof(pig_state),
+    .move_str = pig_move_str,
+    .num_players = pig_num_players,
+    .to_move = pig_to_move,
+    .legal_moves = pig_legal_moves,
+    .chance_outcomes = pig_chance_outcomes,
+    .apply = pig_apply,
+    .hash = pig_hash,
+    .hash_from_scratch = pig_hash,
+    .result = pig_result,
+    .evaluate = pig_evaluate,
+};
+
+static pig_state pig_start(int players, int faces, int s0, int s1, int total, int mover)
+{
+    pig_state s;
+    memset(&s, 0, sizeof s);
+    s.players = (int8_t)players;
+    s.faces = (int8_t)faces;
+    s.target = 8;
+    s.cap = 14;
+    s.score[0] = (int8_t)s0;
+    s.score[1] = (int8_t)s1;
+    s.turn_total = (int8_t)total;
+    s.mover = (int8_t)mover;
+    return s;
+}
+
+/* -- brute force --------------------------------------------------------- */
+
+/* Two players: player 0's expected result, depth plies deep (every move and
+ * every outcome a ply), leaves as expectimax.c maps them. */
+static double brute2(const pig_state *s, int depth)
+{
+    int who = pig_to_move(s);
+    if (who == SA_TERMINAL) {
+        int32_t r[2];
+        pig_result(s, r);
+        return r[0];
+    }
+    if (depth == 0)
+        return tanh(pig_evaluate(s, 0) / 400.0);
+    sa_move moves[40];
+    uint64_t weights[40];
+    if (who == SA_CHANCE) {
+        int n = pig_chance_outcomes(s, moves, weights);
+        double total = 0.0, sum = 0.0;
+        for (int i = 0; i < n; i++)
+            total += (double)weights[i];
+        for (int i = 0; i < n; i++) {
+            pig_state c = *s;
+            pig_apply(&c, moves[i]);
+            sum += (double)weights[i] / total * brute2(&c, depth - 1);
+        }
+        return sum;
+    }
+    int n = pig_legal_moves(s, moves);
+    double best = who == 0 ? -2.0 : 2.0;
+    for (int i = 0; i < n; i++) {
+        pig_state c = *s;
+        pig_apply(&c, moves[i]);
+        double v = brute2(&c, depth - 1);
+        best = who == 0 ? fmax(best, v) : fmin(best, v);
+    }
+    return best;
+}
+
+/* Max-n: every player's expected result; equal values for the mover go to
+ * the first move. */
+static void brute_n(const pig_state *s, int depth, double *out)
+{
+    int who = pig_to_move(s), np = s->players;
+    if (who == SA_TERMINAL) {
+        int32_t r[3];
+        pig_result(s, r);
+        for (int p = 0; p < np; p++)
+            out[p] = r[p];
+        return;
+    }
+    if (depth == 0) {
+        for (int p = 0; p < np; p++)
+            out[p] = pig_evaluate(s, p) / 100.0;
+        return;
+    }
+    sa_move moves[40];
+    uint64_t weights[40];
+    double child[3];
+    if (who == SA_CHANCE) {
+        int n = pig_chance_outcomes(s, moves, weights);
+        double total = 0.0;
+        for (int i = 0; i < n; i++)
+            total += (double)weights[i];
+        for (int p = 0; p < np; p++)
+            out[p] = 0.0;
+        for (int i = 0; i < n; i++) {
+            pig_state c = *s;
+            pig_apply(&c, moves[i]);
+            brute_n(&c, depth - 1, child);
+            for (int p = 0; p < np; p++)
+                out[p] += (double)weights[i] / total * child[p];
+        }
+        return;
+    }
+    int n = pig_legal_moves(s, moves);
+    double best = -1e9;
+    for (int i = 0; i < n; i++) {
+        pig_state c = *s;
+        pig_apply(&c, moves[i]);
+        brute_n(&c, depth - 1, child);
+        if (child[who] > best) {
+            best = child[who];
+            memcpy(out, child, sizeof(double) * (size_t)np);
+        }
+    }
+}
+
+/* -- helpers ------------------------------------------------------------- */
+
+static sa_limits limits_for(int depth, sa_pruning pruning, int table, int width)
+{
+    sa_limits limits;
+    memset(&limits, 0, sizeof limits);
+    limits.depth = depth;
+    limits.multipv = 1;
+    limits.threads = 1;
+    limits.seed = 7;
+    limits.algo = SA_ALGO_EXPECTIMAX;
+    limits.hash_mb = 1;
+    limits.no_table = !table;
+    limits.pruning = pruning;
+    limits.chance_width = width;
+    return limits;
+}
+
+static sa_report *run(const sa_game *game, const pig_state *root, const sa_limits *limits)
+{
+    static sa_report report;
+    sa_error err;
+    CHECK(sa_expectimax(game, root, limits, &report, &err) == SA_OK);
+    return &report;
+}
+
+/* The mover's value in [-1, 1] of a two-player line. */
+static double line_value(const sa_line *line, int me)
+{
+    return 2.0 * line->expected[me] - 1.0;
+}
+
+static const int starts[][5] = { /* score 0, score 1, turn total, mover */
+    {0, 0, 0, 0, 0}, {3, 5, 2, 1, 0}, {6, 6, 1, 0, 0}, {7, 2, 0, 1, 0},
+    {2, 7, 3, 0, 0}, {5, 4, 4, 1, 0},
+};
+#define N_STARTS ((int)(sizeof starts / sizeof starts[0]))
+
+/* -- tests ----------------------------------------------------------------- */
+
+static void test_two_players_equal_brute_force(void)
+{
+    const sa_pruning modes[] = {SA_PRUNE_NONE, SA_PRUNE_STAR1, SA_PRUNE_STAR2};
+    for (int k = 0; k < N_STARTS; k++) {
+        pig_state root = pig_start(2, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
+        for (int depth = 1; depth <= 7; depth++) {
+            double want = brute2(&root, depth);
+            if (root.mover == 1)
+                want = -want;
+            for (int m = 0; m < 3; m++)
+                for (int table = 0; table <= 1; table++) {
+                    sa_limits limits = limits_for(depth, modes[m], table, 0);
+                    sa_report *r = run(&pig_game, &root, &limits);
+                    CHECK(r->depth == depth);
+                    CHECK(fabs(line_value(&r->lines[0], root.mover) - want) < 1e-9);
+                    CHECK(fabs(r->lines[0].expected[0] + r->lines[0].expected[1] - 1.0) < 1e-12);
+                }
+        }
+    }
+}
+
+/* Both root moves as lines: each one's exact value, best first. */
+static void test_multipv_lines_are_exact(void)
+{
+    for (int k = 0; k < N_STARTS; k++) {
+        pig_state root = pig_start(2, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
+        double v[2];
+        for (int m = 0; m < 2; m++) {
+            pig_state child = root;
+            pig_apply(&child, (sa_move)m);
+            v[m] = brute2(&child, 4) * (root.mover == 0 ? 1 : -1);
+        }
+        sa_limits limits = limits_for(5, SA_PRUNE_STAR2, 1, 0);
+        limits.multipv = 2;
+        sa_report *r = run(&pig_game, &root, &limits);
+        CHECK(r->n_lines == 2);
+        CHECK(fabs(line_value(&r->lines[0], root.mover) - fmax(v[0], v[1])) < 1e-9);
+        CHECK(fabs(line_value(&r->lines[1], root.mover) - fmin(v[0], v[1])) < 1e-9);
+    }
+}
+
+static void test_pruning_saves_nodes(void)
+{
+    uint64_t nodes[4] = {0, 0, 0, 0};
+    for (int k = 0; k < N_STARTS; k++) {
+        pig_state root = pig_start(2, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
+        for (int m = SA_PRUNE_NONE; m <= SA_PRUNE_STAR2; m++) {
+            sa_limits limits = limits_for(7, (sa_pruning)m, 1, 0);
+            nodes[m] += run(&pig_game, &root, &limits)->nodes;
+        }
+    }
+    printf("expectimax pig, depth 7, %d positions: nodes plain %llu, star1 %llu, star2 %llu\n",
+           N_STARTS, (unsigned long long)nodes[SA_PRUNE_NONE],
+           (unsigned long long)nodes[SA_PRUNE_STAR1], (unsigned long long)nodes[SA_PRUNE_STAR2]);
+    CHECK(nodes[SA_PRUNE_STAR1] < nodes[SA_PRUNE_NONE]);
+    CHECK(nodes[SA_PRUNE_STAR2] < nodes[SA_PRUNE_NONE]);
+}
+
+static void test_three_players_equal_brute_force(void)
+{
+    for (int k = 0; k < N_STARTS; k++) {
+        pig_state root = pig_start(3, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
+        root.score[2] = (int8_t)(k % 4);
+        root.mover = (int8_t)(k % 3);
+        for (int depth = 1; depth <= 6; depth++) {
+            double want[3];
+            brute_n(&root, depth, want);
+            for (int table = 0; table <= 1; table++) {
+                sa_limits limits = limits_for(depth, SA_PRUNE_AUTO, table, 0);
+                sa_report *r = run(&pig3_game, &root, &limits);
+                CHECK(r->lines[0].n_expected == 3);
+                for (int p = 0; p < 3; p++)
+                    CHECK(fabs(r->lines[0].expected[p] - want[p]) < 1e-9);
+                CHECK(r->lines[0].score == (int32_t)lround(100.0 * want[root.mover]));
+                CHECK(r->win_probability < 0.0);
+            }
+        }
+    }
+}
+
+/* 40 faces, more than the width: the heaviest width/4 kept, a sample of the
+ * rest, probabilities summing to 1, most probable first; over many seeds the
+ * estimate of a face function averages to its exact mean. */
+static void test_sampled_chance_positions(void)
+{
+    pig_state root = pig_start(3, 40, 1, 2, 0, 0);
+    root.rolling = 1;
+    sa_move moves[40], raw[40];
+    double prob[40];
+    uint64_t weights[40];
+    ex_ranked ranked[40];
+    int draws[40];
+    ex_chance set = {0, 0, moves, prob, raw, weights, ranked, draws};
+    double exact = 0.0, total = 0.0, mean = 0.0;
+    for (int f = 1; f <= 40; f++) {
+        exact += (double)face_weight(f) * f * f;
+        total += (double)face_weight(f);
+    }
+    exact /= total;
+    const int seeds = 4000;
+    for (int seed = 0; seed < seeds; seed++) {
+        ex_chance_collect(&pig3_game, &root, 16, (uint64_t)seed, &set);
+        CHECK(set.sampled && set.n <= 16);
+        double sum = 0.0, estimate = 0.0;
+        int heaviest = 0;
+        for (int i = 0; i < set.n; i++) {
+            sum += set.prob[i];
+            estimate += set.prob[i] * (double)(set.moves[i] * set.moves[i]);
+            heaviest += face_weight((int)set.moves[i]) == 4;
+            if (i > 0)
+                CHECK(set.prob[i] <= set.prob[i - 1]);
+        }
+        CHECK(fabs(sum - 1.0) < 1e-12);
+        CHECK(heaviest >= 4); /* kept exactly: faces 1, 5, 9, 13 (weight 4) */
+        mean += estimate / seeds;
+    }
+    CHECK(fabs(mean - exact) < 0.02 * exact);
+    ex_chance_collect(&pig3_game, &root, 40, 1, &set);
+    CHECK(!set.sampled && set.n == 40);
+}
+
+static int same_report(const sa_report *a, const sa_report *b)
+{
+    if (a->nodes != b->nodes || a->depth != b->depth || a->n_lines != b->n_lines)
+        return 0;
+    for (int k = 0; k < a->n_lines; k++) {
+        if (strcmp(a->lines[k].pv, b->lines[k].pv) != 0 || a->lines[k].score != b->lines[k].score)
+            return 0;
+        for (int p = 0; p < a->lines[k].n_expected; p++)
+            if (a->lines[k].expected[p] != b->lines[k].expected[p])
+                return 0;
+    }
+    return 1;
+}
+
+static void test_same_seed_same_report(void)
+{
+    pig_state root = pig_start(3, 40, 2, 1, 2, 1);
+    root.cap = 40;
+    sa_limits limits = limits_for(5, SA_PRUNE_AUTO, 1, 0);
+    sa_report first = *run(&pig3_game, &root, &limits);
+    sa_report again = *run(&pig3_game, &root, &limits);
+    CHECK(same_report(&first, &again));
+    limits.seed = 8;
+    sa_report other = *run(&pig3_game, &root, &limits);
+    limits.seed = 7;
+    sa_report back = *run(&pig3_game, &root, &limits);
+    CHECK(same_report(&first, &back));
+    (void)other;
+    pig_state root2 = pig_start(2, 40, 2, 1, 2, 1);
+    root2.cap = 40;
+    sa_limits limits2 = limits_for(6, SA_PRUNE_AUTO, 1, 0);
+    sa_report a = *run(&pig_game, &root2, &limits2);
+    sa_report b = *run(&pig_game, &root2, &limits2);
+    CHECK(same_report(&a, &b));
+}
+
+static void test_limits_hold(void)
+{
+    pig_state root = pig_start(3, 40, 0, 0, 0, 0);
+    root.cap = 100;
+    root.target = 100;
+    volatile int stop = 1;
+    sa_limits limits = limits_for(0, SA_PRUNE_AUTO, 1, 0);
+    limits.stop = &stop;
+    sa_report *r = run(&pig3_game, &root, &limits);
+    CHECK(r->n_lines == 1 && r->nodes < 100);
+
+    limits = limits_for(0, SA_PRUNE_AUTO, 1, 0);
+    limits.nodes = 5000;
+    r = run(&pig3_game, &root, &limits);
+    CHECK(r->nodes <= 5000 + 16 && r->n_lines == 1);
+
+    limits = limits_for(0, SA_PRUNE_AUTO, 1, 0);
+    limits.movetime_ms = 40;
+    int64_t start = sa_now_ms();
+    r = run(&pig3_game, &root, &limits);
+    CHECK(sa_now_ms() - start < 40 + 30);
+    CHECK(r->depth >= 1 && r->n_lines == 1);
+
+    pig_state root2 = pig_start(2, 40, 0, 0, 0, 0);
+    root2.cap = 100;
+    root2.target = 100;
+    limits.movetime_ms = 40;
+    start = sa_now_ms();
+    r = run(&pig_game, &root2, &limits);
+    CHECK(sa_now_ms() - start < 40 + 30);
+    CHECK(r->depth >= 1 && r->n_lines == 1);
+}
+
+/* sa_search picks expectimax for the first registered game with chance. */
+static void test_search_dispatches_chance_games(void)
+{
+    for (int i = 0; sa_games[i] != NULL; i++) {
+        const sa_game *game = sa_games[i];
+        if (!game->has_chance)
+            continue;
+        sa_error err;
+        sa_position *pos = sa_position_new(game->name, NULL, &err);
+        CHECK(pos != NULL);
+        if (pos == NULL)
+            continue;
+        char text[1 << 16];
+        for (int guard = 0; guard < 50 && sa_position_to_move(pos) == SA_CHANCE; guard++) {
+            sa_position_moves_text(pos, text, sizeof text);
+            char *space = strchr(text, ' ');
+            if (space != NULL)
+                *space = '\0';
+            *strrchr(text, ':') = '\0'; /* the first outcome, without ":WEIGHT" */
+            CHECK(sa_position_apply(pos, text, &err) == SA_OK);
+        }
+        sa_limits limits = limits_for(2, SA_PRUNE_AUTO, 1, 0);
+        limits.algo = SA_ALGO_AUTO;
+        sa_report report;
+        CHECK(sa_search(pos, &limits, &report, &err) == SA_OK);
+        CHECK(report.algo == SA_ALGO_EXPECTIMAX && report.depth == 2);
+        CHECK(report.n_lines == 1 && report.lines[0].n_expected == sa_position_num_players(pos));
+        sa_position_free(pos);
+    }
+}
+
+const test_case expectimax_tests[] = {
+    {"expectimax: two players equal brute force", test_two_players_equal_brute_force},
+    {"expectimax: multipv lines exact", test_multipv_lines_are_exact},
+    {"expectimax: pruning saves nodes", test_pruning_saves_nodes},
+    {"expectimax: max-n equals brute force", test_three_players_equal_brute_force},
+    {"expectimax: sampled chance positions", test_sampled_chance_positions},
+    {"expectimax: same seed same report", test_same_seed_same_report},
+    {"expectimax: limits hold", test_limits_hold},
+    {"expectimax: sa_search dispatches chance games", test_search_dispatches_chance_games},
+    {NULL, NULL},
+};

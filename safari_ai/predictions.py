@@ -1,0 +1,117 @@
+"""Ostrich's hidden predictions in analysis (rule book section 5).
+
+A position lists every player's prediction tile, but at the table player P
+knows only their own. ``analyse(pos, predictions="sampled", player=P)``
+therefore searches ``samples`` copies of the position in which every other
+player's tile is replaced by a tile drawn uniformly, without replacement, from
+the tiles P does not hold, drawn afresh for each copy from a generator seeded
+by ``seed``, and averages what the searches find:
+
+* each copy is searched by expectimax with the caller's limits (``movetime``
+  is shared: each copy gets ``movetime // samples`` milliseconds) and with as
+  many lines as the report holds (16), so that most root moves get a value in
+  every copy;
+* a move's expected results are averaged over the copies. A move that a copy
+  did not report (only possible with more than 16 legal moves) counts there
+  with that copy's lowest reported values for the player to move, which
+  bounds its true values from above;
+* the lines are ranked by the mover's averaged expected score; ``score`` is
+  100 times it (centi-points); ``report.extra`` holds ``predictions``
+  (``"sampled"``), ``samples`` and ``player``.
+
+It works over :meth:`Position.to_json` / :meth:`Position.from_json`, so the C
+search is unchanged.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Optional
+
+from safari_ai.position import Position
+from safari_ai.search import Line, Report, SearchError, StopFlag, analyse
+
+__all__ = ["TILES", "redraw_predictions", "analyse_sampled"]
+
+# The ten tiles of the rule book (section 2.5 [decision]): every ostrich
+# twice in each slot.
+TILES = ("ABCD", "ACEB", "BCDE", "BDAC", "CDEA", "CEBD", "DACE", "DEAB", "EABC", "EBDA")
+MAX_LINES = 16
+
+
+def redraw_predictions(pos: Position, player: int, rng: random.Random) -> Position:
+    """``pos`` with every dealt tile but ``player``'s redrawn, uniformly and
+    without replacement, from the tiles ``player`` does not hold.
+
+    :raises SearchError: not an ostrich position, or ``player`` has no tile.
+    """
+    data = pos.to_json()
+    if data.get("game") != "ostrich":
+        raise SearchError(f"predictions='sampled' is for the ostrich race, not {pos.game}")
+    tiles = data["predictions"]
+    if not isinstance(player, int) or not 0 <= player < len(tiles):
+        raise SearchError(f"player must be 0..{len(tiles) - 1} for predictions='sampled', "
+                          f"got {player!r}")
+    own = tiles[player]
+    if own is None:
+        raise SearchError(f"player {player} holds no prediction tile yet")
+    others = [p for p, tile in enumerate(tiles) if p != player and tile is not None]
+    drawn = rng.sample([tile for tile in TILES if tile != own], len(others))
+    for p, tile in zip(others, drawn):
+        tiles[p] = tile
+    return Position.from_json(data)
+
+
+def _average_lines(reports: list[Report], mover: int) -> list[Line]:
+    """One line per move, its expected results averaged over the reports."""
+    first_seen: dict[str, Line] = {}
+    for report in reports:
+        for line in report.lines:
+            first_seen.setdefault(line.move, line)
+    lines = []
+    for move, first in first_seen.items():
+        total = [0.0] * len(first.expected)
+        for report in reports:
+            found = [line for line in report.lines if line.move == move]
+            line = found[0] if found else min(report.lines, key=lambda l: l.expected[mover])
+            total = [a + b for a, b in zip(total, line.expected)]
+        mean = [value / len(reports) for value in total]
+        lines.append(Line(round(100 * mean[mover]), False, first.pv, mean))
+    lines.sort(key=lambda line: -line.expected[mover])  # stable: first seen first
+    return lines
+
+
+def analyse_sampled(pos: Position, predictions: str, player: Optional[int], samples: int,
+                    seed: int, *, depth: Optional[int], nodes: Optional[int],
+                    movetime: Optional[int], multipv: int, threads: int, algo: str,
+                    hash_mb: int, table: bool, stop: Optional[StopFlag], pruning: str,
+                    chance_width: int) -> Report:
+    """:func:`safari_ai.analyse` with ``predictions="sampled"`` (see the module).
+
+    :raises SearchError: an unknown ``predictions`` value, not an ostrich
+        position, no ``player``, or anything :func:`safari_ai.analyse` raises.
+    """
+    if predictions != "sampled":
+        raise SearchError(f"predictions must be 'open' or 'sampled', got {predictions!r}")
+    if player is None:
+        raise SearchError("predictions='sampled' needs player=P, the player whose tile is known")
+    if not isinstance(samples, int) or samples < 1:
+        raise SearchError(f"samples must be an integer >= 1, got {samples!r}")
+    if algo not in ("auto", "expectimax"):
+        raise SearchError(f"predictions='sampled' averages expectimax values, not {algo}")
+    mover = pos.to_move
+    if not isinstance(mover, int):
+        raise SearchError("predictions='sampled' needs a decision position")
+    rng = random.Random(f"predictions/{seed}/{player}")
+    per_sample = None if movetime is None else max(1, movetime // samples)
+    reports: list[Report] = []
+    for _ in range(samples):
+        copy = redraw_predictions(pos, player, rng)
+        reports.append(analyse(copy, depth=depth, nodes=nodes, movetime=per_sample, seed=seed,
+                               multipv=min(MAX_LINES, len(copy.legal_moves())),
+                               threads=threads, algo=algo, hash_mb=hash_mb, table=table,
+                               stop=stop, pruning=pruning, chance_width=chance_width))
+    lines = _average_lines(reports, mover)[:multipv]
+    extra: dict[str, Any] = {"predictions": "sampled", "samples": samples, "player": player}
+    return Report("expectimax", min(r.depth for r in reports), max(r.seldepth for r in reports),
+                  sum(r.nodes for r in reports), sum(r.seconds for r in reports), lines,
+                  None, extra)
