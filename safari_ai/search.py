@@ -94,6 +94,11 @@ class Report:
         return self.lines[0].pv
 
     @property
+    def expected(self) -> Optional[list[float]]:
+        """The best line's expected result for every player (dice games), else None."""
+        return self.lines[0].expected or None
+
+    @property
     def nps(self) -> int:
         """Nodes per second."""
         return int(self.nodes / self.seconds) if self.seconds > 0 else 0

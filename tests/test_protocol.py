@@ -543,3 +543,18 @@ def test_mcts_lines_carry_a_win_probability(eng: Engine) -> None:
 def test_uci_commands_get_a_hint(eng: Engine) -> None:
     one_error(eng.feed("uci"), "'uci'", "send 'safari'")
     one_error(eng.feed("ucinewgame"), "send 'newgame'")
+
+
+def test_dice_decisions_carry_expected_results(eng: Engine) -> None:
+    """At a decision after a roll (the arena, after the initiative roll), every
+    info line carries each player's expected result and a win probability,
+    equal to what expectimax reports."""
+    assert eng.feed("position startpos arena moves init:0") == []
+    lines = eng.feed("go depth 4")
+    info = infos(lines)
+    assert bestmoves(lines) and info
+    pos = safari_ai.Position.new("arena").apply("init:0")
+    report = safari_ai.analyse(pos, depth=4, seed=0)
+    expect = [float(x) for x in info[-1]["expect"].split(",")]
+    assert expect == pytest.approx(report.lines[0].expected, abs=1e-3)
+    assert float(info[-1]["winprob"]) == pytest.approx(report.win_probability, abs=1e-3)
