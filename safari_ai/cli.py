@@ -36,32 +36,28 @@ def _parse_rule(text: str) -> tuple[str, Any]:
     return key, value
 
 
+def _read_text(path: str) -> str:
+    """The text of file ``path`` (``-`` for standard input)."""
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        _fail(f"cannot read {path}: {error}")
+
+
 def _read_position(path: str) -> Position:
     """The position in file ``path`` (``-`` for standard input)."""
     try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-    except (OSError, UnicodeDecodeError) as error:
-        _fail(f"cannot read {path}: {error}")
-    try:
-        return Position.from_json(text)
+        return Position.from_json(_read_text(path))
     except SafariError as error:
         _fail(f"{path}: {error}")
 
 
 def _read_json(path: str) -> Any:
     """The JSON value in file ``path`` (``-`` for standard input)."""
-    try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
-    except (OSError, UnicodeDecodeError) as error:
-        _fail(f"cannot read {path}: {error}")
+    text = _read_text(path)
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:

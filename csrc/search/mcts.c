@@ -157,15 +157,6 @@ static void heuristic_value(mcts_search *s, void *state, int depth, double *valu
 
 /* -- select --------------------------------------------------------------- */
 
-static uint32_t find_child(const sa_mcts_tree *tree, uint32_t parent, sa_move m)
-{
-    for (uint32_t c = mcts_node_at(tree, parent)->first_child; c != MCTS_NONE;
-         c = mcts_node_at(tree, c)->next_sibling)
-        if (mcts_node_at(tree, c)->move == m)
-            return c;
-    return MCTS_NONE;
-}
-
 static int proven_loss_for(const mcts_node *child, int me)
 {
     return mcts_node_proven(child) && child->proven_winner != MCTS_PROVEN_DRAW &&
@@ -204,7 +195,7 @@ static uint32_t select_step(mcts_search *s, mcts_node *node, uint32_t idx, sa_mo
 {
     if (node->mover == SA_CHANCE) {
         *m = sample_outcome(s, s->state, &node->n_moves);
-        return find_child(s->tree, idx, *m);
+        return mcts_find_child(s->tree, idx, *m);
     }
     if (node->n_children == node->n_moves) {
         uint32_t c = uct_child(s, node);

@@ -127,7 +127,7 @@ uint32_t mcts_node_new(sa_mcts_tree *tree, uint32_t parent, sa_move move, int mo
 
 /* -- tree reuse ---------------------------------------------------------- */
 
-static uint32_t find_child(const sa_mcts_tree *tree, uint32_t parent, sa_move m)
+uint32_t mcts_find_child(const sa_mcts_tree *tree, uint32_t parent, sa_move m)
 {
     for (uint32_t c = mcts_node_at(tree, parent)->first_child; c != MCTS_NONE;
          c = mcts_node_at(tree, c)->next_sibling)
@@ -183,7 +183,7 @@ static uint32_t compact(sa_mcts_tree *tree, uint32_t keep)
 size_t sa_mcts_tree_advance(sa_mcts_tree *tree, sa_move m)
 {
     const sa_game *game = tree->game;
-    uint32_t child = find_child(tree, 0, m);
+    uint32_t child = mcts_find_child(tree, 0, m);
     game->apply(tree->root_state, m);
     if (child != MCTS_NONE)
         return compact(tree, child);

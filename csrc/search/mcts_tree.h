@@ -82,6 +82,9 @@ static inline mcts_node *mcts_node_at(const sa_mcts_tree *tree, uint32_t index)
  * n_moves, when known, bounds the slots it reserves. */
 uint32_t mcts_node_new(sa_mcts_tree *tree, uint32_t parent, sa_move move, int mover);
 
+/* The child of `parent` reached by m, or MCTS_NONE when it is not in the tree. */
+uint32_t mcts_find_child(const sa_mcts_tree *tree, uint32_t parent, sa_move m);
+
 /* Mean value of `node` for `player` (0 when never visited). */
 static inline double mcts_node_mean(const mcts_node *node, int player)
 {
