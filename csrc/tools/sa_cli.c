@@ -3,6 +3,7 @@
  *   sa_cli perft GAME DEPTH [RULES_JSON]   perft from the start position
  *   sa_cli perft-json FILE DEPTH           perft from a position file
  *   sa_cli playouts GAME COUNT [SEED]      random playouts from the start: speed
+ *   sa_cli chance FILE COUNT               chance-outcome generation at a position: speed
  *
  * Used to run perft under the sanitizers and to embed-test the library. */
 #include <stdio.h>
@@ -10,13 +11,15 @@
 #include <string.h>
 #include <time.h>
 
+#include "safari/game.h"
 #include "safari/safari.h"
 
 static int usage(void)
 {
     fprintf(stderr, "usage: sa_cli perft GAME DEPTH [RULES_JSON]\n"
                     "       sa_cli perft-json FILE DEPTH\n"
-                    "       sa_cli playouts GAME COUNT [SEED]\n");
+                    "       sa_cli playouts GAME COUNT [SEED]\n"
+                    "       sa_cli chance FILE COUNT\n");
     return 2;
 }
 
@@ -58,8 +61,36 @@ static int run_playouts(const char *game, uint64_t count, uint64_t seed)
     return 0;
 }
 
+/* Lists the chance outcomes of the position in `path` `count` times. */
+static int run_chance(const char *path, uint64_t count)
+{
+    sa_error err = {SA_OK, ""};
+    sa_position *pos = read_position_file(path, &err);
+    if (pos == NULL) {
+        fprintf(stderr, "error: %s\n", err.message);
+        return 1;
+    }
+    const sa_game *game = sa_position_game_rules(pos);
+    sa_move *moves = malloc(sizeof *moves * (size_t)game->max_chance_outcomes + 1);
+    uint64_t *weights = malloc(sizeof *weights * (size_t)game->max_chance_outcomes + 1);
+    uint64_t listed = 0;
+    double started = now_seconds();
+    for (uint64_t k = 0; moves != NULL && weights != NULL && k < count; k++)
+        listed += (uint64_t)game->chance_outcomes(sa_position_state(pos), moves, weights);
+    double seconds = now_seconds() - started;
+    printf("%s: %llu calls, %llu outcomes in %.3f s: %.0f calls/s, %.0f outcomes/s\n",
+           game->name, (unsigned long long)count, (unsigned long long)listed, seconds,
+           (double)count / seconds, (double)listed / seconds);
+    free(moves);
+    free(weights);
+    sa_position_free(pos);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
+    if (argc >= 4 && strcmp(argv[1], "chance") == 0)
+        return run_chance(argv[2], strtoull(argv[3], NULL, 10));
     if (argc >= 4 && strcmp(argv[1], "playouts") == 0)
         return run_playouts(argv[2], strtoull(argv[3], NULL, 10),
                             argc > 4 ? strtoull(argv[4], NULL, 10) : 1);
