@@ -100,8 +100,6 @@ static void track_distances(const ostrich_state *s, int from_row, double dist[OS
     }
 }
 
-static inline double logistic(double x) { return 1.0 / (1.0 + exp(-x)); }
-
 /* The race model shared by every tile: places already taken, the
  * effective distances and the temperature. */
 typedef struct race_model {
@@ -112,8 +110,10 @@ typedef struct race_model {
     double d[5];        /* effective distance per letter                   */
     double w[5];        /* Plackett-Luce strength per letter               */
     double temp;
-    double tie_shift;   /* +1/2 (last_tie "both") or -1/2 ("none")         */
+    double last[5][5];  /* last[j][k]: j is last when j and k are left     */
 } race_model;
+
+static inline double logistic(double x) { return 1.0 / (1.0 + exp(-x)); }
 
 static void build_model(const ostrich_state *s, race_model *m)
 {
@@ -190,21 +190,27 @@ static void build_model(const ostrich_state *s, race_model *m)
     double dmin = m->n_open ? sorted[0] : 0.0;
     for (int i = 0; i < m->n_open; i++)
         m->w[m->open[i]] = exp(-fmin((m->d[m->open[i]] - dmin) / m->temp, 700.0));
-    m->tie_shift = s->last_tie_both ? 0.5 : -0.5;
+    double tie_shift = s->last_tie_both ? 0.5 : -0.5;
+    for (int i = 0; i < m->n_open; i++)
+        for (int k = i + 1; k < m->n_open; k++) {
+            int xj = m->open[i], xk = m->open[k];
+            double gap = m->d[xj] - m->d[xk];
+            m->last[xj][xk] = logistic((gap + tie_shift) / m->temp);
+            m->last[xk][xj] = logistic((-gap + tie_shift) / m->temp);
+        }
 }
 
-/* Tile t's score with top three top[0..2] (the last doubling left out). */
-static int top_score(const char *tile, const int top[3])
+/* What ostrich x finishing in place q (0..2) adds to a tile's score: 5-q
+ * if the tile predicts x there, 2 if it predicts x elsewhere in its top
+ * three, else 0 (rule book 4.10, before the last doubling). */
+static void place_values(const char *tile, int val[5][3])
 {
-    int score = 0;
-    for (int i = 0; i < 3; i++) {
-        int x = tile[i] - 'A';
-        if (top[i] == x)
-            score += 5 - i;
-        else if (top[0] == x || top[1] == x || top[2] == x)
-            score += 2;
-    }
-    return score;
+    for (int x = 0; x < 5; x++)
+        for (int q = 0; q < 3; q++) {
+            int exact = tile[q] - 'A' == x;
+            int top = tile[0] - 'A' == x || tile[1] - 'A' == x || tile[2] - 'A' == x;
+            val[x][q] = exact ? 5 - q : top ? 2 : 0;
+        }
 }
 
 /* The strength of the open ostriches not yet placed (summed afresh, not by
@@ -221,8 +227,12 @@ static double strength_left(const race_model *m, const int in[5])
 /* Expected score (points) of each tile in tiles[0..n) under the model. */
 static void expected_scores(const race_model *m, const int *tiles, int n, double *out)
 {
-    for (int k = 0; k < n; k++)
+    int val[OSTRICH_N_TILES][5][3], xl[OSTRICH_N_TILES];
+    for (int k = 0; k < n; k++) {
         out[k] = 0.0;
+        place_values(ostrich_tiles[tiles[k]], val[k]);
+        xl[k] = ostrich_tiles[tiles[k]][3] - 'A';
+    }
     int top[3], in[5] = {0};
     for (int i = 0; i < m->n_fin; i++)
         top[i] = m->fin[i];
@@ -268,14 +278,13 @@ static void expected_scores(const race_model *m, const int *tiles, int n, double
                 double p = pa * pb * pc;
                 double last_j = 0.0, last_k = 0.0;
                 if (j >= 0 && kk >= 0) {
-                    last_j = logistic((m->d[j] - m->d[kk] + m->tie_shift) / m->temp);
-                    last_k = logistic((m->d[kk] - m->d[j] + m->tie_shift) / m->temp);
+                    last_j = m->last[j][kk];
+                    last_k = m->last[kk][j];
                 }
                 for (int t = 0; t < n; t++) {
-                    const char *tile = ostrich_tiles[tiles[t]];
-                    int xl = tile[3] - 'A';
-                    double pl = xl == j ? last_j : xl == kk ? last_k : 0.0;
-                    out[t] += p * top_score(tile, top) * (1.0 + pl);
+                    double pl = xl[t] == j ? last_j : xl[t] == kk ? last_k : 0.0;
+                    int score = val[t][top[0]][0] + val[t][top[1]][1] + val[t][top[2]][2];
+                    out[t] += p * score * (1.0 + pl);
                 }
                 if (need >= 3)
                     in[c] = 0;
