@@ -34,9 +34,13 @@
  *
  * A player whose tile is not dealt yet (phase deal) gets the mean over the
  * tiles nobody holds. A terminal position gets its exact result * 100.
- * No allocation; a few hundred floating-point operations per call. */
+ * No allocation. The model (points 1-3, and the place marginals of point
+ * 4) is the same for every player, so each thread keeps the last one built
+ * (cached_model): a search evaluating a leaf for all players builds it once,
+ * and each further player costs one tile's 15 products. */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "games/ostrich.h"
 
@@ -111,7 +115,11 @@ typedef struct race_model {
     double w[5];        /* Plackett-Luce strength per letter               */
     double temp;
     double last[5][5];  /* last[j][k]: j is last when j and k are left     */
+    double place[5][3]; /* P(x finishes in place q)                        */
+    double joint[5][5][3]; /* joint[l][x][q]: P(x in place q, l last)      */
 } race_model;
+
+static void enumerate_orders(race_model *m);
 
 static inline double logistic(double x) { return 1.0 / (1.0 + exp(-x)); }
 
@@ -198,19 +206,17 @@ static void build_model(const ostrich_state *s, race_model *m)
             m->last[xj][xk] = logistic((gap + tie_shift) / m->temp);
             m->last[xk][xj] = logistic((-gap + tie_shift) / m->temp);
         }
+    enumerate_orders(m);
 }
 
 /* What ostrich x finishing in place q (0..2) adds to a tile's score: 5-q
  * if the tile predicts x there, 2 if it predicts x elsewhere in its top
  * three, else 0 (rule book 4.10, before the last doubling). */
-static void place_values(const char *tile, int val[5][3])
+static int place_value(const char *tile, int x, int q)
 {
-    for (int x = 0; x < 5; x++)
-        for (int q = 0; q < 3; q++) {
-            int exact = tile[q] - 'A' == x;
-            int top = tile[0] - 'A' == x || tile[1] - 'A' == x || tile[2] - 'A' == x;
-            val[x][q] = exact ? 5 - q : top ? 2 : 0;
-        }
+    if (tile[q] - 'A' == x)
+        return 5 - q;
+    return tile[0] - 'A' == x || tile[1] - 'A' == x || tile[2] - 'A' == x ? 2 : 0;
 }
 
 /* The strength of the open ostriches not yet placed (summed afresh, not by
@@ -224,15 +230,12 @@ static double strength_left(const race_model *m, const int in[5])
     return sum;
 }
 
-/* Expected score (points) of each tile in tiles[0..n) under the model. */
-static void expected_scores(const race_model *m, const int *tiles, int n, double *out)
+/* Every ordered top three (at most 60) with its probability, summed into
+ * the marginals m->place and m->joint, which do not depend on the tile. */
+static void enumerate_orders(race_model *m)
 {
-    int val[OSTRICH_N_TILES][5][3], xl[OSTRICH_N_TILES];
-    for (int k = 0; k < n; k++) {
-        out[k] = 0.0;
-        place_values(ostrich_tiles[tiles[k]], val[k]);
-        xl[k] = ostrich_tiles[tiles[k]][3] - 'A';
-    }
+    memset(m->place, 0, sizeof m->place);
+    memset(m->joint, 0, sizeof m->joint);
     int top[3], in[5] = {0};
     for (int i = 0; i < m->n_fin; i++)
         top[i] = m->fin[i];
@@ -240,8 +243,7 @@ static void expected_scores(const race_model *m, const int *tiles, int n, double
      * unused depths fixed to a single pass. */
     int need = 3 - m->n_fin;
     double total = strength_left(m, in);
-    int a_n = m->n_open;
-    for (int a = 0; a < a_n; a++) {
+    for (int a = 0; a < m->n_open; a++) {
         int xa = m->open[a];
         double pa = m->w[xa] / total;
         in[a] = 1;
@@ -276,15 +278,14 @@ static void expected_scores(const race_model *m, const int *tiles, int n, double
                             kk = m->open[i];
                     }
                 double p = pa * pb * pc;
-                double last_j = 0.0, last_k = 0.0;
-                if (j >= 0 && kk >= 0) {
-                    last_j = m->last[j][kk];
-                    last_k = m->last[kk][j];
-                }
-                for (int t = 0; t < n; t++) {
-                    double pl = xl[t] == j ? last_j : xl[t] == kk ? last_k : 0.0;
-                    int score = val[t][top[0]][0] + val[t][top[1]][1] + val[t][top[2]][2];
-                    out[t] += p * score * (1.0 + pl);
+                double pj = j >= 0 && kk >= 0 ? p * m->last[j][kk] : 0.0;
+                double pk = j >= 0 && kk >= 0 ? p * m->last[kk][j] : 0.0;
+                for (int q = 0; q < 3; q++) {
+                    m->place[top[q]][q] += p;
+                    if (j >= 0 && kk >= 0) {
+                        m->joint[j][top[q]][q] += pj;
+                        m->joint[kk][top[q]][q] += pk;
+                    }
                 }
                 if (need >= 3)
                     in[c] = 0;
@@ -294,6 +295,56 @@ static void expected_scores(const race_model *m, const int *tiles, int n, double
         }
         in[a] = 0;
     }
+}
+
+/* A tile's expected score (points): E[S (1 + [last is last])] with S the
+ * top-three points, from the marginals. */
+static double tile_score(const race_model *m, int t)
+{
+    const char *tile = ostrich_tiles[t];
+    int xl = tile[3] - 'A';
+    double e = 0.0;
+    for (int x = 0; x < 5; x++)
+        for (int q = 0; q < 3; q++) {
+            int v = place_value(tile, x, q);
+            if (v)
+                e += v * (m->place[x][q] + m->joint[xl][x][q]);
+        }
+    return e;
+}
+
+/* The searches evaluate one leaf for every player in turn, and the model
+ * does not depend on the player: each thread keeps the last one, keyed by the
+ * Zobrist key (which covers rules, track, board and header) and, against a
+ * key collision, the board fields the model reads. */
+typedef struct model_cache {
+    int valid;
+    uint64_t hash;
+    uint16_t ost_space[5], lion_space;
+    uint8_t ost_where[5], bewitched, n_finished, lion_state;
+    race_model m;
+} model_cache;
+
+static _Thread_local model_cache cache;
+
+static const race_model *cached_model(const ostrich_state *s)
+{
+    if (!cache.valid || cache.hash != s->hash || cache.bewitched != s->bewitched ||
+        cache.n_finished != s->n_finished || cache.lion_space != s->lion_space ||
+        cache.lion_state != s->lion_state ||
+        memcmp(cache.ost_space, s->ost_space, sizeof cache.ost_space) != 0 ||
+        memcmp(cache.ost_where, s->ost_where, sizeof cache.ost_where) != 0) {
+        build_model(s, &cache.m);
+        cache.valid = 1;
+        cache.hash = s->hash;
+        memcpy(cache.ost_space, s->ost_space, sizeof cache.ost_space);
+        memcpy(cache.ost_where, s->ost_where, sizeof cache.ost_where);
+        cache.bewitched = s->bewitched;
+        cache.n_finished = s->n_finished;
+        cache.lion_space = s->lion_space;
+        cache.lion_state = s->lion_state;
+    }
+    return &cache.m;
 }
 
 int32_t ostrich_evaluate(const void *state, int player)
@@ -306,8 +357,7 @@ int32_t ostrich_evaluate(const void *state, int player)
         ostrich_result(s, res);
         return res[player] * 100;
     }
-    race_model m;
-    build_model(s, &m);
+    const race_model *m = cached_model(s);
     int tiles[OSTRICH_N_TILES], n = 0;
     if (s->pred[player] >= 0) {
         tiles[n++] = s->pred[player];
@@ -320,10 +370,9 @@ int32_t ostrich_evaluate(const void *state, int player)
             if (!(held >> t & 1))
                 tiles[n++] = t;
     }
-    double scores[OSTRICH_N_TILES], sum = 0.0;
-    expected_scores(&m, tiles, n, scores);
+    double sum = 0.0;
     for (int t = 0; t < n; t++)
-        sum += scores[t];
+        sum += tile_score(m, tiles[t]);
     double v = n ? 100.0 * sum / n : 0.0;
     if (v < 0.0)
         v = 0.0;
