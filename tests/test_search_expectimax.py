@@ -210,12 +210,14 @@ def test_ostrich_equals_brute_force() -> None:
 
 @needs_ostrich
 def test_ostrich_end_of_race_scores() -> None:
-    """Rule book E10: D0:s ends the race with scores [7, 16, 8]."""
+    """Rule book E10: D0:s ends the race with scores [7, 16, 8]. Player 2
+    (ACEB) may prefer to go on (E 3rd and B last would give 14): with the
+    evaluation at the horizon, the best line is worth at least those 8."""
     pos = safari_ai.Position.from_json(E10)
     report = safari_ai.analyse(pos, depth=1, multipv=7)
     by_move = {line.move: line.expected for line in report.lines}
     assert by_move["D0:s"] == [7.0, 16.0, 8.0]
-    assert report.lines[0].expected[2] == 8.0
+    assert report.lines[0].expected[2] >= 8.0
 
 
 def ostrich_opening() -> safari_ai.Position:

@@ -1124,5 +1124,5 @@ const sa_game sa_ostrich_game = {
     .hash = ostrich_hash,
     .hash_from_scratch = ostrich_hash_from_scratch,
     .result = ostrich_result,
-    .evaluate = NULL,
+    .evaluate = ostrich_evaluate,
 };

@@ -190,6 +190,11 @@ void ostrich_start_position(ostrich_state *s);
 /* Writes every ostrich's occupancy etc. consistent hash after loading. */
 void ostrich_init_hash(ostrich_state *s);
 
+/* -- ostrich_eval.c: the heuristic value ---------------------------------- */
+/* player's expected final score in centi-points (0 .. 2400) under a
+ * Plackett-Luce model of the finishing order; exact at terminal positions. */
+int32_t ostrich_evaluate(const void *state, int player);
+
 /* -- ostrich_io.c: boundary ----------------------------------------------- */
 sa_status ostrich_new_position(void *state, const sa_json *rules, sa_error *err);
 sa_status ostrich_from_json(void *state, const sa_json *root, sa_error *err);

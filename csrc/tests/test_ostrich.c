@@ -1,6 +1,7 @@
 /* tests/test_ostrich.c: the ostrich race in C alone: the starting position,
  * perft, worked examples of the rule book, the hash along random playouts,
  * and the speed of random playouts. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -218,6 +219,121 @@ static void test_playout_speed(void)
     }
 }
 
+/* -- the evaluation (ostrich_eval.c) -------------------------------------- */
+
+static const char E10[] =
+    "{\"game\":\"ostrich\",\"rules\":{\"players\":3},\"to_move\":2,\"track\":\"default\",\"berries\":[\"5b\"],"
+    "\"berry_pool\":{\"peepa\":1},\"ostriches\":{\"B\":\"12a\",\"E\":\"12c\",\"D\":\"16c\"},\"finished\":\"CA\","
+    "\"bewitched\":\"\",\"predictions\":[\"CDEA\",\"DACE\",\"ACEB\"],\"current\":2,\"mode\":\"normal\","
+    "\"phase\":\"action\",\"dice\":{\"white\":\"BDDEW\",\"black\":\"B\"},\"reroll\":null,\"left\":null,"
+    "\"moved\":\"\",\"pending\":null,\"bonus\":0,\"extra\":0,\"lion\":{\"state\":\"off\",\"space\":null,\"turns\":0}}";
+
+/* E10 before its last move: D is one step from 3rd place, B and E level
+ * behind. The result after D0:s is [7, 16, 8]: player 1 (DACE, E last) must
+ * get the highest value, every value must be near its result, and the
+ * terminal position's values equal it. */
+static void test_eval_nearly_decided(void)
+{
+    sa_position *pos = load(E10);
+    CHECK(pos != NULL);
+    if (pos == NULL)
+        return;
+    int32_t v[3];
+    for (int p = 0; p < 3; p++)
+        v[p] = sa_position_evaluate(pos, p);
+    fprintf(stderr, "ostrich E10 evaluate: %d %d %d (result after D0:s: 700 1600 800)\n", v[0], v[1], v[2]);
+    CHECK(v[1] > v[0] && v[1] > v[2]);
+    /* Not exact: the race may go on (B or E may move first), and E's berry
+     * on 13c makes it likelier last than B. */
+    CHECK(abs(v[0] - 700) <= 400 && abs(v[1] - 1600) <= 400 && abs(v[2] - 800) <= 400);
+    sa_error err;
+    CHECK(sa_position_apply(pos, "D0:s", &err) == SA_OK);
+    CHECK(sa_position_to_move(pos) == SA_TERMINAL);
+    CHECK(sa_position_evaluate(pos, 0) == 700 && sa_position_evaluate(pos, 1) == 1600 &&
+          sa_position_evaluate(pos, 2) == 800);
+    sa_position_free(pos);
+}
+
+/* Along seeded random playouts: every value is in 0..2400, terminal values
+ * equal the result * 100, and the values one ply before the end are close
+ * to the result (mean absolute error below 2 points). */
+static void test_eval_along_playouts(void)
+{
+    static const char *const variants[] = {
+        NULL, "{\"players\":2}", "{\"players\":5,\"lion\":true}",
+        "{\"berry_trigger\":\"end\",\"quicksand\":\"stop\",\"last_tie\":\"none\"}", "{\"berries\":false}"};
+    const sa_game *g = sa_game_find("ostrich");
+    sa_move *moves = malloc(sizeof *moves * (size_t)g->max_chance_outcomes);
+    uint64_t *weights = malloc(sizeof *weights * (size_t)g->max_chance_outcomes);
+    void *state = malloc(g->state_size), *before = malloc(g->state_size);
+    sa_rng rng;
+    sa_rng_seed(&rng, 2026);
+    long evals = 0, out_of_range = 0, terminal_wrong = 0, finals = 0;
+    double final_error = 0.0, start_error = 0.0;
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+        sa_error err;
+        sa_position *start = sa_position_new("ostrich", variants[v], &err);
+        CHECK(start != NULL);
+        if (start == NULL)
+            continue;
+        for (int game = 0; game < 40; game++) {
+            memcpy(state, sa_position_state(start), g->state_size);
+            int np = g->num_players(state);
+            int32_t first[OSTRICH_MAX_PLAYERS] = {0}, res[OSTRICH_MAX_PLAYERS];
+            int have_first = 0;
+            for (;;) {
+                int who = g->to_move(state);
+                for (int p = 0; p < np; p++) {
+                    int32_t e = g->evaluate(state, p);
+                    evals++;
+                    out_of_range += e < 0 || e > 2400;
+                    if (!have_first && who >= 0)
+                        first[p] = e;
+                }
+                have_first |= who >= 0;
+                if (who == SA_TERMINAL)
+                    break;
+                sa_move m;
+                if (who == SA_CHANCE) {
+                    int n = g->chance_outcomes(state, moves, weights);
+                    uint64_t total = 0;
+                    for (int i = 0; i < n; i++)
+                        total += weights[i];
+                    uint64_t r = sa_rng_below(&rng, total);
+                    int i = 0;
+                    while (r >= weights[i])
+                        r -= weights[i++];
+                    m = moves[i];
+                } else {
+                    int n = g->legal_moves(state, moves);
+                    m = moves[sa_rng_below(&rng, (uint64_t)n)];
+                }
+                memcpy(before, state, g->state_size);
+                g->apply(state, m);
+            }
+            g->result(state, res);
+            for (int p = 0; p < np; p++) {
+                terminal_wrong += g->evaluate(state, p) != 100 * res[p];
+                final_error += fabs((double)g->evaluate(before, p) - 100.0 * res[p]);
+                start_error += fabs((double)first[p] - 100.0 * res[p]);
+                finals++;
+            }
+        }
+        sa_position_free(start);
+    }
+    fprintf(stderr, "ostrich evaluate: %ld values, mean |value - result| %.0f at the first decision, "
+            "%.0f one ply before the end (centi-points, %ld player-games)\n",
+            evals, start_error / (double)finals, final_error / (double)finals, finals);
+    CHECK(out_of_range == 0);
+    CHECK(terminal_wrong == 0);
+    CHECK(finals > 0 && final_error / (double)finals < 200.0);
+    CHECK(final_error < start_error);
+    free(state);
+    free(before);
+    free(moves);
+    free(weights);
+}
+
 const test_case ostrich_tests[] = {
     {"ostrich_start_position", test_start_position},
     {"ostrich_perft_start", test_perft_start},
@@ -225,5 +341,7 @@ const test_case ostrich_tests[] = {
     {"ostrich_example_lion", test_example_lion},
     {"ostrich_hash_along_playouts", test_hash_along_playouts},
     {"ostrich_playout_speed", test_playout_speed},
+    {"ostrich_eval_nearly_decided", test_eval_nearly_decided},
+    {"ostrich_eval_along_playouts", test_eval_along_playouts},
     {NULL, NULL},
 };
