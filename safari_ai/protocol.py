@@ -321,6 +321,19 @@ def _fmt(x: float) -> str:
     return f"{x:.3f}"
 
 
+def _value_fields(value: "Value", pov: object) -> list[str]:
+    """The ``score ... pov``, ``winprob`` and ``expect`` fields of a chance value."""
+    fields = []
+    score = value.score_text()
+    if score is not None:
+        fields.append(f"score {score} pov {pov}")
+    if value.winprob is not None:
+        fields.append(f"winprob {_fmt(value.winprob)}")
+    if value.expect is not None:
+        fields.append(f"expect {','.join(_fmt(x) for x in value.expect)}")
+    return fields
+
+
 def _report_expect(report: Report) -> Optional[list[float]]:
     expected = getattr(report, "expected", None)
     if expected is None:
@@ -852,14 +865,7 @@ class Engine:
         plies, values = best
         for outcome, prob, value in values:
             parts = [f"info outcome {outcome} prob {prob.numerator}/{prob.denominator}",
-                     f"depth {value.depth}"]
-            score = value.score_text()
-            if score is not None:
-                parts.append(f"score {score} pov {pov}")
-            if value.winprob is not None:
-                parts.append(f"winprob {_fmt(value.winprob)}")
-            if value.expect is not None:
-                parts.append(f"expect {','.join(_fmt(x) for x in value.expect)}")
+                     f"depth {value.depth}", *_value_fields(value, pov)]
             if value.pv:
                 parts.append(f"pv {' '.join(value.pv)}")
             self._emit(" ".join(parts))
@@ -869,14 +875,7 @@ class Engine:
     def _chance_line(self, summary: Value, nodes: int, started: float, covered: int,
                      total: int) -> str:
         seconds = time.monotonic() - started
-        parts = [f"info depth {summary.depth}"]
-        score = summary.score_text()
-        if score is not None:
-            parts.append(f"score {score} pov {summary.pov}")
-        if summary.winprob is not None:
-            parts.append(f"winprob {_fmt(summary.winprob)}")
-        if summary.expect is not None:
-            parts.append(f"expect {','.join(_fmt(x) for x in summary.expect)}")
+        parts = [f"info depth {summary.depth}", *_value_fields(summary, summary.pov)]
         parts.append(f"nodes {nodes} nps {int(nodes / seconds) if seconds > 0 else 0} "
                      f"time {int(seconds * 1000)} outcomes {covered}/{total}")
         return " ".join(parts)

@@ -15,10 +15,7 @@ static uint64_t pack(int32_t score, int depth, int bound, int move_index)
 
 int sa_tt_init(sa_tt *tt, size_t megabytes)
 {
-    size_t bytes = megabytes << 20;
-    size_t buckets = 1;
-    while (buckets * 2 * BUCKET * sizeof(sa_tt_entry) <= bytes)
-        buckets *= 2;
+    size_t buckets = sa_table_buckets(megabytes, BUCKET * sizeof(sa_tt_entry));
     tt->entries = calloc(buckets * BUCKET, sizeof(sa_tt_entry));
     tt->mask = buckets - 1;
     atomic_init(&tt->used, 0);

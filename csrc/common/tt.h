@@ -46,6 +46,16 @@ typedef struct sa_tt_hit {
     int move_index;  /* SA_TT_NO_MOVE when none */
 } sa_tt_hit;
 
+/* The largest power of two of buckets of `bucket_bytes` that fits in
+ * `megabytes` MiB, at least 1 (shared by every hash table of the searches). */
+static inline size_t sa_table_buckets(size_t megabytes, size_t bucket_bytes)
+{
+    size_t bytes = megabytes << 20, buckets = 1;
+    while (buckets * 2 * bucket_bytes <= bytes)
+        buckets *= 2;
+    return buckets;
+}
+
 /* Allocates about `megabytes` MiB (at least one bucket); 0 on failure. */
 int sa_tt_init(sa_tt *tt, size_t megabytes);
 void sa_tt_free(sa_tt *tt);

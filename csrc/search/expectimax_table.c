@@ -18,10 +18,7 @@
 
 int ex_table_init(ex_table *table, size_t megabytes)
 {
-    size_t bytes = megabytes << 20;
-    size_t buckets = 1;
-    while (buckets * 2 * BUCKET * sizeof(ex_entry) <= bytes)
-        buckets *= 2;
+    size_t buckets = sa_table_buckets(megabytes, BUCKET * sizeof(ex_entry));
     table->entries = calloc(buckets * BUCKET, sizeof(ex_entry));
     table->mask = buckets - 1;
     return table->entries != NULL;
