@@ -364,15 +364,18 @@ def _elo_text(wins: int, draws: int, losses: int) -> str:
 @click.option("--sprt", metavar="ELO0,ELO1", help="SPRT bounds (alpha = beta = 0.05).")
 @click.option("--records", "records_dir", default="match-records", show_default=True,
               metavar="DIR", help="Directory for one game record per game.")
+@click.option("--resume", is_flag=True,
+              help="Count the games whose records in --records DIR were played with the same "
+              "players, seed and opening, and play only the others.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def match(game: str, spec_a: str, spec_b: str, games: int, workers: int, seed: int,
           opening_plies: int, rules: tuple[str, ...], sprt: str | None, records_dir: str,
-          as_json: bool, no_progress: bool) -> None:
+          resume: bool, as_json: bool, no_progress: bool) -> None:
     """Play engine A against engine B over GAME: W/D/L, Elo, SPRT, game records."""
     import os
 
-    from safari_ai.match import make_jobs, parse_spec, run_match
+    from safari_ai.match import finished_outcome, make_jobs, parse_spec, record_name, run_match
     from safari_ai.stats import sprt as run_sprt
 
     try:
@@ -397,22 +400,38 @@ def match(game: str, spec_a: str, spec_b: str, games: int, workers: int, seed: i
     except OSError as error:
         _fail(f"cannot create {records_dir}: {error}")
 
+    names = {(job.pair, job.colour): record_name(job) for job in jobs}
+    finished = []
+    if resume:
+        for job in jobs:
+            try:
+                with open(os.path.join(records_dir, names[job.pair, job.colour]),
+                          encoding="utf-8") as handle:
+                    record = json.load(handle)
+            except (OSError, ValueError):
+                continue
+            outcome = finished_outcome(job, record)
+            if outcome is not None:
+                finished.append(outcome)
+        done = {(o.pair, o.colour) for o in finished}
+        jobs = [job for job in jobs if (job.pair, job.colour) not in done]
+
     def save(outcome: Any) -> None:
-        name = f"{game}-{outcome.pair + 1:04d}-{'ab'[outcome.colour]}.json"
-        with open(os.path.join(records_dir, name), "w", encoding="utf-8") as handle:
+        with open(os.path.join(records_dir, names[outcome.pair, outcome.colour]), "w",
+                  encoding="utf-8") as handle:
             json.dump(outcome.record, handle, indent=1)
             handle.write("\n")
 
     try:
         if no_progress:
-            summary = run_match(jobs, workers, on_game=save)
+            summary = run_match(jobs, workers, on_game=save, finished=finished)
         else:
             with click.progressbar(length=len(jobs), label=f"{game} {a.label()} vs {b.label()}",
                                    file=sys.stderr, show_pos=True) as bar:
                 def step(outcome: Any) -> None:
                     save(outcome)
                     bar.update(1)
-                summary = run_match(jobs, workers, on_game=step)
+                summary = run_match(jobs, workers, on_game=step, finished=finished)
     except SafariError as error:
         _fail(str(error))
     from safari_ai.stats import elo

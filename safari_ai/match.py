@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Optional
 
 __all__ = ["PlayerSpec", "parse_spec", "MatchJob", "GameOutcome", "play_game", "make_jobs",
-           "run_match", "MatchSummary"]
+           "run_match", "MatchSummary", "record_name", "finished_outcome"]
 
 
 @dataclass
@@ -293,6 +293,34 @@ def make_jobs(game: str, rules: dict[str, Any], a: PlayerSpec, b: PlayerSpec, ga
             for i in range(games)]
 
 
+def record_name(job: MatchJob) -> str:
+    """The file name of a job's game record: ``GAME-PAIR-a.json`` (A as player 0)
+    or ``GAME-PAIR-b.json`` (A as player 1), pairs counted from 1."""
+    return f"{job.game}-{job.pair + 1:04d}-{'ab'[job.colour]}.json"
+
+
+def finished_outcome(job: MatchJob, record: dict[str, Any]) -> Optional[GameOutcome]:
+    """The outcome of ``job`` read from a record an earlier run wrote for it, or
+    None when the record is of another game (players, seats, seed, opening,
+    rules) or unfinished, so that a resumed match only counts games it would
+    have played the same way."""
+    try:
+        players = record["players"]
+        same = (record.get("game") == job.game
+                and record["settings"]["match"] == {"pair": job.pair, "seed": job.seed,
+                                                    "opening_plies": job.opening_plies}
+                and all(p["settings"] == (job.a if p["seat"] == job.colour else job.b).settings()
+                        and p["role"] == ("A" if p["seat"] == job.colour else "B")
+                        for p in players)
+                and all((k, v) in record["start"]["rules"].items() for k, v in job.rules.items()))
+        result = record["result"]
+    except (KeyError, TypeError, AttributeError):
+        return None
+    if not same or not isinstance(result, list) or len(result) != len(players):
+        return None
+    return GameOutcome(job.pair, job.colour, a_score(result, job.colour), record)
+
+
 @dataclass
 class MatchSummary:
     wins: int
@@ -306,10 +334,12 @@ class MatchSummary:
 
 
 def run_match(jobs: list[MatchJob], workers: int = 1,
-              on_game: Optional[Callable[[GameOutcome], None]] = None) -> MatchSummary:
+              on_game: Optional[Callable[[GameOutcome], None]] = None,
+              finished: Optional[list[GameOutcome]] = None) -> MatchSummary:
     """Plays the jobs, in ``workers`` processes when more than one; ``on_game`` is
-    called as each game ends (in completion order)."""
-    outcomes: list[GameOutcome] = []
+    called as each game ends (in completion order). ``finished`` are outcomes of
+    games played earlier (a resumed match), counted in the summary."""
+    outcomes: list[GameOutcome] = list(finished or [])
 
     def results() -> Iterator[GameOutcome]:
         if workers <= 1:

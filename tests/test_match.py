@@ -94,3 +94,31 @@ def test_a_dice_game_match_records_its_rolls() -> None:
     # the opening is drawn with the same random number
     first = [GameRecord.from_json(o.record).moves for o in summary.outcomes]
     assert first[0][:2] == first[1][:2]
+
+
+def test_resume_counts_matching_records_and_plays_the_rest(tmp_path: Path) -> None:
+    out = tmp_path / "records"
+    args = ["match", "zebras", "-a", "algo=alphabeta,depth=1", "-b", "algo=random", "--games",
+            "4", "--seed", "5", "--records", str(out), "--json", "--no-progress"]
+    first = json.loads(CliRunner().invoke(main, args).stdout)
+    kept = out / "zebras-0001-a.json"
+    kept_text = kept.read_text()
+    (out / "zebras-0001-b.json").unlink()                    # missing: played again
+    other = json.loads((out / "zebras-0002-a.json").read_text())
+    other["settings"]["match"]["seed"] = 6                   # another match's game: played again
+    (out / "zebras-0002-a.json").write_text(json.dumps(other))
+    unfinished = json.loads((out / "zebras-0002-b.json").read_text())
+    unfinished["result"] = None                              # no result: played again
+    (out / "zebras-0002-b.json").write_text(json.dumps(unfinished))
+    again = json.loads(CliRunner().invoke(main, args + ["--resume"]).stdout)
+    assert kept.read_text() == kept_text                     # counted, not replayed
+    for name in ("zebras-0001-b.json", "zebras-0002-a.json", "zebras-0002-b.json"):
+        record = json.loads((out / name).read_text())
+        assert record["settings"]["match"]["seed"] == 5 and record["result"] is not None
+    assert (again["wins"], again["draws"], again["losses"]) == \
+        (first["wins"], first["draws"], first["losses"])     # the same games, seeded alike
+    greedy = args.copy()
+    greedy[greedy.index("algo=random")] = "algo=greedy"      # other players: nothing reused
+    assert json.loads(CliRunner().invoke(main, greedy + ["--resume"]).stdout)["games"] == 4
+    assert json.loads((out / "zebras-0001-a.json").read_text())["players"][1]["settings"] == \
+        {"algo": "greedy"}
