@@ -7,8 +7,11 @@ is the same as one ``safari-ai match`` per opponent, e.g.
 
     safari-ai match turtles -a algo=alphabeta,movetime=100 -b algo=greedy --games 200 --workers 2
 
-and prints each result as a Markdown row for docs/strength.md: W/D/L from
-alpha-beta's side, its score, and the Elo difference with a 95% interval.
+and prints each result as a Markdown row for docs/strength.md: W/D/L from the
+engine's side, its score, the Elo difference with a 95% interval, and the
+engine's mean game result with its 95% interval beside the opponents' mean
+(points in the ostrich race). ``--engine expectimax`` (or ``auto``) and
+``--rules players=3`` measure the dice games.
 """
 from __future__ import annotations
 
@@ -28,19 +31,29 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--opening-plies", type=int, default=2)
     parser.add_argument("--opponents", default="random,greedy,mcts")
+    parser.add_argument("--engine", default="alphabeta", help="the engine's algo")
+    parser.add_argument("--rules", action="append", default=[], metavar="KEY=VALUE")
     args = parser.parse_args()
-    engine = parse_spec(f"algo=alphabeta,movetime={args.movetime}")
+    rules = {}
+    for item in args.rules:
+        key, _, value = item.partition("=")
+        rules[key] = int(value) if value.isdigit() else value
+    engine = parse_spec(f"algo={args.engine},movetime={args.movetime}")
     for opponent in args.opponents.split(","):
         other = parse_spec(f"algo={opponent}" + (f",movetime={args.movetime}"
                                                   if opponent not in ("random", "greedy") else ""))
-        jobs = make_jobs(args.game, {}, engine, other, args.games, args.seed, args.opening_plies)
+        jobs = make_jobs(args.game, rules, engine, other, args.games, args.seed,
+                         args.opening_plies)
         summary = run_match(jobs, args.workers)
         wins, draws, losses = summary.wins, summary.draws, summary.losses
         score, difference, error = elo(wins, draws, losses)
         interval = (f"> {difference:+.0f}" if losses == 0 and draws == 0
                     else f"{difference:+.0f} ± {error:.0f}")
-        print(f"| {args.game} | alpha-beta {args.movetime} ms | {other.label()} | {args.games} | "
-              f"{wins} / {draws} / {losses} | {100 * score:.1f}% | {interval} |", flush=True)
+        mean, half = summary.mean_result()
+        game = args.game + "".join(f" {k}={v}" for k, v in rules.items())
+        print(f"| {game} | {args.engine} {args.movetime} ms | {other.label()} | {args.games} | "
+              f"{wins} / {draws} / {losses} | {100 * score:.1f}% | {interval} | "
+              f"{mean:+.2f} ± {half:.2f} vs {summary.opponents_mean():+.2f} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -439,11 +439,13 @@ def match(game: str, spec_a: str, spec_b: str, games: int, workers: int, seed: i
     w, d, l = summary.wins, summary.draws, summary.losses
     score, difference, error = elo(w, d, l)
     verdict = None if bounds is None else run_sprt(w, d, l, *bounds)
+    mean, half = summary.mean_result()
     if as_json:
         click.echo(json.dumps({
             "game": game, "a": a.label(), "b": b.label(), "games": summary.games,
             "wins": w, "draws": d, "losses": l, "score": score, "elo": difference,
-            "elo_error95": error, "records": records_dir,
+            "elo_error95": error, "mean_result": mean, "mean_result_error95": half,
+            "opponents_mean_result": summary.opponents_mean(), "records": records_dir,
             "sprt": None if verdict is None else {"elo0": bounds[0], "elo1": bounds[1],
                                                   "llr": verdict.llr, "lower": verdict.lower,
                                                   "upper": verdict.upper,
@@ -453,6 +455,7 @@ def match(game: str, spec_a: str, spec_b: str, games: int, workers: int, seed: i
     click.echo(f"B: {b.label()}")
     click.echo(f"games {summary.games}: A wins {w}, draws {d}, losses {l}; score {100 * score:.1f}%")
     click.echo(f"elo {_elo_text(w, d, l)}")
+    click.echo(f"mean result A {mean:+.3f} ± {half:.3f} (95%), B seats {summary.opponents_mean():+.3f}")
     if verdict is not None:
         click.echo(f"sprt [{bounds[0]:g}, {bounds[1]:g}] {verdict.text()}")
     click.echo(f"records {records_dir}")

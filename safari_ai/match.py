@@ -332,6 +332,20 @@ class MatchSummary:
     def games(self) -> int:
         return self.wins + self.draws + self.losses
 
+    def mean_result(self) -> tuple[float, float]:
+        """A's mean game result (the game's own result value of A's seat: +1/0/-1
+        in the two-player games, points in the ostrich race) with the half-width
+        of its 95% interval."""
+        from safari_ai.stats import mean_interval
+
+        return mean_interval([float(o.record["result"][o.colour]) for o in self.outcomes])
+
+    def opponents_mean(self) -> float:
+        """The mean result of B's seats (each game's mean over B's seats)."""
+        means = [sum(float(r) for i, r in enumerate(o.record["result"]) if i != o.colour)
+                 / (len(o.record["result"]) - 1) for o in self.outcomes]
+        return sum(means) / len(means)
+
 
 def run_match(jobs: list[MatchJob], workers: int = 1,
               on_game: Optional[Callable[[GameOutcome], None]] = None,

@@ -2,6 +2,9 @@
 
 * :func:`elo` — the logistic Elo difference of a W/D/L score with the half-width
   of its 95% interval (delta method on the trinomial variance of one game's score).
+* :func:`mean_interval` — a sample's mean and the half-width of its 95%
+  interval (normal approximation, sample standard deviation), for results that
+  are not win/draw/loss, such as the ostrich race's points.
 * :func:`llr` — the generalized log-likelihood ratio of H1: elo = elo1 against
   H0: elo = elo0 for trinomial results, as fishtest's ``LLR_logistic`` computes
   it (M. Van den Bergh's GSPRT): each hypothesis' trinomial is the maximum
@@ -15,7 +18,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-__all__ = ["elo", "score_to_elo", "elo_to_score", "llr", "sprt", "sprt_bounds", "SprtResult"]
+__all__ = ["mean_interval", "elo", "score_to_elo", "elo_to_score", "llr", "sprt", "sprt_bounds", "SprtResult"]
 
 
 def elo_to_score(elo_diff: float) -> float:
@@ -43,6 +46,19 @@ def elo(wins: int, draws: int, losses: int, z: float = 1.96) -> tuple[float, flo
     difference = score_to_elo(clipped)
     slope = 400 / (math.log(10) * clipped * (1 - clipped))
     return score, difference, z * slope * math.sqrt(variance / n)
+
+
+def mean_interval(values: list[float], z: float = 1.96) -> tuple[float, float]:
+    """(mean, half-width of its interval) of ``values``: z * s / sqrt(n) with s
+    the sample standard deviation (0 for a single value)."""
+    n = len(values)
+    if n == 0:
+        raise ValueError("no values")
+    mean = sum(values) / n
+    if n == 1:
+        return mean, 0.0
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, z * math.sqrt(variance / n)
 
 
 def _mle_expected(pdf: list[tuple[float, float]], s: float) -> list[tuple[float, float]]:

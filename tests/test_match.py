@@ -53,7 +53,8 @@ def test_match_command(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[2].startswith("games 4: A wins")
-    assert lines[3].startswith("elo ") and lines[4].startswith("sprt [0, 50] LLR")
+    assert lines[3].startswith("elo ") and lines[4].startswith("mean result A ")
+    assert lines[5].startswith("sprt [0, 50] LLR")
     files = sorted(out.glob("*.json"))
     assert [f.name for f in files] == ["turtles-0001-a.json", "turtles-0001-b.json",
                                        "turtles-0002-a.json", "turtles-0002-b.json"]
@@ -122,3 +123,14 @@ def test_resume_counts_matching_records_and_plays_the_rest(tmp_path: Path) -> No
     assert json.loads(CliRunner().invoke(main, greedy + ["--resume"]).stdout)["games"] == 4
     assert json.loads((out / "zebras-0001-a.json").read_text())["players"][1]["settings"] == \
         {"algo": "greedy"}
+
+
+def test_mean_result_of_a_race_is_the_points_of_the_seats() -> None:
+    a, b = parse_spec("algo=greedy"), parse_spec("algo=random")
+    summary = run_match(make_jobs("ostrich", {"players": 3}, a, b, 4, 2, 0))
+    points = [o.record["result"] for o in summary.outcomes]
+    mine = [r[o.colour] for r, o in zip(points, summary.outcomes)]
+    mean, half = summary.mean_result()
+    assert mean == pytest.approx(sum(mine) / 4) and half >= 0
+    others = [(sum(r) - r[o.colour]) / 2 for r, o in zip(points, summary.outcomes)]
+    assert summary.opponents_mean() == pytest.approx(sum(others) / 4)

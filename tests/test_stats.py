@@ -5,7 +5,8 @@ import math
 
 import pytest
 
-from safari_ai.stats import elo, elo_to_score, llr, score_to_elo, sprt, sprt_bounds
+from safari_ai.stats import (elo, elo_to_score, llr, mean_interval, score_to_elo, sprt,
+                             sprt_bounds)
 
 
 def test_elo_of_even_and_lopsided_scores() -> None:
@@ -70,3 +71,12 @@ def test_sprt_bounds_and_verdicts() -> None:
     assert sprt(90, 0, 10, 0, 100).verdict == "H1"
     assert sprt(10, 0, 90, 0, 100).verdict == "H0"
     assert sprt(5, 0, 5, 0, 100).verdict == "continue"
+
+
+def test_mean_interval_by_hand() -> None:
+    # 2, 4, 4, 6: mean 4, sample variance (4 + 0 + 0 + 4) / 3, half-width 1.96 sqrt(8/3/4)
+    mean, half = mean_interval([2, 4, 4, 6])
+    assert mean == 4 and half == pytest.approx(1.96 * math.sqrt(8 / 3 / 4))
+    assert mean_interval([7.5]) == (7.5, 0.0)
+    with pytest.raises(ValueError):
+        mean_interval([])
