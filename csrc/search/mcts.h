@@ -68,6 +68,11 @@ void sa_mcts_tree_free(sa_mcts_tree *tree);
 const void *sa_mcts_tree_root(const sa_mcts_tree *tree);
 size_t sa_mcts_tree_size(const sa_mcts_tree *tree);
 
+/* Makes room for `capacity` nodes (< 2^32 - 1) without moving the tree's
+ * contents (indexes stay valid); never shrinks. Returns 0 when out of memory
+ * or too large (the tree is then unchanged), else 1. */
+int sa_mcts_tree_reserve(sa_mcts_tree *tree, size_t capacity);
+
 /* Plays m at the root (precondition: a legal move or chance outcome there).
  * The child reached by m becomes the root and keeps its subtree, moved to the
  * front of the arena; the rest is freed (reserved slots too). When m was

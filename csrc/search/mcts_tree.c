@@ -76,6 +76,24 @@ size_t sa_mcts_tree_size(const sa_mcts_tree *tree)
     return tree->n_nodes;
 }
 
+int sa_mcts_tree_reserve(sa_mcts_tree *tree, size_t capacity)
+{
+    if (capacity <= tree->capacity)
+        return 1;
+    if (capacity > MAX_CAPACITY)
+        return 0;
+    unsigned char *arena = realloc(tree->arena, capacity * tree->stride);
+    if (arena == NULL)
+        return 0;
+    tree->arena = arena;
+    uint32_t *remap = realloc(tree->remap, capacity * sizeof *remap);
+    if (remap == NULL)
+        return 0;   /* the bigger arena is kept; capacity stays until both fit */
+    tree->remap = remap;
+    tree->capacity = (uint32_t)capacity;
+    return 1;
+}
+
 /* The slot for a new child of `up` (NULL for the root): the next reserved
  * one, or the first of a new run (see mcts_tree.h); MCTS_NONE when full. */
 static uint32_t take_slot(sa_mcts_tree *tree, mcts_node *up)

@@ -12,6 +12,7 @@ extern const test_case zebras_tests[];
 extern const test_case ostrich_tests[];
 extern const test_case arena_tests[];
 extern const test_case mcts_tests[];
+extern const test_case mcts_session_tests[];
 extern const test_case expectimax_tests[];
 
 /* One suite a line, so that branches adding suites merge cleanly. */
@@ -23,6 +24,7 @@ static const test_case *const suites[] = {
     ostrich_tests,
     arena_tests,
     mcts_tests,
+    mcts_session_tests,
     expectimax_tests,
     NULL,
 };

@@ -96,6 +96,8 @@ struct sa_report {
     double win_probability;  /* MCTS: mean value mapped to [0, 1]; -1 if none */
     int hashfull;            /* permille in use of the table (alpha-beta) or
                                 of the node arena (MCTS); -1 if none        */
+    uint64_t reused;         /* MCTS session: visits the root already had
+                                from earlier searches (tree reuse); else 0  */
 };
 
 /* Searches `pos` (a decision position) under `limits`; fills `out`.
@@ -103,6 +105,72 @@ struct sa_report {
  * game the algorithm does not serve, or limits out of range. */
 sa_status sa_search(const sa_position *pos, const sa_limits *limits,
                     sa_report *out, sa_error *err);
+
+/* -- MCTS that keeps its tree between moves (tree reuse) -----------------
+ *
+ * A session holds one MCTS tree. Each search grows it; telling the session
+ * the moves and chance outcomes actually played keeps the subtree below
+ * them, so the next search starts with the visits already made there:
+ *
+ *     sa_mcts_session *s = sa_mcts_session_new();
+ *     sa_mcts_session_search(s, pos, &limits, &report, &err);  // fresh tree
+ *     sa_mcts_session_advance(s, "d1xd3", &err);  // our move
+ *     sa_mcts_session_advance(s, "d7xd5", &err);  // theirs (and any rolls)
+ *     sa_mcts_session_search(s, pos2, &limits, &report, &err); // report.reused > 0
+ *     sa_mcts_session_free(s);
+ *
+ * The session never trusts that it is told the truth: a search compares the
+ * position it is given with the tree's root (same game, Zobrist key, and
+ * state, or canonical JSON when the bytes differ) and searches a fresh tree
+ * when they differ. It also starts afresh when the leaf evaluator
+ * (limits->mcts_evaluate) changed since the tree was built.
+ *
+ * Memory: a fresh tree is sized as a one-shot search's (sa_search); a reused
+ * one grows to hold the kept nodes plus that much room again, but without a
+ * node limit never beyond twice it (the search then stops when it is full,
+ * as a one-shot search does).
+ *
+ * Threads: a session serves one call at a time (searches, advances and
+ * clears must not overlap; the caller serialises them). With
+ * limits->threads > 1 the search is root-parallel as sa_search's: the
+ * calling thread grows the session's tree, and each helper thread searches
+ * a fresh tree of its own that is dropped afterwards; only the session's
+ * tree is reused (report.reused counts its visits only).
+ */
+typedef struct sa_mcts_session sa_mcts_session;
+
+/* An empty session (no tree); NULL when out of memory. */
+sa_mcts_session *sa_mcts_session_new(void);
+void sa_mcts_session_free(sa_mcts_session *session);
+
+/* Drops the tree; the next search starts afresh. */
+void sa_mcts_session_clear(sa_mcts_session *session);
+
+/* Searches `pos` (a decision position) by MCTS under `limits` (limits->algo
+ * is ignored), reusing the tree when `pos` is its root. out->nodes counts
+ * this search's simulations, out->reused the root visits it started with.
+ * Errors as sa_search(); on error the tree is kept as it was. */
+sa_status sa_mcts_session_search(sa_mcts_session *session, const sa_position *pos,
+                                 const sa_limits *limits, sa_report *out, sa_error *err);
+
+/* Plays the move or chance outcome spelled `move` at the tree's root: its
+ * subtree becomes the tree (when it was never searched, an empty tree at the
+ * new root). SA_ERR_MOVE, naming the move, when it is not legal at the root
+ * (the tree is then unchanged). Without a tree (a new or cleared session)
+ * there is nothing to keep: SA_OK, nothing done. */
+sa_status sa_mcts_session_advance(sa_mcts_session *session, const char *move, sa_error *err);
+
+/* The tree's root position (borrowed: valid until the session changes), or
+ * NULL without a tree. */
+const sa_position *sa_mcts_session_root(const sa_mcts_session *session);
+
+/* Visits of the root, and nodes in the tree (0 without a tree). */
+uint64_t sa_mcts_session_visits(const sa_mcts_session *session);
+uint64_t sa_mcts_session_nodes(const sa_mcts_session *session);
+
+/* Visits of the root's child reached by `move` (0 when the move was never
+ * searched, is not legal at the root, or there is no tree). */
+uint64_t sa_mcts_session_child_visits(const sa_mcts_session *session, const char *move);
 
 /* Milliseconds on a monotonic clock. */
 int64_t sa_now_ms(void);
