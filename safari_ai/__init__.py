@@ -8,7 +8,7 @@
 from safari_ai._version import __version__
 from safari_ai.errors import IllegalMoveError, PositionError, SafariError
 from safari_ai.position import Position, games
-from safari_ai.search import Line, Report, SearchError, StopFlag, analyse
+from safari_ai.search import Line, MctsSession, Report, SearchError, StopFlag, analyse
 
 __all__ = [
     "__version__",
@@ -18,6 +18,7 @@ __all__ = [
     "SafariError",
     "games",
     "analyse",
+    "MctsSession",
     "Report",
     "Line",
     "SearchError",

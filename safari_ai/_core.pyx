@@ -68,6 +68,7 @@ cdef extern from "safari/search.h":
         sa_line lines[16]
         double win_probability
         int hashfull
+        uint64_t reused
     ctypedef void (*sa_progress_fn)(void *user, const sa_report *report) noexcept
     ctypedef struct sa_limits:
         int depth
@@ -89,6 +90,20 @@ cdef extern from "safari/search.h":
                         sa_report *out, sa_error *err) nogil
     int SA_SCORE_WIN
     int SA_SCORE_WIN_MIN
+    ctypedef struct sa_mcts_session:
+        pass
+    sa_mcts_session *sa_mcts_session_new()
+    void sa_mcts_session_free(sa_mcts_session *session)
+    void sa_mcts_session_clear(sa_mcts_session *session)
+    sa_status sa_mcts_session_search(sa_mcts_session *session, const sa_position *pos,
+                                     const sa_limits *limits, sa_report *out,
+                                     sa_error *err) nogil
+    sa_status sa_mcts_session_advance(sa_mcts_session *session, const char *move,
+                                      sa_error *err) nogil
+    const sa_position *sa_mcts_session_root(const sa_mcts_session *session)
+    uint64_t sa_mcts_session_visits(const sa_mcts_session *session)
+    uint64_t sa_mcts_session_nodes(const sa_mcts_session *session)
+    uint64_t sa_mcts_session_child_visits(const sa_mcts_session *session, const char *move)
 
 SCORE_WIN = SA_SCORE_WIN
 SCORE_WIN_MIN = SA_SCORE_WIN_MIN
@@ -289,6 +304,7 @@ cdef dict report_to_dict(const sa_report *r):
         "lines": lines,
         "win_probability": None if r.win_probability < 0 else r.win_probability,
         "hashfull": None if r.hashfull < 0 else r.hashfull,
+        "reused": r.reused,
     }
 
 
@@ -315,15 +331,10 @@ cdef class StopFlag:
         return self.value != 0
 
 
-def search(CPosition pos, int depth, uint64_t nodes, int64_t movetime_ms, int multipv,
-           int threads, uint64_t seed, str algo, size_t hash_mb, StopFlag stop=None,
-           progress=None, bint table=True, bint mcts_evaluate=False, str pruning="auto",
-           int chance_width=0) -> dict:
-    """Runs sa_search without the GIL; returns the report as a dict."""
-    cdef sa_limits limits
-    cdef sa_report report
-    cdef sa_error err
-    cdef sa_status status
+cdef fill_limits(sa_limits *limits, int depth, uint64_t nodes, int64_t movetime_ms,
+                 int multipv, int threads, uint64_t seed, str algo, size_t hash_mb,
+                 StopFlag stop, progress, bint table, bint mcts_evaluate, str pruning,
+                 int chance_width):
     if algo not in ALGOS:
         raise CoreError(SA_ERR_ARGUMENT, f"unknown algorithm {algo!r} (known: {', '.join(ALGOS)})")
     if pruning not in PRUNINGS:
@@ -348,8 +359,127 @@ def search(CPosition pos, int depth, uint64_t nodes, int64_t movetime_ms, int mu
     limits.progress_user = <void *>progress
     limits.pruning = <sa_pruning>PRUNINGS[pruning]
     limits.chance_width = chance_width
+
+
+def search(CPosition pos, int depth, uint64_t nodes, int64_t movetime_ms, int multipv,
+           int threads, uint64_t seed, str algo, size_t hash_mb, StopFlag stop=None,
+           progress=None, bint table=True, bint mcts_evaluate=False, str pruning="auto",
+           int chance_width=0) -> dict:
+    """Runs sa_search without the GIL; returns the report as a dict."""
+    cdef sa_limits limits
+    cdef sa_report report
+    cdef sa_error err
+    cdef sa_status status
+    fill_limits(&limits, depth, nodes, movetime_ms, multipv, threads, seed, algo, hash_mb,
+                stop, progress, table, mcts_evaluate, pruning, chance_width)
     with nogil:
         status = sa_search(pos.ptr, &limits, &report, &err)
     if status != SA_OK:
         raise_error(&err)
     return report_to_dict(&report)
+
+
+cdef class CMctsSession:
+    """Owns one ``sa_mcts_session``: an MCTS tree kept between searches.
+
+    One call at a time: a call made while another runs (a search on another
+    thread) raises CoreError instead of touching the tree.
+    """
+
+    cdef sa_mcts_session *ptr
+    cdef bint busy
+
+    def __cinit__(self):
+        self.ptr = sa_mcts_session_new()
+        if self.ptr == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        if self.ptr != NULL:
+            sa_mcts_session_free(self.ptr)
+
+    cdef _claim(self, str what):
+        if self.busy:
+            raise CoreError(SA_ERR_ARGUMENT,
+                            f"{what}: the session is in use by a running search")
+        self.busy = True
+
+    cdef _check_idle(self, str what):
+        if self.busy:
+            raise CoreError(SA_ERR_ARGUMENT,
+                            f"{what}: the session is in use by a running search")
+
+    def search(self, CPosition pos, uint64_t nodes, int64_t movetime_ms, int multipv,
+               int threads, uint64_t seed, size_t hash_mb, StopFlag stop=None,
+               progress=None, bint mcts_evaluate=False) -> dict:
+        """Runs sa_mcts_session_search without the GIL; the report as a dict."""
+        cdef sa_limits limits
+        cdef sa_report report
+        cdef sa_error err
+        cdef sa_status status
+        fill_limits(&limits, 0, nodes, movetime_ms, multipv, threads, seed, "mcts", hash_mb,
+                    stop, progress, True, mcts_evaluate, "auto", 0)
+        self._claim("search")
+        try:
+            with nogil:
+                status = sa_mcts_session_search(self.ptr, pos.ptr, &limits, &report, &err)
+        finally:
+            self.busy = False
+        if status != SA_OK:
+            raise_error(&err)
+        return report_to_dict(&report)
+
+    def advance(self, str move):
+        """Plays ``move`` at the root, keeping its subtree; CoreError when illegal."""
+        cdef sa_error err
+        cdef sa_status status
+        cdef bytes data
+        try:
+            data = move.encode("ascii")
+        except UnicodeEncodeError:
+            raise CoreError(SA_ERR_MOVE, f"illegal move {move!r}: not ASCII")
+        if b"\0" in data:
+            raise CoreError(SA_ERR_MOVE, f"illegal move {move!r}: contains NUL")
+        cdef const char *text = data
+        self._claim("advance")
+        try:
+            with nogil:
+                status = sa_mcts_session_advance(self.ptr, text, &err)
+        finally:
+            self.busy = False
+        if status != SA_OK:
+            raise_error(&err)
+
+    def clear(self):
+        self._claim("clear")
+        sa_mcts_session_clear(self.ptr)
+        self.busy = False
+
+    def root(self):
+        """A copy of the tree's root position, or None without a tree."""
+        self._check_idle("root")
+        cdef const sa_position *root = sa_mcts_session_root(self.ptr)
+        if root == NULL:
+            return None
+        return CPosition.wrap(sa_position_copy(root))
+
+    @property
+    def visits(self) -> int:
+        self._check_idle("visits")
+        return sa_mcts_session_visits(self.ptr)
+
+    @property
+    def nodes(self) -> int:
+        self._check_idle("nodes")
+        return sa_mcts_session_nodes(self.ptr)
+
+    def child_visits(self, str move) -> int:
+        cdef bytes data
+        self._check_idle("child_visits")
+        try:
+            data = move.encode("ascii")
+        except UnicodeEncodeError:
+            return 0
+        if b"\0" in data:
+            return 0
+        return sa_mcts_session_child_visits(self.ptr, data)

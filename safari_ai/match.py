@@ -7,6 +7,9 @@ A player is given by a SPEC, comma-separated ``KEY=VALUE`` items:
   or ``algo=random`` / ``algo=greedy`` (uniform random; one-ply greedy on the
   engine's evaluation, an immediate win first);
 * limits ``depth=N``, ``nodes=N``, ``movetime=MS``; ``hash=MB``, ``leaf=rollout|evaluate``;
+* ``reuse=yes|no`` (``algo=mcts``): keep the MCTS tree from one move to the
+  next (:class:`~safari_ai.search.MctsSession`; default yes): the player is
+  told every ply of the game, its own moves, the others' and the dice;
 * ``name=TEXT`` (for the report);
 * ``opt.NAME=VALUE`` (``setoption`` for a command-line engine), ``cwd=DIR``
   (its working directory);
@@ -40,6 +43,7 @@ class PlayerSpec:
     movetime: Optional[int] = None
     hash_mb: int = 16
     leaf: str = "rollout"
+    reuse: bool = True
     name: str = ""
     cmd: Optional[list[str]] = None
     cwd: Optional[str] = None
@@ -63,6 +67,8 @@ class PlayerSpec:
             out["options"] = self.options
         elif self.algo not in ("random", "greedy"):
             out.update(hash=self.hash_mb, leaf=self.leaf)
+            if self.algo == "mcts":
+                out["reuse"] = self.reuse
         return out
 
     def limited(self) -> bool:
@@ -97,6 +103,10 @@ def parse_spec(text: str) -> PlayerSpec:
             if value not in ("rollout", "evaluate"):
                 raise ValueError("leaf: rollout or evaluate")
             spec.leaf = value
+        elif key == "reuse":
+            if value.lower() not in ("yes", "no", "true", "false", "1", "0"):
+                raise ValueError("reuse: yes or no")
+            spec.reuse = value.lower() in ("yes", "true", "1")
         elif key == "name":
             spec.name = value
         elif key == "cwd":
@@ -105,7 +115,7 @@ def parse_spec(text: str) -> PlayerSpec:
             spec.options[key[4:]] = value
         else:
             raise ValueError(f"unknown key {key!r} (algo, depth, nodes, movetime, hash, leaf, "
-                             "name, cwd, opt.NAME, cmd)")
+                             "reuse, name, cwd, opt.NAME, cmd)")
     if spec.cmd is None and spec.algo not in ("random", "greedy") and not spec.limited():
         spec.movetime = 100
     if spec.cmd is not None and not spec.limited():
@@ -144,19 +154,48 @@ def _greedy_move(pos: Any, rng: random.Random) -> tuple[str, Optional[str]]:
 
 
 class _EnginePlayer:
+    """The in-process engine. With ``algo=mcts`` (and ``reuse``) it keeps its
+    tree between its moves: :meth:`observe` is told every ply played, and the
+    search checks the position against the tree anyway."""
+
     def __init__(self, spec: PlayerSpec) -> None:
+        from safari_ai.search import MctsSession
+
         self.spec = spec
+        self.session = None
+        if spec.algo == "mcts" and spec.reuse and (spec.nodes or spec.movetime):
+            self.session = MctsSession()
 
     def __call__(self, pos: Any, rng: random.Random) -> tuple[str, Optional[str]]:
         from safari_ai.search import analyse
 
         s = self.spec
-        report = analyse(pos, depth=s.depth, nodes=s.nodes, movetime=s.movetime,
-                         seed=rng.randrange(2**32), algo=s.algo, hash_mb=s.hash_mb, leaf=s.leaf)
+        if self.session is not None:
+            report = self.session.search(pos, nodes=s.nodes, movetime=s.movetime,
+                                         seed=rng.randrange(2**32), hash_mb=s.hash_mb,
+                                         leaf=s.leaf)
+        else:
+            report = analyse(pos, depth=s.depth, nodes=s.nodes, movetime=s.movetime,
+                             seed=rng.randrange(2**32), algo=s.algo, hash_mb=s.hash_mb,
+                             leaf=s.leaf)
         return report.best_move, report.lines[0].score_text
+
+    def observe(self, move: str) -> None:
+        """A ply of the game was played (by anyone, or the dice)."""
+        from safari_ai.errors import SafariError
+
+        if self.session is not None:
+            try:
+                self.session.advance(move)
+            except SafariError:  # out of step: the next search starts afresh
+                self.session.clear()
 
 
 class _ProtocolPlayer:
+    """A protocol engine. It is sent the position it first moved in, then the
+    plies played since (``position json {...} moves ...``), as UCI GUIs do, so
+    an engine that keeps its tree (ours with ``TreeReuse``) can reuse it."""
+
     def __init__(self, spec: PlayerSpec) -> None:
         from safari_ai.engine_client import EngineClient
 
@@ -166,13 +205,23 @@ class _ProtocolPlayer:
         for name, value in spec.options.items():
             self.client.set_option(name, value)
         self.client.isready()
+        self.base: Any = None       # the position first sent, or None
+        self.moves: list[str] = []  # the plies since
+        self.now: Any = None        # base after moves
 
     def __call__(self, pos: Any, rng: random.Random) -> tuple[str, Optional[str]]:
         s = self.spec
-        self.client.position(position=pos.to_json())
+        if self.now is None or self.now != pos:
+            self.base, self.moves, self.now = pos, [], pos
+        self.client.position(position=self.base.to_json(), moves=self.moves)
         result = self.client.go(depth=s.depth, nodes=s.nodes, movetime=s.movetime,
                                 timeout=60.0 + (s.movetime or 0) / 1000 * 2)
         return result.bestmove, result.score
+
+    def observe(self, move: str) -> None:
+        if self.now is not None:
+            self.moves.append(move)
+            self.now = self.now.apply(move)
 
     def close(self) -> None:
         self.client.quit()
@@ -271,6 +320,9 @@ def play_game(job: MatchJob) -> GameOutcome:
                 move, score = players[who](pos, rng)
                 record.add(pos.to_move, move, score=score)
             pos = pos.apply(move)
+            for player in players.values():
+                if hasattr(player, "observe"):
+                    player.observe(move)
     finally:
         for player in players.values():
             if hasattr(player, "close"):

@@ -6,6 +6,10 @@ Commands at the human's prompt: a move in the rule book's notation, ``help``
 (the legal moves), ``undo`` (back to the human's previous decision), ``board``,
 ``quit``. With ``dice="manual"`` the program asks for every chance outcome
 (``help`` lists them with their probabilities) instead of rolling it.
+
+With ``algo="mcts"`` the engine keeps its tree between its moves
+(:class:`~safari_ai.search.MctsSession`): every ply played, the human's and
+the dice included, advances it; ``undo`` drops it.
 """
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ from typing import Any, Callable, Optional
 from safari_ai.errors import SafariError
 from safari_ai.position import Position
 from safari_ai.record import GameRecord
-from safari_ai.search import Report, analyse
+from safari_ai.search import MctsSession, Report, analyse
 from safari_ai.textboard import draw
 
 HELP = ("type a move (e.g. {example}), 'help' for the legal moves, 'undo' to take back your "
@@ -40,6 +44,11 @@ class PlaySession:
         self.rng = random.Random(seed)
         self.seed = seed
         self.limits = limits or {"movetime": 1000}
+        # MCTS keeps its tree (not with a stand-in search, nor a depth alone)
+        self.session: Optional[MctsSession] = None
+        if algo == "mcts" and search is analyse and ("nodes" in self.limits
+                                                     or "movetime" in self.limits):
+            self.session = MctsSession()
         self.algo = algo
         self.show_thinking = show_thinking
         players = []
@@ -68,6 +77,11 @@ class PlaySession:
     def push(self, by: Any, move: str, **extra: Any) -> None:
         self.positions.append(self.pos.apply(move))
         self.record.add(by, move, **extra)
+        if self.session is not None:
+            try:
+                self.session.advance(move)
+            except SafariError:  # out of step: the next search starts afresh
+                self.session.clear()
 
     def ask(self, prompt: str) -> Optional[str]:
         self.prompt(prompt)
@@ -168,6 +182,8 @@ class PlaySession:
                 taken = [m["move"] for m in self.record.moves[index:]]
                 del self.positions[index + 1:]
                 del self.record.moves[index:]
+                if self.session is not None:
+                    self.session.clear()
                 self.write("took back: " + " ".join(taken))
                 self.show()
                 return True
@@ -182,14 +198,20 @@ class PlaySession:
                            f"{report.nodes} pv {' '.join(best.pv)}")
 
         try:
-            report = self.search(self.pos, seed=self.rng.randrange(2**32), algo=self.algo,
-                                 progress=progress, **self.limits)
+            if self.session is not None:
+                report = self.session.search(
+                    self.pos, seed=self.rng.randrange(2**32), progress=progress,
+                    nodes=self.limits.get("nodes"), movetime=self.limits.get("movetime"))
+            else:
+                report = self.search(self.pos, seed=self.rng.randrange(2**32), algo=self.algo,
+                                     progress=progress, **self.limits)
         except SafariError as error:
             self.write(f"the engine cannot move: {error}")
             return False
         move = report.best_move
+        reused = f", {report.reused} reused" if self.session is not None else ""
         self.write(f"engine plays {move} (score {report.lines[0].score_text}, "
-                   f"depth {report.depth}, {report.nodes} nodes)")
+                   f"depth {report.depth}, {report.nodes} nodes{reused})")
         self.push(self.pos.to_move, move, score=report.lines[0].score_text)
         self.show()
         return True

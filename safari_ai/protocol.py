@@ -38,7 +38,7 @@ from typing import Any, Callable, Optional, Sequence
 from safari_ai._version import __version__
 from safari_ai.errors import SafariError
 from safari_ai.position import Position, games
-from safari_ai.search import ALGORITHMS, SCORE_WIN, Line, Report, StopFlag, analyse
+from safari_ai.search import ALGORITHMS, SCORE_WIN, Line, MctsSession, Report, StopFlag, analyse
 
 __all__ = ["Engine", "ProtocolError", "EngineOption", "time_budget", "PROTOCOL_VERSION",
            "MOVE_OVERHEAD_MS", "DEFAULT_MOVESTOGO", "PROVEN_CP"]
@@ -195,6 +195,7 @@ def _engine_options() -> list[EngineOption]:
         EngineOption("Seed", "spin", 0, 0, 2 ** 63 - 1),
         EngineOption("Algorithm", "combo", "auto", choices=list(ALGORITHMS)),
         EngineOption("MctsLeaf", "combo", "rollout", choices=["rollout", "evaluate"]),
+        EngineOption("TreeReuse", "check", True),
         EngineOption("MoveOverhead", "spin", MOVE_OVERHEAD_MS, 0, 10000),
     ]
     for game in games():
@@ -381,6 +382,12 @@ class Engine:
         self._games = list(games() if game_names is None else game_names)
         self.options = {opt.name.lower(): opt for opt in _engine_options()}
         self.position: Any = None
+        # the positions from the base of the last 'position' line to
+        # self.position, and the moves between them (for tree reuse)
+        self._path: list[Any] = []
+        self._path_moves: list[str] = []
+        self._mcts: Optional[MctsSession] = None   # used by the worker only
+        self._mcts_stale = False                   # set by newgame: drop the tree
         self.finished = False
         self._lock = threading.Lock()
         self._pending: list[str] = []
@@ -512,6 +519,8 @@ class Engine:
                 raise ProtocolError(f"setoption: bad value for option {option.name}: "
                                     f"{error}") from None
         option.value = value
+        if option.name == "TreeReuse" and not value:
+            self._mcts_stale = True
         return []
 
     def _option(self, name: str) -> Any:
@@ -524,6 +533,8 @@ class Engine:
     def _cmd_newgame(self, args: list[str]) -> list[str]:
         self._no_args("newgame", args)
         self.position = None
+        self._path, self._path_moves = [], []
+        self._mcts_stale = True
         return []
 
     # -- position --------------------------------------------------------
@@ -537,6 +548,7 @@ class Engine:
             pos, moves = self._json_position(rest)
         else:
             raise ProtocolError(f"position: expected 'startpos' or 'json', got {_quote(kind)}")
+        path = [pos]
         for number, move in enumerate(moves, start=1):
             if pos.is_terminal():
                 raise ProtocolError(f"position: move {number} ({move}): the game is over")
@@ -544,7 +556,9 @@ class Engine:
                 pos = pos.apply(move)
             except SafariError as error:
                 raise ProtocolError(f"position: move {number} ({move}): {error}") from None
+            path.append(pos)
         self.position = pos
+        self._path, self._path_moves = path, list(moves)
         return []
 
     def _startpos(self, args: list[str]) -> tuple[Any, list[str]]:
@@ -665,7 +679,8 @@ class Engine:
         pos = self._need_position("go")
         settings = {name: self._option(name) for name in
                     ("Threads", "Hash", "MultiPV", "Seed", "Algorithm", "MctsLeaf",
-                     "MoveOverhead")}
+                     "MoveOverhead", "TreeReuse")}
+        settings["path"] = (list(self._path), list(self._path_moves))
         return self._start(lambda: self._run_go(pos, request, settings),
                            blocking=request.limited(), unbounded=not request.limited())
 
@@ -789,12 +804,58 @@ class Engine:
             for line in self._info_lines(pos, report):
                 self._emit(line)
 
-        report = self._analyse(pos, multipv=settings["MultiPV"], progress=progress,
-                               **self._search_kwargs(request, settings, deadline))
+        session = self._session(settings)
+        if session is None:
+            report = self._analyse(pos, multipv=settings["MultiPV"], progress=progress,
+                                   **self._search_kwargs(request, settings, deadline))
+        else:
+            self._advance_session(session, *settings["path"])
+            kwargs = self._search_kwargs(request, settings, deadline)
+            del kwargs["algo"]
+            if kwargs.pop("depth") is not None and kwargs["nodes"] is None \
+                    and kwargs["movetime"] is None:
+                kwargs["movetime"] = INFINITE_MS  # as analyse: MCTS has no depth
+            report = session.search(pos, multipv=settings["MultiPV"], progress=progress,
+                                    **kwargs)
+            self._emit(f"info string reused {report.reused}")
         if last != [(report.depth, report.nodes)]:
             for line in self._info_lines(pos, report):
                 self._emit(line)
         return report.best_move
+
+    # -- tree reuse (MCTS) -------------------------------------------------
+    def _session(self, settings: dict[str, Any]) -> Optional[MctsSession]:
+        """The MCTS session for this search, None when the tree is not kept
+        (another algorithm, TreeReuse off, or a stand-in search for tests).
+        Runs on the worker: the session is never used by two threads."""
+        if self._mcts_stale or not settings["TreeReuse"]:
+            self._mcts_stale = False
+            self._mcts = None
+        if (settings["Algorithm"] != "mcts" or not settings["TreeReuse"]
+                or self._analyse is not analyse):
+            return None
+        if self._mcts is None:
+            self._mcts = MctsSession()
+        return self._mcts
+
+    @staticmethod
+    def _advance_session(session: MctsSession, path: list[Any], moves: list[str]) -> None:
+        """Advances the session to the end of ``path`` when the tree's root is
+        on it *before* the end: the new position extends the one searched last
+        by one move or more. Otherwise (an unrelated position, or the same one
+        again, which is searched afresh so that a seed still gives the same
+        answer) the tree is dropped."""
+        root = session.root
+        if root is not None:
+            key = root.zobrist_hash()
+            for index in range(len(moves) - 1, -1, -1):
+                if path[index].zobrist_hash() == key and path[index] == root:
+                    try:
+                        session.advance(*moves[index:])
+                        return
+                    except SafariError:
+                        break
+        session.clear()
 
     def _info_lines(self, pos: Any, report: Report) -> list[str]:
         lines = []

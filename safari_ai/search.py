@@ -1,4 +1,5 @@
-"""Searching positions: :func:`analyse` and its report.
+"""Searching positions: :func:`analyse` and its report, and :class:`MctsSession`
+(MCTS that keeps its tree from one move to the next).
 
 The search runs in C without the GIL (alpha-beta for turtles and zebras by
 default, expectimax for ostrich and arena, MCTS with ``algo="mcts"``). Scores
@@ -14,11 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from safari_ai import _core
-from safari_ai.errors import SafariError
+from safari_ai.errors import IllegalMoveError, SafariError
 from safari_ai.position import Position
 
-__all__ = ["Line", "Report", "analyse", "SearchError", "StopFlag", "SCORE_WIN", "ALGORITHMS",
-           "PRUNINGS"]
+__all__ = ["Line", "Report", "analyse", "MctsSession", "SearchError", "StopFlag", "SCORE_WIN",
+           "ALGORITHMS", "PRUNINGS"]
 
 SCORE_WIN: int = _core.SCORE_WIN
 ALGORITHMS = tuple(_core.ALGOS)
@@ -77,6 +78,9 @@ class Report:
     hashfull: Optional[int] = None
     """Permille in use of the transposition table (alpha-beta) or of the node
     arena (MCTS); None without one."""
+    reused: int = 0
+    """:class:`MctsSession`: the visits the root already had from earlier
+    searches (tree reuse), on top of this search's :attr:`nodes`; else 0."""
 
     @property
     def best_move(self) -> str:
@@ -121,6 +125,7 @@ class Report:
             "lines": [{"move": line.move, "score": line.score, "score_text": line.score_text,
                        "pv": line.pv, "expected": line.expected} for line in self.lines],
             "expected": self.lines[0].expected,
+            "reused": self.reused,
         }
         for key, value in self.extra.items():
             out.setdefault(key, value)
@@ -131,7 +136,14 @@ def _report(raw: dict[str, Any]) -> Report:
     lines = [Line(item["score"], item["exact"], item["pv"], item.get("expected", []))
              for item in raw["lines"]]
     return Report(raw["algo"], raw["depth"], raw["seldepth"], raw["nodes"], raw["seconds"],
-                  lines, raw["win_probability"], hashfull=raw.get("hashfull"))
+                  lines, raw["win_probability"], hashfull=raw.get("hashfull"),
+                  reused=raw.get("reused", 0))
+
+
+def _check_limits(**limits: Any) -> None:
+    for name, value in limits.items():
+        if value is not None and (not isinstance(value, int) or value < 0):
+            raise SearchError(f"{name} must be an integer >= 0, got {value!r}")
 
 
 def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
@@ -168,10 +180,7 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
     """
     if not isinstance(pos, Position):
         raise TypeError(f"analyse() needs a Position, got {type(pos).__name__}")
-    for name, value in (("depth", depth), ("nodes", nodes), ("movetime", movetime),
-                        ("seed", seed)):
-        if value is not None and (not isinstance(value, int) or value < 0):
-            raise SearchError(f"{name} must be an integer >= 0, got {value!r}")
+    _check_limits(depth=depth, nodes=nodes, movetime=movetime, seed=seed)
     if leaf not in ("rollout", "evaluate"):
         raise SearchError(f"leaf must be 'rollout' or 'evaluate', got {leaf!r}")
     if depth is None and nodes is None and movetime is None:
@@ -192,3 +201,127 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
     return _report(raw)
 
 
+
+
+class MctsSession:
+    """MCTS that keeps its tree between moves (tree reuse).
+
+    :func:`analyse` forgets its tree when it returns. A session keeps it: tell
+    it every move and chance outcome played (:meth:`advance`: your move, the
+    opponents' moves, the dice), and the next :meth:`search` starts from the
+    subtree below them, with the visits the earlier searches made there
+    (:attr:`Report.reused`). The search always checks: a position that is not
+    the tree's root (the session was not told the moves, or was told others)
+    is searched from a fresh tree, as is one with another ``leaf``.
+
+    >>> session = MctsSession()
+    >>> pos = Position.new("turtles")
+    >>> report = session.search(pos, nodes=2000, seed=1)
+    >>> reply = pos.apply(report.best_move).legal_moves()[0]
+    >>> session.advance(report.best_move, reply) == session.visits
+    True
+    >>> pos = pos.apply(report.best_move).apply(reply)
+    >>> session.search(pos, nodes=2000, seed=1).reused == session.visits - 2000
+    True
+
+    One call at a time: while a search runs (on another thread), the other
+    methods raise :class:`SearchError`. The search runs in C without the GIL.
+    With ``threads > 1`` the search is root-parallel as :func:`analyse`'s; the
+    calling thread's tree is the one kept, the helper threads' trees are
+    built afresh on every search (``reused`` counts the kept tree's visits).
+
+    Memory: a fresh tree takes what :func:`analyse` would (``hash_mb``, or
+    room for the node limit); a kept tree is given that much room again on
+    top of what it holds, without a node limit up to twice ``hash_mb``.
+    """
+
+    def __init__(self) -> None:
+        self._core = _core.CMctsSession()
+
+    def search(self, pos: Position, nodes: int | None = None, movetime: int | None = None,
+               seed: int | None = None, *, multipv: int = 1, threads: int = 1,
+               hash_mb: int = 16, leaf: str = "rollout", stop: Optional[StopFlag] = None,
+               progress: Optional[Callable[[Report], None]] = None) -> Report:
+        """Searches ``pos`` by MCTS, reusing the tree when ``pos`` is its root.
+
+        Limits as :func:`analyse` (``nodes`` counts this search's simulations;
+        with neither limit given it runs for 1000 ms); ``seed`` fixes every
+        random choice: the same calls in the same order with the same seeds
+        give the same reports.
+
+        :raises SearchError: a terminal or chance position, a limit out of range.
+        """
+        if not isinstance(pos, Position):
+            raise TypeError(f"search() needs a Position, got {type(pos).__name__}")
+        _check_limits(nodes=nodes, movetime=movetime, seed=seed)
+        if leaf not in ("rollout", "evaluate"):
+            raise SearchError(f"leaf must be 'rollout' or 'evaluate', got {leaf!r}")
+        if nodes is None and movetime is None:
+            movetime = DEFAULT_MOVETIME_MS
+        callback = None if progress is None else (lambda raw: progress(_report(raw)))
+        try:
+            raw = self._core.search(pos._c, nodes or 0, movetime or 0, multipv, threads,
+                                    seed or 0, hash_mb, stop, callback, leaf == "evaluate")
+        except _core.CoreError as error:
+            raise SearchError(error.message) from None
+        return _report(raw)
+
+    def advance(self, *moves: str) -> int:
+        """Tells the session the moves and chance outcomes played since the
+        root, in order: the subtree below them becomes the tree. Returns the
+        visits kept at the new root (0 when the line was never searched; the
+        tree then starts empty there).
+
+        All the moves are checked at the root before any is played. Without a
+        tree (a new or cleared session) there is nothing to keep or check.
+
+        :raises IllegalMoveError: a move is not legal where it is played
+            (``.move`` holds it); the tree is unchanged.
+        """
+        for move in moves:
+            if not isinstance(move, str):
+                raise IllegalMoveError(f"illegal move {move!r}: a move is a string", str(move))
+        check = self.root
+        if check is None:
+            return 0
+        for move in moves:
+            check = check.apply(move)      # IllegalMoveError names the move
+        try:
+            for move in moves:
+                self._core.advance(move)
+        except _core.CoreError as error:
+            if error.status == _core.STATUS_MOVE:
+                raise IllegalMoveError(error.message, move) from None
+            raise SearchError(error.message) from None
+        return self.visits
+
+    def clear(self) -> None:
+        """Drops the tree: the next search starts afresh."""
+        self._call(self._core.clear)
+
+    @property
+    def root(self) -> Optional[Position]:
+        """The position at the tree's root (None without a tree)."""
+        core = self._call(self._core.root)
+        return None if core is None else Position(core)
+
+    @property
+    def visits(self) -> int:
+        """The root's visits: what the next search at the root reuses."""
+        return int(self._call(lambda: self._core.visits))
+
+    @property
+    def nodes(self) -> int:
+        """Nodes in the tree (0 without one)."""
+        return int(self._call(lambda: self._core.nodes))
+
+    def child_visits(self, move: str) -> int:
+        """Visits of the root's child reached by ``move`` (0 when never searched)."""
+        return int(self._call(lambda: self._core.child_visits(move)))
+
+    @staticmethod
+    def _call(fn: Callable[[], Any]) -> Any:
+        try:
+            return fn()
+        except _core.CoreError as error:
+            raise SearchError(error.message) from None
