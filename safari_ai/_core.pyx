@@ -398,16 +398,14 @@ cdef class CMctsSession:
         if self.ptr != NULL:
             sa_mcts_session_free(self.ptr)
 
-    cdef _claim(self, str what):
-        if self.busy:
-            raise CoreError(SA_ERR_ARGUMENT,
-                            f"{what}: the session is in use by a running search")
-        self.busy = True
-
     cdef _check_idle(self, str what):
         if self.busy:
-            raise CoreError(SA_ERR_ARGUMENT,
-                            f"{what}: the session is in use by a running search")
+            raise CoreError(SA_ERR_ARGUMENT, f"{what}: the MCTS session is in use by a "
+                            "running search (one call at a time)")
+
+    cdef _claim(self, str what):
+        self._check_idle(what)
+        self.busy = True
 
     def search(self, CPosition pos, uint64_t nodes, int64_t movetime_ms, int multipv,
                int threads, uint64_t seed, size_t hash_mb, StopFlag stop=None,
@@ -455,9 +453,9 @@ cdef class CMctsSession:
         sa_mcts_session_clear(self.ptr)
         self.busy = False
 
-    def root(self):
+    def root(self, str caller="root"):
         """A copy of the tree's root position, or None without a tree."""
-        self._check_idle("root")
+        self._check_idle(caller)
         cdef const sa_position *root = sa_mcts_session_root(self.ptr)
         if root == NULL:
             return None

@@ -281,7 +281,8 @@ class MctsSession:
         for move in moves:
             if not isinstance(move, str):
                 raise IllegalMoveError(f"illegal move {move!r}: a move is a string", str(move))
-        check = self.root
+        core = self._call(lambda: self._core.root("advance"))
+        check = None if core is None else Position(core)
         if check is None:
             return 0
         for move in moves:
@@ -302,7 +303,7 @@ class MctsSession:
     @property
     def root(self) -> Optional[Position]:
         """The position at the tree's root (None without a tree)."""
-        core = self._call(self._core.root)
+        core = self._call(lambda: self._core.root("root"))
         return None if core is None else Position(core)
 
     @property

@@ -4,7 +4,9 @@
  * deterministic two-player games, expectimax for the games with chance, MCTS
  * on request) and runs it under limits.
  * All search state lives in the call (tables, generators, node counts): no
- * globals, so searches are re-entrant and run without Python's GIL.
+ * globals, so searches are re-entrant and run without Python's GIL. The one
+ * exception is on request: an sa_mcts_session (below) keeps its MCTS tree
+ * between calls, in the session object.
  *
  * Scores are integers from the point of view of the player to move at the
  * root: the game's evaluation units (centi-turtles, ...) for heuristic values,
