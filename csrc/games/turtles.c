@@ -197,15 +197,6 @@ static void end_effect(turtles_state *s)
         turn_boundary(s);
 }
 
-int turtles_to_move(const turtles_state *s)
-{
-    if (s->phase == TURTLES_OVER)
-        return SA_TERMINAL;
-    if (s->phase == TURTLES_EFFECTS && s->changing != TURTLES_NO_SQ)
-        return 1 - s->side;
-    return s->side;
-}
-
 /* -- jumps (§4.3, §4.4) --------------------------------------------------- */
 
 enum { KIND_NONE = 0, KIND_OWN = 1, KIND_ENEMY = 2, KIND_NEUTRAL = 3 };
@@ -562,7 +553,7 @@ static void tt_apply(void *state, sa_move m)
 
 static uint64_t tt_hash(const void *state)
 {
-    return ((const turtles_state *)state)->hash;
+    return turtles_hash(state);
 }
 
 static uint64_t tt_hash_from_scratch(const void *state)
@@ -571,9 +562,8 @@ static uint64_t tt_hash_from_scratch(const void *state)
 }
 
 /* Goal first, then the turn limit, else `side` lost by having no move. */
-static void tt_result(const void *state, int32_t *out)
+void turtles_result(const turtles_state *s, int32_t *out)
 {
-    const turtles_state *s = state;
     assert(s->phase == TURTLES_OVER);
     int winner = turtles_winner_on_goal(s);
     if (winner < 0 && s->max_turns > 0 && s->turns >= s->max_turns) {
@@ -584,6 +574,11 @@ static void tt_result(const void *state, int32_t *out)
         winner = 1 - s->side;
     out[winner] = 1;
     out[1 - winner] = -1;
+}
+
+static void tt_result(const void *state, int32_t *out)
+{
+    turtles_result(state, out);
 }
 
 const sa_game sa_turtles_game = {

@@ -202,7 +202,25 @@ int turtles_winner_on_goal(const turtles_state *s);   /* 0, 1, or -1 (none) */
 int turtles_side_has_move(const turtles_state *s);     /* play-phase sense */
 int turtles_legal_moves(const turtles_state *s, sa_move *out);
 void turtles_apply(turtles_state *s, sa_move m);
-int turtles_to_move(const turtles_state *s);
+/* At a terminal position: +1 / -1 / 0 for each player. */
+void turtles_result(const turtles_state *s, int32_t *out);
+
+/* Who decides: the side, J (the other one) choosing for a Change, or
+ * SA_TERMINAL. Inline: the searches call it on every node. */
+static inline int turtles_to_move(const turtles_state *s)
+{
+    if (s->phase == TURTLES_OVER)
+        return SA_TERMINAL;
+    if (s->phase == TURTLES_EFFECTS && s->changing != TURTLES_NO_SQ)
+        return 1 - s->side;
+    return s->side;
+}
+
+/* The Zobrist key apply keeps up to date. */
+static inline uint64_t turtles_hash(const turtles_state *s)
+{
+    return s->hash;
+}
 
 /* JSON and spelling (turtles_io.c) */
 sa_status turtles_new_position(void *state, const sa_json *rules, sa_error *err);
