@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "common/error.h"
+#include "search/rollout.h"
 
 int64_t sa_now_ms(void)
 {
@@ -85,7 +86,7 @@ sa_status sa_limits_check(const sa_limits *limits, sa_error *err)
     return SA_OK;
 }
 
-/* The registered games that have an alpha-beta of their own. */
+/* The registered games that have searches of their own. */
 extern const sa_game sa_turtles_game;
 extern const sa_game sa_zebras_game;
 
@@ -98,6 +99,15 @@ static sa_search_fn *alphabeta_for(const sa_game *game)
     if (game == &sa_zebras_game)
         return zebras_alphabeta;
     return sa_alphabeta;
+}
+
+sa_rollout_fn *sa_rollout_for(const sa_game *game)
+{
+    if (game == &sa_turtles_game)
+        return turtles_rollout;
+    if (game == &sa_zebras_game)
+        return zebras_rollout;
+    return sa_rollout;
 }
 
 sa_status sa_search(const sa_position *pos, const sa_limits *limits,

@@ -13,7 +13,7 @@ extern const test_case ostrich_tests[];
 extern const test_case arena_tests[];
 extern const test_case mcts_tests[];
 extern const test_case expectimax_tests[];
-extern const test_case alphabeta_tests[];
+extern const test_case specialised_tests[];
 
 /* One suite a line, so that branches adding suites merge cleanly. */
 static const test_case *const suites[] = {
@@ -25,7 +25,7 @@ static const test_case *const suites[] = {
     arena_tests,
     mcts_tests,
     expectimax_tests,
-    alphabeta_tests,
+    specialised_tests,
     NULL,
 };
 

@@ -1,17 +1,20 @@
-/* tests/test_alphabeta.c: the copies of alpha-beta compiled per game
- * (turtles_alphabeta, zebras_alphabeta) against the generic copy over the
- * function table (sa_alphabeta), which compiles the same source.
+/* tests/test_specialised.c: the searches compiled per game against the
+ * generic copies over the function table, which compile the same source.
  *
- * They must agree exactly: node counts, depth, seldepth, every line's score
- * and principal variation, with and without the transposition table, with
- * one line and with MultiPV, on the start positions and on positions reached
- * by seeded random moves (turtles with tattoos, where a
- * player may move several times in a row).
+ * Alpha-beta (turtles_alphabeta, zebras_alphabeta vs sa_alphabeta) must agree
+ * exactly: node counts, depth, seldepth, every line's score and principal
+ * variation, with and without the transposition table, with one line and
+ * with MultiPV, on the start positions and on positions reached by seeded
+ * random moves (turtles with tattoos too, where a player may move several
+ * times in a row). Rollouts (turtles_rollout, zebras_rollout vs sa_rollout)
+ * must play the same plies to the same final state for the same seed, and
+ * sa_rollout_for must pick the game's own copy.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/rng.h"
+#include "search/rollout.h"
 #include "search/searcher.h"
 #include "tests/check.h"
 
@@ -19,15 +22,17 @@ typedef struct ab_case {
     const char *game;
     const char *rules;       /* JSON object, or NULL */
     sa_search_fn *specialised;
+    sa_rollout_fn *rollout;
     int depth;
 } ab_case;
 
 static const ab_case cases[] = {
-    {"turtles", NULL, turtles_alphabeta, 5},
-    {"turtles", "{\"tattoo\": true}", turtles_alphabeta, 4},
-    {"turtles", "{\"hatching\": true, \"max_rule\": \"any\"}", turtles_alphabeta, 4},
-    {"zebras", NULL, zebras_alphabeta, 3},
-    {"zebras", "{\"croc_chain\": false}", zebras_alphabeta, 3},
+    {"turtles", NULL, turtles_alphabeta, turtles_rollout, 5},
+    {"turtles", "{\"tattoo\": true}", turtles_alphabeta, turtles_rollout, 4},
+    {"turtles", "{\"hatching\": true, \"max_rule\": \"any\"}", turtles_alphabeta,
+     turtles_rollout, 4},
+    {"zebras", NULL, zebras_alphabeta, zebras_rollout, 3},
+    {"zebras", "{\"croc_chain\": false}", zebras_alphabeta, zebras_rollout, 3},
 };
 
 static int same_report(const sa_report *a, const sa_report *b)
@@ -103,7 +108,51 @@ static void test_specialised_equals_generic(void)
     }
 }
 
-const test_case alphabeta_tests[] = {
+/* 50 rollouts from the start by both copies, each pair from the same seed. */
+static void compare_rollouts(const ab_case *c, const sa_game *g, const void *start)
+{
+    size_t cap = (size_t)g->max_moves + 1;
+    unsigned char *a = malloc(g->state_size), *b = malloc(g->state_size);
+    sa_move *moves = malloc(cap * sizeof *moves);
+    uint64_t *weights = malloc(cap * sizeof *weights);
+    CHECK(a != NULL && b != NULL && moves != NULL && weights != NULL);
+    for (uint64_t seed = 1; a && b && moves && weights && seed <= 50; seed++) {
+        sa_rng ra, rb;
+        sa_rng_seed(&ra, seed);
+        sa_rng_seed(&rb, seed);
+        memcpy(a, start, g->state_size);
+        memcpy(b, start, g->state_size);
+        int na = sa_rollout(g, a, moves, weights, &ra, 10000);
+        int nb = c->rollout(g, b, moves, weights, &rb, 10000);
+        CHECK(na == nb && na > 0);
+        CHECK(memcmp(a, b, g->state_size) == 0 && memcmp(&ra, &rb, sizeof ra) == 0);
+        CHECK(g->to_move(b) == SA_TERMINAL);
+        memcpy(b, start, g->state_size);
+        CHECK(c->rollout(g, b, moves, weights, &rb, 3) == 3); /* stops at max_plies */
+    }
+    free(a);
+    free(b);
+    free(moves);
+    free(weights);
+}
+
+static void test_rollouts_equal_generic(void)
+{
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        sa_error err;
+        sa_position *pos = sa_position_new(cases[i].game, cases[i].rules, &err);
+        CHECK(pos != NULL);
+        if (pos == NULL)
+            continue;
+        const sa_game *g = sa_position_game_rules(pos);
+        CHECK(sa_rollout_for(g) == cases[i].rollout);
+        compare_rollouts(&cases[i], g, sa_position_state(pos));
+        sa_position_free(pos);
+    }
+}
+
+const test_case specialised_tests[] = {
     {"alphabeta: per-game copies equal the generic one", test_specialised_equals_generic},
+    {"rollout: per-game copies equal the generic one", test_rollouts_equal_generic},
     {NULL, NULL},
 };
