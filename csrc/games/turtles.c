@@ -22,6 +22,8 @@ int turtles_piece_at(const turtles_state *s, int sq)
               : has(s->neutral_bb, sq)   ? 2 : -1;
     if (owner < 0)
         return TURTLES_NO_PIECE;
+    if (!has(turtles_tattooed(s), sq)) /* always, in a game without tattoos */
+        return TURTLES_CODE(owner, 0);
     for (int k = 0; k < TURTLES_KINDS; k++)
         if (has(s->tattoo_bb[k], sq))
             return TURTLES_CODE(owner, k + 1);
@@ -205,6 +207,7 @@ typedef struct jump_gen {
     int p;
     uint64_t own_bb, enemy_bb;
     uint64_t hop_from_bb[3];  /* X with X+d occupied and X+2d empty, per forward d */
+    uint64_t hop_any_bb;      /* their union: where a jump may go on         */
     sa_move raw[TURTLES_MAX_RAW_JUMPS]; /* complete jumps, team bits still 0 */
     int n_raw;
 } jump_gen;
@@ -214,8 +217,30 @@ static int what_is(const jump_gen *g, int sq)
     return has(g->own_bb, sq) ? KIND_OWN : has(g->enemy_bb, sq) ? KIND_ENEMY : KIND_NEUTRAL;
 }
 
-/* Extends the jump `base` (hops made so far, landed on cur) in every way the
- * no-mixing rule allows; records it when it cannot go on. */
+static inline void record_jump(jump_gen *g, sa_move base, int cur, int hops, int neutrals)
+{
+    assert(g->n_raw < TURTLES_MAX_RAW_JUMPS);
+    g->raw[g->n_raw++] = base | (sa_move)cur << 10 | (sa_move)hops << 16 |
+                         (sa_move)neutrals << 37;
+}
+
+static void extend_jump(jump_gen *g, sa_move base, int cur, int hops, int kind,
+                        int neutrals);
+
+/* Goes on with the jump `base` (hops made so far, landed on cur) in every
+ * way the no-mixing rule allows; records it when it cannot go on. The usual
+ * case, no hop at all from cur, is decided here without a call. */
+static inline void continue_jump(jump_gen *g, sa_move base, int cur, int hops, int kind,
+                                 int neutrals)
+{
+    if (has(g->hop_any_bb, cur))
+        extend_jump(g, base, cur, hops, kind, neutrals);
+    else
+        record_jump(g, base, cur, hops, neutrals);
+}
+
+/* continue_jump where some hop from cur exists (it may still be barred by
+ * the no-mixing rule). */
 static void extend_jump(jump_gen *g, sa_move base, int cur, int hops, int kind,
                         int neutrals)
 {
@@ -230,24 +255,25 @@ static void extend_jump(jump_gen *g, sa_move base, int cur, int hops, int kind,
             continue;
         extended = 1;
         assert(hops < TURTLES_MAX_HOPS);
-        extend_jump(g, base | (sa_move)k << (19 + 2 * hops), cur + 2 * d, hops + 1,
-                    kind != KIND_NONE ? kind : what == KIND_NEUTRAL ? KIND_NONE : what,
-                    neutrals + (what == KIND_NEUTRAL));
+        continue_jump(g, base | (sa_move)k << (19 + 2 * hops), cur + 2 * d, hops + 1,
+                      kind != KIND_NONE ? kind : what == KIND_NEUTRAL ? KIND_NONE : what,
+                      neutrals + (what == KIND_NEUTRAL));
     }
-    if (!extended) {
-        assert(g->n_raw < TURTLES_MAX_RAW_JUMPS);
-        g->raw[g->n_raw++] = base | (sa_move)cur << 10 | (sa_move)hops << 16 |
-                             (sa_move)neutrals << 37;
-    }
+    if (!extended)
+        record_jump(g, base, cur, hops, neutrals);
 }
 
 /* Keeps, among raw[from..n_raw), only the longest jumps. */
 static void keep_longest(jump_gen *g, int from)
 {
-    int longest = 0;
-    for (int i = from; i < g->n_raw; i++)
-        if (turtles_m_hops(g->raw[i]) > longest)
-            longest = turtles_m_hops(g->raw[i]);
+    int longest = 0, shortest = TURTLES_MAX_HOPS;
+    for (int i = from; i < g->n_raw; i++) {
+        int hops = turtles_m_hops(g->raw[i]);
+        longest = hops > longest ? hops : longest;
+        shortest = hops < shortest ? hops : shortest;
+    }
+    if (shortest == longest) /* the usual case: nothing to drop */
+        return;
     int n = from;
     for (int i = from; i < g->n_raw; i++)
         if (turtles_m_hops(g->raw[i]) == longest)
@@ -271,6 +297,7 @@ static int collect_jumps(const turtles_state *s, jump_gen *g)
         capture_bb |= g->own_bb & g->hop_from_bb[k] & turtles_shift(g->enemy_bb, -d);
         jumper_bb |= g->own_bb & g->hop_from_bb[k];
     }
+    g->hop_any_bb = g->hop_from_bb[0] | g->hop_from_bb[1] | g->hop_from_bb[2];
     int forced = capture_bb != 0;
     for (uint64_t bb = forced ? capture_bb : jumper_bb; bb;) {
         int from = sa_bb_pop(&bb);
@@ -282,10 +309,10 @@ static int collect_jumps(const turtles_state *s, jump_gen *g)
             if (forced && what != KIND_ENEMY)
                 continue;
             int group = g->n_raw;
-            extend_jump(g, TURTLES_M_JUMP | (sa_move)from << 4 | (sa_move)k << 19,
-                        from + 2 * d, 1, what == KIND_NEUTRAL ? KIND_NONE : what,
-                        what == KIND_NEUTRAL);
-            if (s->max_rule == TURTLES_FIRST_HOP)
+            continue_jump(g, TURTLES_M_JUMP | (sa_move)from << 4 | (sa_move)k << 19,
+                          from + 2 * d, 1, what == KIND_NEUTRAL ? KIND_NONE : what,
+                          what == KIND_NEUTRAL);
+            if (s->max_rule == TURTLES_FIRST_HOP && g->n_raw - group > 1)
                 keep_longest(g, group);
         }
     }

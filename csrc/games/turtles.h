@@ -33,6 +33,7 @@
 
 #include <stdint.h>
 
+#include "common/rng.h"
 #include "safari/game.h"
 
 #define TURTLES_BOARD_BB 0x787c7e7f3f1f0fULL
@@ -184,17 +185,49 @@ void turtles_sq_name(int sq, char out[3]);
 /* The cell called `name`, or TURTLES_NO_SQ. */
 int turtles_sq_parse(const char *name);
 
-/* hashing (turtles_zobrist.c) */
-uint64_t turtles_z_piece(int sq, int code);
-uint64_t turtles_z_pending(int sq);
-uint64_t turtles_z_changing(int sq);
-uint64_t turtles_z_phase(int phase);
-uint64_t turtles_z_side(void);
-uint64_t turtles_z_reserve(int p, int n);
-uint64_t turtles_z_turns(uint32_t turns);
-uint64_t turtles_hash_from_scratch(const turtles_state *s);
+/* hashing (the table and its layout: turtles_zobrist.c) */
 /* The seed the keys come from (tests recompute the table). */
 #define TURTLES_ZOBRIST_SEED 0x7475727431657321ULL
+#define TURTLES_Z_PIECE 0
+#define TURTLES_Z_PENDING 896
+#define TURTLES_Z_CHANGING 952
+#define TURTLES_Z_PHASE 1008
+#define TURTLES_Z_SIDE 1012
+#define TURTLES_Z_RESERVE 1013
+#define TURTLES_Z_COUNT 1031
+extern const uint64_t turtles_zobrist_keys[TURTLES_Z_COUNT];
+
+static inline uint64_t turtles_z_piece(int sq, int code)
+{
+    return turtles_zobrist_keys[TURTLES_Z_PIECE + 16 * sq + code];
+}
+static inline uint64_t turtles_z_pending(int sq)
+{
+    return turtles_zobrist_keys[TURTLES_Z_PENDING + sq];
+}
+static inline uint64_t turtles_z_changing(int sq)
+{
+    return turtles_zobrist_keys[TURTLES_Z_CHANGING + sq];
+}
+static inline uint64_t turtles_z_phase(int phase)
+{
+    return turtles_zobrist_keys[TURTLES_Z_PHASE + phase];
+}
+static inline uint64_t turtles_z_side(void)
+{
+    return turtles_zobrist_keys[TURTLES_Z_SIDE];
+}
+static inline uint64_t turtles_z_reserve(int p, int n)
+{
+    return turtles_zobrist_keys[TURTLES_Z_RESERVE + 9 * p + n];
+}
+/* The turn counter's key: a splitmix64 step of seed ^ turns. */
+static inline uint64_t turtles_z_turns(uint32_t turns)
+{
+    uint64_t x = TURTLES_ZOBRIST_SEED ^ (uint64_t)turns;
+    return sa_splitmix64(&x);
+}
+uint64_t turtles_hash_from_scratch(const turtles_state *s);
 
 /* rules (turtles.c) */
 int turtles_piece_at(const turtles_state *s, int sq);
