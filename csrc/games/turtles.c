@@ -435,6 +435,68 @@ int turtles_legal_moves(const turtles_state *s, sa_move *out)
     }
 }
 
+/* -- one random move (rollouts) -------------------------------------------- */
+
+/* The i-th step of gen_steps' order (i < the number of steps). */
+static sa_move nth_step(const turtles_state *s, uint64_t i)
+{
+    int p = s->side;
+    uint64_t empty = TURTLES_BOARD_BB & ~turtles_occupied(s);
+    for (int k = 0; k < 3; k++) {
+        int d = turtles_forward[p][k];
+        uint64_t bb = turtles_shift(s->active_bb[p], d) & empty;
+        uint64_t count = (uint64_t)sa_bb_count(bb);
+        if (i >= count) {
+            i -= count;
+            continue;
+        }
+        for (; i > 0; i--)
+            bb &= bb - 1;
+        int to = sa_bb_lsb(bb);
+        return TURTLES_M_STEP | (sa_move)(to - d) << 4 | (sa_move)to << 10;
+    }
+    assert(0);
+    return 0;
+}
+
+static int count_steps(const turtles_state *s)
+{
+    int p = s->side, n = 0;
+    uint64_t empty = TURTLES_BOARD_BB & ~turtles_occupied(s);
+    for (int k = 0; k < 3; k++)
+        n += sa_bb_count(turtles_shift(s->active_bb[p], turtles_forward[p][k]) & empty);
+    return n;
+}
+
+/* Play phase without hatching: the jumps with their team choices, then the
+ * steps, counted rather than written; moves[i] picked without the list. */
+static sa_move random_play_move(const turtles_state *s, sa_rng *rng)
+{
+    jump_gen g;
+    int forced = collect_jumps(s, &g);
+    int n_jumps = 0;
+    for (int i = 0; i < g.n_raw; i++)
+        n_jumps += 1 << turtles_m_neutrals(g.raw[i]);
+    int n = n_jumps + (forced ? 0 : count_steps(s));
+    uint64_t i = sa_rng_below(rng, (uint64_t)n);
+    if (i >= (uint64_t)n_jumps)
+        return nth_step(s, i - (uint64_t)n_jumps);
+    for (int r = 0;; r++) {
+        uint64_t teams = (uint64_t)1 << turtles_m_neutrals(g.raw[r]);
+        if (i < teams)
+            return g.raw[r] | (sa_move)i << 31;
+        i -= teams;
+    }
+}
+
+sa_move turtles_random_move(const turtles_state *s, sa_move *moves, sa_rng *rng)
+{
+    if (s->phase == TURTLES_PLAY && !s->hatching)
+        return random_play_move(s, rng);
+    int n = turtles_legal_moves(s, moves);
+    return moves[sa_rng_below(rng, (uint64_t)n)];
+}
+
 /* -- apply ------------------------------------------------------------------ */
 
 static void apply_jump(turtles_state *s, sa_move m)

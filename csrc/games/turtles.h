@@ -235,6 +235,10 @@ int turtles_winner_on_goal(const turtles_state *s);   /* 0, 1, or -1 (none) */
 int turtles_side_has_move(const turtles_state *s);     /* play-phase sense */
 int turtles_legal_moves(const turtles_state *s, sa_move *out);
 void turtles_apply(turtles_state *s, sa_move m);
+/* moves[sa_rng_below(rng, n)] for the n moves turtles_legal_moves(s, moves)
+ * would write: the same draw, the same move, mostly without writing the
+ * list (a rollout's step; `moves` is scratch of TURTLES_MAX_MOVES). */
+sa_move turtles_random_move(const turtles_state *s, sa_move *moves, sa_rng *rng);
 /* At a terminal position: +1 / -1 / 0 for each player. */
 void turtles_result(const turtles_state *s, int32_t *out);
 

@@ -11,6 +11,9 @@
  *   GAME_HAS_CHANCE             1: the copy samples chance positions, with
  *   GAME_CHANCE_OUTCOMES(g, st, o, w)  (only needed then) outcomes, weights
  *   GAME_FN(name)               the exported name of the copy's `name`
+ *   GAME_RANDOM_MOVE(g, st, o, rng)  optional: moves[sa_rng_below(rng, n)]
+ *                               of the n legal moves, found the game's own
+ *                               faster way (same draw, same move)
  *
  * `g` is the `const sa_game *`; a specialised copy ignores it. The copy
  * exports GAME_FN(rollout), an sa_rollout_fn (search/rollout.h).
@@ -55,8 +58,12 @@ static inline sa_move random_choice(const sa_game *game, const GAME_STATE *st, i
         return random_outcome(game, st, moves, weights, rng);
 #endif
     (void)game, (void)who, (void)weights;
+#ifdef GAME_RANDOM_MOVE
+    return GAME_RANDOM_MOVE(game, st, moves, rng);
+#else
     int n = GAME_LEGAL_MOVES(game, st, moves);
     return moves[sa_rng_below(rng, (uint64_t)n)];
+#endif
 }
 
 int GAME_FN(rollout)(const sa_game *game, void *state, sa_move *moves, uint64_t *weights,
@@ -80,3 +87,4 @@ int GAME_FN(rollout)(const sa_game *game, void *state, sa_move *moves, uint64_t 
 #undef GAME_HAS_CHANCE
 #undef GAME_CHANCE_OUTCOMES
 #undef GAME_FN
+#undef GAME_RANDOM_MOVE

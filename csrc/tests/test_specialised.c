@@ -8,11 +8,13 @@
  * random moves (turtles with tattoos too, where a player may move several
  * times in a row). Rollouts (turtles_rollout, zebras_rollout vs sa_rollout)
  * must play the same plies to the same final state for the same seed, and
- * sa_rollout_for must pick the game's own copy.
+ * sa_rollout_for must pick the game's own copy. And the inline popcount of
+ * common/bitboard.h must count as the compiler's builtin does.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/bitboard.h"
 #include "common/rng.h"
 #include "search/rollout.h"
 #include "search/searcher.h"
@@ -151,8 +153,20 @@ static void test_rollouts_equal_generic(void)
     }
 }
 
+static void test_bb_count(void)
+{
+    sa_rng rng;
+    sa_rng_seed(&rng, 7);
+    CHECK(sa_bb_count(0) == 0 && sa_bb_count(~(sa_bb)0) == 64);
+    for (int i = 0; i < 100000; i++) {
+        sa_bb bb = sa_rng_next(&rng) & sa_rng_next(&rng) >> (i % 64);
+        CHECK(sa_bb_count(bb) == __builtin_popcountll(bb));
+    }
+}
+
 const test_case specialised_tests[] = {
     {"alphabeta: per-game copies equal the generic one", test_specialised_equals_generic},
     {"rollout: per-game copies equal the generic one", test_rollouts_equal_generic},
+    {"bitboard: sa_bb_count counts as the builtin does", test_bb_count},
     {NULL, NULL},
 };
