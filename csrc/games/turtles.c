@@ -217,6 +217,7 @@ static int what_is(const jump_gen *g, int sq)
     return has(g->own_bb, sq) ? KIND_OWN : has(g->enemy_bb, sq) ? KIND_ENEMY : KIND_NEUTRAL;
 }
 
+/* Records the complete jump `base`, landed on cur (team bits still 0). */
 static inline void record_jump(jump_gen *g, sa_move base, int cur, int hops, int neutrals)
 {
     assert(g->n_raw < TURTLES_MAX_RAW_JUMPS);
