@@ -22,6 +22,8 @@ int turtles_piece_at(const turtles_state *s, int sq)
               : has(s->neutral_bb, sq)   ? 2 : -1;
     if (owner < 0)
         return TURTLES_NO_PIECE;
+    if (!has(turtles_tattooed(s), sq)) /* always, in a game without tattoos */
+        return TURTLES_CODE(owner, 0);
     for (int k = 0; k < TURTLES_KINDS; k++)
         if (has(s->tattoo_bb[k], sq))
             return TURTLES_CODE(owner, k + 1);
@@ -197,15 +199,6 @@ static void end_effect(turtles_state *s)
         turn_boundary(s);
 }
 
-int turtles_to_move(const turtles_state *s)
-{
-    if (s->phase == TURTLES_OVER)
-        return SA_TERMINAL;
-    if (s->phase == TURTLES_EFFECTS && s->changing != TURTLES_NO_SQ)
-        return 1 - s->side;
-    return s->side;
-}
-
 /* -- jumps (§4.3, §4.4) --------------------------------------------------- */
 
 enum { KIND_NONE = 0, KIND_OWN = 1, KIND_ENEMY = 2, KIND_NEUTRAL = 3 };
@@ -214,6 +207,7 @@ typedef struct jump_gen {
     int p;
     uint64_t own_bb, enemy_bb;
     uint64_t hop_from_bb[3];  /* X with X+d occupied and X+2d empty, per forward d */
+    uint64_t hop_any_bb;      /* their union: where a jump may go on         */
     sa_move raw[TURTLES_MAX_RAW_JUMPS]; /* complete jumps, team bits still 0 */
     int n_raw;
 } jump_gen;
@@ -223,8 +217,31 @@ static int what_is(const jump_gen *g, int sq)
     return has(g->own_bb, sq) ? KIND_OWN : has(g->enemy_bb, sq) ? KIND_ENEMY : KIND_NEUTRAL;
 }
 
-/* Extends the jump `base` (hops made so far, landed on cur) in every way the
- * no-mixing rule allows; records it when it cannot go on. */
+/* Records the complete jump `base`, landed on cur (team bits still 0). */
+static inline void record_jump(jump_gen *g, sa_move base, int cur, int hops, int neutrals)
+{
+    assert(g->n_raw < TURTLES_MAX_RAW_JUMPS);
+    g->raw[g->n_raw++] = base | (sa_move)cur << 10 | (sa_move)hops << 16 |
+                         (sa_move)neutrals << 37;
+}
+
+static void extend_jump(jump_gen *g, sa_move base, int cur, int hops, int kind,
+                        int neutrals);
+
+/* Goes on with the jump `base` (hops made so far, landed on cur) in every
+ * way the no-mixing rule allows; records it when it cannot go on. The usual
+ * case, no hop at all from cur, is decided here without a call. */
+static inline void continue_jump(jump_gen *g, sa_move base, int cur, int hops, int kind,
+                                 int neutrals)
+{
+    if (has(g->hop_any_bb, cur))
+        extend_jump(g, base, cur, hops, kind, neutrals);
+    else
+        record_jump(g, base, cur, hops, neutrals);
+}
+
+/* continue_jump where some hop from cur exists (it may still be barred by
+ * the no-mixing rule). */
 static void extend_jump(jump_gen *g, sa_move base, int cur, int hops, int kind,
                         int neutrals)
 {
@@ -239,24 +256,25 @@ static void extend_jump(jump_gen *g, sa_move base, int cur, int hops, int kind,
             continue;
         extended = 1;
         assert(hops < TURTLES_MAX_HOPS);
-        extend_jump(g, base | (sa_move)k << (19 + 2 * hops), cur + 2 * d, hops + 1,
-                    kind != KIND_NONE ? kind : what == KIND_NEUTRAL ? KIND_NONE : what,
-                    neutrals + (what == KIND_NEUTRAL));
+        continue_jump(g, base | (sa_move)k << (19 + 2 * hops), cur + 2 * d, hops + 1,
+                      kind != KIND_NONE ? kind : what == KIND_NEUTRAL ? KIND_NONE : what,
+                      neutrals + (what == KIND_NEUTRAL));
     }
-    if (!extended) {
-        assert(g->n_raw < TURTLES_MAX_RAW_JUMPS);
-        g->raw[g->n_raw++] = base | (sa_move)cur << 10 | (sa_move)hops << 16 |
-                             (sa_move)neutrals << 37;
-    }
+    if (!extended)
+        record_jump(g, base, cur, hops, neutrals);
 }
 
 /* Keeps, among raw[from..n_raw), only the longest jumps. */
 static void keep_longest(jump_gen *g, int from)
 {
-    int longest = 0;
-    for (int i = from; i < g->n_raw; i++)
-        if (turtles_m_hops(g->raw[i]) > longest)
-            longest = turtles_m_hops(g->raw[i]);
+    int longest = 0, shortest = TURTLES_MAX_HOPS;
+    for (int i = from; i < g->n_raw; i++) {
+        int hops = turtles_m_hops(g->raw[i]);
+        longest = hops > longest ? hops : longest;
+        shortest = hops < shortest ? hops : shortest;
+    }
+    if (shortest == longest) /* the usual case: nothing to drop */
+        return;
     int n = from;
     for (int i = from; i < g->n_raw; i++)
         if (turtles_m_hops(g->raw[i]) == longest)
@@ -280,6 +298,7 @@ static int collect_jumps(const turtles_state *s, jump_gen *g)
         capture_bb |= g->own_bb & g->hop_from_bb[k] & turtles_shift(g->enemy_bb, -d);
         jumper_bb |= g->own_bb & g->hop_from_bb[k];
     }
+    g->hop_any_bb = g->hop_from_bb[0] | g->hop_from_bb[1] | g->hop_from_bb[2];
     int forced = capture_bb != 0;
     for (uint64_t bb = forced ? capture_bb : jumper_bb; bb;) {
         int from = sa_bb_pop(&bb);
@@ -291,10 +310,10 @@ static int collect_jumps(const turtles_state *s, jump_gen *g)
             if (forced && what != KIND_ENEMY)
                 continue;
             int group = g->n_raw;
-            extend_jump(g, TURTLES_M_JUMP | (sa_move)from << 4 | (sa_move)k << 19,
-                        from + 2 * d, 1, what == KIND_NEUTRAL ? KIND_NONE : what,
-                        what == KIND_NEUTRAL);
-            if (s->max_rule == TURTLES_FIRST_HOP)
+            continue_jump(g, TURTLES_M_JUMP | (sa_move)from << 4 | (sa_move)k << 19,
+                          from + 2 * d, 1, what == KIND_NEUTRAL ? KIND_NONE : what,
+                          what == KIND_NEUTRAL);
+            if (s->max_rule == TURTLES_FIRST_HOP && g->n_raw - group > 1)
                 keep_longest(g, group);
         }
     }
@@ -415,6 +434,68 @@ int turtles_legal_moves(const turtles_state *s, sa_move *out)
     case TURTLES_EFFECTS: return gen_effects(s, out);
     default: return 0;
     }
+}
+
+/* -- one random move (rollouts) -------------------------------------------- */
+
+/* The i-th step of gen_steps' order (i < the number of steps). */
+static sa_move nth_step(const turtles_state *s, uint64_t i)
+{
+    int p = s->side;
+    uint64_t empty = TURTLES_BOARD_BB & ~turtles_occupied(s);
+    for (int k = 0; k < 3; k++) {
+        int d = turtles_forward[p][k];
+        uint64_t bb = turtles_shift(s->active_bb[p], d) & empty;
+        uint64_t count = (uint64_t)sa_bb_count(bb);
+        if (i >= count) {
+            i -= count;
+            continue;
+        }
+        for (; i > 0; i--)
+            bb &= bb - 1;
+        int to = sa_bb_lsb(bb);
+        return TURTLES_M_STEP | (sa_move)(to - d) << 4 | (sa_move)to << 10;
+    }
+    assert(0);
+    return 0;
+}
+
+static int count_steps(const turtles_state *s)
+{
+    int p = s->side, n = 0;
+    uint64_t empty = TURTLES_BOARD_BB & ~turtles_occupied(s);
+    for (int k = 0; k < 3; k++)
+        n += sa_bb_count(turtles_shift(s->active_bb[p], turtles_forward[p][k]) & empty);
+    return n;
+}
+
+/* Play phase without hatching: the jumps with their team choices, then the
+ * steps, counted rather than written; moves[i] picked without the list. */
+static sa_move random_play_move(const turtles_state *s, sa_rng *rng)
+{
+    jump_gen g;
+    int forced = collect_jumps(s, &g);
+    int n_jumps = 0;
+    for (int i = 0; i < g.n_raw; i++)
+        n_jumps += 1 << turtles_m_neutrals(g.raw[i]);
+    int n = n_jumps + (forced ? 0 : count_steps(s));
+    uint64_t i = sa_rng_below(rng, (uint64_t)n);
+    if (i >= (uint64_t)n_jumps)
+        return nth_step(s, i - (uint64_t)n_jumps);
+    for (int r = 0;; r++) {
+        uint64_t teams = (uint64_t)1 << turtles_m_neutrals(g.raw[r]);
+        if (i < teams)
+            return g.raw[r] | (sa_move)i << 31;
+        i -= teams;
+    }
+}
+
+sa_move turtles_random_move(const turtles_state *s, sa_move *moves, sa_rng *rng)
+{
+    if (s->phase == TURTLES_PLAY && !s->hatching)
+        return random_play_move(s, rng);
+    int n = turtles_legal_moves(s, moves);
+    return moves[sa_rng_below(rng, (uint64_t)n)];
 }
 
 /* -- apply ------------------------------------------------------------------ */
@@ -562,7 +643,7 @@ static void tt_apply(void *state, sa_move m)
 
 static uint64_t tt_hash(const void *state)
 {
-    return ((const turtles_state *)state)->hash;
+    return turtles_hash(state);
 }
 
 static uint64_t tt_hash_from_scratch(const void *state)
@@ -571,9 +652,8 @@ static uint64_t tt_hash_from_scratch(const void *state)
 }
 
 /* Goal first, then the turn limit, else `side` lost by having no move. */
-static void tt_result(const void *state, int32_t *out)
+void turtles_result(const turtles_state *s, int32_t *out)
 {
-    const turtles_state *s = state;
     assert(s->phase == TURTLES_OVER);
     int winner = turtles_winner_on_goal(s);
     if (winner < 0 && s->max_turns > 0 && s->turns >= s->max_turns) {
@@ -584,6 +664,11 @@ static void tt_result(const void *state, int32_t *out)
         winner = 1 - s->side;
     out[winner] = 1;
     out[1 - winner] = -1;
+}
+
+static void tt_result(const void *state, int32_t *out)
+{
+    turtles_result(state, out);
 }
 
 const sa_game sa_turtles_game = {

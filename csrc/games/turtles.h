@@ -33,6 +33,7 @@
 
 #include <stdint.h>
 
+#include "common/rng.h"
 #include "safari/game.h"
 
 #define TURTLES_BOARD_BB 0x787c7e7f3f1f0fULL
@@ -184,17 +185,49 @@ void turtles_sq_name(int sq, char out[3]);
 /* The cell called `name`, or TURTLES_NO_SQ. */
 int turtles_sq_parse(const char *name);
 
-/* hashing (turtles_zobrist.c) */
-uint64_t turtles_z_piece(int sq, int code);
-uint64_t turtles_z_pending(int sq);
-uint64_t turtles_z_changing(int sq);
-uint64_t turtles_z_phase(int phase);
-uint64_t turtles_z_side(void);
-uint64_t turtles_z_reserve(int p, int n);
-uint64_t turtles_z_turns(uint32_t turns);
-uint64_t turtles_hash_from_scratch(const turtles_state *s);
+/* hashing (the table and its layout: turtles_zobrist.c) */
 /* The seed the keys come from (tests recompute the table). */
 #define TURTLES_ZOBRIST_SEED 0x7475727431657321ULL
+#define TURTLES_Z_PIECE 0
+#define TURTLES_Z_PENDING 896
+#define TURTLES_Z_CHANGING 952
+#define TURTLES_Z_PHASE 1008
+#define TURTLES_Z_SIDE 1012
+#define TURTLES_Z_RESERVE 1013
+#define TURTLES_Z_COUNT 1031
+extern const uint64_t turtles_zobrist_keys[TURTLES_Z_COUNT];
+
+static inline uint64_t turtles_z_piece(int sq, int code)
+{
+    return turtles_zobrist_keys[TURTLES_Z_PIECE + 16 * sq + code];
+}
+static inline uint64_t turtles_z_pending(int sq)
+{
+    return turtles_zobrist_keys[TURTLES_Z_PENDING + sq];
+}
+static inline uint64_t turtles_z_changing(int sq)
+{
+    return turtles_zobrist_keys[TURTLES_Z_CHANGING + sq];
+}
+static inline uint64_t turtles_z_phase(int phase)
+{
+    return turtles_zobrist_keys[TURTLES_Z_PHASE + phase];
+}
+static inline uint64_t turtles_z_side(void)
+{
+    return turtles_zobrist_keys[TURTLES_Z_SIDE];
+}
+static inline uint64_t turtles_z_reserve(int p, int n)
+{
+    return turtles_zobrist_keys[TURTLES_Z_RESERVE + 9 * p + n];
+}
+/* The turn counter's key: a splitmix64 step of seed ^ turns. */
+static inline uint64_t turtles_z_turns(uint32_t turns)
+{
+    uint64_t x = TURTLES_ZOBRIST_SEED ^ (uint64_t)turns;
+    return sa_splitmix64(&x);
+}
+uint64_t turtles_hash_from_scratch(const turtles_state *s);
 
 /* rules (turtles.c) */
 int turtles_piece_at(const turtles_state *s, int sq);
@@ -202,7 +235,29 @@ int turtles_winner_on_goal(const turtles_state *s);   /* 0, 1, or -1 (none) */
 int turtles_side_has_move(const turtles_state *s);     /* play-phase sense */
 int turtles_legal_moves(const turtles_state *s, sa_move *out);
 void turtles_apply(turtles_state *s, sa_move m);
-int turtles_to_move(const turtles_state *s);
+/* moves[sa_rng_below(rng, n)] for the n moves turtles_legal_moves(s, moves)
+ * would write: the same draw, the same move, mostly without writing the
+ * list (a rollout's step; `moves` is scratch of TURTLES_MAX_MOVES). */
+sa_move turtles_random_move(const turtles_state *s, sa_move *moves, sa_rng *rng);
+/* At a terminal position: +1 / -1 / 0 for each player. */
+void turtles_result(const turtles_state *s, int32_t *out);
+
+/* Who decides: the side, J (the other one) choosing for a Change, or
+ * SA_TERMINAL. Inline: the searches call it on every node. */
+static inline int turtles_to_move(const turtles_state *s)
+{
+    if (s->phase == TURTLES_OVER)
+        return SA_TERMINAL;
+    if (s->phase == TURTLES_EFFECTS && s->changing != TURTLES_NO_SQ)
+        return 1 - s->side;
+    return s->side;
+}
+
+/* The Zobrist key apply keeps up to date. */
+static inline uint64_t turtles_hash(const turtles_state *s)
+{
+    return s->hash;
+}
 
 /* JSON and spelling (turtles_io.c) */
 sa_status turtles_new_position(void *state, const sa_json *rules, sa_error *err);

@@ -8,20 +8,14 @@
  *   [1008, 1012)  phase                  [1012]       side 1 to move
  *   [1013, 1031)  reserve: 9 per player
  * The turn counter (up to 10000) is keyed by a splitmix64 of its value.
+ * The offsets and the key accessors are in turtles.h (static inline: apply
+ * reads several keys a move).
  */
 #include "common/bitboard.h"
 #include "common/rng.h"
 #include "games/turtles.h"
 
-#define Z_PIECE 0
-#define Z_PENDING 896
-#define Z_CHANGING 952
-#define Z_PHASE 1008
-#define Z_SIDE 1012
-#define Z_RESERVE 1013
-#define Z_COUNT 1031
-
-static const uint64_t zobrist[Z_COUNT] = {
+const uint64_t turtles_zobrist_keys[TURTLES_Z_COUNT] = {
     0xbd2b324b531c1f03ULL, 0xc8abdb7aa12b34ffULL, 0x7437d87cf75d842aULL,
     0xeec47412f85ab8f0ULL, 0x91c0459979090ae8ULL, 0xb7e5fb3942ab1045ULL,
     0xa2edfc2f497fd02fULL, 0xf52e05ebf65ae233ULL, 0xbdd44a48f854f57eULL,
@@ -367,19 +361,6 @@ static const uint64_t zobrist[Z_COUNT] = {
     0x8bd3f376d92f6027ULL, 0xa6da642c158d9ce2ULL, 0x119a18f180700662ULL,
     0xbec238f58205110fULL, 0x2e9376560f19935bULL,
 };
-
-uint64_t turtles_z_piece(int sq, int code) { return zobrist[Z_PIECE + 16 * sq + code]; }
-uint64_t turtles_z_pending(int sq) { return zobrist[Z_PENDING + sq]; }
-uint64_t turtles_z_changing(int sq) { return zobrist[Z_CHANGING + sq]; }
-uint64_t turtles_z_phase(int phase) { return zobrist[Z_PHASE + phase]; }
-uint64_t turtles_z_side(void) { return zobrist[Z_SIDE]; }
-uint64_t turtles_z_reserve(int p, int n) { return zobrist[Z_RESERVE + 9 * p + n]; }
-
-uint64_t turtles_z_turns(uint32_t turns)
-{
-    uint64_t x = TURTLES_ZOBRIST_SEED ^ (uint64_t)turns;
-    return sa_splitmix64(&x);
-}
 
 uint64_t turtles_hash_from_scratch(const turtles_state *s)
 {

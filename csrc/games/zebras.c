@@ -308,7 +308,7 @@ static int placements_on(const zebras_state *s, int cell, uint32_t open, sa_move
     return n;
 }
 
-static int zebras_legal_moves(const void *state, sa_move *out)
+int zebras_legal_moves(const void *state, sa_move *out)
 {
     const zebras_state *s = state;
     if (s->to_move == SA_TERMINAL)
@@ -382,7 +382,7 @@ static void check_inauguration(zebras_state *s, int player)
     }
 }
 
-static void zebras_apply(void *state, sa_move m)
+void zebras_apply(void *state, sa_move m)
 {
     zebras_state *s = state;
     unsigned species = zebras_move_species(m);
@@ -437,7 +437,7 @@ void zebras_scores(const zebras_state *s, int out[2])
         out[s->inauguration] += ZEBRAS_INAUGURATION_POINTS;
 }
 
-static void zebras_result(const void *state, int32_t *out)
+void zebras_result(const void *state, int32_t *out)
 {
     int score[2];
     zebras_scores(state, score);
@@ -449,7 +449,7 @@ static void zebras_result(const void *state, int32_t *out)
  * difference if the game ended with the current majorities (zebras_scores:
  * a territory with a strict majority gives its face-up value to its current
  * controller, a tied one to nobody; the Inauguration to its holder). */
-static int32_t zebras_evaluate(const void *state, int player)
+int32_t zebras_evaluate(const void *state, int player)
 {
     int score[2];
     assert(player == 0 || player == 1);
@@ -465,20 +465,10 @@ static int zebras_num_players(const void *state)
     return 2;
 }
 
-static int zebras_to_move(const void *state)
-{
-    return ((const zebras_state *)state)->to_move;
-}
-
 static int zebras_chance_outcomes(const void *state, sa_move *out, uint64_t *weights)
 {
     (void)state, (void)out, (void)weights;
     return 0;
-}
-
-static uint64_t zebras_hash(const void *state)
-{
-    return ((const zebras_state *)state)->hash;
 }
 
 static uint64_t zebras_hash_from_scratch(const void *state)

@@ -189,6 +189,26 @@ static inline int zebras_species_at(const zebras_state *s, int cell)
     return -1;
 }
 
+/* -- the hot path (zebras.c), also called directly by the searches -------- */
+/* These take `const void *` so that the function table (sa_zebras_game)
+ * holds them as they are; the specialised searches (search/alphabeta_zebras.c)
+ * call them with a zebras_state. Contracts: safari/game.h. */
+
+int zebras_legal_moves(const void *state, sa_move *out);
+void zebras_apply(void *state, sa_move m);
+void zebras_result(const void *state, int32_t *out);
+int32_t zebras_evaluate(const void *state, int player);
+
+static inline int zebras_to_move(const void *state)
+{
+    return ((const zebras_state *)state)->to_move;
+}
+
+static inline uint64_t zebras_hash(const void *state)
+{
+    return ((const zebras_state *)state)->hash;
+}
+
 /* -- shared between zebras.c and zebras_io.c (not part of the public API) - */
 
 /* The Zobrist keys (zebras_keys.c; layout drawn in zebras.c). */

@@ -1,24 +1,24 @@
-/* search/alphabeta.c: alpha-beta for the deterministic two-player games.
+/* search/alphabeta.c: the driver of alpha-beta, for the deterministic
+ * two-player games: iterative deepening, MultiPV, Lazy SMP threads and the
+ * report. It never looks inside a position.
  *
- * Negamax with principal-variation search, iterative deepening, a
- * transposition table (common/tt.h), move ordering (table move, two killers
- * per ply, history), MultiPV at the root by excluding the moves of the lines
- * already found, and win/loss-in-N scores so that small trees are solved
- * exactly.
+ * The node code (negamax PVS over a transposition table) is written once in
+ * search/alphabeta_impl.h and compiled once per game: alphabeta_turtles.c and
+ * alphabeta_zebras.c bind it to the game's own functions (direct calls, the
+ * state size a constant), alphabeta_generic.c to the sa_game function table
+ * for every other game. sa_search() (searcher.c) picks the copy by game; the
+ * copy calls sa_alphabeta_run() here with its root search, one indirect call
+ * per iteration. See docs/design.md.
  *
- * A player may move several times in a row (turtles' effects phase, zebras'
- * player without tokens), so a node's value is always from the point of view
- * of the player to move there, and a child's value changes sign only when the
- * player changes (child_value()).
+ * MultiPV: the root is searched once a line, excluding the first moves of
+ * the lines already found. Scores of proven results are SA_SCORE_WIN - plies,
+ * so that small trees are solved exactly and deepening stops there.
  *
  * Threads (Lazy SMP): with limits->threads > 1, helper threads run the same
  * iterative deepening on the same root, sharing only the transposition table;
  * odd helpers start one ply deeper so that the threads spread over the tree.
  * The main thread's result is the answer; helpers stop when it is done. With
  * one thread the search is deterministic; with more, node counts vary.
- *
- * Written over the sa_game function table: one copy serves every game, and
- * costs one indirect call per primitive; see docs/design.md.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -26,43 +26,14 @@
 
 #include "common/error.h"
 #include "common/tt.h"
-#include "search/searcher.h"
-
-#define INF (SA_SCORE_WIN + 1)
-#define HISTORY_BITS 12
-#define CHECK_EVERY 1023 /* nodes between clock checks, minus one */
-
-/* Per-ply scratch: the moves, their ordering scores and generation indexes,
- * and the child state. */
-typedef struct ab_frame {
-    sa_move *moves;
-    int32_t *order;
-    int32_t *index;
-    unsigned char *child;
-} ab_frame;
-
-typedef struct ab_search {
-    const sa_game *game;
-    sa_tt *tt;                                 /* shared by all threads     */
-    int use_table;                             /* 0: never probe or store   */
-    sa_clock clock;
-    volatile int *abort;                       /* helpers: set when done    */
-    uint64_t nodes;
-    int seldepth;
-    int stopped;
-    unsigned char *block;                      /* backs every frame        */
-    ab_frame frames[SA_MAX_PLY + 1];
-    sa_move killers[SA_MAX_PLY + 1][2];
-    int32_t history[2][1 << HISTORY_BITS];
-    sa_move pv[SA_MAX_PLY + 1][SA_MAX_PLY + 1]; /* triangular PV table      */
-    int pv_len[SA_MAX_PLY + 1];
-    sa_move excluded[SA_MAX_MULTIPV];          /* root moves of found lines */
-    int n_excluded;
-} ab_search;
+#include "search/alphabeta.h"
 
 /* -- setup ------------------------------------------------------------- */
 
-static ab_search *ab_new(const sa_game *game, const sa_limits *limits, sa_tt *tt)
+/* A search with one frame a ply, each sized for the game's largest move list
+ * and one state. */
+static ab_search *ab_new(const sa_game *game, ab_root_fn *search_root,
+                         const sa_limits *limits, sa_tt *tt)
 {
     ab_search *s = calloc(1, sizeof *s);
     if (s == NULL)
@@ -83,6 +54,7 @@ static ab_search *ab_new(const sa_game *game, const sa_limits *limits, sa_tt *tt
         s->frames[ply].child = base + n * (sizeof(sa_move) + 2 * sizeof(int32_t));
     }
     s->game = game;
+    s->search_root = search_root;
     s->tt = tt;
     s->use_table = !limits->no_table;
     return s;
@@ -92,228 +64,6 @@ static void ab_free(ab_search *s)
 {
     free(s->block);
     free(s);
-}
-
-/* -- scores ------------------------------------------------------------ */
-
-static int32_t terminal_score(const ab_search *s, const void *state, int me, int ply)
-{
-    int32_t results[16];
-    s->game->result(state, results);
-    if (results[me] > 0)
-        return SA_SCORE_WIN - ply;
-    if (results[me] < 0)
-        return -(SA_SCORE_WIN - ply);
-    return 0;
-}
-
-static int32_t static_score(const ab_search *s, const void *state, int me)
-{
-    if (s->game->evaluate == NULL)
-        return 0;
-    int32_t v = s->game->evaluate(state, me);
-    const int32_t cap = SA_SCORE_WIN_MIN - 1;
-    return v > cap ? cap : v < -cap ? -cap : v;
-}
-
-/* Win/loss scores are stored relative to the node, not the root. */
-static int32_t score_to_tt(int32_t v, int ply)
-{
-    return v >= SA_SCORE_WIN_MIN ? v + ply : v <= -SA_SCORE_WIN_MIN ? v - ply : v;
-}
-
-static int32_t score_from_tt(int32_t v, int ply)
-{
-    return v >= SA_SCORE_WIN_MIN ? v - ply : v <= -SA_SCORE_WIN_MIN ? v + ply : v;
-}
-
-/* -- move ordering ----------------------------------------------------- */
-
-static int32_t *history_slot(ab_search *s, int me, sa_move m)
-{
-    uint64_t h = (m ^ (m >> 29)) * 0x9E3779B97F4A7C15ULL;
-    return &s->history[me & 1][h >> (64 - HISTORY_BITS)];
-}
-
-static void score_moves(ab_search *s, ab_frame *f, int n, int ply, int me, int tt_index)
-{
-    for (int i = 0; i < n; i++) {
-        sa_move m = f->moves[i];
-        f->index[i] = i;
-        if (i == tt_index)
-            f->order[i] = 1 << 30;
-        else if (m == s->killers[ply][0])
-            f->order[i] = 1 << 29;
-        else if (m == s->killers[ply][1])
-            f->order[i] = 1 << 28;
-        else
-            f->order[i] = *history_slot(s, me, m);
-    }
-}
-
-/* Moves the best-ordered of moves[i..n) to i (a stable selection step). */
-static void pick_next(ab_frame *f, int i, int n)
-{
-    int best = i;
-    for (int j = i + 1; j < n; j++)
-        if (f->order[j] > f->order[best])
-            best = j;
-    if (best == i)
-        return;
-    sa_move m = f->moves[best];
-    int32_t o = f->order[best], x = f->index[best];
-    for (int j = best; j > i; j--) {
-        f->moves[j] = f->moves[j - 1];
-        f->order[j] = f->order[j - 1];
-        f->index[j] = f->index[j - 1];
-    }
-    f->moves[i] = m;
-    f->order[i] = o;
-    f->index[i] = x;
-}
-
-static void reward_cutoff(ab_search *s, int ply, int me, sa_move m, int depth)
-{
-    if (s->killers[ply][0] != m) {
-        s->killers[ply][1] = s->killers[ply][0];
-        s->killers[ply][0] = m;
-    }
-    int32_t *h = history_slot(s, me, m);
-    *h += depth * depth;
-    if (*h > (1 << 26))
-        for (int p = 0; p < 2; p++)
-            for (int k = 0; k < (1 << HISTORY_BITS); k++)
-                s->history[p][k] /= 2;
-}
-
-static int is_excluded(const ab_search *s, sa_move m)
-{
-    for (int k = 0; k < s->n_excluded; k++)
-        if (s->excluded[k] == m)
-            return 1;
-    return 0;
-}
-
-/* -- the search -------------------------------------------------------- */
-
-static int expired(const ab_search *s)
-{
-    if (s->abort != NULL)
-        return *s->abort;
-    return sa_clock_expired(&s->clock, s->nodes);
-}
-
-static int32_t node(ab_search *s, const void *state, int ply, int depth,
-                    int32_t alpha, int32_t beta);
-
-/* The value of `child` for player `me`, who moved into it, searched with
- * me's window (alpha, beta). */
-static int32_t child_value(ab_search *s, const void *child, int me, int ply,
-                           int depth, int32_t alpha, int32_t beta)
-{
-    int who = s->game->to_move(child);
-    if (who == SA_TERMINAL) {
-        s->nodes++;
-        s->pv_len[ply] = 0;
-        return terminal_score(s, child, me, ply);
-    }
-    if (who == me)
-        return node(s, child, ply, depth, alpha, beta);
-    return -node(s, child, ply, depth, -beta, -alpha);
-}
-
-static void update_pv(ab_search *s, int ply, sa_move m)
-{
-    s->pv[ply][0] = m;
-    memcpy(&s->pv[ply][1], s->pv[ply + 1], sizeof(sa_move) * (size_t)s->pv_len[ply + 1]);
-    s->pv_len[ply] = s->pv_len[ply + 1] + 1;
-}
-
-static int probe(ab_search *s, uint64_t key, int ply, int depth, int32_t alpha,
-                 int32_t beta, int *tt_index, int32_t *cutoff)
-{
-    sa_tt_hit hit;
-    *tt_index = -1;
-    if (!s->use_table || !sa_tt_probe(s->tt, key, &hit))
-        return 0;
-    *tt_index = hit.move_index == SA_TT_NO_MOVE ? -1 : hit.move_index;
-    if (ply == 0 || hit.depth < depth)
-        return 0;
-    int32_t v = score_from_tt(hit.score, ply);
-    if (hit.bound == SA_BOUND_EXACT || (hit.bound == SA_BOUND_LOWER && v >= beta) ||
-        (hit.bound == SA_BOUND_UPPER && v <= alpha)) {
-        *cutoff = v;
-        return 1;
-    }
-    return 0;
-}
-
-/* Step 1. limits. Step 2. horizon. Step 3. table. Step 4. moves, ordered.
- * Step 5. PVS over the moves. Step 6. store. Value for the player to move. */
-static int32_t node(ab_search *s, const void *state, int ply, int depth,
-                    int32_t alpha, int32_t beta)
-{
-    const sa_game *game = s->game;
-    s->pv_len[ply] = 0;
-    if ((++s->nodes & CHECK_EVERY) == 0 && expired(s))
-        s->stopped = 1;
-    if (s->stopped)
-        return 0;
-    if (ply > s->seldepth)
-        s->seldepth = ply;
-    int me = game->to_move(state);
-    if (depth <= 0 || ply >= SA_MAX_PLY)
-        return static_score(s, state, me);
-
-    uint64_t key = game->hash(state);
-    int tt_index;
-    int32_t cutoff;
-    if (probe(s, key, ply, depth, alpha, beta, &tt_index, &cutoff))
-        return cutoff;
-
-    ab_frame *f = &s->frames[ply];
-    int n = game->legal_moves(state, f->moves);
-    score_moves(s, f, n, ply, me, tt_index < n ? tt_index : -1);
-
-    int32_t best = -INF, alpha0 = alpha;
-    int best_index = SA_TT_NO_MOVE, searched = 0;
-    for (int i = 0; i < n; i++) {
-        pick_next(f, i, n);
-        sa_move m = f->moves[i];
-        if (ply == 0 && is_excluded(s, m))
-            continue;
-        memcpy(f->child, state, game->state_size);
-        game->apply(f->child, m);
-        int32_t v;
-        if (searched++ == 0) {
-            v = child_value(s, f->child, me, ply + 1, depth - 1, alpha, beta);
-        } else {
-            v = child_value(s, f->child, me, ply + 1, depth - 1, alpha, alpha + 1);
-            if (v > alpha && v < beta && !s->stopped)
-                v = child_value(s, f->child, me, ply + 1, depth - 1, alpha, beta);
-        }
-        if (s->stopped)
-            return 0;
-        if (v > best) {
-            best = v;
-            best_index = f->index[i];
-            if (v > alpha) {
-                alpha = v;
-                update_pv(s, ply, m);
-                if (v >= beta) {
-                    reward_cutoff(s, ply, me, m, depth);
-                    break;
-                }
-            }
-        }
-    }
-    if (searched == 0) /* every root move excluded */
-        return -INF;
-    int bound = best >= beta ? SA_BOUND_LOWER
-              : best > alpha0 ? SA_BOUND_EXACT : SA_BOUND_UPPER;
-    if (s->use_table && (ply > 0 || s->n_excluded == 0))
-        sa_tt_store(s->tt, key, score_to_tt(best, ply), depth, bound, best_index);
-    return best;
 }
 
 /* -- iterative deepening at the root ----------------------------------- */
@@ -333,8 +83,8 @@ static int search_iteration(ab_search *s, const void *root, int depth, int multi
     int done = 0;
     s->n_excluded = 0;
     for (int k = 0; k < multipv; k++) {
-        int32_t v = node(s, root, 0, depth, -INF, INF);
-        if (s->stopped || v == -INF || s->pv_len[0] == 0)
+        int32_t v = s->search_root(s, root, depth);
+        if (s->stopped || v == -AB_INF || s->pv_len[0] == 0)
             break;
         set_line(s, &lines[k], root, v);
         s->excluded[s->n_excluded++] = s->pv[0][0];
@@ -398,16 +148,17 @@ static void *helper_main(void *arg)
 {
     helper_job *job = arg;
     for (int depth = job->first_depth; depth <= job->max_depth && !job->s->stopped; depth++)
-        node(job->s, job->root, 0, depth, -INF, INF);
+        job->s->search_root(job->s, job->root, depth);
     return NULL;
 }
 
-static void start_helpers(helper_job *jobs, int n, const sa_game *game, const void *root,
-                          const sa_limits *limits, sa_tt *tt, volatile int *abort)
+/* Starts n helpers searching like `leader` (same game, copy and table). */
+static void start_helpers(helper_job *jobs, int n, const ab_search *leader, const void *root,
+                          const sa_limits *limits, volatile int *abort)
 {
     int max_depth = limits->depth > 0 ? limits->depth : SA_MAX_PLY - 8;
     for (int i = 0; i < n; i++) {
-        jobs[i].s = ab_new(game, limits, tt);
+        jobs[i].s = ab_new(leader->game, leader->search_root, limits, leader->tt);
         if (jobs[i].s == NULL)
             continue;
         jobs[i].s->abort = abort;
@@ -433,13 +184,14 @@ static uint64_t stop_helpers(helper_job *jobs, int n, volatile int *abort)
     return nodes;
 }
 
-sa_status sa_alphabeta(const sa_game *game, const void *root,
-                       const sa_limits *limits, sa_report *out, sa_error *err)
+sa_status sa_alphabeta_run(const sa_game *game, ab_root_fn *search_root,
+                           const void *root, const sa_limits *limits,
+                           sa_report *out, sa_error *err)
 {
     sa_tt tt;
     if (!sa_tt_init(&tt, limits->hash_mb ? limits->hash_mb : 16))
         return sa_error_set(err, SA_ERR_MEMORY, "out of memory for the hash table");
-    ab_search *s = ab_new(game, limits, &tt);
+    ab_search *s = ab_new(game, search_root, limits, &tt);
     sa_line *lines = calloc(SA_MAX_MULTIPV, sizeof *lines);
     int n_helpers = limits->threads - 1;
     helper_job *jobs = calloc((size_t)(n_helpers > 0 ? n_helpers : 1), sizeof *jobs);
@@ -454,7 +206,7 @@ sa_status sa_alphabeta(const sa_game *game, const void *root,
     volatile int abort_helpers = 0;
     sa_clock_start(&s->clock, limits);
     out->algo = SA_ALGO_ALPHABETA;
-    start_helpers(jobs, n_helpers, game, root, limits, &tt, &abort_helpers);
+    start_helpers(jobs, n_helpers, s, root, limits, &abort_helpers);
     deepen(s, root, limits, out, lines);
     uint64_t helper_nodes = stop_helpers(jobs, n_helpers, &abort_helpers);
     if (out->n_lines == 0)

@@ -35,6 +35,7 @@
 #include "search/mcts.h"
 #include "search/mcts_report.h"
 #include "search/mcts_tree.h"
+#include "search/rollout.h"
 #include "search/searcher.h"
 
 #define CHECK_EVERY 7               /* simulations between clock checks, minus one */
@@ -122,29 +123,18 @@ static sa_move sample_outcome(mcts_search *s, const void *state, uint32_t *n_out
 
 /* -- leaf evaluators ------------------------------------------------------ */
 
+/* A random rollout to the end (search/rollout.h: the copy compiled for the
+ * game); a rollout of ROLLOUT_MAX_PLIES plies is scored a draw. */
 static void rollout_value(mcts_search *s, void *state, int depth, double *values)
 {
-    const sa_game *game = s->game;
-    for (int ply = 0;; ply++) {
-        int who = game->to_move(state);
-        if (who == SA_TERMINAL || ply >= ROLLOUT_MAX_PLIES) {
-            if (depth + ply > s->seldepth)
-                s->seldepth = depth + ply;
-            if (who == SA_TERMINAL)
-                terminal_values(s, state, values);
-            else
-                memset(values, 0, sizeof *values * (size_t)s->tree->n_players);
-            return;
-        }
-        sa_move m;
-        if (who == SA_CHANCE) {
-            m = sample_outcome(s, state, NULL);
-        } else {
-            int n = game->legal_moves(state, s->moves);
-            m = s->moves[sa_rng_below(&s->rng, (uint64_t)n)];
-        }
-        game->apply(state, m);
-    }
+    sa_rollout_fn *rollout = sa_rollout_for(s->game);
+    int plies = rollout(s->game, state, s->moves, s->weights, &s->rng, ROLLOUT_MAX_PLIES);
+    if (depth + plies > s->seldepth)
+        s->seldepth = depth + plies;
+    if (s->game->to_move(state) == SA_TERMINAL)
+        terminal_values(s, state, values);
+    else
+        memset(values, 0, sizeof *values * (size_t)s->tree->n_players);
 }
 
 static void heuristic_value(mcts_search *s, void *state, int depth, double *values)

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "common/error.h"
+#include "search/rollout.h"
 
 int64_t sa_now_ms(void)
 {
@@ -85,6 +86,30 @@ sa_status sa_limits_check(const sa_limits *limits, sa_error *err)
     return SA_OK;
 }
 
+/* The registered games that have searches of their own. */
+extern const sa_game sa_turtles_game;
+extern const sa_game sa_zebras_game;
+
+/* The alpha-beta compiled for `game`, else the one over its function table
+ * (also for a copy of a registered table, whose functions may differ). */
+static sa_search_fn *alphabeta_for(const sa_game *game)
+{
+    if (game == &sa_turtles_game)
+        return turtles_alphabeta;
+    if (game == &sa_zebras_game)
+        return zebras_alphabeta;
+    return sa_alphabeta;
+}
+
+sa_rollout_fn *sa_rollout_for(const sa_game *game)
+{
+    if (game == &sa_turtles_game)
+        return turtles_rollout;
+    if (game == &sa_zebras_game)
+        return zebras_rollout;
+    return sa_rollout;
+}
+
 sa_status sa_search(const sa_position *pos, const sa_limits *limits,
                     sa_report *out, sa_error *err)
 {
@@ -113,5 +138,5 @@ sa_status sa_search(const sa_position *pos, const sa_limits *limits,
         return sa_error_set(err, SA_ERR_ARGUMENT,
                             "%s has chance positions: alpha-beta does not search them "
                             "(use expectimax or mcts)", game->name);
-    return sa_alphabeta(game, root, limits, out, err);
+    return alphabeta_for(game)(game, root, limits, out, err);
 }

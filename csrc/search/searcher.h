@@ -31,8 +31,11 @@ void sa_line_set_pv(sa_line *line, const sa_game *game, const void *root,
 sa_status sa_limits_check(const sa_limits *limits, sa_error *err);
 
 /* Algorithms, each over the game interface. */
-sa_status sa_alphabeta(const sa_game *game, const void *root,
-                       const sa_limits *limits, sa_report *out, sa_error *err);
+typedef sa_status sa_search_fn(const sa_game *game, const void *root,
+                               const sa_limits *limits, sa_report *out, sa_error *err);
+/* Alpha-beta: one copy compiled per game (search/alphabeta_<game>.c) and
+ * sa_alphabeta over the function table for any game; same results. */
+sa_search_fn sa_alphabeta, turtles_alphabeta, zebras_alphabeta;
 sa_status sa_mcts(const sa_game *game, const void *root,
                   const sa_limits *limits, sa_report *out, sa_error *err);
 sa_status sa_expectimax(const sa_game *game, const void *root,

@@ -14,6 +14,7 @@ extern const test_case arena_tests[];
 extern const test_case mcts_tests[];
 extern const test_case mcts_session_tests[];
 extern const test_case expectimax_tests[];
+extern const test_case specialised_tests[];
 
 /* One suite a line, so that branches adding suites merge cleanly. */
 static const test_case *const suites[] = {
@@ -26,6 +27,7 @@ static const test_case *const suites[] = {
     mcts_tests,
     mcts_session_tests,
     expectimax_tests,
+    specialised_tests,
     NULL,
 };
 
