@@ -1125,4 +1125,7 @@ const sa_game sa_ostrich_game = {
     .hash_from_scratch = ostrich_hash_from_scratch,
     .result = ostrich_result,
     .evaluate = ostrich_evaluate,
+    .result_min = 0,
+    .result_max = OSTRICH_MAX_SCORE,
+    .eval_per_result = OSTRICH_EVAL_PER_POINT,
 };

@@ -191,6 +191,11 @@ void ostrich_start_position(ostrich_state *s);
 void ostrich_init_hash(ostrich_state *s);
 
 /* -- ostrich_eval.c: the heuristic value ---------------------------------- */
+/* Results are scores of 0..OSTRICH_MAX_SCORE points (5 + 4 + 3, doubled);
+ * the evaluation counts OSTRICH_EVAL_PER_POINT units a point. Both are
+ * sa_game facts (result_max, eval_per_result) that the searches read. */
+#define OSTRICH_MAX_SCORE 24
+#define OSTRICH_EVAL_PER_POINT 100
 /* player's expected final score in centi-points (0 .. 2400) under a
  * Plackett-Luce model of the finishing order; exact at terminal positions. */
 int32_t ostrich_evaluate(const void *state, int player);

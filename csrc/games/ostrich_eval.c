@@ -355,7 +355,7 @@ int32_t ostrich_evaluate(const void *state, int player)
     if (s->phase == PH_OVER || s->n_finished >= 3) {
         int32_t res[OSTRICH_MAX_PLAYERS];
         ostrich_result(s, res);
-        return res[player] * 100;
+        return res[player] * OSTRICH_EVAL_PER_POINT;
     }
     const race_model *m = cached_model(s);
     int tiles[OSTRICH_N_TILES], n = 0;
@@ -373,10 +373,11 @@ int32_t ostrich_evaluate(const void *state, int player)
     double sum = 0.0;
     for (int t = 0; t < n; t++)
         sum += tile_score(m, tiles[t]);
-    double v = n ? 100.0 * sum / n : 0.0;
+    const double top = (double)OSTRICH_MAX_SCORE * OSTRICH_EVAL_PER_POINT;
+    double v = n ? (double)OSTRICH_EVAL_PER_POINT * sum / n : 0.0;
     if (v < 0.0)
         v = 0.0;
-    if (v > 2400.0)
-        v = 2400.0;
+    if (v > top)
+        v = top;
     return (int32_t)lround(v);
 }

@@ -28,8 +28,9 @@
  *   two-player: v = tanh(evaluate(state, 0) / 400), MCTS's mapping
  *               (SA_MCTS_EVAL_SCALE), so both searches read an evaluation
  *               alike; evaluate(s, 1) is taken to be -evaluate(s, 0);
- *   max-n:      v[p] = evaluate(state, p) / 100: the evaluation is player
- *               p's expected result in hundredths (ostrich: centi-points).
+ *   max-n:      v[p] = evaluate(state, p) / game->eval_per_result (100
+ *               when the game leaves it 0): the evaluation is player p's
+ *               expected result in hundredths (ostrich: centi-points).
  *
  * Large chance positions are sampled (expectimax_chance.c), so a time limit
  * holds on an ostrich roll of 1,512 outcomes. The table (expectimax_table.c)
@@ -180,9 +181,9 @@ static void leaf_values(const ex_search *s, const void *state, double *out)
                : tanh(game->evaluate(state, 0) / EVAL_SCALE_2P);
         return;
     }
+    double units = game->eval_per_result > 0 ? game->eval_per_result : EVAL_UNITS_PER_RESULT;
     for (int p = 0; p < s->n_players; p++)
-        out[p] = game->evaluate == NULL ? 0.0
-               : game->evaluate(state, p) / EVAL_UNITS_PER_RESULT;
+        out[p] = game->evaluate == NULL ? 0.0 : game->evaluate(state, p) / units;
 }
 
 /* -- shared node steps -------------------------------------------------- */

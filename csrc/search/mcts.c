@@ -5,18 +5,22 @@
  *             exact chance weights at chance nodes (never by UCT);
  *   expand    one new child per simulation, from the arena (mcts_tree.h);
  *   evaluate  the new leaf: its result when terminal, else the leaf
- *             evaluator: a seeded random rollout, or the game's heuristic
- *             squashed to [-1, 1] (OpenSpiel's Evaluator split: the tree code
- *             calls s->leaf_value and does not know which);
+ *             evaluator: a seeded random rollout, or the game's evaluation
+ *             (OpenSpiel's Evaluator split: the tree code calls
+ *             s->leaf_value and does not know which);
  *   backup    add the leaf's value vector to every node on the path.
  *
  * Values are vectors, one entry per player in [-1, 1], and each decision node
  * picks the child best for its own mover (max-n). The same code then serves
  * two-player zero-sum games, n-player games, and players moving several times
- * in a row: nothing flips a sign.
+ * in a row: nothing flips a sign. Results and evaluations become values on
+ * one scale per game (mcts_values.h): the contract's win/draw/loss as they
+ * are and evaluations by tanh(e / 400) in two-player zero-sum games; scores
+ * (ostrich points) and evaluations read as expected scores mapped linearly
+ * from the game's result range, so a mean value is an expected score.
  *
- * MCTS-Solver (Winands, Björnsson, Saito 2008), two-player games, decision
- * nodes only: a terminal child is proven; a node with a child proven won for
+ * MCTS-Solver (Winands, Björnsson, Saito 2008), two-player zero-sum games,
+ * decision nodes only: a terminal child is proven; a node with a child proven won for
  * its mover is proven won; a node whose moves are all expanded and proven is
  * proven by its best one (a loss when all lose). Proven nodes are not searched
  * below: a simulation reaching one backs up its exact value, and selection
@@ -35,6 +39,7 @@
 #include "search/mcts.h"
 #include "search/mcts_report.h"
 #include "search/mcts_tree.h"
+#include "search/mcts_values.h"
 #include "search/rollout.h"
 #include "search/searcher.h"
 
@@ -55,7 +60,8 @@ typedef struct mcts_search {
     const sa_game *game;
     sa_mcts_options opt;
     leaf_value_fn leaf_value;
-    int two_player;              /* the solver runs only then              */
+    mcts_scale scale;            /* results and evaluations to values      */
+    int two_player;              /* zero-sum: the solver runs only then    */
     sa_clock clock;              /* deadline and stop flag (shared)        */
     uint64_t sim_limit;          /* valid when has_sim_limit               */
     int has_sim_limit;
@@ -82,12 +88,18 @@ void sa_mcts_options_default(sa_mcts_options *opt)
 
 /* -- values ------------------------------------------------------------ */
 
-/* Results of a terminal `state`, mapped linearly to [-1, 1]: the best result
- * becomes 1, the worst -1 (win/draw/loss keep +1/0/-1), all equal 0. */
+/* Results of a terminal `state` as values (mcts_values.h): win/draw/loss
+ * +1/0/-1, scores mapped linearly from the game's result range; relative:
+ * the best result becomes 1, the worst -1, all equal 0. */
 static void terminal_values(mcts_search *s, const void *state, double *values)
 {
     int np = s->tree->n_players;
     s->game->result(state, s->results);
+    if (s->scale.kind != MCTS_RELATIVE) {
+        for (int p = 0; p < np; p++)
+            values[p] = mcts_result_value(&s->scale, s->results[p]);
+        return;
+    }
     int32_t lo = s->results[0], hi = s->results[0];
     for (int p = 1; p < np; p++) {
         lo = s->results[p] < lo ? s->results[p] : lo;
@@ -142,7 +154,7 @@ static void heuristic_value(mcts_search *s, void *state, int depth, double *valu
     if (depth > s->seldepth)
         s->seldepth = depth;
     for (int p = 0; p < s->tree->n_players; p++)
-        values[p] = tanh(s->game->evaluate(state, p) / s->opt.eval_scale);
+        values[p] = mcts_eval_value(&s->scale, s->game->evaluate(state, p), s->opt.eval_scale);
 }
 
 /* -- select --------------------------------------------------------------- */
@@ -412,7 +424,8 @@ static mcts_search *search_new(sa_mcts_tree *tree, const sa_mcts_options *opt,
     s->game = game;
     s->opt = *opt;
     s->leaf_value = opt->leaf == SA_MCTS_LEAF_EVALUATE ? heuristic_value : rollout_value;
-    s->two_player = tree->n_players == 2;
+    s->scale = mcts_scale_of(game);
+    s->two_player = s->scale.kind == MCTS_ZERO_SUM && tree->n_players == 2;
     sa_clock_start(&s->clock, limits);
     s->clock.node_limit = 0;               /* counted here, per thread */
     s->has_sim_limit = limits->nodes != 0;

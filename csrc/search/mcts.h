@@ -32,20 +32,22 @@
  * as wide, and OpenSpiel's MCTSBot uses c = 2 on the same [-1, 1] scale. */
 #define SA_MCTS_UCT_C 2.0
 
-/* The heuristic leaf value of player p is tanh(evaluate(state, p) / scale). */
+/* In two-player zero-sum games the heuristic leaf value of player p is
+ * tanh(evaluate(state, p) / scale); games whose evaluation is an expected
+ * result (sa_game.eval_per_result) map it linearly instead (mcts_values.h). */
 #define SA_MCTS_EVAL_SCALE 400.0
 
 /* How a new leaf is valued (OpenSpiel's Evaluator split: the tree code calls
  * one function and does not know which). */
 typedef enum sa_mcts_leaf {
     SA_MCTS_LEAF_ROLLOUT = 0,  /* a uniformly random playout to the end      */
-    SA_MCTS_LEAF_EVALUATE = 1  /* the game's evaluate(), squashed to [-1, 1] */
+    SA_MCTS_LEAF_EVALUATE = 1  /* the game's evaluate(), as a value in [-1, 1] */
 } sa_mcts_leaf;
 
 typedef struct sa_mcts_options {
     double exploration;        /* UCT c; SA_MCTS_UCT_C                        */
     sa_mcts_leaf leaf;         /* EVALUATE needs game->evaluate               */
-    double eval_scale;         /* SA_MCTS_EVAL_SCALE                          */
+    double eval_scale;         /* SA_MCTS_EVAL_SCALE (tanh leaves only)       */
 } sa_mcts_options;
 
 void sa_mcts_options_default(sa_mcts_options *opt);

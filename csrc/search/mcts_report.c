@@ -1,20 +1,31 @@
 /* search/mcts_report.c: the report of an MCTS search: root children in the
- * order a player would pick them, their scores, principal variations along
- * the most visited path, and the sum over the trees of root parallelism. */
+ * order a player would pick them, their scores and every player's expected
+ * result, principal variations along the most visited path, and the sum over
+ * the trees of root parallelism.
+ *
+ * A mean value reads back as an expected result on the game's scale
+ * (mcts_values.h). Zero-sum games: expected[p] = (v_p + 1) / 2, p's win
+ * probability (a draw counting half), and win_probability is the mover's
+ * on the best line;
+ * scores (ostrich): expected[p] = p's expected score in points, and no
+ * win_probability, as expectimax reports. The score is
+ * scale.score_per_result x the mover's expected result: 100 (expectimax's
+ * units: [-100, 100], ostrich centi-points) in games with chance, 1000 a
+ * unit of value in deterministic ones. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "search/mcts_report.h"
+#include "search/mcts_values.h"
 #include "search/searcher.h"
-
-#define SCORE_PER_UNIT 1000.0 /* a mean value in [-1, 1] reports as -1000..1000 */
 
 /* A move's statistics, one node's or summed over the trees. */
 typedef struct move_stat {
     sa_move move;
     uint64_t visits;
     double value_sum;              /* for the player choosing the move    */
+    double sums[SA_MAX_PLAYERS];   /* for every player (the first ones)   */
     int proven_winner;
     int proof_plies;
     const sa_mcts_tree *pv_tree;   /* the tree that searched it the most  */
@@ -47,11 +58,26 @@ static int compare_stats(const move_stat *a, const move_stat *b, int me)
     return ma > mb ? 1 : ma < mb ? -1 : 0;
 }
 
+static int reported_players(const sa_mcts_tree *tree)
+{
+    return tree->n_players < SA_MAX_PLAYERS ? tree->n_players : SA_MAX_PLAYERS;
+}
+
 static move_stat node_stat(const sa_mcts_tree *tree, uint32_t idx, int me)
 {
     const mcts_node *node = mcts_node_at(tree, idx);
-    move_stat st = {node->move, node->visits, me >= 0 ? node->value_sum[me] : 0.0,
-                    node->proven_winner, node->proof_plies, tree, idx, node->visits};
+    move_stat st;
+    memset(&st, 0, sizeof st);
+    st.move = node->move;
+    st.visits = node->visits;
+    st.value_sum = me >= 0 ? node->value_sum[me] : 0.0;
+    for (int p = 0; p < reported_players(tree); p++)
+        st.sums[p] = node->value_sum[p];
+    st.proven_winner = node->proven_winner;
+    st.proof_plies = node->proof_plies;
+    st.pv_tree = tree;
+    st.pv_node = idx;
+    st.pv_visits = node->visits;
     return st;
 }
 
@@ -80,6 +106,8 @@ static void add_stat(move_stat *stats, int *n, const move_stat *st)
             continue;
         stats[k].visits += st->visits;
         stats[k].value_sum += st->value_sum;
+        for (int p = 0; p < SA_MAX_PLAYERS; p++)
+            stats[k].sums[p] += st->sums[p];
         if (stats[k].proven_winner == MCTS_UNPROVEN) { /* proofs agree when known */
             stats[k].proven_winner = st->proven_winner;
             stats[k].proof_plies = st->proof_plies;
@@ -116,7 +144,7 @@ static void sort_stats(move_stat *stats, int n, int me)
 
 /* -- lines ------------------------------------------------------------- */
 
-static int32_t line_score(const move_stat *st, int me)
+static int32_t line_score(const mcts_scale *sc, const move_stat *st, int me)
 {
     int cls = proof_class(st->proven_winner, me);
     int plies = st->proof_plies + 1;                    /* the move itself   */
@@ -126,18 +154,44 @@ static int32_t line_score(const move_stat *st, int me)
         return -(SA_SCORE_WIN - plies);
     if (st->proven_winner == MCTS_PROVEN_DRAW || st->visits == 0)
         return 0;
-    return (int32_t)lround(st->value_sum / (double)st->visits * SCORE_PER_UNIT);
+    double mean = st->value_sum / (double)st->visits;
+    return (int32_t)lround(sc->score_per_result * mcts_value_result(sc, mean));
+}
+
+/* Every player's expected result along the line (none in relative mode, or
+ * before a visit): zero-sum, the win probability (a proof's 1, 1/2 or 0);
+ * scores, the expected score. */
+static void set_expected(sa_line *line, const sa_mcts_tree *tree, const mcts_scale *sc,
+                         const move_stat *st)
+{
+    line->n_expected = 0;
+    if (sc->kind == MCTS_RELATIVE || st->visits == 0)
+        return;
+    line->n_expected = reported_players(tree);
+    for (int p = 0; p < line->n_expected; p++) {
+        double mean = st->sums[p] / (double)st->visits;
+        if (sc->kind == MCTS_SCORES) {
+            line->expected[p] = mcts_value_result(sc, mean);
+        } else if (st->proven_winner != MCTS_UNPROVEN) {
+            line->expected[p] = st->proven_winner == MCTS_PROVEN_DRAW ? 0.5
+                              : st->proven_winner == p ? 1.0 : 0.0;
+        } else {
+            line->expected[p] = (mean + 1.0) / 2.0;
+        }
+    }
 }
 
 static void set_line(sa_line *line, const sa_mcts_tree *tree, const move_stat *st, int me)
 {
+    mcts_scale sc = mcts_scale_of(tree->game);
     sa_move pv[SA_MAX_PLY];
     int n = 0;
     pv[n++] = st->move;
     for (uint32_t c = mcts_best_child(tree, st->pv_node); c != MCTS_NONE && n < SA_MAX_PLY;
          c = mcts_best_child(tree, c))
         pv[n++] = mcts_node_at(tree, c)->move;
-    line->score = line_score(st, me);
+    line->score = line_score(&sc, st, me);
+    set_expected(line, tree, &sc, st);
     line->exact = st->proven_winner != MCTS_UNPROVEN && me >= 0;
     sa_line_set_pv(line, tree->game, tree->root_state, pv, n);
 }
@@ -156,8 +210,11 @@ static void fallback_line(const sa_mcts_tree *tree, sa_report *out)
     free(moves);
 }
 
+/* Zero-sum games only (-1 otherwise, as expectimax). */
 static double win_probability(sa_mcts_tree *const *trees, int n_trees, int me)
 {
+    if (mcts_scale_of(trees[0]->game).kind != MCTS_ZERO_SUM)
+        return -1.0;
     uint64_t visits = 0;
     double sum = 0.0;
     for (int t = 0; t < n_trees; t++) {
@@ -199,7 +256,12 @@ void mcts_report_fill(sa_mcts_tree *const *trees, int n_trees, int multipv,
     out->depth = totals->tree_depth;
     out->seldepth = totals->seldepth;
     out->seconds = totals->seconds;
-    out->win_probability = win_probability(trees, n_trees, me);
+    /* As expectimax: the best line's win probability for the mover (the
+     * root's mean, which counts the exploration of worse moves, before any
+     * line has one). */
+    int zero_sum = mcts_scale_of(trees[0]->game).kind == MCTS_ZERO_SUM;
+    out->win_probability = zero_sum && out->lines[0].n_expected > 0
+                         ? out->lines[0].expected[me] : win_probability(trees, n_trees, me);
     out->hashfull = trees[0]->capacity == 0 ? -1
                   : (int)((uint64_t)trees[0]->n_nodes * 1000 / trees[0]->capacity);
     free(stats);

@@ -513,11 +513,16 @@ static void test_chance_sampled_by_weight(void)
     sa_report r;
     sa_error err;
     CHECK(sa_mcts_tree_search(tree, NULL, &limits, &r, &err) == SA_OK);
-    /* Die A (worth 1/2) over die B (worth 1/6); means near the expectations. */
+    /* Die A (worth 1/2) over die B (worth 1/6); means near the expectations,
+     * scored as expectimax scores a game with chance (100 x the result). */
     CHECK(strncmp(r.lines[0].pv, "0 ", 2) == 0 && r.n_lines == 2);
-    CHECK(!r.lines[0].exact && abs(r.lines[0].score - 500) <= 20);
-    CHECK(abs(r.lines[1].score - 167) <= 100);
+    CHECK(!r.lines[0].exact && abs(r.lines[0].score - 50) <= 2);
+    CHECK(abs(r.lines[1].score - 17) <= 10);
     CHECK(fabs(r.win_probability - 0.75) < 0.05);
+    /* Win probabilities of both players, on every line. */
+    CHECK(r.lines[0].n_expected == 2 && r.lines[1].n_expected == 2);
+    CHECK(fabs(r.lines[0].expected[0] - 0.75) < 0.01 && fabs(r.win_probability - r.lines[0].expected[0]) < 1e-12);
+    CHECK(fabs(r.lines[0].expected[0] + r.lines[0].expected[1] - 1.0) < 1e-9);
     for (uint32_t c = mcts_node_at(tree, 0)->first_child; c != MCTS_NONE;
          c = mcts_node_at(tree, c)->next_sibling) {
         double share[3] = {0, 0, 0};

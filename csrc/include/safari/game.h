@@ -83,7 +83,26 @@ typedef struct sa_game {
     /* Heuristic value of a non-terminal position for `player`, in the game's
      * own units (the search issues define the scale). May be NULL. */
     int32_t (*evaluate)(const void *state, int player);
+
+    /* -- values: how the searches read results and evaluations ---------- */
+    /* Every result lies in [result_min, result_max]. Both 0 (the default):
+     * the two-player contract's -1..1 (win, draw, loss), zero-sum. Ostrich:
+     * 0..24 points. MCTS maps results linearly from this range to [-1, 1],
+     * so that its exploration constant means the same in every game. */
+    int32_t result_min, result_max;
+    /* evaluate() units per result unit when evaluate() is an expected result
+     * (ostrich: 100, centi-points); the searches then read evaluate / this
+     * as a result. 0 (the default): evaluate() is a two-player heuristic in
+     * centi-units, which the searches squash as tanh(evaluate / 400). */
+    int32_t eval_per_result;
 } sa_game;
+
+/* True when the game's results are the two-player zero-sum contract's
+ * (no result range declared, at most two players): win 1, draw 0, loss -1. */
+static inline int sa_game_zero_sum(const sa_game *game)
+{
+    return game->result_min == 0 && game->result_max == 0 && game->max_players <= 2;
+}
 
 /* The registry: every game, in a fixed order, NULL-terminated. */
 extern const sa_game *const sa_games[];
