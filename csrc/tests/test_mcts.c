@@ -330,6 +330,18 @@ static const sa_game trio_game = {
     .evaluate = NULL,
 };
 
+/* The same game with its results declared as scores of 0..2 points (as
+ * ostrich declares 0..24): values are points mapped linearly to [-1, 1]. */
+static const sa_game trio_scores_game = {
+    .name = "trio_scores", .max_players = 3, .has_chance = 0, .max_moves = 2,
+    .max_chance_outcomes = 0, .state_size = sizeof(trio_state),
+    .new_position = dice_new_position, .from_json = no_json, .to_json = empty_json,
+    .move_str = digit_move_str, .num_players = three_players, .to_move = trio_to_move,
+    .legal_moves = trio_legal_moves, .chance_outcomes = no_chance, .apply = trio_apply,
+    .hash = trio_hash, .hash_from_scratch = trio_hash, .result = trio_result,
+    .evaluate = NULL, .result_min = 0, .result_max = 2,
+};
+
 /* -- helpers --------------------------------------------------------------- */
 
 static sa_limits limits_of(uint64_t nodes, uint64_t seed)
@@ -521,7 +533,8 @@ static void test_chance_sampled_by_weight(void)
     CHECK(fabs(r.win_probability - 0.75) < 0.05);
     /* Win probabilities of both players, on every line. */
     CHECK(r.lines[0].n_expected == 2 && r.lines[1].n_expected == 2);
-    CHECK(fabs(r.lines[0].expected[0] - 0.75) < 0.01 && fabs(r.win_probability - r.lines[0].expected[0]) < 1e-12);
+    CHECK(fabs(r.lines[0].expected[0] - 0.75) < 0.01);
+    CHECK(fabs(r.win_probability - r.lines[0].expected[0]) < 1e-12);
     CHECK(fabs(r.lines[0].expected[0] + r.lines[0].expected[1] - 1.0) < 1e-9);
     for (uint32_t c = mcts_node_at(tree, 0)->first_child; c != MCTS_NONE;
          c = mcts_node_at(tree, c)->next_sibling) {
@@ -627,6 +640,27 @@ static void test_three_players_max_n(void)
     CHECK(r.n_lines == 2 && strcmp(r.lines[1].pv, "0 1 0") == 0 && r.lines[1].score <= -700);
 }
 
+static void test_three_players_scores(void)
+{
+    trio_state t = {0, 0, 0};
+    sa_limits limits = limits_of(20000, 12);
+    limits.multipv = 2;
+    sa_report r;
+    sa_error err;
+    CHECK(sa_mcts(&trio_scores_game, &t, &limits, &r, &err) == SA_OK);
+    /* Max-n picks Y: (1, 2, 0) points, reported as every player's expected
+     * score; the score is the mover's in centi-points, and there is neither
+     * a win probability nor a proof (the solver is for zero-sum games). */
+    CHECK(strcmp(r.lines[0].pv, "1 0 0") == 0 && !r.lines[0].exact);
+    CHECK(r.lines[0].n_expected == 3);
+    CHECK(fabs(r.lines[0].expected[0] - 1.0) < 0.02 && fabs(r.lines[0].expected[1] - 2.0) < 0.02);
+    CHECK(fabs(r.lines[0].expected[2]) < 0.02 && abs(r.lines[0].score - 100) <= 2);
+    CHECK(r.win_probability < 0.0);
+    /* X: player 1 takes its second leaf, (0, 2, 1), but for a few tries. */
+    CHECK(strcmp(r.lines[1].pv, "0 1 0") == 0 && r.lines[1].score <= 30);
+    CHECK(fabs(r.lines[1].expected[2] - 1.0) < 1e-9);
+}
+
 static void test_refuses_non_decision_root(void)
 {
     ttt_state s = ttt_from("XXXOO....");
@@ -652,6 +686,7 @@ const test_case mcts_tests[] = {
     {"mcts: tree reuse", test_tree_reuse},
     {"mcts: stop flag and movetime", test_stop_and_time},
     {"mcts: three players, max-n", test_three_players_max_n},
+    {"mcts: three players, scores", test_three_players_scores},
     {"mcts: refuses non-decision roots", test_refuses_non_decision_root},
     {NULL, NULL},
 };

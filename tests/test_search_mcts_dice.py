@@ -1,0 +1,145 @@
+"""MCTS with chance nodes on the dice games, against expectimax.
+
+MCTS reads every game on one value scale (``csrc/search/mcts_values.h``):
+arena's win/draw/loss as they are, ostrich's scores and evaluations as
+points mapped linearly from 0..24. So on positions late in a race or a
+fight, where expectimax searched deep is cheap and its choice is clear,
+MCTS (seeded, enough simulations) must converge to the same choice, and its
+report must carry the same kind of expected results: arena each side's win
+probability, ostrich each player's expected score in points.
+"""
+from __future__ import annotations
+
+import functools
+import json
+
+import pytest
+from click.testing import CliRunner
+
+import safari_ai
+from playout import rng_for
+from safari_ai.cli import main
+from test_search_expectimax import arena_positions, walk
+
+ARENA = "arena" in safari_ai.games()
+OSTRICH = "ostrich" in safari_ai.games()
+needs_arena = pytest.mark.skipif(not ARENA, reason="no arena in the C core")
+needs_ostrich = pytest.mark.skipif(not OSTRICH, reason="no ostrich in the C core")
+LEAVES = ("rollout", "evaluate")
+SIMULATIONS = 20_000
+
+
+def expectimax_values(pos: safari_ai.Position, depth: int) -> dict[str, float]:
+    """Every root move's expected result for the mover (arena: win
+    probability; ostrich: points), by expectimax at ``depth``."""
+    me = pos.to_move
+    report = safari_ai.analyse(pos, depth=depth, multipv=min(16, len(pos.legal_moves())))
+    return {line.move: line.expected[me] for line in report.lines}
+
+
+def mcts(pos: safari_ai.Position, leaf: str, seed: int = 1, **options) -> safari_ai.Report:
+    return safari_ai.analyse(pos, nodes=SIMULATIONS, seed=seed, algo="mcts", leaf=leaf,
+                             **options)
+
+
+@functools.lru_cache(maxsize=None)
+def ostrich_endings(count: int) -> list[tuple[safari_ai.Position, dict[str, float]]]:
+    """Decision positions of 3- and 4-player races with two ostriches home
+    (the next to cross ends the race) and 2..16 moves, whose best move by
+    expectimax is the same at depths 4 and 6 and beats the second by at least
+    0.3 points at depth 6; with expectimax's depth-6 values."""
+    found = []
+    for i in range(count * 10):
+        rng = rng_for("mcts-dice-ostrich", i)
+        pos = safari_ai.Position.new("ostrich", {"players": 3 + i % 2})
+        late = [p for p in walk(pos, rng, 2000)
+                if len(p.to_json()["finished"]) >= 2 and 2 <= len(p.legal_moves()) <= 16]
+        if not late:
+            continue
+        candidate = late[rng.randrange(len(late))]
+        deep = expectimax_values(candidate, 6)
+        order = sorted(deep, key=deep.__getitem__, reverse=True)
+        shallow = expectimax_values(candidate, 4)
+        if deep[order[0]] - deep[order[1]] >= 0.3 and max(shallow, key=shallow.__getitem__) == order[0]:
+            found.append((candidate, deep))
+        if len(found) == count:
+            break
+    return found
+
+
+@needs_ostrich
+def test_ostrich_rollouts_converge_to_the_expectimax_choice() -> None:
+    cases = ostrich_endings(5)
+    assert len(cases) == 5
+    for pos, deep in cases:
+        best = max(deep, key=deep.__getitem__)
+        report = mcts(pos, "rollout")
+        assert report.best_move == best, pos.to_json_text()
+
+
+@needs_ostrich
+@pytest.mark.parametrize("leaf", LEAVES)
+def test_ostrich_values_are_expected_points(leaf: str) -> None:
+    """Every player's expected score in points, near expectimax's for the
+    same move (rollouts play randomly after the tree, so not equal), and the
+    score in centi-points as expectimax reports it."""
+    for pos, deep in ostrich_endings(5):
+        me = pos.to_move
+        report = mcts(pos, leaf, multipv=2)
+        assert report.win_probability is None
+        for line in report.lines:
+            assert len(line.expected) == pos.num_players
+            assert all(0.0 <= x <= 24.0 for x in line.expected)
+            assert abs(line.score - 100 * line.expected[me]) <= 1
+            assert not line.exact
+        assert abs(report.lines[0].expected[me] - deep[report.best_move]) < 1.5, pos.to_json_text()
+
+
+@needs_arena
+@pytest.mark.parametrize("leaf", LEAVES)
+def test_arena_converges_to_the_expectimax_choice(leaf: str) -> None:
+    """Close fights between weak gladiators, where expectimax at depth 8
+    sees most lines to the end: MCTS's move is one of expectimax's best
+    (several moves are often worth the same), its win probability near."""
+    positions = arena_positions(8, "mcts-dice-arena")
+    assert len(positions) == 8
+    for pos in positions:
+        me = pos.to_move
+        deep = expectimax_values(pos, 8)
+        report = mcts(pos, leaf, multipv=2)
+        text = pos.to_json_text()
+        assert deep[report.best_move] >= max(deep.values()) - 0.02, text
+        line = report.lines[0]
+        assert len(line.expected) == 2 and sum(line.expected) == pytest.approx(1.0)
+        assert report.win_probability == pytest.approx(line.expected[me])
+        if line.exact:
+            assert line.expected[me] in (0.0, 0.5, 1.0)
+        else:
+            assert abs(line.score - 100 * (2 * line.expected[me] - 1)) <= 1
+            assert abs(line.expected[me] - deep[report.best_move]) < 0.3, text
+
+
+@pytest.mark.parametrize("game", [g for g in ("arena", "ostrich") if g in safari_ai.games()])
+def test_same_seed_same_report(game: str) -> None:
+    pos = arena_positions(1, "some")[0] if game == "arena" else ostrich_endings(1)[0][0]
+    first = mcts(pos, "rollout", seed=7, multipv=2)
+    again = mcts(pos, "rollout", seed=7, multipv=2)
+    assert (first.nodes, first.depth, first.seldepth, first.lines, first.win_probability) == (
+        again.nodes, again.depth, again.seldepth, again.lines, again.win_probability)
+
+
+@needs_ostrich
+def test_analyse_mcts_prints_expected_points(tmp_path) -> None:
+    pos = ostrich_endings(1)[0][0]
+    path = tmp_path / "position.json"
+    path.write_text(pos.to_json_text())
+    result = CliRunner().invoke(main, ["analyse", str(path), "--algo", "mcts", "--nodes", "3000",
+                                       "--json", "--quiet"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["algo"] == "mcts" and data["win_probability"] is None
+    assert len(data["expected"]) == pos.num_players
+    text = CliRunner().invoke(main, ["analyse", str(path), "--algo", "mcts", "--nodes", "3000",
+                                     "--quiet"])
+    assert text.exit_code == 0
+    assert [line for line in text.output.splitlines() if line.startswith("expected ")]
