@@ -185,9 +185,9 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
             samples: int) -> None:
     """Search POSITION.json and print the best move, its score and the principal variation.
 
-    Expectimax (ostrich, arena) also prints each line's expected results, one
-    per player: arena a win probability (a draw counting half), ostrich an
-    expected score in points.
+    Expectimax and MCTS also print each line's expected results, one per
+    player: arena (and turtles, zebras with MCTS) a win probability (a draw
+    counting half), ostrich an expected score in points.
 
     Given a game record (RECORD.json), annotate the whole game instead: for each
     move the engine's best move and the loss of the move played (best minus

@@ -7,7 +7,9 @@ are integers from the point of view of the player to move: evaluation units for
 heuristic values, and for a result the search has proven, ``SCORE_WIN - plies``
 (a win that many plies away) or its negation; :attr:`Line.score_text` spells
 them ``cp 35``, ``win 5``, ``loss 4``. Expectimax scores are 100 times the
-mover's expected result, and its lines carry :attr:`Line.expected`.
+mover's expected result, and so are MCTS's in the dice games (1000 times its
+mean value in [-1, 1] in turtles and zebras); the lines of both carry
+:attr:`Line.expected`.
 """
 from __future__ import annotations
 
@@ -36,7 +38,7 @@ class SearchError(SafariError):
 class Line:
     """One principal variation with its score (for the player to move).
 
-    ``expected`` (expectimax; empty from the other algorithms): the line's
+    ``expected`` (expectimax and MCTS; empty from alpha-beta): the line's
     expected result for every player, by player index. Arena and other
     two-player games: each side's win probability, a draw counting half
     (``(v + 1) / 2`` for the side's expected result ``v`` in [-1, 1]). Ostrich:
@@ -162,7 +164,8 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
     ``progress`` is called with a partial :class:`Report` after each iteration.
     ``table=False`` searches without the transposition table (for tests).
     ``leaf`` ("rollout" or "evaluate") says how MCTS values a new leaf: a
-    random playout, or the game's evaluation squashed to [-1, 1].
+    random playout, or the game's evaluation (two players: squashed by
+    tanh(v / 400); ostrich: read as an expected score).
 
     Expectimax (games with dice): ``pruning`` is one of :data:`PRUNINGS`
     (``"auto"`` is Star2; ``"none"`` is plain expectimax, for tests);

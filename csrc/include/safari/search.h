@@ -14,7 +14,9 @@
  * (a win `plies` plies away), -(SA_SCORE_WIN - plies) (a loss), or 0 for a draw
  * that is proven (flag `exact`). Expectimax scores are 100 x the mover's
  * expected result (two players: in [-100, 100]; ostrich: centi-points), and
- * its lines carry every player's expected result (sa_line.expected).
+ * its lines carry every player's expected result (sa_line.expected); so do
+ * MCTS's in the games with chance (1000 x the mean value in [-1, 1] in
+ * turtles and zebras), with expected results in every game.
  */
 #ifndef SAFARI_SEARCH_H
 #define SAFARI_SEARCH_H
@@ -78,8 +80,8 @@ typedef struct sa_line {
     int exact;                     /* 1: a proven game result              */
     int n_pv;                      /* moves in pv                          */
     char pv[SA_PV_TEXT_MAX];       /* space-separated spellings            */
-    /* Expectimax: the line's expected result for every player (n_expected
-     * of them; 0 from the other algorithms). Two-player zero-sum games:
+    /* Expectimax and MCTS: the line's expected result for every player
+     * (n_expected of them; 0 from alpha-beta). Two-player zero-sum games:
      * (v + 1) / 2 for the player's expected result v in [-1, 1], i.e. the
      * win probability, a draw counting half. More players: the expected
      * result in the game's units (ostrich: points). */
@@ -95,7 +97,9 @@ struct sa_report {
     double seconds;          /* wall time so far                        */
     int n_lines;             /* lines[0] is the best                    */
     sa_line lines[SA_MAX_MULTIPV];
-    double win_probability;  /* MCTS: mean value mapped to [0, 1]; -1 if none */
+    double win_probability;  /* two-player zero-sum games, expectimax and MCTS:
+                                the mover's expected[] on the best line; -1
+                                if none (alpha-beta, ostrich)              */
     int hashfull;            /* permille in use of the table (alpha-beta) or
                                 of the node arena (MCTS); -1 if none        */
     uint64_t reused;         /* MCTS session: visits the root already had
