@@ -166,7 +166,7 @@ def _info_line(report: Report) -> str:
 @click.option("--algo", type=click.Choice(ALGORITHMS), default="auto", show_default=True)
 @click.option("--hash", "hash_mb", type=click.IntRange(1, 65536), default=16, show_default=True,
               help="Transposition table size in MiB.")
-@click.option("--leaf", type=click.Choice(["rollout", "evaluate"]), default="rollout",
+@click.option("--leaf", type=click.Choice(["rollout", "evaluate"]), default="evaluate",
               show_default=True, help="MCTS: value new leaves by a random playout or the evaluation.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress lines on standard error.")

@@ -42,7 +42,7 @@ class PlayerSpec:
     nodes: Optional[int] = None
     movetime: Optional[int] = None
     hash_mb: int = 16
-    leaf: str = "rollout"
+    leaf: str = "evaluate"
     reuse: bool = True
     name: str = ""
     cmd: Optional[list[str]] = None

@@ -194,7 +194,7 @@ def _engine_options() -> list[EngineOption]:
         EngineOption("MultiPV", "spin", 1, 1, 16),
         EngineOption("Seed", "spin", 0, 0, 2 ** 63 - 1),
         EngineOption("Algorithm", "combo", "auto", choices=list(ALGORITHMS)),
-        EngineOption("MctsLeaf", "combo", "rollout", choices=["rollout", "evaluate"]),
+        EngineOption("MctsLeaf", "combo", "evaluate", choices=["rollout", "evaluate"]),
         EngineOption("TreeReuse", "check", True),
         EngineOption("MoveOverhead", "spin", MOVE_OVERHEAD_MS, 0, 10000),
     ]

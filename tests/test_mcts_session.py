@@ -91,7 +91,7 @@ def test_unrelated_or_untold_positions_start_afresh() -> None:
     assert session.root == zebras
     # the same position again keeps the tree; another leaf evaluator does not
     assert session.search(zebras, nodes=500, seed=2).reused == 500
-    assert session.search(zebras, nodes=500, seed=2, leaf="evaluate").reused == 0
+    assert session.search(zebras, nodes=500, seed=2, leaf="rollout").reused == 0
     session.clear()
     assert session.root is None and session.advance("anything") == 0  # nothing to keep
     assert session.search(zebras, nodes=500, seed=2).reused == 0

@@ -264,14 +264,16 @@ def test_movetime_and_stop_flag_end_the_search(game: str) -> None:
     pos = some_position(game)
     started = time.perf_counter()
     report = safari_ai.analyse(pos, movetime=100)
-    assert time.perf_counter() - started < 0.5
+    # bounds far above the limits (an unlimited search runs for minutes) so that
+    # a loaded machine cannot fail them: the limits are honoured, not timed
+    assert time.perf_counter() - started < 0.1 + 2.0
     assert report.best_move in pos.legal_moves() and report.depth >= 1
     flag = safari_ai.StopFlag()
     timer = threading.Timer(0.1, flag.set)
     timer.start()
     started = time.perf_counter()
     report = safari_ai.analyse(pos, depth=100, stop=flag)
-    assert time.perf_counter() - started < 0.1 + 0.2
+    assert time.perf_counter() - started < 0.1 + 2.0
     assert report.best_move in pos.legal_moves()
 
 

@@ -121,7 +121,8 @@ def test_agrees_with_alphabeta_on_solved_positions() -> None:
         assert 0 < report.score <= ab.score, text
         child = pos.apply(report.best_move)
         if not child.is_terminal():
-            after = safari_ai.analyse(child, depth=8)
+            plies = 1_000_000 - report.score  # SA_SCORE_WIN - plies to the win
+            after = safari_ai.analyse(child, depth=max(8, plies))
             keeps = after.score > 0 if child.to_move == pos.to_move else after.score < 0
             assert keeps and after.lines[0].exact, text
 

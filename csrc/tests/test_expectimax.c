@@ -517,10 +517,13 @@ static void test_limits_hold(void)
     CHECK(r->nodes <= 5000 + 16 && r->n_lines == 1);
 
     limits = limits_for(0, SA_PRUNE_AUTO, 1, 0);
+    /* Without the limit these searches deepen for far longer than a second;
+     * the bound is loose so that a loaded machine cannot fail it (this is a
+     * check that the limit is honoured, not a timing). */
     limits.movetime_ms = 40;
     int64_t start = sa_now_ms();
     r = run(&pig3_game, &root, &limits);
-    CHECK(sa_now_ms() - start < 40 + 30);
+    CHECK(sa_now_ms() - start < 40 + 1000);
     CHECK(r->depth >= 1 && r->n_lines == 1);
 
     pig_state root2 = pig_start(2, 40, 0, 0, 0, 0);
@@ -529,7 +532,7 @@ static void test_limits_hold(void)
     limits.movetime_ms = 40;
     start = sa_now_ms();
     r = run(&pig_game, &root2, &limits);
-    CHECK(sa_now_ms() - start < 40 + 30);
+    CHECK(sa_now_ms() - start < 40 + 1000);
     CHECK(r->depth >= 1 && r->n_lines == 1);
 }
 

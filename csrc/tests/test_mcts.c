@@ -620,7 +620,7 @@ static void test_stop_and_time(void)
     int64_t start = sa_now_ms();
     r = search_ttt(".........", &limits);
     int64_t took = sa_now_ms() - start;
-    CHECK(took >= 30 && took < 30 + 40);
+    CHECK(took >= 30 && took < 30 + 1000); /* honoured, not timed: loose for loaded machines */
     CHECK(r.nodes > 0 && r.n_lines == 1);
 }
 
