@@ -173,6 +173,17 @@ cdef str read_text(const sa_position *pos, text_writer write):
         cap = n + 1
 
 
+cdef bytes move_bytes(str move):
+    """A move's spelling as C text; CoreError naming it when it cannot be one."""
+    try:
+        data = move.encode("ascii")
+    except UnicodeEncodeError:
+        raise CoreError(SA_ERR_MOVE, f"illegal move {move!r}: not ASCII")
+    if b"\0" in data:
+        raise CoreError(SA_ERR_MOVE, f"illegal move {move!r}: contains NUL")
+    return data
+
+
 cdef class CPosition:
     """Owns one ``sa_position``. Mutable: :meth:`apply` works in place."""
 
@@ -242,13 +253,7 @@ cdef class CPosition:
     def apply(self, str move):
         """Applies a move or outcome in place; CoreError if it is not legal."""
         cdef sa_error err
-        cdef bytes data
-        try:
-            data = move.encode("ascii")
-        except UnicodeEncodeError:
-            raise CoreError(SA_ERR_MOVE, f"illegal move {move!r}: not ASCII")
-        if b"\0" in data:
-            raise CoreError(SA_ERR_MOVE, f"illegal move {move!r}: contains NUL")
+        cdef bytes data = move_bytes(move)
         if sa_position_apply(self.ptr, data, &err) != SA_OK:
             raise_error(&err)
 
@@ -431,13 +436,7 @@ cdef class CMctsSession:
         """Plays ``move`` at the root, keeping its subtree; CoreError when illegal."""
         cdef sa_error err
         cdef sa_status status
-        cdef bytes data
-        try:
-            data = move.encode("ascii")
-        except UnicodeEncodeError:
-            raise CoreError(SA_ERR_MOVE, f"illegal move {move!r}: not ASCII")
-        if b"\0" in data:
-            raise CoreError(SA_ERR_MOVE, f"illegal move {move!r}: contains NUL")
+        cdef bytes data = move_bytes(move)
         cdef const char *text = data
         self._claim("advance")
         try:

@@ -205,18 +205,9 @@ sa_status sa_mcts_session_search(sa_mcts_session *session, const sa_position *po
 {
     const sa_game *game = sa_position_game_rules(pos);
     const void *state = sa_position_state(pos);
-    memset(out, 0, sizeof *out);
-    out->win_probability = -1.0;
-    out->hashfull = -1;
-    sa_status status = sa_limits_check(limits, err);
+    sa_status status = sa_search_begin(game, state, limits, out, err);
     if (status != SA_OK)
         return status;
-    int who = game->to_move(state);
-    if (who == SA_TERMINAL)
-        return sa_error_set(err, SA_ERR_ARGUMENT, "the game is over: nothing to search");
-    if (who == SA_CHANCE)
-        return sa_error_set(err, SA_ERR_ARGUMENT,
-                            "a chance position: the dice decide, there is no move to choose");
     int leaf_evaluate = limits->mcts_evaluate && game->evaluate != NULL;
     status = prepare_tree(session, pos, limits, leaf_evaluate, err);
     if (status != SA_OK)

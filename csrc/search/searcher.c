@@ -110,11 +110,9 @@ sa_rollout_fn *sa_rollout_for(const sa_game *game)
     return sa_rollout;
 }
 
-sa_status sa_search(const sa_position *pos, const sa_limits *limits,
-                    sa_report *out, sa_error *err)
+sa_status sa_search_begin(const sa_game *game, const void *root, const sa_limits *limits,
+                          sa_report *out, sa_error *err)
 {
-    const sa_game *game = sa_position_game_rules(pos);
-    const void *root = sa_position_state(pos);
     memset(out, 0, sizeof *out);
     out->win_probability = -1.0;
     out->hashfull = -1;
@@ -127,6 +125,17 @@ sa_status sa_search(const sa_position *pos, const sa_limits *limits,
     if (who == SA_CHANCE)
         return sa_error_set(err, SA_ERR_ARGUMENT,
                             "a chance position: the dice decide, there is no move to choose");
+    return SA_OK;
+}
+
+sa_status sa_search(const sa_position *pos, const sa_limits *limits,
+                    sa_report *out, sa_error *err)
+{
+    const sa_game *game = sa_position_game_rules(pos);
+    const void *root = sa_position_state(pos);
+    sa_status status = sa_search_begin(game, root, limits, out, err);
+    if (status != SA_OK)
+        return status;
     sa_algo algo = limits->algo;
     if (algo == SA_ALGO_AUTO)
         algo = game->has_chance ? SA_ALGO_EXPECTIMAX : SA_ALGO_ALPHABETA;

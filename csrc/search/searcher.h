@@ -30,6 +30,11 @@ void sa_line_set_pv(sa_line *line, const sa_game *game, const void *root,
 /* Checks limits; fills err and returns non-zero when they are out of range. */
 sa_status sa_limits_check(const sa_limits *limits, sa_error *err);
 
+/* What every search entry does first: clears the report, checks the limits,
+ * and refuses a terminal or chance root (there is no move to choose). */
+sa_status sa_search_begin(const sa_game *game, const void *root, const sa_limits *limits,
+                          sa_report *out, sa_error *err);
+
 /* Algorithms, each over the game interface. */
 typedef sa_status sa_search_fn(const sa_game *game, const void *root,
                                const sa_limits *limits, sa_report *out, sa_error *err);
