@@ -192,14 +192,15 @@ static uint32_t uct_child(const mcts_search *s, const mcts_node *node)
 /* The next step down from `node` (its position in s->state): writes the move
  * to play into *m and returns the child it leads to, or MCTS_NONE when that
  * child is still to be created (the simulation expands it). Decision nodes
- * try every move once, in generation order, before UCT chooses among them. */
+ * try every move once, in generation order, before UCT chooses among them;
+ * once the arena is full, UCT chooses among the children they have. */
 static uint32_t select_step(mcts_search *s, mcts_node *node, uint32_t idx, sa_move *m)
 {
     if (node->mover == SA_CHANCE) {
         *m = sample_outcome(s, s->state, &node->n_moves);
         return mcts_find_child(s->tree, idx, *m);
     }
-    if (node->n_children == node->n_moves) {
+    if (node->n_children == node->n_moves || (s->arena_full && node->first_child != MCTS_NONE)) {
         uint32_t c = uct_child(s, node);
         *m = mcts_node_at(s->tree, c)->move;
         return c;
@@ -301,11 +302,24 @@ static void backup(mcts_search *s, uint32_t leaf, const double *values, int leaf
 
 /* -- one simulation ------------------------------------------------------ */
 
+/* The value of s->state when there is no room left for its node: the result
+ * when the game is over there, else the leaf evaluator's value. */
+static void value_without_node(mcts_search *s, int depth)
+{
+    if (s->game->to_move(s->state) == SA_TERMINAL)
+        terminal_values(s, s->state, s->values);
+    else
+        s->leaf_value(s, s->state, depth, s->values);
+}
+
 /* Step 1. Replay from the root, choosing by select_step(), until a node is
  * terminal or proven (its exact value) or a child is missing. Step 2. expand
- * that child and Step 3. evaluate it. Step 4. backup. Returns 0 when the
- * arena is full (the simulation is dropped, nothing changed but n_moves). */
-static int simulate(mcts_search *s)
+ * that child and Step 3. evaluate it. Step 4. backup.
+ * When the arena is full the tree stops growing but the search goes on
+ * until its limits: a decision node without children is valued where it
+ * stands, and a chance outcome without a node is valued and backed up from
+ * its chance node (so the outcomes keep their probabilities). */
+static void simulate(mcts_search *s)
 {
     sa_mcts_tree *tree = s->tree;
     memcpy(s->state, tree->root_state, s->game->state_size);
@@ -323,12 +337,21 @@ static int simulate(mcts_search *s)
         }
         sa_move m;
         uint32_t next = select_step(s, node, idx, &m);
+        if (next == MCTS_NONE && s->arena_full && node->mover != SA_CHANCE) {
+            value_without_node(s, depth);
+            break;
+        }
         s->game->apply(s->state, m);
         depth++;
         if (next == MCTS_NONE) {
-            idx = expand_and_evaluate(s, idx, m, depth, &proven);
-            if (idx == MCTS_NONE)
-                return 0;
+            uint32_t child = s->arena_full ? MCTS_NONE
+                                           : expand_and_evaluate(s, idx, m, depth, &proven);
+            if (child == MCTS_NONE) {
+                s->arena_full = 1;
+                value_without_node(s, depth);
+            } else {
+                idx = child;
+            }
             break;
         }
         idx = next;
@@ -336,7 +359,6 @@ static int simulate(mcts_search *s)
     if (depth > s->tree_depth)
         s->tree_depth = depth;
     backup(s, idx, s->values, proven);
-    return 1;
 }
 
 /* -- the search loop --------------------------------------------------------- */
@@ -376,10 +398,7 @@ static int must_stop(const mcts_search *s)
 static void run(mcts_search *s)
 {
     while (!must_stop(s)) {
-        if (!simulate(s)) {
-            s->arena_full = 1;
-            return;
-        }
+        simulate(s);
         s->simulations++;
         if (s->limits != NULL && s->limits->progress != NULL &&
             s->simulations % PROGRESS_EVERY == 0)

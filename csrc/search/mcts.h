@@ -14,8 +14,8 @@
  *     sa_mcts_tree_free(tree);
  *
  * The tree owns one arena of `capacity` nodes, allocated once by
- * sa_mcts_tree_new(); a search stops cleanly (reporting its best so far) when
- * the arena is full. Advancing frees every node outside the kept subtree, so
+ * sa_mcts_tree_new(); when it is full the tree stops growing and the search
+ * goes on refining the values of the nodes it has until its limits. Advancing frees every node outside the kept subtree, so
  * the next search has that room again.
  */
 #ifndef SAFARI_SEARCH_MCTS_H

@@ -557,13 +557,17 @@ static void test_arena_never_overflows(void)
     sa_error err;
     CHECK(sa_mcts_tree_search(tree, NULL, &limits, &r, &err) == SA_OK);
     /* Simulations added a node each until no slot was left (the last ones
-     * may be reserved for siblings). */
-    CHECK(sa_mcts_tree_size(tree) == 100 && used_nodes(tree) <= r.nodes + 1);
-    CHECK(r.nodes >= 60 && r.n_lines == 1 && r.lines[0].n_pv >= 1);
+     * may be reserved for siblings); then the search went on to its limit
+     * over the nodes it had, every simulation reaching the root. */
+    CHECK(sa_mcts_tree_size(tree) == 100 && used_nodes(tree) <= 100);
+    CHECK(r.nodes == 100000 && r.n_lines == 1 && r.lines[0].n_pv >= 1);
+    CHECK(mcts_node_at(tree, 0)->visits >= 100000);
     CHECK(tree_is_ok(tree));
-    /* Full already: a second search returns at once with the best so far. */
+    /* Full already: a second search still runs to its limit, in place. */
     CHECK(sa_mcts_tree_search(tree, NULL, &limits, &r, &err) == SA_OK);
-    CHECK(r.nodes == 0 && r.n_lines == 1 && r.lines[0].n_pv >= 1);
+    CHECK(r.nodes == 100000 && r.n_lines == 1 && r.lines[0].n_pv >= 1);
+    CHECK(mcts_node_at(tree, 0)->visits >= 200000 && used_nodes(tree) <= 100);
+    CHECK(tree_is_ok(tree));
     sa_mcts_tree_free(tree);
     /* A one-shot search allocates its node limit plus the root. */
     /* A one-shot search allocates room for its node limit, reserved sibling
@@ -574,6 +578,24 @@ static void test_arena_never_overflows(void)
         r = search_ttt(".........", &limits);
         CHECK(r.nodes == nodes);
     }
+}
+
+/* An arena with room for the root and its two chance nodes only: the faces
+ * get no nodes, yet every simulation samples one by weight and values it (a
+ * random keep-or-pass rollout: die A is worth 1/2 x 1/3, die B 1/2 x -1/3),
+ * so the search runs to its limit and the chance values stay unbiased. */
+static void test_full_arena_keeps_sampling_chance(void)
+{
+    dice_state d = {0, 0, 0, 0};
+    sa_limits limits = limits_of(20000, 5);
+    sa_mcts_tree *tree = sa_mcts_tree_new(&dice_game, &d, 3);
+    sa_report r;
+    sa_error err;
+    CHECK(sa_mcts_tree_search(tree, NULL, &limits, &r, &err) == SA_OK);
+    CHECK(r.nodes == 20000 && used_nodes(tree) == 3 && tree_is_ok(tree));
+    CHECK(strcmp(r.lines[0].pv, "0") == 0);
+    CHECK(fabs(r.lines[0].score - 100.0 / 6) < 3);
+    sa_mcts_tree_free(tree);
 }
 
 static void test_tree_reuse(void)
@@ -683,6 +705,7 @@ const test_case mcts_tests[] = {
     {"mcts: heuristic leaves", test_heuristic_leaves},
     {"mcts: chance sampled by weight", test_chance_sampled_by_weight},
     {"mcts: arena never overflows", test_arena_never_overflows},
+    {"mcts: a full arena keeps sampling chance", test_full_arena_keeps_sampling_chance},
     {"mcts: tree reuse", test_tree_reuse},
     {"mcts: stop flag and movetime", test_stop_and_time},
     {"mcts: three players, max-n", test_three_players_max_n},
