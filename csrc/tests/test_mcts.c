@@ -26,6 +26,7 @@
 #include "search/mcts_tree.h"
 #include "search/searcher.h"
 #include "tests/check.h"
+#include "tests/mcts_limits.h"
 
 /* -- tic-tac-toe ------------------------------------------------------- */
 
@@ -344,18 +345,6 @@ static const sa_game trio_scores_game = {
 
 /* -- helpers --------------------------------------------------------------- */
 
-static sa_limits limits_of(uint64_t nodes, uint64_t seed)
-{
-    sa_limits limits;
-    memset(&limits, 0, sizeof limits);
-    limits.nodes = nodes;
-    limits.seed = seed;
-    limits.multipv = 1;
-    limits.threads = 1;
-    limits.algo = SA_ALGO_MCTS;
-    return limits;
-}
-
 static sa_report search_ttt(const char *board, const sa_limits *limits)
 {
     ttt_state s = ttt_from(board);
@@ -416,7 +405,7 @@ static uint32_t subtree_size(const sa_mcts_tree *tree, uint32_t idx)
 
 static void test_win_in_one(void)
 {
-    sa_limits limits = limits_of(2000, 1);
+    sa_limits limits = mcts_limits(2000, 1);
     sa_report r = search_ttt("X..OX.O..", &limits);
     CHECK(r.algo == SA_ALGO_MCTS);
     CHECK(strcmp(r.lines[0].pv, "8") == 0);
@@ -427,7 +416,7 @@ static void test_win_in_one(void)
 static void test_win_in_two(void)
 {
     /* Only 4 wins (a double threat on 1 and 3); proven: win in 3 plies. */
-    sa_limits limits = limits_of(20000, 2);
+    sa_limits limits = mcts_limits(20000, 2);
     sa_report r = search_ttt(".....XOXO", &limits);
     CHECK(strncmp(r.lines[0].pv, "4 ", 2) == 0);
     CHECK(r.lines[0].exact && r.lines[0].score == SA_SCORE_WIN - 3);
@@ -442,7 +431,7 @@ static void test_win_in_two(void)
 static void test_avoids_immediate_loss(void)
 {
     /* O to move: X threatens 6 (6-7-8); every other move loses at once. */
-    sa_limits limits = limits_of(5000, 3);
+    sa_limits limits = mcts_limits(5000, 3);
     limits.multipv = 6;
     sa_report r = search_ttt("....O..XX", &limits);
     CHECK(strcmp(r.lines[0].pv, "6") == 0 || strncmp(r.lines[0].pv, "6 ", 2) == 0);
@@ -454,7 +443,7 @@ static void test_avoids_immediate_loss(void)
 
 static void test_proves_draw(void)
 {
-    sa_limits limits = limits_of(200000, 4);
+    sa_limits limits = mcts_limits(200000, 4);
     sa_report r = search_ttt("....O.OXX", &limits);
     CHECK(r.lines[0].exact && r.lines[0].score == 0);
     CHECK(r.win_probability == 0.5);
@@ -464,7 +453,7 @@ static void test_proves_draw(void)
 static void test_deterministic_for_a_seed(void)
 {
     for (int threads = 1; threads <= 2; threads++) {
-        sa_limits limits = limits_of(3000, 42);
+        sa_limits limits = mcts_limits(3000, 42);
         limits.multipv = 4;
         limits.threads = threads;
         sa_report a = search_ttt("X........", &limits);
@@ -477,12 +466,12 @@ static void test_deterministic_for_a_seed(void)
 
 static void test_threads_sum_root_visits(void)
 {
-    sa_limits limits = limits_of(4001, 5);
+    sa_limits limits = mcts_limits(4001, 5);
     limits.threads = 3;
     sa_report r = search_ttt("X..OX.O..", &limits);
     CHECK(strcmp(r.lines[0].pv, "8") == 0);
     CHECK(r.lines[0].exact);
-    limits = limits_of(3001, 5);
+    limits = mcts_limits(3001, 5);
     limits.threads = 3;
     r = search_ttt(".........", &limits);
     CHECK(r.nodes == 3001);
@@ -491,7 +480,7 @@ static void test_threads_sum_root_visits(void)
 static void test_heuristic_leaves(void)
 {
     ttt_state s = ttt_from("X..OX.O..");
-    sa_limits limits = limits_of(3000, 6);
+    sa_limits limits = mcts_limits(3000, 6);
     sa_mcts_options opt;
     sa_mcts_options_default(&opt);
     opt.leaf = SA_MCTS_LEAF_EVALUATE;
@@ -519,7 +508,7 @@ static void face_shares(const sa_mcts_tree *tree, uint32_t chance, double share[
 static void test_chance_sampled_by_weight(void)
 {
     dice_state d = {0, 0, 0, 0};
-    sa_limits limits = limits_of(60000, 7);
+    sa_limits limits = mcts_limits(60000, 7);
     limits.multipv = 2;
     sa_mcts_tree *tree = sa_mcts_tree_new(&dice_game, &d, 60001);
     sa_report r;
@@ -551,7 +540,7 @@ static void test_chance_sampled_by_weight(void)
 static void test_arena_never_overflows(void)
 {
     ttt_state s = ttt_from(".........");
-    sa_limits limits = limits_of(100000, 8);
+    sa_limits limits = mcts_limits(100000, 8);
     sa_mcts_tree *tree = sa_mcts_tree_new(&ttt_game, &s, 100);
     sa_report r;
     sa_error err;
@@ -573,7 +562,7 @@ static void test_arena_never_overflows(void)
     /* A one-shot search allocates room for its node limit, reserved sibling
      * slots included, so it always completes it. */
     for (uint64_t nodes = 1; nodes <= 4000; nodes = nodes * 3 + 1) {
-        limits = limits_of(nodes, 8);
+        limits = mcts_limits(nodes, 8);
         CHECK(sa_mcts_capacity(&ttt_game, &s, &limits) >= nodes + 1);
         r = search_ttt(".........", &limits);
         CHECK(r.nodes == nodes);
@@ -587,7 +576,7 @@ static void test_arena_never_overflows(void)
 static void test_full_arena_keeps_sampling_chance(void)
 {
     dice_state d = {0, 0, 0, 0};
-    sa_limits limits = limits_of(20000, 5);
+    sa_limits limits = mcts_limits(20000, 5);
     sa_mcts_tree *tree = sa_mcts_tree_new(&dice_game, &d, 3);
     sa_report r;
     sa_error err;
@@ -601,7 +590,7 @@ static void test_full_arena_keeps_sampling_chance(void)
 static void test_tree_reuse(void)
 {
     ttt_state s = ttt_from(".........");
-    sa_limits limits = limits_of(5000, 9);
+    sa_limits limits = mcts_limits(5000, 9);
     sa_mcts_tree *tree = sa_mcts_tree_new(&ttt_game, &s, 20000);
     sa_report r;
     sa_error err;
@@ -633,11 +622,11 @@ static void test_tree_reuse(void)
 static void test_stop_and_time(void)
 {
     volatile int stop = 1;
-    sa_limits limits = limits_of(0, 10);
+    sa_limits limits = mcts_limits(0, 10);
     limits.stop = &stop;
     sa_report r = search_ttt(".........", &limits);
     CHECK(r.nodes == 0 && r.n_lines == 1 && strcmp(r.lines[0].pv, "0") == 0);
-    limits = limits_of(0, 10);
+    limits = mcts_limits(0, 10);
     limits.movetime_ms = 30;
     int64_t start = sa_now_ms();
     r = search_ttt(".........", &limits);
@@ -649,7 +638,7 @@ static void test_stop_and_time(void)
 static void test_three_players_max_n(void)
 {
     trio_state t = {0, 0, 0};
-    sa_limits limits = limits_of(20000, 12);
+    sa_limits limits = mcts_limits(20000, 12);
     limits.multipv = 2;
     sa_report r;
     sa_error err;
@@ -665,7 +654,7 @@ static void test_three_players_max_n(void)
 static void test_three_players_scores(void)
 {
     trio_state t = {0, 0, 0};
-    sa_limits limits = limits_of(20000, 12);
+    sa_limits limits = mcts_limits(20000, 12);
     limits.multipv = 2;
     sa_report r;
     sa_error err;
@@ -686,7 +675,7 @@ static void test_three_players_scores(void)
 static void test_refuses_non_decision_root(void)
 {
     ttt_state s = ttt_from("XXXOO....");
-    sa_limits limits = limits_of(10, 11);
+    sa_limits limits = mcts_limits(10, 11);
     sa_report r;
     sa_error err;
     CHECK(sa_mcts(&ttt_game, &s, &limits, &r, &err) == SA_ERR_ARGUMENT);

@@ -16,20 +16,9 @@
 #include "safari/safari.h"
 #include "safari/search.h"
 #include "tests/check.h"
+#include "tests/mcts_limits.h"
 
 #define MOVE_MAX 96 /* room for a move's spelling (game.h's SA_MOVE_STR_MAX) */
-
-static sa_limits session_limits(uint64_t nodes, uint64_t seed)
-{
-    sa_limits limits;
-    memset(&limits, 0, sizeof limits);
-    limits.nodes = nodes;
-    limits.seed = seed;
-    limits.multipv = 1;
-    limits.threads = 1;
-    limits.algo = SA_ALGO_MCTS;
-    return limits;
-}
 
 static sa_position *start_of(const char *game, const char *rules)
 {
@@ -87,7 +76,7 @@ static void test_advance_keeps_the_subtree(void)
 {
     sa_mcts_session *s = sa_mcts_session_new();
     sa_position *pos = start_of("turtles", NULL);
-    sa_limits limits = session_limits(4000, 1);
+    sa_limits limits = mcts_limits(4000, 1);
     sa_report r;
     sa_error err;
     CHECK(sa_mcts_session_root(s) == NULL && sa_mcts_session_visits(s) == 0);
@@ -128,7 +117,7 @@ static sa_report reuse_run(uint64_t seed, int threads)
 {
     sa_mcts_session *s = sa_mcts_session_new();
     sa_position *pos = start_of("turtles", NULL);
-    sa_limits limits = session_limits(3000, seed);
+    sa_limits limits = mcts_limits(3000, seed);
     limits.multipv = 3;
     limits.threads = threads;
     sa_report r;
@@ -161,7 +150,7 @@ static void test_unrelated_position_starts_afresh(void)
 {
     sa_mcts_session *s = sa_mcts_session_new();
     sa_position *pos = start_of("turtles", NULL);
-    sa_limits limits = session_limits(2000, 3);
+    sa_limits limits = mcts_limits(2000, 3);
     sa_report r;
     sa_error err;
     CHECK(sa_mcts_session_search(s, pos, &limits, &r, &err) == SA_OK);
@@ -205,7 +194,7 @@ static void test_bad_moves_and_positions(void)
 {
     sa_mcts_session *s = sa_mcts_session_new();
     sa_position *pos = start_of("turtles", NULL);
-    sa_limits limits = session_limits(500, 4);
+    sa_limits limits = mcts_limits(500, 4);
     sa_report r;
     sa_error err;
     CHECK(sa_mcts_session_search(s, pos, &limits, &r, &err) == SA_OK);
@@ -240,7 +229,7 @@ static uint64_t play_dice_game(const char *game, const char *rules, int decision
 {
     sa_mcts_session *s = sa_mcts_session_new();
     sa_position *pos = start_of(game, rules);
-    sa_limits limits = session_limits(400, 5);
+    sa_limits limits = mcts_limits(400, 5);
     limits.mcts_evaluate = evaluate;
     sa_report r;
     sa_error err;
@@ -288,7 +277,7 @@ static void test_progress_carries_reused(void)
 {
     sa_mcts_session *s = sa_mcts_session_new();
     sa_position *pos = start_of("turtles", NULL);
-    sa_limits limits = session_limits(70000, 6);
+    sa_limits limits = mcts_limits(70000, 6);
     limits.mcts_evaluate = 1;
     uint64_t seen[2] = {0, 0};
     limits.progress = count_progress;
