@@ -18,6 +18,7 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 C_SOURCES = sorted(glob("csrc/common/*.c") + glob("csrc/games/*.c") + glob("csrc/search/*.c"))
+C_HEADERS = sorted(glob("csrc/**/*.h", recursive=True))
 INCLUDE_DIRS = ["csrc/include", "csrc"]
 WARNINGS = ["-std=c11", "-Wall", "-Wextra", "-Wshadow", "-Wmissing-prototypes", "-Werror",
             "-D_POSIX_C_SOURCE=200809L"]
@@ -48,9 +49,15 @@ COMPILE_FLAGS, LINK_FLAGS = optimisation_flags()
 FLAVOUR = ("sanitize" if os.environ.get("SAFARI_SANITIZE") == "1"
            else "debug" if os.environ.get("SAFARI_DEBUG") == "1" else "release")
 
+# distutils decides what to rebuild by comparing a target with its sources
+# only: without these dependencies a change to a header recompiled nothing and
+# a change to the C relinked nothing, and `pip install .` in a used checkout
+# could ship stale code (an object compiled against an old header, or
+# safari_ai._core linked against an old libsafari.a).
 core = Extension(
     "safari_ai._core",
     ["safari_ai/_core.pyx"],
+    depends=C_SOURCES + C_HEADERS,
     include_dirs=INCLUDE_DIRS,
     extra_compile_args=COMPILE_FLAGS,
     extra_link_args=LINK_FLAGS,
@@ -58,6 +65,7 @@ core = Extension(
 plain_library = Extension(
     "safari_ai._libsafari",
     C_SOURCES,
+    depends=C_HEADERS,
     include_dirs=INCLUDE_DIRS,
     extra_compile_args=WARNINGS + COMPILE_FLAGS,
     extra_link_args=LINK_FLAGS,
@@ -66,6 +74,7 @@ plain_library = Extension(
 setup(
     options={"build": {"build_base": f"build/{FLAVOUR}"}},
     libraries=[("safari", {"sources": C_SOURCES, "include_dirs": INCLUDE_DIRS,
+                           "obj_deps": {"": C_HEADERS},
                            "cflags": WARNINGS + COMPILE_FLAGS})],
     ext_modules=[
         *cythonize([core], compiler_directives={

@@ -26,9 +26,30 @@ import pytest
 
 import safari_ai
 
-# Seeded random playouts per variant in the cross-checks; CI's sanitizer pass
-# lowers it (SAFARI_PLAYOUTS) because every C call is ~10x slower there.
+THOROUGH = os.environ.get("SAFARI_THOROUGH", "") not in ("", "0")
+"""``SAFARI_THOROUGH=1``: run the thorough checks (tests marked ``slow``) too."""
+
+# Seeded random playouts per variant in the cross-checks. The default suite
+# plays the first DEFAULT_PLAYOUTS seeds of each variant; the thorough checks
+# (``pytest -m slow`` or SAFARI_THOROUGH=1) play the rest, up to PLAYOUTS, in
+# chunks that spread over the workers. SAFARI_PLAYOUTS sets the total.
 PLAYOUTS = int(os.environ.get("SAFARI_PLAYOUTS", "1000"))
+DEFAULT_PLAYOUTS = min(PLAYOUTS, int(os.environ.get("SAFARI_DEFAULT_PLAYOUTS", "100")))
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Leaves the thorough checks out of the default run.
+
+    Tests marked ``slow`` run with ``pytest -m slow`` (they alone) or with
+    ``SAFARI_THOROUGH=1`` (with everything else); a plain ``pytest`` deselects
+    them, so the default suite answers in minutes.
+    """
+    if THOROUGH or "slow" in (config.getoption("markexpr") or ""):
+        return
+    slow = [item for item in items if item.get_closest_marker("slow")]
+    if slow:
+        config.hook.pytest_deselected(items=slow)
+        items[:] = [item for item in items if not item.get_closest_marker("slow")]
 
 
 def reference_module(game: str) -> ModuleType:

@@ -1,11 +1,16 @@
 """The C rules against the pure-Python reference, over seeded random playouts.
 
 For every game that both the C core and ``tests/reference`` have, and every
-variant the reference lists in ``VARIANTS``, ``PLAYOUTS`` games are played; at
+variant the reference lists in ``VARIANTS``, seeded games are played; at
 every position the two must agree on whose turn it is, the sorted legal moves,
 the chance outcomes with their exact probabilities, the successor position (the
 whole canonical JSON) and the result. A failure prints the moves that led there
 and a diff of the two positions.
+
+The default suite plays the first seeds of each variant (``DEFAULT_PLAYOUTS``,
+fewer for the long ostrich races); the thorough checks (``pytest -m slow``)
+play the remaining seeds up to ``PLAYOUTS`` in chunks of ``CHUNK`` games, one
+test each, so that the workers share them evenly.
 """
 from __future__ import annotations
 
@@ -17,7 +22,7 @@ from typing import Any
 import pytest
 
 import safari_ai
-from conftest import PLAYOUTS, reference_module
+from conftest import DEFAULT_PLAYOUTS, PLAYOUTS, reference_module
 from playout import MAX_PLIES, pick_move, pick_outcome, rng_for
 
 GAMES = ["turtles", "zebras", "ostrich", "arena"]
@@ -25,8 +30,20 @@ GAMES = ["turtles", "zebras", "ostrich", "arena"]
 # Ostrich games are long (about 195 plies, a roll of 1,512 outcomes each
 # turn): every player count, with and without the lion, gets PLAYOUTS games;
 # the variants that only switch one scoring or terrain option get a fifth of
-# that, which keeps the suite inside CI's time.
+# that. In the default suite an ostrich variant plays a tenth of the seeds
+# the other games play (an ostrich race costs ~30 times a turtles game).
 OPTION_VARIANTS = {"ostrich": {"no_berries", "berry_end", "quicksand_stop", "last_tie_none"}}
+DEFAULT_SHARE = {"ostrich": 10}
+CHUNK = 100
+
+
+def _seed_ranges(game: str, variant: str) -> list[tuple[int, int, bool]]:
+    """``(first, stop, slow)`` seed ranges: the default suite's, then the thorough chunks."""
+    total = PLAYOUTS // 5 if variant in OPTION_VARIANTS.get(game, ()) else PLAYOUTS
+    default = min(total, max(1, DEFAULT_PLAYOUTS // DEFAULT_SHARE.get(game, 1)))
+    ranges = [(0, default, False)]
+    ranges += [(first, min(first + CHUNK, total), True) for first in range(default, total, CHUNK)]
+    return ranges
 
 
 def _variants() -> list[Any]:
@@ -35,11 +52,14 @@ def _variants() -> list[Any]:
         try:
             module = __import__(f"reference.{game}", fromlist=["VARIANTS"])
         except ModuleNotFoundError:
-            params.append(pytest.param(game, None, marks=pytest.mark.skip(
+            params.append(pytest.param(game, None, 0, 0, marks=pytest.mark.skip(
                 reason=f"no reference for {game} yet")))
             continue
         for name in getattr(module, "VARIANTS", {"default": {}}):
-            params.append(pytest.param(game, name, id=f"{game}-{name}"))
+            for first, stop, slow in _seed_ranges(game, name):
+                params.append(pytest.param(
+                    game, name, first, stop, id=f"{game}-{name}-{first}-{stop}",
+                    marks=[pytest.mark.slow] if slow else []))
     return params
 
 
@@ -125,11 +145,10 @@ def play_one(game: str, rules: dict[str, Any], seed: str) -> int:
     raise Mismatch(f"no end after {MAX_PLIES} plies: {' '.join(history[:50])} ...")
 
 
-@pytest.mark.parametrize(("game", "variant"), _variants())
-def test_engine_matches_reference(game: str, variant: str) -> None:
+@pytest.mark.parametrize(("game", "variant", "first", "stop"), _variants())
+def test_engine_matches_reference(game: str, variant: str, first: int, stop: int) -> None:
     if game not in safari_ai.games():
         pytest.skip(f"the C core has no {game} yet")
     rules = reference_module(game).VARIANTS[variant]
-    count = PLAYOUTS // 5 if variant in OPTION_VARIANTS.get(game, ()) else PLAYOUTS
-    lengths = [play_one(game, rules, f"{game}/{variant}/{i}") for i in range(count)]
-    assert len(lengths) == count and min(lengths) >= 1
+    lengths = [play_one(game, rules, f"{game}/{variant}/{i}") for i in range(first, stop)]
+    assert len(lengths) == stop - first and min(lengths) >= 1

@@ -22,6 +22,10 @@ from playout import MAX_PLIES, pick_move, pick_outcome, rng_for
 CONTRACT_PLAYOUTS = 30
 # An ostrich race lasts about 195 plies against 30 for the other games.
 CONTRACT_PLAYOUTS_BY_GAME = {"ostrich": 6}
+# The default suite plays the first of these per rule set; the thorough
+# checks (``pytest -m slow``) play the rest.
+DEFAULT_CONTRACT_PLAYOUTS = {"ostrich": 1}
+DEFAULT_CONTRACT_PLAYOUTS_OTHERS = 8
 
 
 def _rule_sets(game: str) -> list[dict[str, Any]]:
@@ -56,24 +60,40 @@ def _check_position(pos: safari_ai.Position) -> None:
         assert all(" " not in m and m.isascii() and m.isprintable() for m in moves)
 
 
-@pytest.mark.parametrize("game", safari_ai.games())
-def test_random_playouts_keep_the_contract(game: str) -> None:
-    for rules_index, rules in enumerate(_rule_sets(game)):
-        for i in range(CONTRACT_PLAYOUTS_BY_GAME.get(game, CONTRACT_PLAYOUTS)):
-            rng = rng_for("contract", game, rules_index, i)
-            pos = safari_ai.Position.new(game, rules)
-            for _ in range(MAX_PLIES):
-                _check_position(pos)
-                if pos.is_terminal():
-                    break
-                before = pos.to_json_text()
-                move = (pick_outcome(rng, pos.chance_outcomes()) if pos.is_chance()
-                        else pick_move(rng, pos.legal_moves()))
-                child = pos.apply(move)
-                assert pos.to_json_text() == before  # the parent is untouched
-                pos = child
-            else:
-                pytest.fail(f"{game}: no end after {MAX_PLIES} plies")
+def _contract_cases() -> list[Any]:
+    """``(game, rules index, first seed, stop)``: the default share, then the thorough one."""
+    params = []
+    for game in safari_ai.games():
+        total = CONTRACT_PLAYOUTS_BY_GAME.get(game, CONTRACT_PLAYOUTS)
+        default = DEFAULT_CONTRACT_PLAYOUTS.get(game, DEFAULT_CONTRACT_PLAYOUTS_OTHERS)
+        for rules_index in range(len(_rule_sets(game))):
+            params.append(pytest.param(game, rules_index, 0, default,
+                                       id=f"{game}-{rules_index}"))
+            params.append(pytest.param(game, rules_index, default, total,
+                                       id=f"{game}-{rules_index}-more",
+                                       marks=pytest.mark.slow))
+    return params
+
+
+@pytest.mark.parametrize(("game", "rules_index", "first", "stop"), _contract_cases())
+def test_random_playouts_keep_the_contract(game: str, rules_index: int, first: int,
+                                           stop: int) -> None:
+    rules = _rule_sets(game)[rules_index]
+    for i in range(first, stop):
+        rng = rng_for("contract", game, rules_index, i)
+        pos = safari_ai.Position.new(game, rules)
+        for _ in range(MAX_PLIES):
+            _check_position(pos)
+            if pos.is_terminal():
+                break
+            before = pos.to_json_text()
+            move = (pick_outcome(rng, pos.chance_outcomes()) if pos.is_chance()
+                    else pick_move(rng, pos.legal_moves()))
+            child = pos.apply(move)
+            assert pos.to_json_text() == before  # the parent is untouched
+            pos = child
+        else:
+            pytest.fail(f"{game}: no end after {MAX_PLIES} plies")
 
 
 @pytest.mark.parametrize("game", safari_ai.games())

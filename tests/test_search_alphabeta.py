@@ -53,10 +53,21 @@ def random_positions(game: str, count: int, rules: dict | None = None) -> list[s
     return found
 
 
+MINIMAX_POSITIONS = 12
+"""Random positions per game checked against minimax; the default suite takes
+the first DEFAULT_MINIMAX_POSITIONS (the Python minimax at depth 3 is slow in
+zebras), the thorough checks the others."""
+DEFAULT_MINIMAX_POSITIONS = 3
+
+
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("table", [True, False])
-def test_alphabeta_equals_minimax(game: str, table: bool) -> None:
-    for pos in random_positions(game, 12):
+@pytest.mark.parametrize("index", [
+    pytest.param(i, marks=[pytest.mark.slow] if i >= DEFAULT_MINIMAX_POSITIONS else [])
+    for i in range(MINIMAX_POSITIONS)])
+def test_alphabeta_equals_minimax(game: str, table: bool, index: int) -> None:
+    positions = random_positions(game, MINIMAX_POSITIONS)
+    for pos in positions[index:index + 1]:
         for depth in (1, 2, 3):
             report = safari_ai.analyse(pos, depth=depth, table=table)
             assert report.score == minimax(pos, depth), (pos.to_json_text(), depth)

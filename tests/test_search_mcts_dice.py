@@ -68,6 +68,7 @@ def ostrich_endings(count: int) -> list[tuple[safari_ai.Position, dict[str, floa
 
 
 @needs_ostrich
+@pytest.mark.slow  # rollout leaves are not the default; their values are checked below
 def test_ostrich_rollouts_converge_to_the_expectimax_choice() -> None:
     cases = ostrich_endings(5)
     assert len(cases) == 5
