@@ -65,6 +65,9 @@ SCORE_RACE_GAMES = frozenset({"ostrich"})
 """Games whose results are points per player rather than a zero-sum +1/0/-1
 (rules/README.md); for them a score cannot be turned to another player's view."""
 MAX_PLAYERS = 8
+STOP_WAIT = 10.0
+"""Seconds ``stop`` waits at most for the stopped searches' ``bestmove`` (a
+search ends within milliseconds; this only keeps the reader alive)."""
 
 AnalyseFn = Callable[..., Report]
 
@@ -730,9 +733,11 @@ class Engine:
 
     def _cmd_stop(self, args: list[str]) -> list[str]:
         self._no_args("stop", args)
-        # Without an emit callback the bestmove is returned by 'stop' itself,
-        # so it waits; with one the worker writes it (the reader stays free).
-        self._stop_search(timeout=None if self._emit_cb is None else 0.0)
+        # Waits for the bestmove (milliseconds), so that it comes before the
+        # answer to anything sent after 'stop' (a GUI's 'isready'). Without
+        # an emit callback 'stop' returns it; with one the worker writes it,
+        # and the reader carries on after STOP_WAIT even if it did not come.
+        self._stop_search(timeout=None if self._emit_cb is None else STOP_WAIT)
         return []
 
     def _cmd_quit(self, args: list[str]) -> list[str]:

@@ -418,6 +418,8 @@ def test_stop_ends_the_running_search_and_the_queued_ones() -> None:
     front.feed("go infinite")
     front.feed("go depth 1")
     front.feed("stop")  # every go accepted before it ends, each with its bestmove
+    front.feed("isready")  # answered after them: a GUI syncing with isready sees them first
+    assert len(bestmoves(front.lines[:front.lines.index("readyok")])) == 3
     legal = safari_ai.Position.new("turtles").legal_moves()
     assert all(move in legal for move in front.wait_bestmoves(3))
     front.engine.wait(30)
