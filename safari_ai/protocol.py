@@ -769,6 +769,13 @@ class Engine:
         if last is not None and timeout != 0.0:
             last.done.wait(timeout)
 
+    def _expire(self, job: Optional[_Job]) -> None:
+        """A search's time is up: stops it, unless it has ended meanwhile (a
+        late timer must not stop the next job)."""
+        with self._state:
+            if job is not None and self._running is job:
+                self._stop_flag.set()
+
     def _submit(self, job: _Job, blocking: bool) -> list[str]:
         """Runs ``job`` on the worker now, or queues it behind the running one.
 
@@ -826,7 +833,7 @@ class Engine:
             return "bestmove (none)"
         timer = None
         if deadline is not None:
-            timer = threading.Timer(deadline, self._stop_flag.set)
+            timer = threading.Timer(deadline, self._expire, args=(self._running,))
             timer.daemon = True
             timer.start()
         try:
