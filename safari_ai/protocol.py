@@ -12,6 +12,12 @@ search go depends on how the engine was made:
   returns at once, and the search's lines come back, in order, at the head of
   the answers to the following lines (the ``bestmove`` with ``stop``'s).
 
+The engine is idle again the moment a search's ``bestmove`` is written; a
+``go`` (or ``perft``) that comes while one runs is queued and runs after it
+(it then returns at once, also without ``emit``); ``stop`` ends the running
+search and the queued ones, each with its ``bestmove`` (docs/protocol.md,
+section 6).
+
 >>> eng = Engine()
 >>> eng.feed("position startpos turtles moves d1xd3")
 []
