@@ -38,6 +38,8 @@ cdef extern from "safari/safari.h":
     int32_t sa_position_evaluate(const sa_position *pos, int player)
     uint64_t sa_position_hash_from_scratch(const sa_position *pos)
     uint64_t sa_perft(const sa_position *pos, int depth) nogil
+    uint64_t sa_perft_stoppable(const sa_position *pos, int depth, const volatile int *stop,
+                                int *stopped) nogil
     uint64_t sa_random_playouts(const sa_position *pos, uint64_t games, uint64_t seed) nogil
 
 cdef extern from "safari/search.h":
@@ -283,12 +285,17 @@ cdef class CPosition:
             n = sa_random_playouts(self.ptr, games, seed)
         return n
 
-    def perft(self, int depth) -> int:
-        """Leaf count ``depth`` plies below; runs without the GIL."""
+    def perft(self, int depth, StopFlag stop=None):
+        """Leaf count ``depth`` plies below; runs without the GIL. With
+        ``stop``: None when the flag was raised before the count was done."""
         cdef uint64_t n
+        cdef int stopped = 0
+        cdef volatile int *flag = NULL
+        if stop is not None:
+            flag = &stop.value
         with nogil:
-            n = sa_perft(self.ptr, depth)
-        return n
+            n = sa_perft_stoppable(self.ptr, depth, flag, &stopped)
+        return None if stopped else n
 
 
 cdef dict report_to_dict(const sa_report *r):

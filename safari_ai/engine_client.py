@@ -13,12 +13,24 @@ offers one method per command. Frontends and match runners use it::
 Every wait has a timeout (:class:`EngineTimeout`), so a stuck engine cannot
 hang its caller; ``info string error:`` lines are collected in
 :attr:`SearchResult.errors` and :attr:`EngineClient.errors`.
+
+Errors are typed, all :class:`EngineError`, each with a one-line message that
+names the engine's command (callers print ``error: {message}``):
+
+* :class:`EngineStartError`: the program cannot be started (no such file, not
+  executable);
+* :class:`EngineExited`: the engine exited, or closed its output, while an
+  answer was awaited (``returncode`` when known);
+* :class:`EngineTimeout`: no answer within the timeout (``seconds``);
+* :class:`EngineError` itself: the engine refused a command (its own error
+  line is the message).
 """
 from __future__ import annotations
 
 import json
 import os
 import queue
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -29,16 +41,49 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence
 
-__all__ = ["EngineClient", "EngineError", "EngineTimeout", "EngineInfo", "EngineOptionSpec",
-           "Info", "SearchResult", "parse_info"]
+__all__ = ["EngineClient", "EngineError", "EngineStartError", "EngineExited", "EngineTimeout",
+           "EngineInfo", "EngineOptionSpec", "Info", "SearchResult", "parse_info"]
 
 
 class EngineError(RuntimeError):
-    """The engine died, or answered something the client cannot use."""
+    """The engine cannot be used: it refused a command (the message is its
+    error line), or one of the subclasses. ``command`` is the engine's command
+    line as text (empty when unknown)."""
+
+    def __init__(self, message: str, command: str = "") -> None:
+        super().__init__(message)
+        self.command = command
+
+
+class EngineStartError(EngineError):
+    """The engine's program cannot be started."""
+
+
+class EngineExited(EngineError):
+    """The engine exited (or closed its output) while the client awaited an
+    answer; ``returncode`` is its exit code when known."""
+
+    def __init__(self, message: str, command: str = "",
+                 returncode: Optional[int] = None) -> None:
+        super().__init__(message, command)
+        self.returncode = returncode
 
 
 class EngineTimeout(EngineError):
-    """The engine did not answer in time."""
+    """The engine did not answer within ``seconds``."""
+
+    def __init__(self, message: str, command: str = "", seconds: float = 0.0) -> None:
+        super().__init__(message, command)
+        self.seconds = seconds
+
+
+def format_seconds(seconds: float) -> str:
+    """A duration for a message: ``30 s``, ``2.5 s``, ``0.05 s``.
+
+    >>> format_seconds(29.99992178399998), format_seconds(2.5), format_seconds(0.05)
+    ('30 s', '2.5 s', '0.05 s')
+    """
+    return f"{seconds:.0f} s" if seconds >= 10 else f"{seconds:.2g} s"
 
 
 @dataclass
@@ -185,15 +230,26 @@ class EngineClient:
                  cwd: Optional[str | os.PathLike[str]] = None,
                  env: Optional[Mapping[str, str]] = None) -> None:
         self.command = list(command)
+        self.name = shlex.join(self.command)
+        """The command as one line of text, for messages."""
         self.timeout = timeout
         self.errors: list[str] = []
         self.info = EngineInfo()
         self._lines: queue.Queue[Optional[str]] = queue.Queue()
         self._pushback: list[str] = []
-        self._process = subprocess.Popen(
-            self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL, cwd=cwd, env=None if env is None else dict(env),
-            text=True, encoding="utf-8", errors="replace", bufsize=1)
+        if not self.command:
+            raise EngineStartError("no engine command given")
+        try:
+            self._process = subprocess.Popen(
+                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL, cwd=cwd, env=None if env is None else dict(env),
+                text=True, encoding="utf-8", errors="replace", bufsize=1)
+        except OSError as error:
+            reason = (error.strerror or str(error)).lower()
+            where = f" (in {cwd})" if cwd is not None and isinstance(error, FileNotFoundError) \
+                and not os.path.isdir(cwd) else ""
+            raise EngineStartError(f"engine {self.name!r} cannot be started: {reason}{where}",
+                                   self.name) from None
         self._reader = threading.Thread(target=self._read, name="engine-reader", daemon=True)
         self._reader.start()
 
@@ -222,7 +278,7 @@ class EngineClient:
     def send(self, line: str) -> None:
         """Writes one command line.
 
-        :raises EngineError: the engine has exited.
+        :raises EngineExited: the engine has exited.
         """
         if "\n" in line or "\r" in line:
             raise ValueError(f"a command is one line: {line!r}")
@@ -230,40 +286,61 @@ class EngineClient:
         try:
             self._process.stdin.write(line + "\n")
             self._process.stdin.flush()
-        except (BrokenPipeError, ValueError, OSError) as error:
-            raise EngineError(f"the engine has exited ({error})") from None
+        except (BrokenPipeError, ValueError, OSError):
+            raise self._exited(f"before {line.split(' ', 1)[0]!r} could be sent") from None
 
-    def read_line(self, timeout: Optional[float] = None) -> str:
+    def read_line(self, timeout: Optional[float] = None, awaited: str = "an answer") -> str:
         """The next output line.
 
         :raises EngineTimeout: none came within ``timeout`` seconds.
-        :raises EngineError: the engine closed its output.
+        :raises EngineExited: the engine closed its output.
         """
         if self._pushback:
             return self._pushback.pop(0)
+        wait = self.timeout if timeout is None else timeout
         try:
-            line = self._lines.get(timeout=self.timeout if timeout is None else timeout)
+            line = self._lines.get(timeout=max(0.0, wait))
         except queue.Empty:
-            raise EngineTimeout(f"no answer from {self.command[0]} in "
-                                f"{self.timeout if timeout is None else timeout} s") from None
+            raise self._silent(awaited, wait) from None
         if line is None:
             self._lines.put(None)
-            raise EngineError("the engine closed its output")
+            raise self._exited(f"while awaiting {awaited}")
         if line.startswith("info string error:"):
             self.errors.append(line)
         return line
 
     def read_until(self, prefix: str, timeout: Optional[float] = None) -> list[str]:
-        """Lines up to and including the first that starts with ``prefix``."""
-        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        """Lines up to and including the first that starts with ``prefix``.
+
+        :raises EngineTimeout: it did not come within ``timeout`` seconds.
+        :raises EngineExited: the engine closed its output first.
+        """
+        total = self.timeout if timeout is None else timeout
+        deadline = time.monotonic() + total
         lines = []
         while True:
             left = deadline - time.monotonic()
-            if left <= 0:
-                raise EngineTimeout(f"no {prefix!r} line in time")
-            lines.append(self.read_line(left))
+            if left <= 0 and not self._pushback:
+                raise self._silent(repr(prefix), total)
+            try:
+                lines.append(self.read_line(left, repr(prefix)))
+            except EngineTimeout:
+                raise self._silent(repr(prefix), total) from None
             if lines[-1] == prefix or lines[-1].startswith(prefix + " "):
                 return lines
+
+    def _silent(self, awaited: str, seconds: float) -> EngineTimeout:
+        return EngineTimeout(f"engine {self.name!r} sent no {awaited} within "
+                             f"{format_seconds(seconds)}", self.name, seconds)
+
+    def _exited(self, when: str) -> EngineExited:
+        """The error for an engine found gone; waits a moment for its exit code."""
+        try:
+            code: Optional[int] = self._process.wait(1.0)
+        except subprocess.TimeoutExpired:
+            code = None
+        what = "closed its output" if code is None else f"exited with code {code}"
+        return EngineExited(f"engine {self.name!r} {what} {when}", self.name, code)
 
     # -- commands ----------------------------------------------------------
     def handshake(self) -> EngineInfo:
@@ -305,9 +382,14 @@ class EngineClient:
 
     def position(self, game: Optional[str] = None, *, rules: Optional[Mapping[str, Any]] = None,
                  position: Optional[Mapping[str, Any] | str] = None,
-                 moves: Sequence[str] = ()) -> None:
+                 moves: Sequence[str] = (), sync: bool = True) -> None:
         """``position startpos GAME [KEY=VALUE ...]`` or ``position json {...}``,
         then ``moves ...``.
+
+        ``sync=False`` sends the line and returns, as a GUI does before its
+        ``go``, without the ``isready`` round trip that checks it; a refusal
+        then shows in the next :meth:`go`'s :attr:`SearchResult.errors` (and
+        that ``go`` searches the previous position).
 
         :raises EngineError: the engine refused it (its error line is the message).
         """
@@ -322,7 +404,10 @@ class EngineClient:
                 line += f" {key}={json.dumps(value) if not isinstance(value, str) else value}"
         if moves:
             line += " moves " + " ".join(moves)
-        self._checked(line)
+        if sync:
+            self._checked(line)
+        else:
+            self.send(line)
 
     def go(self, *, depth: Optional[int] = None, nodes: Optional[int] = None,
            movetime: Optional[int] = None, clocks: Optional[Mapping[int, int]] = None,
@@ -432,17 +517,17 @@ class EngineClient:
         """Sends a command that answers nothing when all is well."""
         for answer in self._answers(line):
             if answer.startswith("info string error:"):
-                raise EngineError(answer[len("info string error:"):].strip())
+                raise EngineError(answer[len("info string error:"):].strip(), self.name)
 
     def _answer(self, command: str, prefixes: Sequence[str]) -> str:
         found = None
         for answer in self._answers(command):
             if answer.startswith("info string error:"):
-                raise EngineError(answer[len("info string error:"):].strip())
+                raise EngineError(answer[len("info string error:"):].strip(), self.name)
             if answer.split(" ", 1)[0] in prefixes:
                 found = answer
         if found is None:
-            raise EngineError(f"no answer to {command!r}")
+            raise EngineError(f"engine {self.name!r} gave no answer to {command!r}", self.name)
         return found
 
     @staticmethod

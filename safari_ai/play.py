@@ -10,6 +10,20 @@ Commands at the human's prompt: a move in the rule book's notation, ``help``
 With ``algo="mcts"`` the engine keeps its tree between its moves
 (:class:`~safari_ai.search.MctsSession`): every ply played, the human's and
 the dice included, advances it; ``undo`` drops it.
+
+The board is drawn before each of the human's prompts, not after every ply:
+the plies in between (the engines' moves, the dice) come as **one line per
+player's turn** (``player 2 (engine): rolls AABCE/D, plays ..., (score ...)``).
+The engine's search progress (``info depth ...``) is shown in two-player
+games only (and not with ``show_thinking=False``).
+
+**Secret prediction tiles (the ostrich race).** With one or more human seats
+(not every seat), the human sees only their own tile; the others are shown
+face down, their deals too, and revealed when the game ends. The engine
+players never look at other players' tiles either: each searches with
+``predictions="sampled"`` (:mod:`safari_ai.predictions`: the other tiles
+redrawn from those it does not hold, averaged over samples); with an
+algorithm other than expectimax, one redrawn copy of the position.
 """
 from __future__ import annotations
 
@@ -18,9 +32,13 @@ from typing import Any, Callable, Optional
 
 from safari_ai.errors import SafariError
 from safari_ai.position import Position
+from safari_ai.predictions import redraw_predictions
 from safari_ai.record import GameRecord
 from safari_ai.search import MctsSession, Report, analyse
 from safari_ai.textboard import draw
+
+SECRET_TILE_GAMES = frozenset({"ostrich"})
+"""Games whose positions hold secret prediction tiles (field ``predictions``)."""
 
 HELP = ("type a move (e.g. {example}), 'help' for the legal moves, 'undo' to take back your "
         "last move, 'board' to redraw, 'quit' to stop")
@@ -46,11 +64,21 @@ class PlaySession:
         self.limits = limits or {"movetime": 1000}
         # MCTS keeps its tree (not with a stand-in search, nor a depth alone)
         self.session: Optional[MctsSession] = None
-        if algo == "mcts" and search is analyse and ("nodes" in self.limits
-                                                     or "movetime" in self.limits):
-            self.session = MctsSession()
+        self.secret_tiles = getattr(start, "game", "") in SECRET_TILE_GAMES
+        if algo == "mcts" and search is analyse and not self.secret_tiles and (
+                "nodes" in self.limits or "movetime" in self.limits):
+            self.session = MctsSession()  # (a tree over the true tiles would peek)
         self.algo = algo
-        self.show_thinking = show_thinking
+        seats = getattr(start, "num_players", 2)
+        self.show_thinking = show_thinking and seats == 2
+        # the seats whose tiles the human must not see (none when every seat,
+        # or none, is human: one player at the table, or a spectator)
+        self.face_down: set[int] = (set(range(seats)) - human
+                                    if self.secret_tiles and 0 < len(human) < seats else set())
+        self._turn_owner: Any = None       # the player whose turn the pending line tells
+        self._turn_parts: list[str] = []
+        self._turn_tail = ""
+        self._drawn_at = -1                # len(positions) when the board was last drawn
         players = []
         for seat in range(getattr(start, "num_players", 2)):
             if seat in human:
@@ -65,14 +93,86 @@ class PlaySession:
     def pos(self) -> Position:
         return self.positions[-1]
 
-    def show(self) -> None:
+    def show(self, reveal: bool = False) -> None:
+        """Draws the board (other players' tiles face down unless ``reveal``)."""
+        hidden = set() if reveal else self.face_down
         last = self.record.moves[-1]["move"] if self.record.moves else None
-        self.write(draw(self.pos.to_json(), self.colour, last))
+        if last is not None and len(self.positions) >= 2 and not reveal:
+            last = self._public(last, self.positions[-2], self.pos) or "(a tile dealt face down)"
+        self.write(draw(self.pos.to_json(), self.colour, last, hidden=hidden))
         if last:
             self.write(f"last move: {last}")
         who = self.pos.to_move
         if isinstance(who, int):
             self.write(f"player {who} to move" + (" (you)" if who in self.human else " (engine)"))
+        self._drawn_at = len(self.positions)
+
+    # -- one line per turn -------------------------------------------------
+    def _owner(self, pos: Position) -> Any:
+        """Whose turn ``pos`` is in: the game's ``current`` player when it has
+        one (the ostrich race, also at its rolls), else the player to move,
+        and at a roll the player who moved last (whose attack it decides)."""
+        if self.secret_tiles:
+            return pos.to_json().get("current")
+        if isinstance(pos.to_move, int):
+            return pos.to_move
+        deciders = [m["by"] for m in self.record.moves if isinstance(m.get("by"), int)]
+        return deciders[-1] if deciders else None
+
+    def _dealt(self, before: Position, after: Position) -> Optional[int]:
+        """The seat that ``before`` -> ``after`` dealt a prediction tile to, if any."""
+        if not self.secret_tiles:
+            return None
+        old, new = before.to_json().get("predictions"), after.to_json().get("predictions")
+        if not isinstance(old, list) or not isinstance(new, list):
+            return None
+        for seat, (a, b) in enumerate(zip(old, new)):
+            if a != b:
+                return seat
+        return None
+
+    def _public(self, move: str, before: Position, after: Position) -> Optional[str]:
+        """``move`` as the human may see it: None for a tile dealt face down."""
+        seat = self._dealt(before, after)
+        return None if seat is not None and seat in self.face_down else move
+
+    def _who(self, owner: Any) -> str:
+        if owner == "deal":
+            return "deal"
+        if not isinstance(owner, int):
+            return "chance"
+        return f"player {owner} ({'you' if owner in self.human else 'engine'})"
+
+    def note(self, owner: Any, part: str, tail: str = "") -> None:
+        """Adds ``part`` to the line of ``owner``'s turn (a new line when the
+        turn changes hands; owner None joins the pending line)."""
+        if owner is not None and self._turn_parts and self._turn_owner is not None \
+                and owner != self._turn_owner:
+            self.flush()
+        if owner is not None:
+            self._turn_owner = owner
+        self._turn_parts.append(part)
+        if tail:
+            self._turn_tail = tail
+        if self._turn_owner != "deal" and (self.pos.is_terminal()
+                                           or self._owner(self.pos) != self._turn_owner):
+            self.flush()  # the turn has passed on: its line is complete
+
+    def flush(self) -> None:
+        """Writes the pending turn line, if any."""
+        if self._turn_parts:
+            self.write(f"{self._who(self._turn_owner)}: {', '.join(self._turn_parts)}"
+                       f"{self._turn_tail}")
+        self._turn_owner, self._turn_parts, self._turn_tail = None, [], ""
+
+    def _note_chance(self, move: str, before: Position) -> None:
+        seat = self._dealt(before, self.pos)
+        if seat is None:
+            self.note(self._owner(before), f"rolls {move}")
+        elif seat in self.face_down:
+            self.note("deal", f"player {seat} a tile face down")
+        else:
+            self.note("deal", f"player {seat}{' (you)' if seat in self.human else ''} {move}")
 
     def push(self, by: Any, move: str, **extra: Any) -> None:
         self.positions.append(self.pos.apply(move))
@@ -97,13 +197,23 @@ class PlaySession:
                 if not self.chance_turn():
                     break
             elif self.pos.to_move in self.human:
+                self.flush()
+                if self._drawn_at != len(self.positions):
+                    self.show()
                 if not self.human_turn():
                     break
             elif not self.engine_turn():
                 break
+        self.flush()
         if self.pos.is_terminal():
             self.record.result = self.pos.result()
             self.record.termination = "end of game"
+            self.show(reveal=True)
+            if self.face_down:
+                tiles = self.pos.to_json().get("predictions") or []
+                self.write("predictions: " + ", ".join(
+                    f"player {seat}{' (you)' if seat in self.human else ''} {tile}"
+                    for seat, tile in enumerate(tiles)))
             self.write(f"game over: result {self.record.result}" + self.verdict())
         else:
             self.record.termination = "abandoned"
@@ -120,13 +230,14 @@ class PlaySession:
 
     def chance_turn(self) -> bool:
         outcomes = self.pos.chance_outcomes()
+        before = self.pos
         if self.dice == "auto":
             move = self.rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0]
-            self.write(f"chance: {move}")
             self.push("chance", move)
-            self.show()
+            self._note_chance(move, before)
             return True
         names = [o for o, _ in outcomes]
+        self.flush()
         while True:
             text = self.ask("roll> ")
             if text is None:
@@ -139,7 +250,7 @@ class PlaySession:
                 return False
             elif text in names:
                 self.push("chance", text)
-                self.show()
+                self._note_chance(text, before)
                 return True
             else:
                 self.write(f"'{text}' is not a possible outcome here; 'help' lists them")
@@ -165,7 +276,6 @@ class PlaySession:
                     return True
             elif text in legal:
                 self.push(self.pos.to_move, text)
-                self.show()
                 return True
             else:
                 try:
@@ -193,25 +303,41 @@ class PlaySession:
     def engine_turn(self) -> bool:
         def progress(report: Report) -> None:
             if self.show_thinking:
+                self.flush()
                 best = report.lines[0]
                 self.write(f"  info depth {report.depth} score {best.score_text} nodes "
                            f"{report.nodes} pv {' '.join(best.pv)}")
 
+        mover = self.pos.to_move
+        owner = self._owner(self.pos)
         try:
-            if self.session is not None:
-                report = self.session.search(
-                    self.pos, seed=self.rng.randrange(2**32), progress=progress,
-                    nodes=self.limits.get("nodes"), movetime=self.limits.get("movetime"))
-            else:
-                report = self.search(self.pos, seed=self.rng.randrange(2**32), algo=self.algo,
-                                     progress=progress, **self.limits)
+            report = self._search(mover, progress)
         except SafariError as error:
+            self.flush()
             self.write(f"the engine cannot move: {error}")
             return False
         move = report.best_move
         reused = f", {report.reused} reused" if self.session is not None else ""
-        self.write(f"engine plays {move} (score {report.lines[0].score_text}, "
-                   f"depth {report.depth}, {report.nodes} nodes{reused})")
-        self.push(self.pos.to_move, move, score=report.lines[0].score_text)
-        self.show()
+        self.push(mover, move, score=report.lines[0].score_text)
+        self.note(owner, f"plays {move}", f" (score {report.lines[0].score_text}, "
+                                          f"depth {report.depth}, {report.nodes} nodes{reused})")
         return True
+
+    def _search(self, mover: Any, progress: Callable[[Report], None]) -> Report:
+        """The engine's search for ``mover``, which sees only its own
+        prediction tile in the ostrich race."""
+        seed = self.rng.randrange(2**32)
+        if self.session is not None:
+            return self.session.search(self.pos, seed=seed, progress=progress,
+                                       nodes=self.limits.get("nodes"),
+                                       movetime=self.limits.get("movetime"))
+        tiles = self.pos.to_json().get("predictions") if self.secret_tiles else None
+        if isinstance(tiles, list) and isinstance(mover, int) and tiles[mover] is not None:
+            if self.algo in ("auto", "expectimax"):
+                return self.search(self.pos, seed=seed, algo=self.algo, progress=progress,
+                                   predictions="sampled", player=mover, **self.limits)
+            guess = redraw_predictions(self.pos, mover, random.Random(seed))
+            return self.search(guess, seed=seed, algo=self.algo, progress=progress,
+                               **self.limits)
+        return self.search(self.pos, seed=seed, algo=self.algo, progress=progress,
+                           **self.limits)

@@ -162,6 +162,20 @@ class Position:
             raise ValueError(f"depth must be an integer >= 0, got {depth!r}")
         return self._c.perft(depth)
 
+    def perft_stoppable(self, depth: int, stop: Any) -> Union[int, None]:
+        """:meth:`perft` that another thread can end by raising ``stop`` (a
+        :class:`safari_ai.StopFlag`): the count, or None when the flag was
+        raised before it was done (the walk then ends within milliseconds).
+
+        :raises ValueError: ``depth`` is negative.
+        """
+        if not isinstance(depth, int) or depth < 0:
+            raise ValueError(f"depth must be an integer >= 0, got {depth!r}")
+        if not isinstance(stop, _core.StopFlag):
+            raise TypeError(f"stop must be a StopFlag, got {type(stop).__name__}")
+        count: Union[int, None] = self._c.perft(depth, stop)
+        return count
+
     def evaluate(self, player: int) -> int:
         """The engine's heuristic value of this position for ``player`` (0 at the
         end, or for a game without an evaluation)."""

@@ -12,6 +12,12 @@ search go depends on how the engine was made:
   returns at once, and the search's lines come back, in order, at the head of
   the answers to the following lines (the ``bestmove`` with ``stop``'s).
 
+The engine is idle again the moment a search's ``bestmove`` is written; a
+``go`` (or ``perft``) that comes while one runs is queued and runs after it
+(it then returns at once, also without ``emit``); ``stop`` ends the running
+search and the queued ones, each with its ``bestmove`` (docs/protocol.md,
+section 6).
+
 >>> eng = Engine()
 >>> eng.feed("position startpos turtles moves d1xd3")
 []
@@ -31,6 +37,7 @@ import json
 import re
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence
@@ -64,6 +71,9 @@ SCORE_RACE_GAMES = frozenset({"ostrich"})
 """Games whose results are points per player rather than a zero-sum +1/0/-1
 (rules/README.md); for them a score cannot be turned to another player's view."""
 MAX_PLAYERS = 8
+STOP_WAIT = 10.0
+"""Seconds ``stop`` waits at most for the stopped searches' ``bestmove`` (a
+search ends within milliseconds; this only keeps the reader alive)."""
 
 AnalyseFn = Callable[..., Report]
 
@@ -344,6 +354,22 @@ def _report_expect(report: Report) -> Optional[list[float]]:
 
 # -- the engine --------------------------------------------------------------
 
+@dataclass
+class _Job:
+    """One ``go`` or ``perft`` accepted by the engine, run on the worker in turn.
+
+    ``run`` does the work, emitting its ``info`` lines, and returns the last
+    line (``bestmove M``, ``nodes N``), which the worker writes as it marks
+    the job done: once that line is out, the engine is idle.
+    """
+
+    run: Callable[[], Optional[str]]
+    unbounded: bool                  # go infinite, perft: stopped at end of input
+    failed: Optional[str]            # the last line when ``run`` raises
+    stopped: bool = False            # 'stop' came before it started
+    done: threading.Event = field(default_factory=threading.Event)
+
+
 _UCI_HINTS = {"uci": "this is the safari_ai protocol: send 'safari'",
               "ucinewgame": "send 'newgame'"}
 
@@ -391,9 +417,15 @@ class Engine:
         self.finished = False
         self._lock = threading.Lock()
         self._pending: list[str] = []
+        # The jobs: the one running on the worker and those queued behind it.
+        # _state guards both; the worker writes a job's last line and takes
+        # the next job under it, so a command read after that line (a 'go'
+        # right after 'bestmove') always finds the engine idle.
+        self._state = threading.Lock()
+        self._running: Optional[_Job] = None
+        self._queue: deque[_Job] = deque()
         self._worker: Optional[threading.Thread] = None
-        self._job_unbounded = False
-        self._job_is_perft = False
+        # the running job's stop signals (the worker sets them for each job)
         self._stop_flag = StopFlag()
         self._stop_event = threading.Event()
         self.COMMANDS: dict[str, Callable[[list[str]], list[str]]] = {
@@ -438,14 +470,17 @@ class Engine:
 
     @property
     def searching(self) -> bool:
-        """True while a search (or a perft) runs on the worker thread."""
-        return self._worker is not None and self._worker.is_alive()
+        """True from an accepted ``go`` (or ``perft``) until its last line
+        (``bestmove``, ``nodes``) is written, and while others wait behind it."""
+        with self._state:
+            return self._running is not None
 
     def wait(self, timeout: Optional[float] = None) -> list[str]:
-        """Waits for the running search to end; returns its lines not yet returned."""
-        worker = self._worker
-        if worker is not None:
-            worker.join(timeout)
+        """Waits for the running job and those queued behind it to end;
+        returns their lines not yet returned."""
+        last = self._last_job()
+        if last is not None:
+            last.done.wait(timeout)
         return self._drain()
 
     def close(self) -> None:
@@ -458,10 +493,15 @@ class Engine:
         prints its ``bestmove``); ``go infinite`` and ``perft`` are stopped.
         Returns the lines not yet returned; afterwards :attr:`finished` is True.
         """
-        if self.finished or self._job_unbounded:
-            self._stop_search(timeout=0.0 if self.finished else 2.0)
+        if self.finished:
+            self._stop_search(timeout=0.0)
             out = self._drain()
         else:
+            with self._state:
+                if self._running is not None and self._running.unbounded:
+                    self._raise_stop()
+                for job in self._queue:
+                    job.stopped = job.stopped or job.unbounded
             out = self.wait()
         self.finished = True
         return out
@@ -591,10 +631,17 @@ class Engine:
         text = " ".join(args)
         if not text:
             raise ProtocolError("position json: missing the JSON object")
+        # Python's reader only finds where the object ends; the text itself,
+        # as sent, goes to the position reader (the one the CLI and the API
+        # use), so that it refuses what they refuse (a duplicate key, ...).
         try:
             obj, end = json.JSONDecoder().raw_decode(text)
         except json.JSONDecodeError as error:
             raise ProtocolError(f"position json: not JSON: {error}") from None
+        except RecursionError:
+            raise ProtocolError("position json: not JSON: nested too deeply") from None
+        except ValueError as error:  # e.g. a number of thousands of digits
+            raise ProtocolError(f"position json: not JSON: {str(error)[:80]}") from None
         if not isinstance(obj, dict):
             raise ProtocolError("position json: expected a JSON object {...}")
         rest = text[end:].split()
@@ -602,7 +649,7 @@ class Engine:
             raise ProtocolError(f"position json: expected 'moves' after the JSON, "
                                 f"got {_quote(rest[0])}")
         try:
-            pos = self._read_position(json.dumps(obj))
+            pos = self._read_position(text[:end])
         except SafariError as error:
             raise ProtocolError(f"position json: {error}") from None
         return pos, rest[1:]
@@ -655,38 +702,48 @@ class Engine:
         if not 1 <= depth <= 64:
             raise ProtocolError(f"perft: N must be 1..64, got {_quote(args[0])}")
         pos = self._need_position("perft")
-        self._check_idle("perft")
-        return self._start(lambda: self._run_perft(pos, depth), blocking=True, unbounded=True,
-                           perft=True)
+        return self._submit(_Job(lambda: self._run_perft(pos, depth), unbounded=True,
+                                 failed=None), blocking=True)
 
-    def _run_perft(self, pos: Any, depth: int) -> None:
-        children = ([(o, pos.apply(o)) for o, _ in pos.chance_outcomes()] if pos.is_chance()
-                    else [(m, pos.apply(m)) for m in pos.legal_moves()])
+    def _run_perft(self, pos: Any, depth: int) -> str:
+        """The worker: one ``MOVE COUNT`` line per root move, then returns
+        ``nodes TOTAL``; ``stop`` ends it within milliseconds, also inside a
+        root move (the C walk reads the stop flag)."""
+        moves = ([o for o, _ in pos.chance_outcomes()] if pos.is_chance()
+                 else pos.legal_moves())
         total = 0
-        for move, child in children:
-            if self._stop_event.is_set():
+        for move in moves:
+            child = pos.apply(move)
+            count: Optional[int] = 0
+            if depth == 1 or not child.is_terminal():
+                count = (child.perft_stoppable(depth - 1, self._stop_flag)
+                         if hasattr(child, "perft_stoppable") else child.perft(depth - 1))
+            if count is None or self._stop_flag.is_set:
                 self._emit("info string perft stopped")
                 break
-            count = child.perft(depth - 1) if depth == 1 or not child.is_terminal() else 0
             total += count
             self._emit(f"{move} {count}")
-        self._emit(f"nodes {total}")
+        return f"nodes {total}"
 
     # -- search ----------------------------------------------------------
     def _cmd_go(self, args: list[str]) -> list[str]:
-        self._check_idle("go")
         request = GoRequest.parse(args)
         pos = self._need_position("go")
         settings = {name: self._option(name) for name in
                     ("Threads", "Hash", "MultiPV", "Seed", "Algorithm", "MctsLeaf",
                      "MoveOverhead", "TreeReuse")}
         settings["path"] = (list(self._path), list(self._path_moves))
-        return self._start(lambda: self._run_go(pos, request, settings),
-                           blocking=request.limited(), unbounded=not request.limited())
+        return self._submit(_Job(lambda: self._run_go(pos, request, settings),
+                                 unbounded=not request.limited(), failed="bestmove (none)"),
+                            blocking=request.limited())
 
     def _cmd_stop(self, args: list[str]) -> list[str]:
         self._no_args("stop", args)
-        self._stop_search(timeout=None)
+        # Waits for the bestmove (milliseconds), so that it comes before the
+        # answer to anything sent after 'stop' (a GUI's 'isready'). Without
+        # an emit callback 'stop' returns it; with one the worker writes it,
+        # and the reader carries on after STOP_WAIT even if it did not come.
+        self._stop_search(timeout=None if self._emit_cb is None else STOP_WAIT)
         return []
 
     def _cmd_quit(self, args: list[str]) -> list[str]:
@@ -694,54 +751,95 @@ class Engine:
         self.finished = True
         return []
 
-    def _check_idle(self, command: str) -> None:
-        if self.searching:
-            raise ProtocolError(f"{command}: a search is running; send 'stop' first")
+    # -- the worker and its jobs -------------------------------------------
+    def _last_job(self) -> Optional[_Job]:
+        with self._state:
+            return self._queue[-1] if self._queue else self._running
 
-    def _stop_search(self, timeout: Optional[float]) -> None:
-        """Stops the running job and waits for it (a search ends within
-        milliseconds; a perft deep in C cannot be interrupted, so it is waited
-        for at most 0.1 s and then left to its daemon thread)."""
+    def _raise_stop(self) -> None:
+        """Raises the running job's stop signals (under ``_state``)."""
         self._stop_flag.set()
         self._stop_event.set()
-        worker = self._worker
-        if worker is not None:
-            if self._job_is_perft:
-                timeout = 0.1 if timeout is None else min(timeout, 0.1)
-            worker.join(timeout)
 
-    def _start(self, job: Callable[[], None], blocking: bool, unbounded: bool,
-               perft: bool = False) -> list[str]:
-        self._job_unbounded = unbounded
-        self._job_is_perft = perft
-        self._stop_flag.clear()
-        self._stop_event.clear()
+    def _stop_search(self, timeout: Optional[float]) -> None:
+        """Stops the running job and every job queued behind it (each still
+        writes its last line: a queued ``go`` searches with its stop flag
+        already raised, which gives a legal move at once), then waits for the
+        last of them at most ``timeout`` seconds (None: until it ends)."""
+        with self._state:
+            if self._running is not None:
+                self._raise_stop()
+            for job in self._queue:
+                job.stopped = True
+            last = self._queue[-1] if self._queue else self._running
+        if last is not None and timeout != 0.0:
+            last.done.wait(timeout)
 
-        def run() -> None:
+    def _expire(self, job: Optional[_Job]) -> None:
+        """A search's time is up: stops it, unless it has ended meanwhile (a
+        late timer must not stop the next job)."""
+        with self._state:
+            if job is not None and self._running is job:
+                self._stop_flag.set()
+
+    def _submit(self, job: _Job, blocking: bool) -> list[str]:
+        """Runs ``job`` on the worker now, or queues it behind the running one.
+
+        Without an emit callback a ``blocking`` job accepted while the engine
+        is idle is waited for, so that ``feed`` returns its lines.
+        """
+        with self._state:
+            idle = self._running is None
+            if idle:
+                self._begin(job)
+                self._worker = threading.Thread(target=self._work, args=(job,),
+                                                name="safari-search", daemon=True)
+                self._worker.start()
+            else:
+                self._queue.append(job)
+        if blocking and idle and self._emit_cb is None:
+            job.done.wait()
+        return []
+
+    def _begin(self, job: _Job) -> None:
+        """Makes ``job`` the running one (under ``_state``)."""
+        self._running = job
+        if job.stopped:
+            self._raise_stop()
+        else:
+            self._stop_flag.clear()
+            self._stop_event.clear()
+
+    def _work(self, job: Optional[_Job]) -> None:
+        """The worker thread: runs ``job`` and then each queued job in turn."""
+        while job is not None:
             try:
-                job()
+                last = job.run()
             except Exception as error:  # noqa: BLE001 - report, never die silently
                 self._emit(f"info string error: internal error: {type(error).__name__}: "
                            f"{error}")
-                self._emit("bestmove (none)")
+                last = job.failed
+            with self._state:
+                if last is not None:
+                    self._emit(last)
+                job.done.set()
+                job = self._queue.popleft() if self._queue else None
+                if job is None:
+                    self._running = None
+                else:
+                    self._begin(job)
 
-        self._worker = threading.Thread(target=run, name="safari-search", daemon=True)
-        self._worker.start()
-        if blocking and self._emit_cb is None:
-            self._worker.join()
-        return []
-
-    def _run_go(self, pos: Any, request: GoRequest, settings: dict[str, Any]) -> None:
-        """The worker: searches, emits ``info`` lines, then exactly one ``bestmove``."""
+    def _run_go(self, pos: Any, request: GoRequest, settings: dict[str, Any]) -> str:
+        """The worker: searches, emits ``info`` lines, and returns the one
+        ``bestmove`` line (the worker writes it)."""
         try:
             deadline = self._deadline(pos, request, settings)
         except ProtocolError as error:
             self._emit(f"info string error: {error}")
-            self._emit("bestmove (none)")
-            return
+            return "bestmove (none)"
         timer = None
         if deadline is not None:
-            timer = threading.Timer(deadline, self._stop_flag.set)
+            timer = threading.Timer(deadline, self._expire, args=(self._running,))
             timer.daemon = True
             timer.start()
         try:
@@ -761,7 +859,7 @@ class Engine:
                 timer.cancel()
         if request.infinite:
             self._stop_event.wait()
-        self._emit(f"bestmove {best}")
+        return f"bestmove {best}"
 
     def _deadline(self, pos: Any, request: GoRequest, settings: dict[str, Any]) -> Optional[float]:
         """Seconds the search may take (None: no time limit)."""

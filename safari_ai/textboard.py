@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, Optional, TextIO
+from typing import Any, Callable, Collection, Optional, TextIO
 
 from safari_ai.render.arena import axial, default_arena
 from safari_ai.render.ostrich import track_rows
@@ -33,8 +33,18 @@ class Painter:
         return f"{ANSI[key]}{text}{ANSI['end']}"
 
 
-def draw(pos: dict[str, Any], colour: bool = False, last_move: Optional[str] = None) -> str:
+FACE_DOWN = "(face down)"
+"""What a hidden prediction tile shows (ostrich)."""
+
+
+def draw(pos: dict[str, Any], colour: bool = False, last_move: Optional[str] = None,
+         hidden: Collection[int] = ()) -> str:
+    """``pos`` (a position's JSON) as text; ``hidden``: the seats whose secret
+    prediction tile (the ostrich race) is shown face down."""
     paint = Painter(colour)
+    if hidden and isinstance(pos.get("predictions"), list):
+        pos = dict(pos, predictions=[FACE_DOWN if seat in hidden and tile is not None else tile
+                                     for seat, tile in enumerate(pos["predictions"])])
     drawer: Callable[[dict[str, Any], Painter, Optional[str]], list[str]] = {
         "turtles": _turtles, "zebras": _zebras, "ostrich": _ostrich, "arena": _arena,
     }.get(pos.get("game", ""), _generic)

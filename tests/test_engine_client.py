@@ -3,6 +3,8 @@ engine-versus-engine example. Timeouts only catch hangs; nothing asserts speed."
 from __future__ import annotations
 
 import os
+import random
+import re
 import subprocess
 import sys
 from fractions import Fraction
@@ -11,7 +13,8 @@ from pathlib import Path
 import pytest
 
 import safari_ai
-from safari_ai.engine_client import EngineClient, EngineError, parse_info
+from safari_ai.engine_client import (EngineClient, EngineError, EngineExited, EngineStartError,
+                                     EngineTimeout, parse_info)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -87,11 +90,93 @@ def test_parse_info_reads_every_field() -> None:
     assert parse_info("info string error: boom").string == "error: boom"
 
 
+def one_line_naming(error: Exception, *words: str) -> str:
+    """The error's message: one line, naming ``words``, no long float."""
+    text = str(error)
+    assert "\n" not in text and text.strip() == text
+    for word in words:
+        assert word in text, (word, text)
+    assert not re.search(r"\d\.\d{3,}", text), text
+    return text
+
+
 def test_a_dead_engine_is_an_error_not_a_hang(tmp_path: Path) -> None:
-    dead = EngineClient([sys.executable, "-c", "pass"], timeout=10, cwd=tmp_path)
-    with pytest.raises(EngineError):
+    dead = EngineClient([sys.executable, "-c", "import sys; sys.exit(3)"], timeout=10,
+                        cwd=tmp_path)
+    with pytest.raises(EngineExited) as caught:
         dead.handshake()
+    one_line_naming(caught.value, sys.executable, "exited with code 3")
+    assert caught.value.returncode == 3 and caught.value.command == dead.name
+    with pytest.raises(EngineExited):  # and so is every later command
+        dead.go(depth=1)
     dead.close()
+
+
+def test_an_engine_that_cannot_start_is_a_typed_one_line_error(tmp_path: Path) -> None:
+    with pytest.raises(EngineStartError) as caught:
+        EngineClient(["/no/such/engine", "--flag"], cwd=tmp_path)
+    one_line_naming(caught.value, "engine '/no/such/engine --flag' cannot be started",
+                    "no such file")
+    with pytest.raises(EngineStartError, match="no engine command"):
+        EngineClient([])
+    assert issubclass(EngineStartError, EngineError)
+
+
+def test_a_silent_engine_times_out_with_a_rounded_time(tmp_path: Path) -> None:
+    silent = EngineClient([sys.executable, "-c", "import time; time.sleep(60)"], timeout=0.3,
+                          cwd=tmp_path)
+    with pytest.raises(EngineTimeout) as caught:
+        silent.handshake()
+    text = one_line_naming(caught.value, sys.executable, "'safariok'", "within 0.3 s")
+    assert caught.value.seconds == 0.3, text
+    with pytest.raises(EngineTimeout) as caught:
+        silent.read_until("bestmove", timeout=0.2)
+    one_line_naming(caught.value, "'bestmove'", "within 0.2 s")
+    silent.close(timeout=0.1)
+
+
+def _client_cycles(client: EngineClient, game: str, cycles: int, seed: int) -> None:
+    """As a GUI: position (no isready) and go, as soon as each bestmove is read."""
+    rng = random.Random(seed)
+    start = safari_ai.Position.new(game)
+    pos, moves = start, []
+    client.set_option("Hash", 1)
+    for _ in range(cycles):
+        while pos.is_terminal() or pos.is_chance() or len(moves) >= 40:
+            if pos.is_terminal() or len(moves) >= 40:
+                pos, moves = start, []
+                continue
+            outcomes = pos.chance_outcomes()
+            roll = rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0]
+            pos, moves = pos.apply(roll), moves + [roll]
+        client.position(game, moves=moves, sync=False)
+        result = client.go(depth=1, timeout=30)
+        assert not result.errors and result.bestmove in pos.legal_moves(), result.lines
+        pos, moves = pos.apply(result.bestmove), moves + [result.bestmove]
+    client.isready()
+    assert not client.errors
+
+
+@pytest.mark.parametrize("game", safari_ai.games())
+def test_position_without_isready_then_go_cycles(game: str) -> None:
+    """Issue 14: 200 cycles a game (1,000 in the slow mode)."""
+    with EngineClient.start_safari(timeout=30) as engine:
+        _client_cycles(engine, game, 200, seed=21)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", safari_ai.games())
+def test_position_without_isready_then_go_cycles_1000(game: str) -> None:
+    with EngineClient.start_safari(timeout=30) as engine:
+        _client_cycles(engine, game, 1000, seed=1021)
+
+
+def test_a_refused_position_without_isready_shows_in_the_next_go(client: EngineClient) -> None:
+    client.position("turtles", moves=["d1xd3"])
+    client.position("turtles", moves=["zz"], sync=False)
+    result = client.go(depth=1)
+    assert any("'zz'" in line for line in result.errors)
+    assert result.bestmove in safari_ai.Position.new("turtles").apply("d1xd3").legal_moves()
 
 
 def test_engine_vs_engine_example_plays_a_game(tmp_path: Path) -> None:

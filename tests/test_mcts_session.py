@@ -312,7 +312,7 @@ def test_play_session_keeps_the_engines_tree() -> None:
     for _ in range(4):
         assert play.engine_turn()
     reused = [int(line.split(", ")[-1].split()[0]) for line in out
-              if line.startswith("engine plays ")]
+              if "(engine): plays " in line]
     assert len(reused) == 4 and reused[0] == 0 and all(r > 0 for r in reused[1:])
 
 
@@ -327,7 +327,7 @@ def test_play_undo_drops_the_tree() -> None:
     assert play.undo() and play.session.root is None
     play.push(0, "d1xd3")
     assert play.engine_turn()
-    assert [line for line in out if line.startswith("engine plays ")][-1].endswith(" 0 reused)")
+    assert [line for line in out if "(engine): plays " in line][-1].endswith(" 0 reused)")
     # another search function, or a depth alone: no session
     assert PlaySession(Position.new("turtles"), human=set(), read_line=lambda: "",
                        write=out.append, limits={"depth": 2}, algo="mcts").session is None

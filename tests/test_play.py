@@ -36,7 +36,7 @@ def test_help_illegal_move_undo_and_end_of_input(tmp_path: Path) -> None:
     assert "legal moves: b1-a1 b1-b2 b1xd3 " in out
     assert "illegal move 'xx9'" in out and "'help' lists the legal moves" in out
     assert out.count("move> ") >= 4  # re-prompted after the illegal move
-    assert "info depth 1 score" in out and "engine plays " in out
+    assert "info depth 1 score" in out and "(engine): plays " in out
     assert "took back: d1xd3 " in out
     assert out.rstrip().splitlines()[-2] == "end of input: game stopped"
     record = GameRecord.load(path)
@@ -83,7 +83,7 @@ def test_a_whole_game_where_the_human_plays_the_first_legal_move() -> None:
 def test_rules_and_side_options() -> None:
     code, out = play(["turtles", "--rules", "hatching=true", "--side", "1", "--depth", "1",
                       "--no-record"], "help\n")
-    assert code == 0 and "engine plays +" in out and "legal moves: +" in out
+    assert code == 0 and "(engine): plays +" in out and "legal moves: +" in out
     code, out = play(["turtles", "--side", "7", "--no-record"], "")
     assert code == 2
 
@@ -160,3 +160,87 @@ def test_an_engine_that_cannot_search_stops_the_game_cleanly() -> None:
                           write=out.append, search=no_search)
     record = session.run()
     assert "the engine cannot move: no search here" in out and record.termination == "abandoned"
+
+
+# -- the ostrich race: secret tiles, engines that do not peek, one line a turn --
+
+def _ostrich_session(prompts: int, **options: object) -> tuple[PlaySession, list[str], list[int]]:
+    """Seat 0 is the human, who plays the first legal move ``prompts`` times
+    and then ends the input; returns the session, what it wrote and where
+    (in ``out``) each prompt came."""
+    out: list[str] = []
+    at: list[int] = []
+    session: PlaySession
+
+    def read_line() -> str:
+        at.append(len(out))
+        return session.pos.legal_moves()[0] + "\n" if len(at) <= prompts else ""
+
+    session = PlaySession(safari_ai.Position.new("ostrich"), human={0}, read_line=read_line,
+                          write=out.append, prompt=lambda text: None, seed=5, **options)
+    return session, out, at
+
+
+def _tiles(session: PlaySession) -> list[str]:
+    return session.pos.to_json()["predictions"]
+
+
+def test_ostrich_shows_the_human_only_their_own_tile_until_the_end() -> None:
+    session, out, _ = _ostrich_session(1000, limits={"depth": 1})
+    record = session.run()
+    assert record.termination == "end of game"
+    tiles = _tiles(session)
+    # at the end: the board with every tile, then a line listing them
+    listed = next(i for i, line in enumerate(out) if line.startswith("predictions: "))
+    reveal = max(i for i in range(listed) if "player 1 predicts " in out[i])
+    assert listed - reveal <= 2  # the final board ('last move: ...' follows it)
+    before, after = "\n".join(out[:reveal]), "\n".join(out[reveal:])
+    assert f"player 0 predicts {tiles[0]}" in before and f"pred:{tiles[0]}" in before
+    for seat in (1, 2, 3):
+        assert f"predicts {tiles[seat]}" not in before and f"pred:{tiles[seat]}" not in before
+        assert f"player {seat} a tile face down" in before
+        assert f"player {seat} {tiles[seat]}" in after
+    assert "player 1 predicts (face down)" in before
+    assert [m["move"] for m in record.moves[:4]] == [f"pred:{tile}" for tile in tiles]
+
+
+def test_ostrich_engines_search_without_peeking_at_the_tiles() -> None:
+    calls: list[tuple[dict, dict]] = []
+
+    def spy(pos: safari_ai.Position, **kwargs: object) -> safari_ai.Report:
+        calls.append((pos.to_json(), kwargs))
+        return safari_ai.analyse(pos, **kwargs)
+
+    session, _, _ = _ostrich_session(3, limits={"depth": 1}, search=spy)
+    session.run()
+    assert calls
+    for data, kwargs in calls:
+        assert kwargs["predictions"] == "sampled" and kwargs["player"] == data["to_move"]
+    # another algorithm searches one copy with the other tiles redrawn
+    calls.clear()
+    session, _, _ = _ostrich_session(3, limits={"nodes": 50}, algo="mcts", search=spy)
+    session.run()
+    true_tiles = _tiles(session)
+    assert calls and session.session is None  # no tree over the true tiles
+    redrawn = 0
+    for data, kwargs in calls:
+        mover = data["to_move"]
+        assert "predictions" not in kwargs
+        assert data["predictions"][mover] == true_tiles[mover]
+        redrawn += data["predictions"] != true_tiles
+    assert redrawn > 0
+
+
+def test_ostrich_other_players_turns_are_one_line_each() -> None:
+    session, out, at = _ostrich_session(12, limits={"depth": 1}, show_thinking=True)
+    session.run()
+    assert len(at) > 10
+    for start, end in zip(at, at[1:]):
+        lines = "\n".join(out[start:end]).splitlines()
+        assert len(lines) <= 40, lines  # a board and a line a turn (was ~390 lines)
+        for seat in (1, 2, 3):
+            assert sum(line.startswith(f"player {seat} (engine): ") for line in lines) <= 1
+    engine_lines = [line for line in out if line.startswith("player 2 (engine): ")]
+    assert engine_lines and all(", plays " in line and "(score " in line
+                                for line in engine_lines)
+    assert not [line for line in out if line.startswith("  info depth")]  # 4 players: no thinking

@@ -269,9 +269,8 @@ def test_go_infinite_runs_until_stop_and_isready_answers_meanwhile(eng: Engine) 
     answer = eng.feed("isready")
     assert answer[-1] == "readyok" and answer.count("readyok") == 1
     lines += answer
-    answer = eng.feed("go depth 1")
-    one_error([line for line in answer if "error" in line], "search is running")
-    lines += answer + eng.feed("stop")
+    assert bestmoves(lines) == []
+    lines += eng.feed("stop")
     assert len(bestmoves(lines)) == 1 and not eng.searching
     assert bestmoves(lines)[0] in safari_ai.Position.new("turtles").legal_moves()
     assert eng.feed("stop") == []  # nothing to stop
@@ -345,6 +344,127 @@ def test_emit_mode_streams_from_the_worker(eng: Engine) -> None:
     assert done.wait(20)
     assert len(bestmoves(got)) == 1 and infos(got)
     engine.close()
+
+
+
+# -- the state machine: go after bestmove, go during a search, stop --------------
+
+class Frontend:
+    """An emitting engine and the lines it wrote, with a wait for the n-th bestmove."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.cond = threading.Condition()
+        self.engine = Engine(emit=self.emit)
+
+    def emit(self, line: str) -> None:
+        with self.cond:
+            self.lines.append(line)
+            self.cond.notify_all()
+
+    def feed(self, line: str) -> list[str]:
+        out = self.engine.feed(line)
+        for item in out:
+            self.emit(item)
+        return out
+
+    def wait_bestmoves(self, count: int, timeout: float = 30.0) -> list[str]:
+        with self.cond:
+            assert self.cond.wait_for(lambda: len(bestmoves(self.lines)) >= count, timeout), \
+                self.lines[-5:]
+            return bestmoves(self.lines)
+
+
+def test_go_right_after_bestmove_is_accepted_every_time() -> None:
+    """As a GUI does: 'go' as soon as 'bestmove' is read, no 'isready' between.
+    The search used to count as running until its thread exited, so about one
+    'go' in ten was refused and never answered."""
+    front = Frontend()
+    pos = safari_ai.Position.new("turtles")
+    moves: list[str] = []
+    for cycle in range(1, 301):
+        front.feed(f"{START} moves {' '.join(moves)}" if moves else START)
+        front.feed("go depth 1")
+        best = front.wait_bestmoves(cycle)[-1]
+        pos = pos.apply(best)
+        moves.append(best)
+        if pos.is_terminal():
+            pos, moves = safari_ai.Position.new("turtles"), []
+    assert not [line for line in front.lines if line.startswith("info string error")]
+    assert len(bestmoves(front.lines)) == 300
+    front.engine.close()
+
+
+def test_go_during_a_search_is_queued_and_answered_after_it() -> None:
+    front = Frontend()
+    front.feed(START)
+    front.feed("go movetime 300")
+    assert front.engine.searching
+    front.feed(f"{START} moves d1xd3")  # applies to the next go, as in UCI
+    assert front.feed("go depth 1") == []  # no error: it waits its turn
+    first, second = front.wait_bestmoves(2)
+    assert first in safari_ai.Position.new("turtles").legal_moves()
+    assert second in safari_ai.Position.new("turtles").apply("d1xd3").legal_moves()
+    assert not [line for line in front.lines if "error" in line]
+    front.engine.wait(30)
+    assert not front.engine.searching
+    front.engine.close()
+
+
+def test_stop_ends_the_running_search_and_the_queued_ones() -> None:
+    front = Frontend()
+    front.feed(START)
+    front.feed("go infinite")
+    front.feed("go infinite")
+    front.feed("go depth 1")
+    front.feed("stop")  # every go accepted before it ends, each with its bestmove
+    front.feed("isready")  # answered after them: a GUI syncing with isready sees them first
+    assert len(bestmoves(front.lines[:front.lines.index("readyok")])) == 3
+    legal = safari_ai.Position.new("turtles").legal_moves()
+    assert all(move in legal for move in front.wait_bestmoves(3))
+    front.engine.wait(30)
+    assert not front.engine.searching and len(bestmoves(front.lines)) == 3
+    front.feed("go depth 1")  # and the engine is idle again
+    assert len(front.wait_bestmoves(4)) == 4
+    front.engine.close()
+
+
+def test_queued_go_without_emit_comes_back_with_stop(eng: Engine) -> None:
+    eng.feed(START)
+    eng.feed("go infinite")
+    assert eng.feed("go depth 1") == []  # queued behind the infinite search
+    lines = eng.feed("stop")
+    assert len(bestmoves(lines)) == 2 and not eng.searching
+
+
+def test_stop_ends_a_perft_inside_a_root_move() -> None:
+    """zebras perft 30 would take years inside its first root move; the C walk
+    now reads the stop flag."""
+    front = Frontend()
+    front.feed("position startpos zebras")
+    front.feed("perft 30")
+    assert front.engine.searching
+    front.feed("stop")
+    front.engine.wait(30)
+    assert not front.engine.searching
+    assert front.lines[-2:] == ["info string perft stopped", "nodes 0"]
+    front.feed("go depth 1")  # accepted at once
+    assert len(front.wait_bestmoves(1)) == 1
+    assert not [line for line in front.lines if "error" in line]
+    front.engine.close()
+
+
+def test_position_json_refuses_duplicate_keys_as_the_api_does(eng: Engine) -> None:
+    text = safari_ai.Position.new("turtles").to_json_text()
+    doubled = text[:-1] + ', "to_move": 0}'
+    with pytest.raises(safari_ai.PositionError, match="duplicate key"):
+        safari_ai.Position.from_json(doubled)
+    one_error(eng.feed(f"position json {doubled}"), "position json", "duplicate key")
+    inner = text.replace('"rules": {', '"rules": {"max_turns": 7, ', 1)
+    one_error(eng.feed(f"position json {inner} moves d1xd3"), "duplicate key")
+    assert eng.feed(f"position json {text} moves d1xd3") == []
+    one_error(eng.feed("position json {\"game\": " + "[" * 5000 + "]" * 5000 + "}"), "nested")
+    one_error(eng.feed("position json {\"game\": " + "7" * 5000 + "}"), "not JSON")
 
 
 # -- bad input never breaks it ----------------------------------------------

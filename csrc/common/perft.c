@@ -4,6 +4,9 @@
  * the target depth ends its branch and counts nothing. One block holds, for
  * each ply, the move buffer and the child state, so the walk allocates once.
  * The last ply is bulk-counted: the number of moves is the number of leaves.
+ * A caller on another thread may raise a stop flag: the walk reads it before
+ * expanding each position above the last ply (a few microseconds apart) and
+ * then unwinds, so a deep perft ends within milliseconds, like a search.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,24 +29,46 @@ static int list_moves(const sa_game *game, const void *state, perft_frame *f)
     return game->legal_moves(state, f->moves);
 }
 
-static uint64_t perft_walk(const sa_game *game, const void *state, int depth,
-                           perft_frame *frames)
+typedef struct perft_walk_ctx {
+    const sa_game *game;
+    perft_frame *frames;
+    const volatile int *stop; /* NULL: never stops */
+    int stopped;              /* set once the stop flag was seen */
+} perft_walk_ctx;
+
+static int must_stop(perft_walk_ctx *ctx)
 {
-    perft_frame *f = &frames[depth];
+    if (ctx->stop != NULL && *ctx->stop)
+        ctx->stopped = 1;
+    return ctx->stopped;
+}
+
+static uint64_t perft_walk(perft_walk_ctx *ctx, const void *state, int depth)
+{
+    const sa_game *game = ctx->game;
+    perft_frame *f = &ctx->frames[depth];
     int n = list_moves(game, state, f);
     if (depth == 1)
         return (uint64_t)n;
     uint64_t total = 0;
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n && !must_stop(ctx); i++) {
         memcpy(f->child, state, game->state_size);
         game->apply(f->child, f->moves[i]);
-        total += perft_walk(game, f->child, depth - 1, frames);
+        total += perft_walk(ctx, f->child, depth - 1);
     }
     return total;
 }
 
 uint64_t sa_perft(const sa_position *pos, int depth)
 {
+    return sa_perft_stoppable(pos, depth, NULL, NULL);
+}
+
+uint64_t sa_perft_stoppable(const sa_position *pos, int depth, const volatile int *stop,
+                            int *stopped)
+{
+    if (stopped != NULL)
+        *stopped = 0;
     if (depth <= 0)
         return depth == 0 ? 1 : 0;
     const sa_game *game = sa_position_game_rules(pos);
@@ -65,8 +90,11 @@ uint64_t sa_perft(const sa_position *pos, int depth)
         frames[d].weights = (uint64_t *)(base + cap * sizeof(sa_move));
         frames[d].child = base + cap * (sizeof(sa_move) + sizeof(uint64_t));
     }
-    uint64_t total = perft_walk(game, sa_position_state(pos), depth, frames);
+    perft_walk_ctx ctx = {game, frames, stop, 0};
+    uint64_t total = perft_walk(&ctx, sa_position_state(pos), depth);
     free(block);
     free(frames);
+    if (stopped != NULL)
+        *stopped = ctx.stopped;
     return total;
 }

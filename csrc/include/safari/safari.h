@@ -92,6 +92,13 @@ uint64_t sa_position_hash_from_scratch(const sa_position *pos);
  * ply; terminal positions above that depth count nothing). */
 uint64_t sa_perft(const sa_position *pos, int depth);
 
+/* sa_perft that another thread can end: the walk reads *stop between
+ * positions (microseconds apart) and, once it is non-zero, returns the count
+ * so far at once and sets *stopped to 1 (else 0). stop == NULL never stops;
+ * stopped may be NULL. */
+uint64_t sa_perft_stoppable(const sa_position *pos, int depth, const volatile int *stop,
+                            int *stopped);
+
 /* Plays `games` random games from pos (uniform moves, outcomes by their
  * probabilities, seeded) and returns the total number of plies played. */
 uint64_t sa_random_playouts(const sa_position *pos, uint64_t games, uint64_t seed);
