@@ -336,6 +336,114 @@ def render(source: str, output: str, last_move: str | None, ply: int | None) -> 
         click.echo(f"wrote {output}", err=True)
 
 
+# -- batch analysis: the multi-input form of ``analyse`` (safari_ai/batch.py) --
+
+_BATCH_SEARCH_OPTIONS = ("algo", "seed", "multipv", "hash_mb", "leaf", "pruning", "predictions",
+                         "player", "samples", "threads")
+
+
+def _analyse_batch(inputs: tuple[str, ...], out: str, backend: str, workers: int | None,
+                   address: str | None, options: dict[str, Any]) -> None:
+    """``analyse DIR_OR_FILES... --out OUTDIR``: one JSON file per input in OUTDIR."""
+    from safari_ai.batch import BatchError, run_batch
+    from safari_ai.match import BackendError, make_backend
+
+    limits = {k: options[k] for k in ("depth", "nodes", "movetime")
+              if options.get(k) is not None} or {"movetime": 200}
+    settings = {"limits": limits, **{k: options[k] for k in _BATCH_SEARCH_OPTIONS
+                                     if k in options and options[k] is not None}}
+    if settings.get("threads") == 1:
+        del settings["threads"]
+    quiet = bool(options.get("quiet"))
+    try:
+        runner = make_backend(backend, workers, address)
+    except BackendError as error:
+        _fail(str(error))
+    bar: Any = None
+
+    def start(count: int) -> None:
+        nonlocal bar
+        if not quiet and count:
+            bar = click.progressbar(length=count, label="analyse", file=sys.stderr,
+                                    show_pos=True)
+            bar.__enter__()
+
+    def done(name: str, error: str | None) -> None:
+        if error is not None:
+            click.echo(f"\nerror: {name}: {error}", err=True)
+        if bar is not None:
+            bar.update(1)
+
+    try:
+        summary = run_batch(inputs, out, settings, runner, on_done=done, on_start=start)
+    except KeyboardInterrupt:
+        click.echo(f"\ninterrupted: the finished analyses are in {out}; the same command "
+                   "goes on with the rest", err=True)
+        sys.exit(130)
+    except (BatchError, BackendError) as error:
+        _fail(str(error))
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+        runner.close()
+    if options.get("as_json"):
+        click.echo(json.dumps({"out": out, "written": len(summary.written),
+                               "skipped": len(summary.skipped), "failed": summary.failed,
+                               "players": summary.players()}))
+    else:
+        click.echo(f"{len(summary.written)} analysed, {len(summary.skipped)} done before, "
+                   f"{len(summary.failed)} failed; output in {out}")
+        for player, row in sorted(summary.players().items()):
+            figures = ", ".join(f"{key.replace('_', ' ')} {value:g}"
+                                for key, value in row.items())
+            click.echo(f"player {player}: {figures}")
+    if summary.failed:
+        sys.exit(1)
+
+
+def _add_batch_form(command: click.Command) -> None:
+    """Gives ``analyse`` its batch form: several inputs (files or directories)
+    with ``--out OUTDIR`` (``--backend``, ``--workers``, ``--address``); one
+    input without ``--out`` is the single analysis, unchanged."""
+    single = command.callback
+    assert single is not None
+    for index, param in enumerate(command.params):
+        if param.name == "position":
+            command.params[index] = click.Argument(
+                ["position"], nargs=-1, required=True,
+                metavar="POSITION.json|RECORD.json|DIR...")
+    command.params += [
+        click.Option(["--out"], metavar="OUTDIR",
+                     help="Batch analysis: one JSON file per input (files, or directories of "
+                     "*.json) in OUTDIR; inputs already there are skipped (docs/cluster.md)."),
+        click.Option(["--backend"], type=click.Choice(["processes", "ray"]), default="processes",
+                     show_default=True, help="With --out: where the analyses run."),
+        click.Option(["--workers"], type=click.IntRange(1, 4096),
+                     help="With --out: analyses at a time (processes: default 1; Ray: the "
+                     "cluster's CPUs)."),
+        click.Option(["--address"], metavar="ADDR",
+                     help="With --out --backend ray: the Ray cluster's address."),
+    ]
+
+    def callback(position: tuple[str, ...], out: str | None, backend: str,
+                 workers: int | None, address: str | None, **options: Any) -> None:
+        if out is not None:
+            if address is not None and backend != "ray":
+                raise click.BadParameter("needs --backend ray", param_hint="--address")
+            _analyse_batch(position, out, backend, workers, address, options)
+            return
+        if len(position) != 1:
+            raise click.UsageError("several inputs need --out OUTDIR (batch analysis)")
+        if backend != "processes" or workers is not None or address is not None:
+            raise click.UsageError("--backend, --workers and --address need --out OUTDIR")
+        single(position=position[0], **options)
+
+    command.callback = callback
+
+
+_add_batch_form(analyse)
+
+
 def _signed(value: float, digits: int = 0) -> str:
     """``value`` with its sign, never ``-0`` (a value that rounds to zero is ``+0``)."""
     text = f"{value:+.{digits}f}"

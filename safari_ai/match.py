@@ -640,7 +640,8 @@ def start_ray(address: Optional[str] = None, num_cpus: Optional[int] = None) -> 
     os.chdir(tempfile.gettempdir())
     try:
         if address is None:
-            ray.init(num_cpus=num_cpus, include_dashboard=False, log_to_driver=False,
+            ray.init(address="local", num_cpus=num_cpus, include_dashboard=False,
+                     log_to_driver=False,
                      logging_level="warning", object_store_memory=100 * 1024 * 1024)
         else:
             ray.init(address=address, log_to_driver=False, logging_level="warning")
