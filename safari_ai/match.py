@@ -47,7 +47,8 @@ from safari_ai.errors import SafariError
 
 __all__ = ["PlayerSpec", "parse_spec", "MatchJob", "GameOutcome", "play_game", "make_jobs",
            "run_match", "MatchSummary", "record_name", "finished_outcome", "Backend",
-           "ProcessBackend", "RayBackend", "BackendError", "make_backend", "DEFAULT_MOVETIME"]
+           "ProcessBackend", "RayBackend", "BackendError", "make_backend", "start_ray", "pair_scores",
+           "DEFAULT_MOVETIME"]
 
 DEFAULT_MOVETIME = 100
 """Milliseconds a move for an engine player whose SPEC sets no limit (and no ``--movetime``)."""
@@ -579,6 +580,14 @@ class Backend(Protocol):
     def close(self) -> None: ...
 
 
+def _ignore_interrupts() -> None:
+    """In a pool worker: Ctrl-C (sent to the whole terminal's process group) is
+    the driver's to handle; it then terminates the pool."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _call_indexed(task: tuple[Callable[[Any], Any], int, Any]) -> tuple[int, Any]:
     fn, index, item = task
     return index, fn(item)
@@ -601,7 +610,8 @@ class ProcessBackend:
             return
         import multiprocessing
 
-        pool = multiprocessing.get_context("fork").Pool(min(self.workers, len(items)))
+        pool = multiprocessing.get_context("fork").Pool(min(self.workers, len(items)),
+                                                        initializer=_ignore_interrupts)
         try:
             tasks = [(fn, index, item) for index, item in enumerate(items)]
             yield from pool.imap_unordered(_call_indexed, tasks, chunksize=1)

@@ -254,3 +254,34 @@ def test_pair_scores_take_complete_pairs_only() -> None:
     assert pairs == [(o[0].score, o[1].score) for o in
                      (summary.outcomes[0:2], summary.outcomes[2:4])]
     assert sum(summary.pentanomial()) == 2
+
+
+def test_ctrl_c_keeps_finished_games_and_resume_plays_the_rest(tmp_path: Path) -> None:
+    # Ctrl-C in a terminal reaches the whole process group: the driver and its workers
+    import os
+    import shutil
+    import signal
+    import subprocess
+    import time
+
+    records = tmp_path / "records"
+    command = [shutil.which("safari-ai") or "safari-ai", "match", "zebras", "-a",
+               "algo=alphabeta,nodes=3000", "-b", "algo=mcts,nodes=400", "--games", "30",
+               "--workers", "2", "--seed", "2", "--records", str(records), "--json",
+               "--no-progress"]
+    run = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while len(list(records.glob("*.json"))) < 2 and time.monotonic() < deadline:
+        assert run.poll() is None, run.communicate()
+        time.sleep(0.02)
+    os.killpg(run.pid, signal.SIGINT)
+    _, err = run.communicate(timeout=60)
+    assert run.returncode == 130 and "Traceback" not in err, err
+    assert err.splitlines()[-1].startswith("interrupted: ") and "--resume" in err
+    kept = {p.name: p.read_text() for p in records.glob("*.json")}
+    assert 2 <= len(kept) < 30 and not list(records.glob("*.tmp*"))
+    again = subprocess.run(command + ["--resume"], cwd=tmp_path, capture_output=True, text=True,
+                           timeout=300)
+    assert again.returncode == 0 and json.loads(again.stdout)["games"] == 30
+    assert all((records / name).read_text() == text for name, text in kept.items())
