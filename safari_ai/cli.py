@@ -505,7 +505,7 @@ def _save_json(path: str, data: Any) -> None:
               "leaf, reuse, name, cwd, timeout, opt.NAME, cmd=COMMAND LINE last).")
 @click.option("-b", "--engine-b", "spec_b", default="algo=mcts", show_default=True,
               metavar="SPEC", help="Player B, as for -a.")
-@click.option("--movetime", type=click.IntRange(1, 10**9), metavar="MS",
+@click.option("--movetime", type=click.IntRange(1, 2**31 - 1), metavar="MS",
               help="Milliseconds a move for each engine player whose SPEC sets no limit "
               "(depth=, nodes=, movetime=); default 100.")
 @click.option("--games", type=click.IntRange(1), default=20, show_default=True,
@@ -664,8 +664,11 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
         click.echo(f"elo {_elo_text(w, d, l)}")
         if sum(counts):
             click.echo(_pentanomial_text(counts))
-    click.echo(f"mean result A {_signed(mean, 3)} ± {half:.3f} (95%), "
-               f"B seats {_signed(summary.opponents_mean(), 3)}")
+    if any(o.record.get("result") is not None for o in summary.outcomes):
+        click.echo(f"mean result A {_signed(mean, 3)} ± {half:.3f} (95%), "
+                   f"B seats {_signed(summary.opponents_mean(), 3)}")
+    else:
+        click.echo("mean result: no game has one (every game was forfeited)")
     if summary.forfeits["A"] or summary.forfeits["B"]:
         click.echo(f"forfeits A {summary.forfeits['A']}, B {summary.forfeits['B']}")
     if verdict is not None:

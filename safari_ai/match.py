@@ -95,6 +95,11 @@ class PlayerSpec:
         return any(v is not None for v in (self.depth, self.nodes, self.movetime))
 
 
+_LIMIT_MAX = {"depth": 120, "nodes": 2**63 - 1, "movetime": 2**31 - 1, "hash": 65536}
+"""The largest value of each numeric SPEC key (the search's own bounds; a
+movetime of 2^31 - 1 ms is 24 days)."""
+
+
 def parse_spec(text: str, movetime: Optional[int] = None) -> PlayerSpec:
     """A :class:`PlayerSpec` from ``KEY=VALUE,...``; ValueError naming the bad item.
 
@@ -119,8 +124,8 @@ def parse_spec(text: str, movetime: Optional[int] = None) -> PlayerSpec:
                 number = int(value)
             except ValueError:
                 raise ValueError(f"{key}: {value!r} is not an integer") from None
-            if number < 1:
-                raise ValueError(f"{key}: must be >= 1")
+            if not 1 <= number <= _LIMIT_MAX[key]:
+                raise ValueError(f"{key}: must be 1..{_LIMIT_MAX[key]}, got {number}")
             setattr(spec, "hash_mb" if key == "hash" else key, number)
         elif key == "algo":
             spec.algo = value

@@ -19,9 +19,15 @@ def test_spec_parsing() -> None:
     assert spec.algo == "mcts" and spec.nodes == 300 and spec.label() == "m"
     assert spec.options == {"Hash": "8"} and spec.cmd == ["prog", "--flag", "a,b"]
     assert parse_spec("algo=alphabeta").movetime == 100  # a default limit
-    for bad in ("depth=x", "colour=red", "depth", "leaf=maybe"):
+    for bad in ("depth=x", "colour=red", "depth", "leaf=maybe", "depth=121", "nodes=0",
+                "hash=65537", "timeout=0", "timeout=x"):
         with pytest.raises(ValueError):
             parse_spec(bad)
+    with pytest.raises(ValueError, match="movetime: must be 1..2147483647"):
+        parse_spec("movetime=99999999999999999999999")
+    huge = CliRunner().invoke(main, ["match", "turtles", "-a", "movetime=99999999999999999999999"])
+    assert huge.exit_code == 2 and "movetime" in huge.output and huge.exception is not None \
+        and isinstance(huge.exception, SystemExit)
 
 
 def test_pairs_share_their_opening_and_swap_colours() -> None:
@@ -285,3 +291,33 @@ def test_ctrl_c_keeps_finished_games_and_resume_plays_the_rest(tmp_path: Path) -
                            timeout=300)
     assert again.returncode == 0 and json.loads(again.stdout)["games"] == 30
     assert all((records / name).read_text() == text for name, text in kept.items())
+
+
+def test_a_forfeit_in_a_race_has_no_result(tmp_path: Path) -> None:
+    b = parse_spec("name=ghost,cmd=/no/such/engine")
+    summary = run_match(make_jobs("ostrich", {"players": 3}, parse_spec("algo=greedy"), b, 2, 1, 0))
+    assert summary.wins == 2 and summary.forfeits == {"A": 0, "B": 2}
+    assert all(o.record["result"] is None and o.record["forfeit"]["role"] == "B"
+               for o in summary.outcomes)
+    assert summary.mean_result() == (0.0, 0.0) and summary.opponents_mean() == 0.0
+    result = CliRunner().invoke(main, ["match", "ostrich", "--rules", "players=3", "-a",
+                                       "algo=greedy", "-b", "name=ghost,cmd=/no/such/engine",
+                                       "--games", "2", "--records", str(tmp_path),
+                                       "--no-progress"])
+    assert result.exit_code == 0 and "forfeits A 0, B 2" in result.stdout
+    assert "mean result: no game has one" in result.stdout
+    assert "None" not in result.stdout and "-0" not in result.stdout
+
+
+def test_backend_choices_fail_cleanly(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from safari_ai.match import BackendError, make_backend
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
+    with pytest.raises(BackendError, match=r"pip install 'safari_ai\[ray\]'"):
+        make_backend("ray")
+    result = CliRunner().invoke(main, ["match", "turtles", "--backend", "ray", "--records",
+                                       str(tmp_path)])
+    assert result.exit_code == 1 and result.stderr.startswith("error: --backend ray needs Ray")
+    assert CliRunner().invoke(main, ["match", "turtles", "--address", "x:1"]).exit_code == 2
+    with pytest.raises(BackendError):
+        make_backend("processes", address="x:1")
