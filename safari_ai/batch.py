@@ -136,8 +136,12 @@ def _done_before(path: Path, settings: dict[str, Any]) -> Optional[dict[str, Any
 
 def _write(path: Path, data: dict[str, Any]) -> None:
     temporary = path.with_name(f"{path.name}.tmp{os.getpid()}")
-    temporary.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-    os.replace(temporary, path)
+    try:
+        temporary.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+        os.replace(temporary, path)
+    except BaseException:  # Ctrl-C in the middle too: no stray temporary file
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 def player_summary(outputs: Sequence[dict[str, Any]]) -> dict[str, dict[str, float]]:

@@ -492,10 +492,15 @@ def _save_json(path: str, data: Any) -> None:
     import os
 
     temporary = f"{path}.tmp{os.getpid()}"
-    with open(temporary, "w", encoding="utf-8") as handle:
-        json.dump(data, handle, indent=1)
-        handle.write("\n")
-    os.replace(temporary, path)
+    try:
+        with open(temporary, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, indent=1)
+            handle.write("\n")
+        os.replace(temporary, path)
+    except BaseException:  # Ctrl-C in the middle too: no stray temporary file
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
 
 
 @main.command()
