@@ -31,7 +31,9 @@ def _games(summary: Any) -> dict[tuple[int, int], tuple[list[str], Any]]:
             for o in summary.outcomes}
 
 
-def test_the_same_games_on_both_backends(local_ray: RayBackend) -> None:
+def test_the_same_games_and_analyses_on_both_backends(local_ray: RayBackend,
+                                                      tmp_path: Path) -> None:
+    # one test, so that pytest-xdist starts one Ray for the default suite
     for game, a, b in (("turtles", "algo=alphabeta,nodes=400", "algo=mcts,nodes=150"),
                        ("arena", "algo=auto,depth=1", "algo=greedy")):
         jobs = make_jobs(game, {}, parse_spec(a), parse_spec(b), 4, 11, 2)
@@ -41,9 +43,7 @@ def test_the_same_games_on_both_backends(local_ray: RayBackend) -> None:
         if game == "arena":  # dice games: the rolls are plies of the records
             assert any(m["by"] == "chance" for o in on_ray.outcomes for m in o.record["moves"])
 
-
-def test_batch_analysis_is_identical_on_both_backends(local_ray: RayBackend,
-                                                      tmp_path: Path) -> None:
+    # batch analysis: node-limited output identical but for the timings
     inputs = tmp_path / "in"
     inputs.mkdir()
     jobs = make_jobs("turtles", {}, parse_spec("algo=greedy"), parse_spec("algo=random"), 2, 4, 2)
@@ -53,10 +53,10 @@ def test_batch_analysis_is_identical_on_both_backends(local_ray: RayBackend,
         __import__("safari_ai").Position.new("zebras").to_json()))
     settings = {"limits": {"nodes": 200}, "algo": "auto", "seed": 3}
     out_ray, out_local = tmp_path / "ray", tmp_path / "local"
-    on_ray = run_batch([str(inputs)], str(out_ray), settings, local_ray)
+    on_ray_batch = run_batch([str(inputs)], str(out_ray), settings, local_ray)
     run_batch([str(inputs)], str(out_local), settings, ProcessBackend(2))
-    assert sorted(on_ray.written) == ["g0.json", "g1.json", "pos.json"]
-    for name in on_ray.written:
+    assert sorted(on_ray_batch.written) == ["g0.json", "g1.json", "pos.json"]
+    for name in on_ray_batch.written:
         ray_out = json.loads((out_ray / name).read_text())
         local_out = json.loads((out_local / name).read_text())
         assert ray_out.pop("timings") and local_out.pop("timings")
