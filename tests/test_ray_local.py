@@ -43,6 +43,13 @@ def test_the_same_games_and_analyses_on_both_backends(local_ray: RayBackend,
         if game == "arena":  # dice games: the rolls are plies of the records
             assert any(m["by"] == "chance" for o in on_ray.outcomes for m in o.record["moves"])
 
+    # an early stop (as --sprt makes) cancels the games still running or waiting
+    jobs = make_jobs("zebras", {}, parse_spec("algo=alphabeta,nodes=3000"),
+                     parse_spec("algo=mcts,nodes=400"), 12, 5, 2)
+    stopped = run_match(jobs, backend=local_ray, stop=lambda outcomes: len(outcomes) >= 2)
+    assert stopped.stopped_early and 2 <= stopped.games < 12
+    assert len({(o.pair, o.colour) for o in stopped.outcomes}) == stopped.games
+
     # batch analysis: node-limited output identical but for the timings
     inputs = tmp_path / "in"
     inputs.mkdir()
