@@ -600,8 +600,8 @@ def _call_indexed(task: tuple[Callable[[Any], Any], int, Any]) -> tuple[int, Any
 
 class ProcessBackend:
     """This machine's processes: ``workers`` of them (a pool forked from this
-    process), or this process itself for one worker. Cancelling terminates the
-    pool, games in progress included."""
+    process), or this process itself for one worker. Cancelling kills the
+    pool's processes, games in progress included."""
 
     name = "processes"
 
@@ -614,19 +614,40 @@ class ProcessBackend:
                 yield index, fn(item)
             return
         import multiprocessing
+        from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 
-        pool = multiprocessing.get_context("fork").Pool(min(self.workers, len(items)),
-                                                        initializer=_ignore_interrupts)
+        pool = ProcessPoolExecutor(min(self.workers, len(items)),
+                                   mp_context=multiprocessing.get_context("fork"),
+                                   initializer=_ignore_interrupts)
+        futures: dict[Future[R], int] = {}
+        finished = False
         try:
-            tasks = [(fn, index, item) for index, item in enumerate(items)]
-            yield from pool.imap_unordered(_call_indexed, tasks, chunksize=1)
-            pool.close()
+            for index, item in enumerate(items):
+                futures[pool.submit(fn, item)] = index
+            for future in as_completed(futures):
+                yield futures[future], future.result()
+            finished = True
         finally:
-            pool.terminate()  # a no-op for the finished pool; cancels the rest otherwise
-            pool.join()
+            if not finished:  # stopped early, interrupted or failed: end the games running
+                _kill_workers(pool)
+            pool.shutdown(wait=finished, cancel_futures=True)
 
     def close(self) -> None:
         pass
+
+
+def _kill_workers(pool: Any) -> None:
+    """Kills a ProcessPoolExecutor's processes (``terminate_workers`` from
+    Python 3.14; before it, the processes the executor keeps)."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            process.kill()
+        except (OSError, ValueError):
+            pass  # already gone
 
 
 def start_ray(address: Optional[str] = None, num_cpus: Optional[int] = None) -> bool:
