@@ -282,7 +282,11 @@ def test_ctrl_c_keeps_finished_games_and_resume_plays_the_rest(tmp_path: Path) -
         assert run.poll() is None, run.communicate()
         time.sleep(0.02)
     os.killpg(run.pid, signal.SIGINT)
-    _, err = run.communicate(timeout=60)
+    try:
+        _, err = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:  # hung: leave no process behind
+            os.killpg(run.pid, signal.SIGKILL)
     assert run.returncode == 130 and "Traceback" not in err, err
     assert err.splitlines()[-1].startswith("interrupted: ") and "--resume" in err
     kept = {p.name: p.read_text() for p in records.glob("*.json")}

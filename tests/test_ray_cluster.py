@@ -84,13 +84,17 @@ def test_ctrl_c_keeps_the_finished_games_and_resume_plays_the_rest(
                str(records), "--json", "--no-progress"]
     on_ray = command + ["--backend", "ray", "--address", address]
     run = subprocess.Popen(on_ray, cwd=tmp_path, env=env, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True)
+                           stderr=subprocess.PIPE, text=True, start_new_session=True)
     deadline = time.monotonic() + 180
     while len(list(records.glob("*.json"))) < 2 and time.monotonic() < deadline:
         assert run.poll() is None, run.communicate()
         time.sleep(0.05)
-    run.send_signal(signal.SIGINT)
-    _, err = run.communicate(timeout=120)
+    os.killpg(run.pid, signal.SIGINT)  # as Ctrl-C in a terminal: the driver's whole group
+    try:
+        _, err = run.communicate(timeout=120)
+    finally:
+        if run.poll() is None:  # hung: leave no process behind
+            os.killpg(run.pid, signal.SIGKILL)
     assert run.returncode == 130, err
     assert "--resume" in err.splitlines()[-1] and "Traceback" not in err
     kept = {p.name: p.read_text() for p in records.glob("*.json")}
