@@ -336,32 +336,200 @@ def render(source: str, output: str, last_move: str | None, ply: int | None) -> 
         click.echo(f"wrote {output}", err=True)
 
 
+# -- batch analysis: the multi-input form of ``analyse`` (safari_ai/batch.py) --
+
+_BATCH_SEARCH_OPTIONS = ("algo", "seed", "multipv", "hash_mb", "leaf", "pruning", "predictions",
+                         "player", "samples", "threads")
+
+
+def _analyse_batch(inputs: tuple[str, ...], out: str, backend: str, workers: int | None,
+                   address: str | None, options: dict[str, Any]) -> None:
+    """``analyse DIR_OR_FILES... --out OUTDIR``: one JSON file per input in OUTDIR."""
+    from safari_ai.batch import BatchError, run_batch
+    from safari_ai.match import BackendError, make_backend
+
+    limits = {k: options[k] for k in ("depth", "nodes", "movetime")
+              if options.get(k) is not None} or {"movetime": 200}
+    settings = {"limits": limits, **{k: options[k] for k in _BATCH_SEARCH_OPTIONS
+                                     if k in options and options[k] is not None}}
+    if settings.get("threads") == 1:
+        del settings["threads"]
+    quiet = bool(options.get("quiet"))
+    try:
+        runner = make_backend(backend, workers, address)
+    except BackendError as error:
+        _fail(str(error))
+    bar: Any = None
+
+    def start(count: int) -> None:
+        nonlocal bar
+        if not quiet and count:
+            bar = click.progressbar(length=count, label="analyse", file=sys.stderr,
+                                    show_pos=True)
+            bar.__enter__()
+
+    def done(name: str, error: str | None) -> None:
+        if error is not None:
+            click.echo(f"\nerror: {name}: {error}", err=True)
+        if bar is not None:
+            bar.update(1)
+
+    try:
+        summary = run_batch(inputs, out, settings, runner, on_done=done, on_start=start)
+    except KeyboardInterrupt:
+        click.echo(f"\ninterrupted: the finished analyses are in {out}; the same command "
+                   "goes on with the rest", err=True)
+        sys.exit(130)
+    except (BatchError, BackendError) as error:
+        _fail(str(error))
+    finally:
+        if bar is not None:
+            bar.__exit__(None, None, None)
+        runner.close()
+    if options.get("as_json"):
+        click.echo(json.dumps({"out": out, "written": len(summary.written),
+                               "skipped": len(summary.skipped), "failed": summary.failed,
+                               "players": summary.players()}))
+    else:
+        click.echo(f"{len(summary.written)} analysed, {len(summary.skipped)} done before, "
+                   f"{len(summary.failed)} failed; output in {out}")
+        for player, row in sorted(summary.players().items()):
+            figures = ", ".join(f"{key.replace('_', ' ')} {value:g}"
+                                for key, value in row.items())
+            click.echo(f"player {player}: {figures}")
+    if summary.failed:
+        sys.exit(1)
+
+
+def _add_batch_form(command: click.Command) -> None:
+    """Gives ``analyse`` its batch form: several inputs (files or directories)
+    with ``--out OUTDIR`` (``--backend``, ``--workers``, ``--address``); one
+    input without ``--out`` is the single analysis, unchanged."""
+    single = command.callback
+    assert single is not None
+    for index, param in enumerate(command.params):
+        if param.name == "position":
+            command.params[index] = click.Argument(
+                ["position"], nargs=-1, required=True,
+                metavar="POSITION.json|RECORD.json|DIR...")
+    command.params += [
+        click.Option(["--out"], metavar="OUTDIR",
+                     help="Batch analysis: one JSON file per input (files, or directories of "
+                     "*.json) in OUTDIR; inputs already there are skipped (docs/cluster.md)."),
+        click.Option(["--backend"], type=click.Choice(["processes", "ray"]), default="processes",
+                     show_default=True, help="With --out: where the analyses run."),
+        click.Option(["--workers"], type=click.IntRange(1, 4096),
+                     help="With --out: analyses at a time (processes: default 1; Ray: the "
+                     "cluster's CPUs)."),
+        click.Option(["--address"], metavar="ADDR",
+                     help="With --out --backend ray: the Ray cluster's address."),
+    ]
+
+    def callback(position: tuple[str, ...], out: str | None, backend: str,
+                 workers: int | None, address: str | None, **options: Any) -> None:
+        if out is not None:
+            if address is not None and backend != "ray":
+                raise click.BadParameter("needs --backend ray", param_hint="--address")
+            _analyse_batch(position, out, backend, workers, address, options)
+            return
+        if len(position) != 1:
+            raise click.UsageError("several inputs need --out OUTDIR (batch analysis)")
+        if backend != "processes" or workers is not None or address is not None:
+            raise click.UsageError("--backend, --workers and --address need --out OUTDIR")
+        single(position=position[0], **options)
+
+    command.callback = callback
+
+
+_add_batch_form(analyse)
+
+
+def _signed(value: float, digits: int = 0) -> str:
+    """``value`` with its sign, never ``-0`` (a value that rounds to zero is ``+0``)."""
+    text = f"{value:+.{digits}f}"
+    return f"{0.0:+.{digits}f}" if float(text) == 0 else text
+
+
 def _elo_text(wins: int, draws: int, losses: int) -> str:
     from safari_ai.stats import elo
 
     _, difference, error = elo(wins, draws, losses)
     if draws == 0 and (wins == 0 or losses == 0):
-        return f"{'>' if losses == 0 else '<'} {difference:+.0f} (bound: every game {'won' if losses == 0 else 'lost'})"
-    return f"{difference:+.0f} ± {error:.0f} (95%)"
+        return f"{'>' if losses == 0 else '<'} {_signed(difference)} (bound: every game {'won' if losses == 0 else 'lost'})"
+    return f"{_signed(difference)} ± {error:.0f} (95%)"
+
+
+def _pentanomial_text(counts: list[int]) -> str:
+    from safari_ai.stats import elo_pentanomial
+
+    _, difference, error = elo_pentanomial(counts)
+    pairs = sum(counts)
+    if counts[1:] == [0, 0, 0, 0] or counts[:4] == [0, 0, 0, 0]:
+        figure = f"{'>' if counts[4] else '<'} {_signed(difference)} (bound)"
+    else:
+        figure = f"{_signed(difference)} ± {error:.0f} (95%)"
+    return (f"pairs {pairs} (A's points 0/0.5/1/1.5/2: {' '.join(map(str, counts))}): "
+            f"elo {figure}")
+
+
+def _sprt_stop(bounds: tuple[float, float] | None) -> Any:
+    """The early stop of ``--sprt``: the GSPRT on the complete colour-swapped pairs
+    (pentanomial) has reached H0 or H1."""
+    if bounds is None:
+        return None
+    from safari_ai.match import pair_scores
+    from safari_ai.stats import pentanomial, sprt_pentanomial
+
+    def stop(outcomes: list[Any]) -> bool:
+        pairs = pair_scores(outcomes)
+        return bool(pairs) and sprt_pentanomial(pentanomial(pairs), *bounds).verdict != "continue"
+    return stop
+
+
+def _save_json(path: str, data: Any) -> None:
+    """Writes ``data`` to ``path`` whole or not at all (a temporary file renamed),
+    so an interrupted run leaves no half-written file."""
+    import os
+
+    temporary = f"{path}.tmp{os.getpid()}"
+    try:
+        with open(temporary, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, indent=1)
+            handle.write("\n")
+        os.replace(temporary, path)
+    except BaseException:  # Ctrl-C in the middle too: no stray temporary file
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
 
 
 @main.command()
 @click.argument("game")
-@click.option("-a", "--engine-a", "spec_a", default="algo=auto,movetime=100", show_default=True,
+@click.option("-a", "--engine-a", "spec_a", default="algo=auto", show_default=True,
               metavar="SPEC", help="Player A: KEY=VALUE,... (algo, depth, nodes, movetime, hash, "
-              "leaf, name, opt.NAME, cmd=COMMAND LINE last).")
-@click.option("-b", "--engine-b", "spec_b", default="algo=mcts,movetime=100", show_default=True,
+              "leaf, reuse, name, cwd, timeout, opt.NAME, cmd=COMMAND LINE last).")
+@click.option("-b", "--engine-b", "spec_b", default="algo=mcts", show_default=True,
               metavar="SPEC", help="Player B, as for -a.")
+@click.option("--movetime", type=click.IntRange(1, 2**31 - 1), metavar="MS",
+              help="Milliseconds a move for each engine player whose SPEC sets no limit "
+              "(depth=, nodes=, movetime=); default 100.")
 @click.option("--games", type=click.IntRange(1), default=20, show_default=True,
               help="Games (an odd last game has no colour-swapped twin).")
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Worker processes.")
+@click.option("--workers", type=click.IntRange(1, 4096), default=None,
+              help="Games at a time: processes (default 1), or Ray tasks in flight "
+              "(default: the cluster's CPUs).")
+@click.option("--backend", type=click.Choice(["processes", "ray"]), default="processes",
+              show_default=True, help="Where the games run: this machine's processes, or Ray "
+              "(docs/cluster.md).")
+@click.option("--address", metavar="ADDR", help="--backend ray: the cluster (Ray's address: "
+              "HOST:PORT, ray://HOST:10001, auto); default: start a local Ray.")
 @click.option("--seed", type=click.IntRange(0), default=1, show_default=True,
               help="Seeds openings, dice and the engines' random choices.")
 @click.option("--opening-plies", type=click.IntRange(0, 50), default=2, show_default=True,
               help="Random plies before the players take over (the same for both colours).")
 @click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE", help="A rules option.")
-@click.option("--sprt", metavar="ELO0,ELO1", help="SPRT bounds (alpha = beta = 0.05).")
+@click.option("--sprt", metavar="ELO0,ELO1", help="GSPRT on the colour-swapped pairs (alpha = "
+              "beta = 0.05): stop the match at a verdict.")
 @click.option("--records", "records_dir", default="match-records", show_default=True,
               metavar="DIR", help="Directory for one game record per game.")
 @click.option("--resume", is_flag=True,
@@ -369,19 +537,29 @@ def _elo_text(wins: int, draws: int, losses: int) -> str:
               "players, seed and opening, and play only the others.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
-def match(game: str, spec_a: str, spec_b: str, games: int, workers: int, seed: int,
+def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
+          workers: int | None, backend: str, address: str | None, seed: int,
           opening_plies: int, rules: tuple[str, ...], sprt: str | None, records_dir: str,
           resume: bool, as_json: bool, no_progress: bool) -> None:
-    """Play engine A against engine B over GAME: W/D/L, Elo, SPRT, game records."""
+    """Play engine A against engine B over GAME: W/D/L, Elo, SPRT, game records.
+
+    Games come in colour-swapped pairs on seeded openings. An engine given by
+    cmd= that cannot start, exits or stays silent forfeits that game (a loss,
+    said on standard error and in its record). Ctrl-C stops the match: the
+    finished games stay in --records and --resume plays the rest.
+    """
     import os
 
-    from safari_ai.match import finished_outcome, make_jobs, parse_spec, record_name, run_match
-    from safari_ai.stats import sprt as run_sprt
+    from safari_ai.match import (BackendError, finished_outcome, make_backend, make_jobs,
+                                 parse_spec, record_name, run_match)
+    from safari_ai.stats import sprt as run_sprt, sprt_pentanomial
 
     try:
-        a, b = parse_spec(spec_a), parse_spec(spec_b)
+        a, b = parse_spec(spec_a, movetime), parse_spec(spec_b, movetime)
     except ValueError as error:
         raise click.BadParameter(str(error)) from None
+    if address is not None and backend != "ray":
+        raise click.BadParameter("needs --backend ray", param_hint="--address")
     bounds = None
     if sprt is not None:
         try:
@@ -391,9 +569,12 @@ def match(game: str, spec_a: str, spec_b: str, games: int, workers: int, seed: i
         bounds = (elo0, elo1)
     options = dict(_parse_rule(item) for item in rules)
     try:
-        Position.new(game, options)
+        seats = Position.new(game, options).num_players
     except SafariError as error:
         _fail(str(error))
+    if bounds is not None and seats > 2:
+        raise click.BadParameter(f"no Elo (so no SPRT) in a race of {seats} players",
+                                 param_hint="--sprt")
     jobs = make_jobs(game, options, a, b, games, seed, opening_plies)
     try:
         os.makedirs(records_dir, exist_ok=True)
@@ -416,48 +597,90 @@ def match(game: str, spec_a: str, spec_b: str, games: int, workers: int, seed: i
         done = {(o.pair, o.colour) for o in finished}
         jobs = [job for job in jobs if (job.pair, job.colour) not in done]
 
+    played: list[Any] = []
+
     def save(outcome: Any) -> None:
-        with open(os.path.join(records_dir, names[outcome.pair, outcome.colour]), "w",
-                  encoding="utf-8") as handle:
-            json.dump(outcome.record, handle, indent=1)
-            handle.write("\n")
+        name = names[outcome.pair, outcome.colour]
+        _save_json(os.path.join(records_dir, name), outcome.record)
+        played.append(outcome)
+        if outcome.forfeit is not None:
+            click.echo(f"\nforfeit: {name}: {outcome.record['termination']}", err=True)
 
     try:
+        runner = make_backend(backend, workers, address)
+    except BackendError as error:
+        _fail(str(error))
+    stop = _sprt_stop(bounds)
+    try:
         if no_progress:
-            summary = run_match(jobs, workers, on_game=save, finished=finished)
+            summary = run_match(jobs, on_game=save, finished=finished, backend=runner, stop=stop)
         else:
             with click.progressbar(length=len(jobs), label=f"{game} {a.label()} vs {b.label()}",
                                    file=sys.stderr, show_pos=True) as bar:
                 def step(outcome: Any) -> None:
                     save(outcome)
                     bar.update(1)
-                summary = run_match(jobs, workers, on_game=step, finished=finished)
+                summary = run_match(jobs, on_game=step, finished=finished, backend=runner,
+                                    stop=stop)
+    except KeyboardInterrupt:
+        runner.close()
+        click.echo(f"\ninterrupted: {len(finished) + len(played)} finished games are in "
+                   f"{records_dir}; the same command with --resume plays the rest", err=True)
+        sys.exit(130)
     except SafariError as error:
+        runner.close()
         _fail(str(error))
+    runner.close()
     from safari_ai.stats import elo
 
     w, d, l = summary.wins, summary.draws, summary.losses
     score, difference, error = elo(w, d, l)
+    counts = summary.pentanomial() if seats == 2 else []
     verdict = None if bounds is None else run_sprt(w, d, l, *bounds)
+    pair_verdict = None if bounds is None or not sum(counts) else \
+        sprt_pentanomial(counts, *bounds)
     mean, half = summary.mean_result()
     if as_json:
+        from safari_ai.stats import elo_pentanomial
+
+        penta = None
+        if sum(counts):
+            p_score, p_elo, p_error = elo_pentanomial(counts)
+            penta = {"counts": counts, "pairs": sum(counts), "score": p_score, "elo": p_elo,
+                     "elo_error95": p_error}
         click.echo(json.dumps({
             "game": game, "a": a.label(), "b": b.label(), "games": summary.games,
-            "wins": w, "draws": d, "losses": l, "score": score, "elo": difference,
-            "elo_error95": error, "mean_result": mean, "mean_result_error95": half,
-            "opponents_mean_result": summary.opponents_mean(), "records": records_dir,
-            "sprt": None if verdict is None else {"elo0": bounds[0], "elo1": bounds[1],
-                                                  "llr": verdict.llr, "lower": verdict.lower,
-                                                  "upper": verdict.upper,
-                                                  "verdict": verdict.verdict}}))
+            "wins": w, "draws": d, "losses": l, "score": score,
+            "elo": difference if seats == 2 else None,
+            "elo_error95": error if seats == 2 else None, "pentanomial": penta,
+            "mean_result": mean, "mean_result_error95": half,
+            "opponents_mean_result": summary.opponents_mean(), "forfeits": summary.forfeits,
+            "backend": backend, "stopped_early": summary.stopped_early, "records": records_dir,
+            "sprt": None if verdict is None else {
+                "elo0": bounds[0], "elo1": bounds[1], "llr": verdict.llr,
+                "lower": verdict.lower, "upper": verdict.upper, "verdict": verdict.verdict,
+                "pairs": None if pair_verdict is None else {
+                    "llr": pair_verdict.llr, "verdict": pair_verdict.verdict}}}))
         return
     click.echo(f"A: {a.label()}")
     click.echo(f"B: {b.label()}")
     click.echo(f"games {summary.games}: A wins {w}, draws {d}, losses {l}; score {100 * score:.1f}%")
-    click.echo(f"elo {_elo_text(w, d, l)}")
-    click.echo(f"mean result A {mean:+.3f} ± {half:.3f} (95%), B seats {summary.opponents_mean():+.3f}")
+    if seats == 2:  # a race of more players has no Elo: the mean results say it
+        click.echo(f"elo {_elo_text(w, d, l)}")
+        if sum(counts):
+            click.echo(_pentanomial_text(counts))
+    if any(o.record.get("result") is not None for o in summary.outcomes):
+        click.echo(f"mean result A {_signed(mean, 3)} ± {half:.3f} (95%), "
+                   f"B seats {_signed(summary.opponents_mean(), 3)}")
+    else:
+        click.echo("mean result: no game has one (every game was forfeited)")
+    if summary.forfeits["A"] or summary.forfeits["B"]:
+        click.echo(f"forfeits A {summary.forfeits['A']}, B {summary.forfeits['B']}")
     if verdict is not None:
-        click.echo(f"sprt [{bounds[0]:g}, {bounds[1]:g}] {verdict.text()}")
+        click.echo(f"sprt [{bounds[0]:g}, {bounds[1]:g}] games: {verdict.text()}")
+        if pair_verdict is not None:
+            click.echo(f"sprt [{bounds[0]:g}, {bounds[1]:g}] pairs: {pair_verdict.text()}"
+                       + ("; the match stopped there" if summary.stopped_early else ""))
     click.echo(f"records {records_dir}")
 
 

@@ -15,7 +15,19 @@ A player is given by a SPEC, comma-separated ``KEY=VALUE`` items:
   (its working directory);
 * ``cmd=COMMAND LINE``: a protocol engine (docs/protocol.md) driven by
   :class:`~safari_ai.engine_client.EngineClient`; ``cmd`` must come last, as
-  everything after ``cmd=`` is the command (split as a shell would).
+  everything after ``cmd=`` is the command (split as a shell would);
+  ``timeout=S`` (seconds, default 60) is how long such an engine may stay
+  silent beyond its own movetime before it forfeits the game.
+
+An engine that cannot be started, exits or stays silent **forfeits** the game:
+the game ends there, its side loses (in a two-player game the record's result
+is a win for the other seat; in a race of more players ``null``), and the
+record says so in ``termination`` and ``forfeit`` (:func:`play_game`).
+
+The games run on a :class:`Backend`: :class:`ProcessBackend` (this machine's
+processes, the default) or :class:`RayBackend` (a Ray cluster, docs/cluster.md).
+Every game is seeded from the match seed alone, so a node- or depth-limited
+match plays the same games on either.
 
 Games come in pairs: each opening (``opening_plies`` seeded random plies: moves
 uniform, chance outcomes by probability) is played once with player A as
@@ -29,10 +41,17 @@ from __future__ import annotations
 import random
 import shlex
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Optional
+from typing import Any, Callable, Iterator, Optional, Protocol, Sequence, TypeVar
+
+from safari_ai.errors import SafariError
 
 __all__ = ["PlayerSpec", "parse_spec", "MatchJob", "GameOutcome", "play_game", "make_jobs",
-           "run_match", "MatchSummary", "record_name", "finished_outcome"]
+           "run_match", "MatchSummary", "record_name", "finished_outcome", "Backend",
+           "ProcessBackend", "RayBackend", "BackendError", "make_backend", "start_ray", "pair_scores",
+           "DEFAULT_MOVETIME"]
+
+DEFAULT_MOVETIME = 100
+"""Milliseconds a move for an engine player whose SPEC sets no limit (and no ``--movetime``)."""
 
 
 @dataclass
@@ -47,6 +66,7 @@ class PlayerSpec:
     name: str = ""
     cmd: Optional[list[str]] = None
     cwd: Optional[str] = None
+    timeout: float = 60.0
     options: dict[str, str] = field(default_factory=dict)
 
     def label(self) -> str:
@@ -75,8 +95,18 @@ class PlayerSpec:
         return any(v is not None for v in (self.depth, self.nodes, self.movetime))
 
 
-def parse_spec(text: str) -> PlayerSpec:
-    """A :class:`PlayerSpec` from ``KEY=VALUE,...``; ValueError naming the bad item."""
+_LIMIT_MAX = {"depth": 120, "nodes": 2**63 - 1, "movetime": 2**31 - 1, "hash": 65536}
+"""The largest value of each numeric SPEC key (the search's own bounds; a
+movetime of 2^31 - 1 ms is 24 days)."""
+
+
+def parse_spec(text: str, movetime: Optional[int] = None) -> PlayerSpec:
+    """A :class:`PlayerSpec` from ``KEY=VALUE,...``; ValueError naming the bad item.
+
+    An engine player (not ``random`` or ``greedy``) whose SPEC sets no limit
+    (``depth``, ``nodes``, ``movetime``) gets ``movetime`` milliseconds a move
+    (``match --movetime``), else :data:`DEFAULT_MOVETIME`.
+    """
     spec = PlayerSpec()
     rest = text
     while rest:
@@ -94,8 +124,8 @@ def parse_spec(text: str) -> PlayerSpec:
                 number = int(value)
             except ValueError:
                 raise ValueError(f"{key}: {value!r} is not an integer") from None
-            if number < 1:
-                raise ValueError(f"{key}: must be >= 1")
+            if not 1 <= number <= _LIMIT_MAX[key]:
+                raise ValueError(f"{key}: must be 1..{_LIMIT_MAX[key]}, got {number}")
             setattr(spec, "hash_mb" if key == "hash" else key, number)
         elif key == "algo":
             spec.algo = value
@@ -111,15 +141,21 @@ def parse_spec(text: str) -> PlayerSpec:
             spec.name = value
         elif key == "cwd":
             spec.cwd = value
+        elif key == "timeout":
+            try:
+                spec.timeout = float(value)
+            except ValueError:
+                raise ValueError(f"timeout: {value!r} is not a number of seconds") from None
+            if not 0 < spec.timeout < 1e6:
+                raise ValueError("timeout: must be > 0 seconds")
         elif key.startswith("opt.") and len(key) > 4:
             spec.options[key[4:]] = value
         else:
             raise ValueError(f"unknown key {key!r} (algo, depth, nodes, movetime, hash, leaf, "
-                             "reuse, name, cwd, opt.NAME, cmd)")
-    if spec.cmd is None and spec.algo not in ("random", "greedy") and not spec.limited():
-        spec.movetime = 100
-    if spec.cmd is not None and not spec.limited():
-        spec.movetime = 100
+                             "reuse, name, cwd, timeout, opt.NAME, cmd)")
+    engine = spec.cmd is not None or spec.algo not in ("random", "greedy")
+    if engine and not spec.limited():
+        spec.movetime = DEFAULT_MOVETIME if movetime is None else movetime
     return spec
 
 
@@ -200,11 +236,15 @@ class _ProtocolPlayer:
         from safari_ai.engine_client import EngineClient
 
         self.spec = spec
-        self.client = EngineClient(spec.cmd or [], cwd=spec.cwd)
-        self.client.handshake()
-        for name, value in spec.options.items():
-            self.client.set_option(name, value)
-        self.client.isready()
+        self.client = EngineClient(spec.cmd or [], cwd=spec.cwd, timeout=spec.timeout)
+        try:
+            self.client.handshake()
+            for name, value in spec.options.items():
+                self.client.set_option(name, value)
+            self.client.isready()
+        except BaseException:
+            self.client.close(timeout=1.0)  # killed if it does not end by itself
+            raise
         self.base: Any = None       # the position first sent, or None
         self.moves: list[str] = []  # the plies since
         self.now: Any = None        # base after moves
@@ -215,7 +255,7 @@ class _ProtocolPlayer:
             self.base, self.moves, self.now = pos, [], pos
         self.client.position(position=self.base.to_json(), moves=self.moves)
         result = self.client.go(depth=s.depth, nodes=s.nodes, movetime=s.movetime,
-                                timeout=60.0 + (s.movetime or 0) / 1000 * 2)
+                                timeout=s.timeout + (s.movetime or 0) / 1000 * 2)
         return result.bestmove, result.score
 
     def observe(self, move: str) -> None:
@@ -258,6 +298,7 @@ class GameOutcome:
     colour: int
     score: int  # +1 / 0 / -1 for A
     record: dict[str, Any]
+    forfeit: Optional[str] = None  # "A" or "B": who forfeited the game
 
 
 def _chance(pos: Any, rng: random.Random) -> str:
@@ -290,8 +331,68 @@ def a_score(result: list[Any], seat: int) -> int:
     return 1 if mine > others else 0 if mine == others else -1
 
 
+class _Forfeit(Exception):
+    """A command-line engine failed: it could not be started, exited, stayed
+    silent, or answered something unusable (such as an illegal move)."""
+
+    def __init__(self, role: str, message: str) -> None:
+        super().__init__(message)
+        self.role = role
+
+
+def _engine_failures() -> tuple[type[BaseException], ...]:
+    from safari_ai.engine_client import EngineError
+
+    return (EngineError, OSError)
+
+
+def _one_line(error: BaseException) -> str:
+    """The error's message on one line (the exception's name when it has none)."""
+    return " ".join(str(error).split()) or type(error).__name__
+
+
+def _forfeit_seat(job: MatchJob, pos: Any, role: str) -> int:
+    """The seat that forfeits: A's; for B the seat to move, or B's first seat."""
+    if role == "A":
+        return job.colour
+    if not pos.is_terminal() and not pos.is_chance() and pos.to_move != job.colour:
+        return int(pos.to_move)
+    return next(i for i in range(pos.num_players) if i != job.colour)
+
+
+def _make_players(job: MatchJob) -> dict[str, Any]:
+    """A's and B's players; a command-line engine that cannot start raises
+    :class:`_Forfeit` naming its role (the players made so far are closed)."""
+    players: dict[str, Any] = {}
+    for role, spec in (("A", job.a), ("B", job.b)):
+        try:
+            players[role] = make_player(spec)
+        except _engine_failures() as error:
+            _close_players(players)
+            raise _Forfeit(role, f"cannot start: {_one_line(error)}") from None
+    return players
+
+
+def _close_players(players: dict[str, Any]) -> None:
+    for player in players.values():
+        if hasattr(player, "close"):
+            try:
+                player.close()
+            except _engine_failures():
+                pass  # it is going anyway
+
+
+def _forfeit_result(n: int, loser: int) -> Optional[list[int]]:
+    """A forfeit's result: in a two-player game a win (+1) for the other seat
+    and a loss (-1) for the forfeiting one; a race of more players has no
+    result that would mean the same, so None."""
+    return [-1 if i == loser else 1 for i in range(n)] if n == 2 else None
+
+
 def play_game(job: MatchJob) -> GameOutcome:
-    """Plays one game of a match (in a worker process)."""
+    """Plays one game of a match (in a worker process). A command-line engine
+    that fails forfeits the game (see the module's docstring); nothing raises
+    for it."""
     from safari_ai.position import Position
     from safari_ai.record import GameRecord
 
@@ -309,24 +410,45 @@ def play_game(job: MatchJob) -> GameOutcome:
         pos = pos.apply(move)
     dice = random.Random(f"dice/{job.seed}/{job.pair}")
     rng = random.Random(f"players/{job.seed}/{job.pair}/{job.colour}")
-    players = {"A": make_player(job.a), "B": make_player(job.b)}
+    players: dict[str, Any] = {}
+    forfeit: Optional[_Forfeit] = None
     try:
+        players = _make_players(job)
         while not pos.is_terminal() and len(record.moves) < job.max_plies:
             if pos.is_chance():
                 move = _chance(pos, dice)
                 record.add("chance", move)
             else:
                 who = "A" if pos.to_move == job.colour else "B"
-                move, score = players[who](pos, rng)
+                spec = job.a if who == "A" else job.b
+                try:
+                    move, score = players[who](pos, rng)
+                    if spec.cmd:
+                        pos.apply(move)  # an illegal move from an engine forfeits
+                except _engine_failures() + (SafariError,) as error:
+                    if not spec.cmd:
+                        raise
+                    raise _Forfeit(who, _one_line(error)) from None
                 record.add(pos.to_move, move, score=score)
             pos = pos.apply(move)
             for player in players.values():
                 if hasattr(player, "observe"):
                     player.observe(move)
+    except _Forfeit as error:
+        forfeit = error
     finally:
-        for player in players.values():
-            if hasattr(player, "close"):
-                player.close()
+        _close_players(players)
+    if forfeit is not None:
+        seat = _forfeit_seat(job, pos, forfeit.role)
+        spec = job.a if forfeit.role == "A" else job.b
+        record.result = _forfeit_result(n, seat)
+        record.termination = f"forfeit by {forfeit.role} ({spec.label()}): {forfeit}"
+        info = {"role": forfeit.role, "seat": seat, "engine": spec.label(),
+                "error": str(forfeit)}
+        data = record.to_json()
+        data["forfeit"] = info
+        return GameOutcome(job.pair, job.colour, -1 if forfeit.role == "A" else 1, data,
+                           forfeit=forfeit.role)
     if pos.is_terminal():
         record.result = pos.result()
         record.termination = "end of game"
@@ -354,8 +476,11 @@ def record_name(job: MatchJob) -> str:
 def finished_outcome(job: MatchJob, record: dict[str, Any]) -> Optional[GameOutcome]:
     """The outcome of ``job`` read from a record an earlier run wrote for it, or
     None when the record is of another game (players, seats, seed, opening,
-    rules) or unfinished, so that a resumed match only counts games it would
-    have played the same way."""
+    rules), unfinished, or a forfeit (an engine failed: the game is played
+    again), so that a resumed match only counts games it would have played the
+    same way."""
+    if not isinstance(record, dict) or record.get("forfeit") is not None:
+        return None
     try:
         players = record["players"]
         same = (record.get("game") == job.game
@@ -375,54 +500,300 @@ def finished_outcome(job: MatchJob, record: dict[str, Any]) -> Optional[GameOutc
 
 @dataclass
 class MatchSummary:
+    """The games of a match (``outcomes``, by pair and colour) and A's W/D/L;
+    a forfeit counts as a loss of the side that forfeited (``forfeits``)."""
+
     wins: int
     draws: int
     losses: int
     outcomes: list[GameOutcome]
+    stopped_early: bool = False  # the SPRT reached a verdict before the last game
 
     @property
     def games(self) -> int:
         return self.wins + self.draws + self.losses
 
+    @property
+    def forfeits(self) -> dict[str, int]:
+        """Games forfeited by each side: ``{"A": n, "B": m}``."""
+        return {role: sum(1 for o in self.outcomes if o.forfeit == role) for role in "AB"}
+
+    @property
+    def players(self) -> int:
+        """Seats in the match's game (2 when no game has been played)."""
+        for o in self.outcomes:
+            return len(o.record["players"])
+        return 2
+
+    def pentanomial(self) -> list[int]:
+        """Counts of the complete colour-swapped pairs by A's points in the pair
+        (0, 0.5, 1, 1.5, 2): see :func:`safari_ai.stats.pentanomial`."""
+        from safari_ai.stats import pentanomial
+
+        return pentanomial(pair_scores(self.outcomes))
+
     def mean_result(self) -> tuple[float, float]:
         """A's mean game result (the game's own result value of A's seat: +1/0/-1
         in the two-player games, points in the ostrich race) with the half-width
-        of its 95% interval."""
+        of its 95% interval, over the games that have a result (a forfeit in a
+        race of more players has none); (0, 0) when none has."""
         from safari_ai.stats import mean_interval
 
-        return mean_interval([float(o.record["result"][o.colour]) for o in self.outcomes])
+        values = [float(o.record["result"][o.colour]) for o in self.outcomes
+                  if o.record.get("result") is not None]
+        return mean_interval(values) if values else (0.0, 0.0)
 
     def opponents_mean(self) -> float:
         """The mean result of B's seats (each game's mean over B's seats)."""
         means = [sum(float(r) for i, r in enumerate(o.record["result"]) if i != o.colour)
-                 / (len(o.record["result"]) - 1) for o in self.outcomes]
-        return sum(means) / len(means)
+                 / (len(o.record["result"]) - 1) for o in self.outcomes
+                 if o.record.get("result") is not None]
+        return sum(means) / len(means) if means else 0.0
+
+
+def pair_scores(outcomes: Sequence[GameOutcome]) -> list[tuple[int, int]]:
+    """A's two game scores (+1/0/-1) in every pair both of whose games are in
+    ``outcomes`` (a pair cut short by an early stop, or an odd last game, is left out)."""
+    by_pair: dict[int, dict[int, int]] = {}
+    for o in outcomes:
+        by_pair.setdefault(o.pair, {})[o.colour] = o.score
+    return [(games[0], games[1]) for _, games in sorted(by_pair.items()) if len(games) == 2]
+
+
+# -- backends ----------------------------------------------------------------
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class BackendError(SafariError):
+    """A task could not be run (a worker failed for good, Ray is missing or unreachable)."""
+
+
+class Backend(Protocol):
+    """Where tasks run. :meth:`run` submits ``fn(item)`` for every item, in the
+    order given, and yields ``(index, result)`` as each task finishes; when the
+    caller stops iterating (closes the generator: an early stop, Ctrl-C, an
+    error) the tasks not yet finished are cancelled. :meth:`close` frees the
+    workers. Both :func:`run_match` and :mod:`safari_ai.batch` drive their tasks
+    through this one seam."""
+
+    name: str
+
+    def run(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[tuple[int, R]]: ...
+
+    def close(self) -> None: ...
+
+
+def _ignore_interrupts() -> None:
+    """In a pool worker: Ctrl-C (sent to the whole terminal's process group) is
+    the driver's to handle; it then terminates the pool."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _call_indexed(task: tuple[Callable[[Any], Any], int, Any]) -> tuple[int, Any]:
+    fn, index, item = task
+    return index, fn(item)
+
+
+class ProcessBackend:
+    """This machine's processes: ``workers`` of them (a pool forked from this
+    process), or this process itself for one worker. Cancelling kills the
+    pool's processes, games in progress included."""
+
+    name = "processes"
+
+    def __init__(self, workers: int = 1) -> None:
+        self.workers = max(1, workers)
+
+    def run(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[tuple[int, R]]:
+        if self.workers == 1 or len(items) <= 1:
+            for index, item in enumerate(items):
+                yield index, fn(item)
+            return
+        import multiprocessing
+        from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+
+        pool = ProcessPoolExecutor(min(self.workers, len(items)),
+                                   mp_context=multiprocessing.get_context("fork"),
+                                   initializer=_ignore_interrupts)
+        futures: dict[Future[R], int] = {}
+        finished = False
+        try:
+            for index, item in enumerate(items):
+                futures[pool.submit(fn, item)] = index
+            for future in as_completed(futures):
+                yield futures[future], future.result()
+            finished = True
+        finally:
+            if not finished:  # stopped early, interrupted or failed: end the games running
+                _kill_workers(pool)
+            pool.shutdown(wait=finished, cancel_futures=True)
+
+    def close(self) -> None:
+        pass
+
+
+def _kill_workers(pool: Any) -> None:
+    """Kills a ProcessPoolExecutor's processes (``terminate_workers`` from
+    Python 3.14; before it, the processes the executor keeps)."""
+    terminate = getattr(pool, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            process.kill()
+        except (OSError, ValueError):
+            pass  # already gone
+
+
+def start_ray(address: Optional[str] = None, num_cpus: Optional[int] = None) -> bool:
+    """Connects this process to the Ray cluster at ``address`` (Ray's address
+    syntax: ``HOST:PORT``, ``ray://HOST:10001``, ``auto``), or starts a local Ray
+    of ``num_cpus`` CPUs when ``address`` is None. Returns False when Ray was
+    already initialised here (it is then used as it is), True when this call
+    initialised it.
+
+    The driver's working directory is on the path of Ray's workers; a source
+    checkout of safari_ai there (not built) would shadow the installed package,
+    so Ray is started from the temporary directory.
+
+    :raises BackendError: Ray is not installed, or the cluster cannot be reached.
+    """
+    import os
+    import tempfile
+
+    try:
+        import ray
+    except ImportError:
+        raise BackendError("--backend ray needs Ray: pip install 'safari_ai[ray]'") from None
+    if ray.is_initialized():
+        return False
+    here = os.getcwd()
+    os.chdir(tempfile.gettempdir())
+    try:
+        if address is None:
+            ray.init(address="local", num_cpus=num_cpus, include_dashboard=False,
+                     log_to_driver=False,
+                     logging_level="warning", object_store_memory=100 * 1024 * 1024)
+        else:
+            ray.init(address=address, log_to_driver=False, logging_level="warning")
+    except (ConnectionError, RuntimeError, ValueError) as error:
+        raise BackendError(f"--address {address}: cannot connect to Ray: "
+                           f"{_one_line(error)}") from None
+    finally:
+        os.chdir(here)
+    return True
+
+
+class RayBackend:
+    """A Ray cluster (``address``; None starts a local Ray, or uses the one this
+    process has already initialised). Every item is one Ray task of one CPU;
+    at most ``workers`` are in flight (default: the cluster's CPUs), submitted
+    in the order given, so a match's colour-swapped pairs go out together.
+
+    A task whose worker process dies (killed, out of memory, its machine gone)
+    is run again by Ray on another worker (``max_retries``): the task's result
+    reaches the driver once, from the run that finished. An exception raised by
+    the task itself is not retried."""
+
+    name = "ray"
+
+    def __init__(self, address: Optional[str] = None, workers: Optional[int] = None,
+                 max_retries: int = 3) -> None:
+        self.address = address
+        self.max_retries = max_retries
+        self.owned = start_ray(address, workers if address is None else None)
+        import ray
+
+        cpus = int(ray.cluster_resources().get("CPU", 1))
+        self.workers = max(1, workers if workers is not None else cpus)
+
+    def run(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[tuple[int, R]]:
+        import ray
+
+        remote = ray.remote(num_cpus=1, max_retries=self.max_retries,
+                            retry_exceptions=False)(fn)
+        pending: dict[Any, int] = {}
+        submitted = 0
+        try:
+            while submitted < len(items) or pending:
+                while submitted < len(items) and len(pending) < self.workers:
+                    pending[remote.remote(items[submitted])] = submitted
+                    submitted += 1
+                done, _ = ray.wait(list(pending), num_returns=1)
+                for ref in done:
+                    index = pending.pop(ref)
+                    try:
+                        result = ray.get(ref)
+                    except ray.exceptions.RayError as error:
+                        raise BackendError(f"task {index + 1}: {_ray_error(error)}") from None
+                    yield index, result
+        finally:
+            for ref in pending:
+                ray.cancel(ref, force=True)
+
+    def close(self) -> None:
+        if self.owned:
+            import ray
+
+            ray.shutdown()
+            self.owned = False
+
+
+def _ray_error(error: BaseException) -> str:
+    """A Ray error in one line: the task's own exception when it raised one."""
+    cause = getattr(error, "cause", None)
+    return _one_line(cause if isinstance(cause, BaseException) else error).split(" Traceback")[0]
+
+
+def make_backend(name: str, workers: Optional[int] = None,
+                 address: Optional[str] = None) -> Backend:
+    """The backend called ``name`` (``processes`` or ``ray``).
+
+    :raises BackendError: an unknown name, ``address`` without Ray, or Ray unavailable.
+    """
+    if name == "processes":
+        if address is not None:
+            raise BackendError("--address needs --backend ray")
+        return ProcessBackend(workers or 1)
+    if name == "ray":
+        return RayBackend(address, workers)
+    raise BackendError(f"backend: {name!r} is not processes or ray")
 
 
 def run_match(jobs: list[MatchJob], workers: int = 1,
               on_game: Optional[Callable[[GameOutcome], None]] = None,
-              finished: Optional[list[GameOutcome]] = None) -> MatchSummary:
-    """Plays the jobs, in ``workers`` processes when more than one; ``on_game`` is
-    called as each game ends (in completion order). ``finished`` are outcomes of
-    games played earlier (a resumed match), counted in the summary."""
+              finished: Optional[list[GameOutcome]] = None,
+              backend: Optional[Backend] = None,
+              stop: Optional[Callable[[list[GameOutcome]], bool]] = None) -> MatchSummary:
+    """Plays the jobs on ``backend`` (default: ``workers`` local processes);
+    ``on_game`` is called as each game ends (in completion order). ``finished``
+    are outcomes of games played earlier (a resumed match), counted in the
+    summary. ``stop`` is asked after each game, with every outcome so far; when
+    it says True the games still running or waiting are cancelled (an SPRT
+    verdict). An interrupted match (KeyboardInterrupt) cancels its games too, and
+    ``on_game`` has been called for every game finished before."""
     outcomes: list[GameOutcome] = list(finished or [])
-
-    def results() -> Iterator[GameOutcome]:
-        if workers <= 1:
-            for job in jobs:
-                yield play_game(job)
-            return
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        with ProcessPoolExecutor(workers) as pool:
-            futures = [pool.submit(play_game, job) for job in jobs]
-            for future in as_completed(futures):
-                yield future.result()
-
-    for outcome in results():
-        outcomes.append(outcome)
-        if on_game is not None:
-            on_game(outcome)
+    total = len(outcomes) + len(jobs)
+    runner = backend if backend is not None else ProcessBackend(workers)
+    stopped = stop is not None and bool(outcomes) and stop(outcomes)
+    results = runner.run(play_game, jobs) if not stopped else iter(())
+    try:
+        for _, outcome in results:
+            outcomes.append(outcome)
+            if on_game is not None:
+                on_game(outcome)
+            if stop is not None and stop(outcomes):
+                stopped = len(outcomes) < total
+                break
+    finally:
+        close = getattr(results, "close", None)
+        if close is not None:
+            close()  # cancels what is left
     outcomes.sort(key=lambda o: (o.pair, o.colour))
     scores = [o.score for o in outcomes]
-    return MatchSummary(scores.count(1), scores.count(0), scores.count(-1), outcomes)
+    return MatchSummary(scores.count(1), scores.count(0), scores.count(-1), outcomes, stopped)

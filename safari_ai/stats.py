@@ -12,13 +12,33 @@
   as 1e-3 so the estimate stays inside the simplex.
 * :func:`sprt` — the verdict for alpha, beta: ``H1`` when the LLR reaches
   log((1-beta)/alpha), ``H0`` when it falls to log(beta/(1-alpha)), else ``continue``.
+
+Games come in colour-swapped pairs on one opening, and the two games of a pair
+are not independent (an opening that favours one colour gives one win and one
+loss). The **pentanomial** figures treat the pair as the unit:
+
+* :func:`pentanomial` — the counts of pairs by A's points in the pair, 0, 0.5,
+  1, 1.5 or 2 (LL; LD or DL; DD, WL or LW; WD or DW; WW);
+* :func:`elo_pentanomial` — the Elo difference and its 95% half-width from the
+  variance of the pair's mean score (values 0, 1/4, 1/2, 3/4, 1), over the
+  number of pairs;
+* :func:`llr_pentanomial`, :func:`sprt_pentanomial` — the GSPRT on the pair
+  distribution (five values instead of three, one sample a pair), as fishtest
+  computes it for its pentanomial tests.
+
+docs/strength.md says when the two differ.
 """
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
 
-__all__ = ["mean_interval", "elo", "score_to_elo", "elo_to_score", "llr", "sprt", "sprt_bounds", "SprtResult"]
+__all__ = ["mean_interval", "elo", "score_to_elo", "elo_to_score", "llr", "sprt", "sprt_bounds",
+           "SprtResult", "pentanomial", "elo_pentanomial", "llr_pentanomial", "sprt_pentanomial",
+           "PAIR_VALUES"]
+
+PAIR_VALUES = (0.0, 0.25, 0.5, 0.75, 1.0)
+"""A pair's mean score per game for each pentanomial count (A's points in the pair / 2)."""
 
 
 def elo_to_score(elo_diff: float) -> float:
@@ -83,9 +103,15 @@ def _mle_expected(pdf: list[tuple[float, float]], s: float) -> list[tuple[float,
 
 def llr(wins: int, draws: int, losses: int, elo0: float, elo1: float) -> float:
     """The GSPRT log-likelihood ratio of H1 (elo1) over H0 (elo0), trinomial model."""
-    counts = [max(1e-3, float(c)) for c in (losses, draws, wins)]
-    n = sum(counts)
-    pdf = [(0.0, counts[0] / n), (0.5, counts[1] / n), (1.0, counts[2] / n)]
+    return _llr([0.0, 0.5, 1.0], [losses, draws, wins], elo0, elo1)
+
+
+def _llr(values: list[float], counts: list[int], elo0: float, elo1: float) -> float:
+    """n * sum p_hat log(p1 / p0): the empirical distribution of ``values``
+    (counts of 0 taken as 1e-3) against the nearest ones of mean score elo0, elo1."""
+    regular = [max(1e-3, float(c)) for c in counts]
+    n = sum(regular)
+    pdf = [(a, c / n) for a, c in zip(values, regular)]
     pdf0 = _mle_expected(pdf, elo_to_score(elo0))
     pdf1 = _mle_expected(pdf, elo_to_score(elo1))
     return n * sum(p * math.log(p1 / p0) for (_, p), (_, p0), (_, p1) in zip(pdf, pdf0, pdf1))
@@ -112,6 +138,57 @@ class SprtResult:
 def sprt(wins: int, draws: int, losses: int, elo0: float, elo1: float,
          alpha: float = 0.05, beta: float = 0.05) -> SprtResult:
     value = llr(wins, draws, losses, elo0, elo1)
+    lower, upper = sprt_bounds(alpha, beta)
+    verdict = "H1" if value >= upper else "H0" if value <= lower else "continue"
+    return SprtResult(value, lower, upper, verdict)
+
+
+def pentanomial(pairs: list[tuple[int, int]]) -> list[int]:
+    """The five counts of pairs by A's points in the pair, from A's two game
+    scores (+1 win, 0 draw, -1 loss) of each pair: index 0 for two losses, 2 for
+    a win and a loss or two draws, 4 for two wins."""
+    counts = [0] * 5
+    for first, second in pairs:
+        for score in (first, second):
+            if score not in (-1, 0, 1):
+                raise ValueError(f"pair score {score!r}: +1, 0 or -1")
+        counts[first + second + 2] += 1
+    return counts
+
+
+def _check_pentanomial(counts: list[int]) -> int:
+    if len(counts) != 5 or any(c < 0 for c in counts):
+        raise ValueError(f"pentanomial counts {counts!r}: five counts >= 0")
+    pairs = sum(counts)
+    if pairs == 0:
+        raise ValueError("no complete pairs")
+    return pairs
+
+
+def elo_pentanomial(counts: list[int], z: float = 1.96) -> tuple[float, float, float]:
+    """(score, Elo difference, half-width of its interval) from the pentanomial
+    counts: the score is the mean of the pairs' mean scores (:data:`PAIR_VALUES`),
+    its variance the pairs' sample variance (divisor N) over N pairs. A 0% or
+    100% score is clipped to half a point off in 2N games (0.25/N)."""
+    pairs = _check_pentanomial(counts)
+    score = sum(c * v for c, v in zip(counts, PAIR_VALUES)) / pairs
+    variance = sum(c * (v - score) ** 2 for c, v in zip(counts, PAIR_VALUES)) / pairs
+    clipped = min(max(score, 0.25 / pairs), 1 - 0.25 / pairs)
+    slope = 400 / (math.log(10) * clipped * (1 - clipped))
+    return score, score_to_elo(clipped), z * slope * math.sqrt(variance / pairs)
+
+
+def llr_pentanomial(counts: list[int], elo0: float, elo1: float) -> float:
+    """The GSPRT log-likelihood ratio of H1 (elo1) over H0 (elo0) on pairs: as
+    :func:`llr` with the five pair values of :data:`PAIR_VALUES` and one sample a pair."""
+    _check_pentanomial(counts)
+    return _llr(list(PAIR_VALUES), list(counts), elo0, elo1)
+
+
+def sprt_pentanomial(counts: list[int], elo0: float, elo1: float, alpha: float = 0.05,
+                     beta: float = 0.05) -> SprtResult:
+    """The SPRT verdict from :func:`llr_pentanomial` (bounds as :func:`sprt`)."""
+    value = llr_pentanomial(counts, elo0, elo1)
     lower, upper = sprt_bounds(alpha, beta)
     verdict = "H1" if value >= upper else "H0" if value <= lower else "continue"
     return SprtResult(value, lower, upper, verdict)

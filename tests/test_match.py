@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from safari_ai.cli import main
-from safari_ai.match import make_jobs, opening, parse_spec, run_match
+from safari_ai.cli import _elo_text, _signed, main
+from safari_ai.match import (ProcessBackend, finished_outcome, make_jobs, opening, pair_scores,
+                             parse_spec, run_match)
 from safari_ai.record import GameRecord
 
 
@@ -18,9 +19,15 @@ def test_spec_parsing() -> None:
     assert spec.algo == "mcts" and spec.nodes == 300 and spec.label() == "m"
     assert spec.options == {"Hash": "8"} and spec.cmd == ["prog", "--flag", "a,b"]
     assert parse_spec("algo=alphabeta").movetime == 100  # a default limit
-    for bad in ("depth=x", "colour=red", "depth", "leaf=maybe"):
+    for bad in ("depth=x", "colour=red", "depth", "leaf=maybe", "depth=121", "nodes=0",
+                "hash=65537", "timeout=0", "timeout=x"):
         with pytest.raises(ValueError):
             parse_spec(bad)
+    with pytest.raises(ValueError, match="movetime: must be 1..2147483647"):
+        parse_spec("movetime=99999999999999999999999")
+    huge = CliRunner().invoke(main, ["match", "turtles", "-a", "movetime=99999999999999999999999"])
+    assert huge.exit_code == 2 and "movetime" in huge.output and huge.exception is not None \
+        and isinstance(huge.exception, SystemExit)
 
 
 def test_pairs_share_their_opening_and_swap_colours() -> None:
@@ -53,8 +60,10 @@ def test_match_command(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[2].startswith("games 4: A wins")
-    assert lines[3].startswith("elo ") and lines[4].startswith("mean result A ")
-    assert lines[5].startswith("sprt [0, 50] LLR")
+    assert lines[3].startswith("elo ") and lines[4].startswith("pairs 2 (A's points")
+    assert lines[5].startswith("mean result A ")
+    assert lines[6].startswith("sprt [0, 50] games: LLR")
+    assert lines[7].startswith("sprt [0, 50] pairs: LLR")
     files = sorted(out.glob("*.json"))
     assert [f.name for f in files] == ["turtles-0001-a.json", "turtles-0001-b.json",
                                        "turtles-0002-a.json", "turtles-0002-b.json"]
@@ -134,3 +143,185 @@ def test_mean_result_of_a_race_is_the_points_of_the_seats() -> None:
     assert mean == pytest.approx(sum(mine) / 4) and half >= 0
     others = [(sum(r) - r[o.colour]) / 2 for r, o in zip(points, summary.outcomes)]
     assert summary.opponents_mean() == pytest.approx(sum(others) / 4)
+
+
+def test_movetime_shorthand_applies_where_the_spec_sets_no_limit(tmp_path: Path) -> None:
+    assert parse_spec("algo=mcts", 50).movetime == 50
+    assert parse_spec("algo=mcts,movetime=20", 50).movetime == 20      # the spec wins
+    depth = parse_spec("algo=alphabeta,depth=2", 50)
+    assert depth.depth == 2 and depth.movetime is None                 # a limit of its own
+    assert parse_spec("algo=random", 50).movetime is None              # no search, no limit
+    assert parse_spec("algo=auto").movetime == 100                     # the default
+    out = tmp_path / "r"
+    result = CliRunner().invoke(main, ["match", "turtles", "-a", "algo=alphabeta", "-b",
+                                       "algo=alphabeta,movetime=3", "--movetime", "7",
+                                       "--games", "1", "--records", str(out), "--json"])
+    assert result.exit_code == 0, result.output
+    players = json.loads((out / "turtles-0001-a.json").read_text())["players"]
+    assert [p["settings"]["movetime"] for p in players] == [7, 3]
+
+
+def test_a_race_of_more_players_prints_no_elo(tmp_path: Path) -> None:
+    args = ["match", "ostrich", "--rules", "players=3", "-a", "algo=greedy", "-b", "algo=random",
+            "--games", "2", "--opening-plies", "0", "--records", str(tmp_path), "--no-progress"]
+    text = CliRunner().invoke(main, args)
+    assert text.exit_code == 0, text.output
+    assert not any(line.startswith(("elo", "pairs")) for line in text.stdout.splitlines())
+    assert any(line.startswith("mean result A") for line in text.stdout.splitlines())
+    data = json.loads(CliRunner().invoke(main, args + ["--json"]).stdout)
+    assert data["elo"] is None and data["pentanomial"] is None
+    assert CliRunner().invoke(main, args + ["--sprt", "0,50"]).exit_code == 2
+
+
+def test_no_minus_zero_in_the_figures() -> None:
+    assert _signed(-0.4) == "+0" and _signed(-0.0004, 3) == "+0.000" and _signed(-0.6) == "-1"
+    # 350.5 / 702 = 0.49929: an Elo difference of -0.5 that used to print as "-0"
+    assert _elo_text(350, 1, 351).startswith("+0 ± ")
+
+
+FAKE_ENGINE = """
+import sys
+mode = sys.argv[1]
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "safari":
+        print("id name fake", flush=True)
+        if mode == "mute":
+            continue
+        print("safariok", flush=True)
+    elif words[0] == "isready":
+        print("readyok", flush=True)
+    elif words[0] == "go" and mode == "exit":
+        sys.exit(3)
+    elif words[0] == "quit":
+        break
+"""
+
+
+def _fake(tmp_path: Path, mode: str, timeout: str = "") -> str:
+    script = tmp_path / "fake_engine.py"
+    script.write_text(FAKE_ENGINE)
+    return f"name=fake-{mode},depth=1,{timeout}cmd={sys.executable} {script} {mode}"
+
+
+@pytest.mark.parametrize("mode", ["exit", "silent", "mute"])
+def test_an_engine_that_exits_or_stays_silent_forfeits(tmp_path: Path, mode: str) -> None:
+    # exit: dies at its first "go"; silent: never answers "go"; mute: never ends the handshake
+    b = parse_spec(_fake(tmp_path, mode, "timeout=0.5,"))
+    jobs = make_jobs("turtles", {}, parse_spec("algo=random"), b, 2, 3, 2)
+    summary = run_match(jobs)
+    assert summary.games == 2 and summary.wins == 2 and summary.forfeits == {"A": 0, "B": 2}
+    for outcome in summary.outcomes:
+        record = outcome.record
+        assert outcome.forfeit == "B" and record["forfeit"]["role"] == "B"
+        assert record["forfeit"]["engine"] == "fake-" + mode
+        assert record["termination"].startswith("forfeit by B (fake-" + mode + "): ")
+        assert "\n" not in record["termination"]
+        assert record["result"][outcome.colour] == 1 and sum(record["result"]) == 0
+        assert GameRecord.from_json(record).replay()  # the plies before it stand
+        assert finished_outcome(jobs[outcome.colour], record) is None  # --resume replays it
+
+
+def test_a_missing_engine_forfeits_with_one_line(tmp_path: Path) -> None:
+    out = tmp_path / "r"
+    result = CliRunner().invoke(main, ["match", "turtles", "-a", "cmd=/no/such/engine", "-b",
+                                       "algo=random", "--games", "2", "--records", str(out),
+                                       "--json", "--no-progress"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["losses"] == 2 and data["forfeits"] == {"A": 2, "B": 0}
+    messages = [line for line in result.stderr.splitlines() if line.startswith("forfeit:")]
+    assert len(messages) == 2 and all("/no/such/engine" in m and "cannot start" in m
+                                      for m in messages)
+    assert "Traceback" not in result.output
+    record = json.loads((out / "turtles-0001-a.json").read_text())
+    assert record["forfeit"]["role"] == "A" and record["result"] == [-1, 1]
+
+
+def test_sprt_stops_the_match_at_a_verdict(tmp_path: Path) -> None:
+    out = tmp_path / "r"
+    result = CliRunner().invoke(main, ["match", "turtles", "-a", "algo=alphabeta,depth=1", "-b",
+                                       "algo=random", "--games", "60", "--sprt", "0,200",
+                                       "--records", str(out), "--json", "--no-progress"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["stopped_early"] and data["sprt"]["pairs"]["verdict"] == "H1"
+    assert data["games"] < 60 and len(list(out.glob("*.json"))) == data["games"]
+    assert data["pentanomial"]["pairs"] == data["games"] // 2
+
+
+def test_pair_scores_take_complete_pairs_only() -> None:
+    a, b = parse_spec("algo=alphabeta,depth=1"), parse_spec("algo=random")
+    summary = run_match(make_jobs("turtles", {}, a, b, 5, 2, 2), backend=ProcessBackend(2))
+    pairs = pair_scores(summary.outcomes)
+    assert len(pairs) == 2  # the fifth game has no twin
+    assert pairs == [(o[0].score, o[1].score) for o in
+                     (summary.outcomes[0:2], summary.outcomes[2:4])]
+    assert sum(summary.pentanomial()) == 2
+
+
+def test_ctrl_c_keeps_finished_games_and_resume_plays_the_rest(tmp_path: Path) -> None:
+    # Ctrl-C in a terminal reaches the whole process group: the driver and its workers
+    import os
+    import shutil
+    import signal
+    import subprocess
+    import time
+
+    records = tmp_path / "records"
+    command = [shutil.which("safari-ai") or "safari-ai", "match", "zebras", "-a",
+               "algo=alphabeta,nodes=3000", "-b", "algo=mcts,nodes=400", "--games", "30",
+               "--workers", "2", "--seed", "2", "--records", str(records), "--json",
+               "--no-progress"]
+    run = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+    deadline = time.monotonic() + 120
+    while len(list(records.glob("*.json"))) < 2 and time.monotonic() < deadline:
+        assert run.poll() is None, run.communicate()
+        time.sleep(0.02)
+    os.killpg(run.pid, signal.SIGINT)
+    try:
+        _, err = run.communicate(timeout=60)
+    finally:
+        if run.poll() is None:  # hung: leave no process behind
+            os.killpg(run.pid, signal.SIGKILL)
+    assert run.returncode == 130 and "Traceback" not in err, err
+    assert err.splitlines()[-1].startswith("interrupted: ") and "--resume" in err
+    kept = {p.name: p.read_text() for p in records.glob("*.json")}
+    assert 2 <= len(kept) < 30 and not list(records.glob("*.tmp*"))
+    again = subprocess.run(command + ["--resume"], cwd=tmp_path, capture_output=True, text=True,
+                           timeout=300)
+    assert again.returncode == 0 and json.loads(again.stdout)["games"] == 30
+    assert all((records / name).read_text() == text for name, text in kept.items())
+
+
+def test_a_forfeit_in_a_race_has_no_result(tmp_path: Path) -> None:
+    b = parse_spec("name=ghost,cmd=/no/such/engine")
+    summary = run_match(make_jobs("ostrich", {"players": 3}, parse_spec("algo=greedy"), b, 2, 1, 0))
+    assert summary.wins == 2 and summary.forfeits == {"A": 0, "B": 2}
+    assert all(o.record["result"] is None and o.record["forfeit"]["role"] == "B"
+               for o in summary.outcomes)
+    assert summary.mean_result() == (0.0, 0.0) and summary.opponents_mean() == 0.0
+    result = CliRunner().invoke(main, ["match", "ostrich", "--rules", "players=3", "-a",
+                                       "algo=greedy", "-b", "name=ghost,cmd=/no/such/engine",
+                                       "--games", "2", "--records", str(tmp_path),
+                                       "--no-progress"])
+    assert result.exit_code == 0 and "forfeits A 0, B 2" in result.stdout
+    assert "mean result: no game has one" in result.stdout
+    assert "None" not in result.stdout and "-0" not in result.stdout
+
+
+def test_backend_choices_fail_cleanly(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from safari_ai.match import BackendError, make_backend
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
+    with pytest.raises(BackendError, match=r"pip install 'safari_ai\[ray\]'"):
+        make_backend("ray")
+    result = CliRunner().invoke(main, ["match", "turtles", "--backend", "ray", "--records",
+                                       str(tmp_path)])
+    assert result.exit_code == 1 and result.stderr.startswith("error: --backend ray needs Ray")
+    assert CliRunner().invoke(main, ["match", "turtles", "--address", "x:1"]).exit_code == 2
+    with pytest.raises(BackendError):
+        make_backend("processes", address="x:1")

@@ -80,3 +80,85 @@ def test_mean_interval_by_hand() -> None:
     assert mean_interval([7.5]) == (7.5, 0.0)
     with pytest.raises(ValueError):
         mean_interval([])
+
+
+# -- pentanomial: colour-swapped pairs as the unit ----------------------------
+
+from safari_ai.stats import (elo_pentanomial, llr_pentanomial, pentanomial,  # noqa: E402
+                             sprt_pentanomial)
+
+
+def test_pentanomial_counts_pairs_by_points() -> None:
+    # A's scores (+1/0/-1) in the two games: LL -> 0 points, LD -> 0.5, WL and DD -> 1,
+    # WD -> 1.5, WW -> 2
+    pairs = [(-1, -1), (-1, 0), (1, -1), (0, 0), (-1, 1), (0, 1), (1, 1), (1, 1)]
+    assert pentanomial(pairs) == [1, 1, 3, 1, 2]
+    with pytest.raises(ValueError):
+        pentanomial([(2, 0)])
+
+
+def test_pentanomial_elo_and_error_by_hand() -> None:
+    # counts 1 LL, 2 even pairs, 1 WW: pair values 0, .5, .5, 1; mean .5 -> Elo 0;
+    # variance (.25 + 0 + 0 + .25) / 4 = .125; half-width 1.96 * 400 / (ln 10 * .25) * sqrt(.125 / 4)
+    score, difference, error = elo_pentanomial([1, 0, 2, 0, 1])
+    assert score == 0.5 and difference == 0.0
+    assert error == pytest.approx(1.96 * 400 / (math.log(10) * 0.25) * math.sqrt(0.125 / 4))
+    # 10 pairs 0/1/3/2/4: mean (0*0 + 1*.25 + 3*.5 + 2*.75 + 4*1) / 10 = .725
+    score, difference, error = elo_pentanomial([0, 1, 3, 2, 4])
+    assert score == pytest.approx(0.725)
+    variance = (1 * 0.475 ** 2 + 3 * 0.225 ** 2 + 2 * 0.025 ** 2 + 4 * 0.275 ** 2) / 10
+    # (.225625 + 3 * .050625 + 2 * .000625 + 4 * .075625) / 10
+    assert variance == pytest.approx(0.068125)
+    assert difference == pytest.approx(-400 * math.log10(1 / 0.725 - 1))
+    assert error == pytest.approx(1.96 * 400 / (math.log(10) * 0.725 * 0.275)
+                                  * math.sqrt(0.068125 / 10))
+
+
+def test_pairs_that_split_have_no_pentanomial_variance() -> None:
+    # Every opening won by whoever had the better colour: W/L in every pair. The
+    # trinomial sees 10 wins and 10 losses (variance .25 a game); the pairs all
+    # score one point (variance 0): the colour, not the players, decided.
+    _, tri_elo, tri_error = elo(10, 0, 10)
+    _, pair_elo, pair_error = elo_pentanomial([0, 0, 10, 0, 0])
+    assert tri_elo == pair_elo == 0.0
+    assert tri_error == pytest.approx(1.96 * 400 / (math.log(10) * 0.25) * math.sqrt(0.25 / 20))
+    assert pair_error == 0.0
+
+
+def test_pentanomial_llr_of_two_valued_pairs_is_the_binomial_ratio() -> None:
+    # Only LL and WW pairs: the constrained MLE keeps the mass on 0 and 1 with mean s,
+    # so LLR = WW log(s1/s0) + LL log((1-s1)/(1-s0)), one sample a pair (up to the
+    # 1e-3 pseudo-counts of the three empty values).
+    s0, s1 = elo_to_score(0), elo_to_score(20)
+    expected = 30 * math.log(s1 / s0) + 20 * math.log((1 - s1) / (1 - s0))
+    assert llr_pentanomial([20, 0, 0, 0, 30], 0, 20) == pytest.approx(expected, abs=1e-3)
+
+
+def test_pentanomial_llr_by_hand_with_the_lagrange_solution() -> None:
+    counts = [3, 10, 40, 25, 22]
+    values = [0, 0.25, 0.5, 0.75, 1]
+    p_hat = [c / 100 for c in counts]
+
+    def constrained(s: float) -> list[float]:
+        lo, hi = -1 / (1 - s) + 1e-12, 1 / s - 1e-12
+        for _ in range(200):
+            x = (lo + hi) / 2
+            if sum(p * (v - s) / (1 + x * (v - s)) for p, v in zip(p_hat, values)) > 0:
+                lo = x
+            else:
+                hi = x
+        return [p / (1 + x * (v - s)) for p, v in zip(p_hat, values)]
+    p0, p1 = constrained(elo_to_score(0)), constrained(elo_to_score(30))
+    assert sum(p * v for p, v in zip(p1, values)) == pytest.approx(elo_to_score(30))
+    expected = 100 * sum(ph * math.log(b / a) for ph, a, b in zip(p_hat, p0, p1))
+    assert llr_pentanomial(counts, 0, 30) == pytest.approx(expected, rel=1e-6)
+    assert sprt_pentanomial(counts, 0, 30).llr == pytest.approx(expected, rel=1e-6)
+
+
+def test_pentanomial_sprt_verdicts_and_bad_counts() -> None:
+    assert sprt_pentanomial([0, 0, 5, 10, 35], 0, 100).verdict == "H1"
+    assert sprt_pentanomial([35, 10, 5, 0, 0], 0, 100).verdict == "H0"
+    assert sprt_pentanomial([1, 0, 1, 0, 1], 0, 100).verdict == "continue"
+    for bad in ([0, 0, 0, 0, 0], [1, 2, 3], [1, -1, 0, 0, 0]):
+        with pytest.raises(ValueError):
+            elo_pentanomial(bad)
