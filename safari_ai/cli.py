@@ -315,7 +315,11 @@ def render(source: str, output: str, last_move: str | None, ply: int | None) -> 
             positions = record.replay()
         except SafariError as error:
             _fail(f"{source}: {error}")
-        index = len(record.moves) if ply is None else min(ply, len(record.moves))
+        if ply is not None and ply > len(record.moves):
+            raise click.BadParameter(f"{ply} is past the end of the record, which has "
+                                     f"{len(record.moves)} plies (0-{len(record.moves)})",
+                                     param_hint="--ply")
+        index = len(record.moves) if ply is None else ply
         data = positions[index].to_json()
         if last_move is None and index > 0:
             last_move = record.moves[index - 1]["move"]
