@@ -56,11 +56,14 @@ def test_start_score_is_stable_from_one_depth_to_the_next() -> None:
 
 
 def test_mid_game_scores_are_stable_from_one_depth_to_the_next() -> None:
+    """Mean |score(d+1) - score(d)| for d = 1..3 over 48 random positions: about
+    270 cp with this evaluation, 680 cp with the score under the current majorities."""
     swings = []
-    for pos in random_positions(8, seed=11):
-        if pos.is_terminal():
-            continue
-        scores = [safari_ai.analyse(pos, depth=depth, seed=0).score for depth in range(1, 5)]
-        if all(abs(score) < 5000 for score in scores):
-            swings.append(sum(abs(a - b) for a, b in zip(scores, scores[1:])) / 3)
-    assert swings and sum(swings) / len(swings) < 300, swings
+    for seed in (11, 12, 13):
+        for pos in random_positions(16, seed=seed):
+            if pos.is_terminal():
+                continue
+            scores = [safari_ai.analyse(pos, depth=depth, seed=0).score for depth in range(1, 5)]
+            if all(abs(score) < 5000 for score in scores):
+                swings.append(sum(abs(a - b) for a, b in zip(scores, scores[1:])) / 3)
+    assert len(swings) > 30 and sum(swings) / len(swings) < 400, swings
