@@ -41,9 +41,9 @@ def move_marks(move: Optional[str]) -> tuple[set[str], set[str]]:
         return set(), set()
     spaces = {f"{int(n)}{lane}" for n, lane in SPACE_RE.findall(move)}
     letters = set()
-    head = re.match(r"^\*?([A-E])\d?:?", move)
-    if head and not move.startswith(("target:", "black:")):
-        letters.add(head.group(1))
+    head = re.match(r"^([A-E])\d:|^\*([A-E])$", move)  # a path (A1:rs) or a flip (*A)
+    if head:
+        letters.add(head.group(1) or head.group(2))
     target = re.match(r"^target:([A-E])$", move)
     if target:
         letters.add(target.group(1))
