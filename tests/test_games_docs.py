@@ -188,3 +188,17 @@ def test_analyse_labels_expected_results_by_player(tmp_path: Path) -> None:
     expected = [line for line in lines if line.startswith("expected ")]
     assert re.fullmatch(r"expected p0=\S+ p1=\S+ p2=\S+", expected[0])
     assert any("expected final score in points" in line for line in lines)
+
+
+def test_the_index_quotes_only_checked_examples() -> None:
+    index = (DOCS / "README.md").read_text()
+    rows = [line for line in index.splitlines() if line.startswith("| `") and ".md)" in line]
+    assert len(rows) == len(GAMES)
+    for row in rows:
+        cells = [cell.strip() for cell in row.strip("|").split("|")]
+        game = cells[0].strip("`")
+        checked = {token.split()[0] for _, _, token in example_rows((DOCS / f"{game}.md").read_text())}
+        quoted = re.findall(r"`([^`]+)`", cells[3] + cells[4])
+        assert quoted, game
+        for token in quoted:
+            assert token in checked, (game, token)
