@@ -91,7 +91,12 @@ def new(game: str, rules: tuple[str, ...]) -> None:
 @click.argument("position", metavar="POSITION.json")
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 def moves(position: str, as_json: bool) -> None:
-    """List the legal moves, or at a chance position the outcomes and probabilities."""
+    """List the legal moves, or at a chance position the outcomes and probabilities.
+
+    The notation of each game's moves and chance outcomes, with examples, and
+    its position JSON are in docs/games/<game>.md of the repository
+    (docs/games/README.md is the index).
+    """
     pos = _read_position(position)
     if pos.is_chance():
         outcomes = [(move, f"{p.numerator}/{p.denominator}")
@@ -113,7 +118,12 @@ def moves(position: str, as_json: bool) -> None:
 @click.argument("position", metavar="POSITION.json")
 @click.argument("moves", nargs=-1, metavar="MOVE...")
 def apply(position: str, moves: tuple[str, ...]) -> None:
-    """Apply moves (or chance outcomes) in order and print the resulting position."""
+    """Apply moves (or chance outcomes) in order and print the resulting position.
+
+    Moves and outcomes are written as `safari-ai moves` prints them; each
+    game's notation is in docs/games/<game>.md of the repository
+    (docs/games/README.md is the index).
+    """
     pos = _read_position(position)
     for number, move in enumerate(moves, start=1):
         try:
@@ -140,8 +150,38 @@ def perft(position: str, depth: int) -> None:
 
 
 def _expected_text(expected: list[float]) -> str:
-    """Expected results, one per player, by player index."""
-    return " ".join(f"{value:.4f}" for value in expected)
+    """Expected results labelled by player: ``p0=0.5060 p1=0.4940``."""
+    return " ".join(f"p{player}={value:.4f}" for player, value in enumerate(expected))
+
+
+# What one unit of an alpha-beta score is in each game: its evaluation's unit
+# (docs/games/<game>.md, "Scores"); proven results are ``win N`` / ``loss N``.
+_EVALUATION_UNITS = {
+    "turtles": "centi-turtles (an active turtle = 100)",
+    "zebras": "centi-points of the score difference (own points - opponent's)",
+    "arena": "hundredths of a die (a die = 100, a gladiator standing = 300)",
+    "ostrich": "centi-points of the player's expected final score",
+}
+
+
+def _units_text(pos: Position, algo: str, expected: bool) -> str:
+    """One line saying whose view ``score`` takes and what its unit and
+    ``expected`` are, for this game and algorithm."""
+    two_sided = pos.game != "ostrich"
+    if algo == "alphabeta":
+        unit = _EVALUATION_UNITS.get(pos.game, "evaluation units")
+    elif algo == "mcts" and pos.game in ("turtles", "zebras"):
+        unit = "1000 x the mean MCTS value in [-1, 1]"
+    elif two_sided:
+        unit = "100 x the expected result (+1 win, 0 draw, -1 loss)"
+    else:
+        unit = "centi-points of the expected final score"
+    text = (f"units score for player {pos.to_move} (to move), cp = {unit}; "
+            "win N / loss N = proven in N plies")
+    if expected:
+        text += ("; expected pP = player P's win probability (a draw counts 1/2)" if two_sided
+                 else "; expected pP = player P's expected final score in points")
+    return text
 
 
 def _info_line(report: Report) -> str:
@@ -189,6 +229,12 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
     player: arena (and turtles, zebras with MCTS) a win probability (a draw
     counting half), ostrich an expected score in points.
 
+    The score is for the player to move; a `units` line says what one cp is
+    in this game with this algorithm (turtles: an active turtle = 100; zebras:
+    a point of score difference = 100; expectimax and the dice games: 100 x
+    the expected result, ostrich: centi-points). docs/games/<game>.md of the
+    repository explains each game's scores, notation and positions.
+
     Given a game record (RECORD.json), annotate the whole game instead: for each
     move the engine's best move and the loss of the move played (best minus
     played, mover's view); for each roll the luck of each player (value after
@@ -220,6 +266,7 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
     click.echo(f"pv {' '.join(report.pv)}")
     if report.lines[0].expected:
         click.echo(f"expected {_expected_text(report.lines[0].expected)}")
+    click.echo(_units_text(pos, report.algo, bool(report.lines[0].expected)))
     for number, line in enumerate(report.lines[1:], start=2):
         expected = f" expected {_expected_text(line.expected)}" if line.expected else ""
         click.echo(f"multipv {number} score {line.score_text}{expected} pv {' '.join(line.pv)}")
@@ -315,7 +362,11 @@ def render(source: str, output: str, last_move: str | None, ply: int | None) -> 
             positions = record.replay()
         except SafariError as error:
             _fail(f"{source}: {error}")
-        index = len(record.moves) if ply is None else min(ply, len(record.moves))
+        if ply is not None and ply > len(record.moves):
+            raise click.BadParameter(f"{ply} is past the end of the record, which has "
+                                     f"{len(record.moves)} plies (0-{len(record.moves)})",
+                                     param_hint="--ply")
+        index = len(record.moves) if ply is None else ply
         data = positions[index].to_json()
         if last_move is None and index > 0:
             last_move = record.moves[index - 1]["move"]

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import json
+import random
 import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -51,11 +53,11 @@ def test_turtles_start_has_eight_turtles_a_side_and_marks_the_last_move() -> Non
 
 def test_turtles_neutral_and_tattooed_pieces() -> None:
     pos = safari_ai.Position.new("turtles", {"tattoo": True}).to_json()
-    pos["board"]["d4"] = "nL"
+    pos["board"]["f5"] = "nL"  # player 1's Life turtle, turned over
     root = parse(render(pos))
     assert owners(root)["neutral"] == 1
     kinds = Counter(g.get("data-kind") for g in pieces(root))
-    assert kinds["L"] == 2 + 1 and kinds["X"] == 2 and kinds["plain"] == 8
+    assert kinds["L"] == 2 and kinds["X"] == 2 and kinds["plain"] == 8
 
 
 def test_zebras_faces_hands_and_guardian() -> None:
@@ -155,3 +157,224 @@ def test_every_registered_start_position(game: str) -> None:
     root = parse(render(safari_ai.Position.new(game).to_json()))
     expected = {"turtles": 16, "zebras": 0, "arena": 2, "ostrich": 5}[game]
     assert len(pieces(root)) == expected
+
+
+# -- legends, names, results, colours (issue 14, point 7) -----------------------
+
+def legend_symbols(root: ET.Element) -> set[str]:
+    legend = [g for g in root.iter(NS + "g") if g.get("class") == "legend"]
+    assert len(legend) == 1
+    return {g.get("data-symbol") for g in legend[0].iter(NS + "g")
+            if g.get("class") == "legend-entry"}
+
+
+def legend_text(root: ET.Element) -> str:
+    legend = next(g for g in root.iter(NS + "g") if g.get("class") == "legend")
+    return " ".join(t.text or "" for t in legend.iter(NS + "text"))
+
+
+def test_every_picture_has_a_key_to_its_symbols() -> None:
+    turtles = parse(render(safari_ai.Position.new("turtles", {"tattoo": True}).to_json()))
+    assert {"L", "C", "I", "X"} <= legend_symbols(turtles)
+    assert "neutral" in legend_text(turtles)
+    zebras = parse(render(safari_ai.Position.new("zebras").to_json()))
+    assert {"Z", "G", "E", "L", "C"} <= legend_symbols(zebras)
+    assert "face down" in legend_text(zebras) and "river" in legend_text(zebras)
+    ostrich = parse(render(examples("ostrich")[4]))
+    first_words = {entry.split()[0] for entry in legend_symbols(ostrich)}
+    assert {"#", "q", "k", "l", "=", "x", "@", "n", "f"} <= first_words
+    arena = parse(render(examples("arena")[6]))
+    assert {"L", "B", "R"} <= legend_symbols(arena)
+    assert "Attack" in legend_text(arena) and "Speed" in legend_text(arena)
+
+
+def test_cell_names_are_drawn_above_the_pieces() -> None:
+    cases = {"turtles": ("cell-names", 37), "zebras": ("cell-names", 30),
+             "arena": ("hex-names", 61)}
+    for game, (layer, count) in cases.items():
+        root = parse(render(safari_ai.Position.new(game).to_json()))
+        groups = [g.get("class") for g in root if g.tag == NS + "g"]
+        assert groups.index(layer) > groups.index("pieces"), (game, groups)
+        names = [t for t in root.iter(NS + "text")
+                 if t.get("class") in ("cell-name", "hex-name")]
+        assert len(names) == count
+        assert all(t.get("paint-order") == "stroke" for t in names)  # a halo over a piece
+
+
+def test_zebras_territories_follow_the_rule_book() -> None:
+    book = {"T1": "a1 a2 a3 b3 b4", "T2": "b1 b2 c2 c3 c4 d4 e4", "T3": "c1 d1 e1 f1 d2 d3 e3",
+            "T4": "e2 f2 f3", "T5": "a4 a5 b5", "T6": "f4 c5 d5 e5 f5"}
+    root = parse(render(safari_ai.Position.new("zebras").to_json()))
+    drawn = {r.get("data-cell"): r.get("data-territory") for r in root.iter(NS + "rect")
+             if r.get("data-territory")}
+    assert drawn == {cell: name for name, cells in book.items() for cell in cells.split()}
+
+
+ZEBRAS_EXAMPLE_8 = {
+    "game": "zebras", "rules": {"croc_chain": True}, "to_move": 0,
+    "board": ["0L 1g 1C 0G 1Z 0E", "0g 0Z 1Z 0G 1G 0Z", "0Z 1G 1G 1C 0G 1Z",
+              "0Z 1E 1z 0G .. 1G", "0C 1g 1L 1z 0G 0Z"],
+    "guardian": 4, "inauguration": 1,
+    "hands": [{"Z": 0, "G": 0, "E": 0, "L": 0, "C": 1}, {"Z": 0, "G": 0, "E": 0, "L": 0, "C": 0}]}
+
+
+def test_a_finished_game_states_its_result() -> None:
+    turtles = {"game": "turtles", "rules": {}, "to_move": "terminal", "phase": "over", "side": 0,
+               "turns": 0, "board": {"d6": "0", "d7": "1", "c6": "1", "e6": "1", "b1": "1",
+                                     "d3": "n"}, "reserve": [0, 0], "pending": [], "changing": None}
+    assert "player 1 wins (result -1, 1)" in texts(parse(render(turtles)))
+    zebras = safari_ai.Position.from_json(ZEBRAS_EXAMPLE_8).apply("Ce4xf4")
+    shown = texts(parse(render(zebras.to_json(), "Ce4xf4")))
+    assert "player 0 wins (result 1, -1)" in shown
+    assert "points: player 0 46, player 1 37" in shown
+    ostrich = safari_ai.Position.from_json(examples("ostrich")[8]).apply("D0:s")
+    assert "final scores: player 0 7, player 1 16, player 2 8" in texts(parse(render(ostrich.to_json())))
+    arena = safari_ai.Position.from_json(examples("arena")[3]).apply("wounds:2")
+    assert "player 0 wins (result 1, -1)" in texts(parse(render(arena.to_json())))
+    running = texts(parse(render(safari_ai.Position.new("turtles").to_json())))
+    assert not any("wins" in t or "draw" in t for t in running)
+
+
+def test_players_and_ostriches_have_distinct_colours() -> None:
+    from safari_ai.render._svg import PLAYER_COLOURS
+    from safari_ai.render.ostrich import OSTRICH_COLOURS
+
+    def rgb(colour: str) -> tuple[int, ...]:
+        return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+
+    palette = PLAYER_COLOURS + list(OSTRICH_COLOURS.values())
+    assert len(set(palette)) == len(palette)
+    for i, a in enumerate(palette):
+        for b in palette[i + 1:]:
+            assert sum((x - y) ** 2 for x, y in zip(rgb(a), rgb(b))) ** 0.5 > 60, (a, b)
+    root = parse(render(examples("ostrich")[1]))
+    fills = {c.get("fill") for g in pieces(root) for c in g.iter(NS + "circle")}
+    keys = {r.get("fill") for r in root.iter(NS + "rect") if r.get("class") == "player-key"}
+    assert keys and fills and not fills & keys
+
+
+def test_render_ply_past_the_end_is_an_error_naming_ply(tmp_path: Path) -> None:
+    from safari_ai.record import GameRecord
+    record = GameRecord(start=safari_ai.Position.new("turtles").to_json())
+    record.add(0, "d1xd3")
+    record.add(1, "d7xd5")
+    path = tmp_path / "game.json"
+    record.save(path)
+    result = CliRunner().invoke(main, ["render", str(path), "--ply", "2"])
+    assert result.exit_code == 0 and "last move: d7xd5" in texts(parse(result.stdout))
+    result = CliRunner().invoke(main, ["render", str(path), "--ply", "3"])
+    assert result.exit_code == 2 and "--ply" in result.stderr and "2 plies" in result.stderr
+    assert result.stdout == ""
+
+
+# -- bad input: only PositionError (issue 21, point 11) ---------------------------
+
+def test_an_invalid_position_is_a_position_error_naming_the_field() -> None:
+    pos = examples("ostrich")[1]
+    pos["ostriches"]["C"] = "CCDDE"
+    with pytest.raises(safari_ai.PositionError) as caught:
+        render(pos)
+    assert caught.value.field is not None and "ostriches" in caught.value.field
+    with pytest.raises(RenderError):
+        render(json.dumps(pos))
+    deep: list = []
+    for _ in range(5000):
+        deep = [deep]
+    with pytest.raises(RenderError):
+        render({"game": "turtles", "board": deep})
+    with pytest.raises(RenderError):
+        render("[" * 100000)
+
+
+def _base_positions() -> list[dict]:
+    rng = random.Random(21)
+    bases = examples("ostrich") + examples("arena") + [ZEBRAS_EXAMPLE_8]
+    for game, rules in (("turtles", {}), ("turtles", {"tattoo": True}), ("turtles", {"hatching": True}),
+                        ("zebras", {}), ("ostrich", {"lion": True}), ("ostrich", {"players": 2}),
+                        ("arena", {}), ("arena", {"format": "primus", "animals": True})):
+        pos = safari_ai.Position.new(game, rules)
+        for _ in range(6):
+            walk = pos
+            for _ in range(rng.randrange(0, 40)):
+                if walk.is_terminal():
+                    break
+                if walk.is_chance():
+                    outcomes = walk.chance_outcomes()
+                    walk = walk.apply(rng.choice(outcomes)[0])
+                else:
+                    walk = walk.apply(rng.choice(walk.legal_moves()))
+            bases.append(walk.to_json())
+    return bases
+
+
+JUNK = [None, True, False, 0, -1, 7, 2**70, 1.5, "", "x", "CCDDE", "99z", "a1", "0a", "..",
+        [], {}, [0], {"x": 1}, "1G 1G", ["CCDDE"], "default"]
+
+
+def _mutate(value: Any, rng: random.Random, depth: int = 0) -> Any:
+    """A copy of ``value`` with one random change somewhere inside it."""
+    if isinstance(value, dict) and value and (depth == 0 or rng.random() < 0.7):
+        key = rng.choice(list(value))
+        out = dict(value)
+        action = rng.random()
+        if action < 0.15:
+            del out[key]
+        elif action < 0.2:
+            out["unknown"] = rng.choice(JUNK)
+        else:
+            out[key] = _mutate(value[key], rng, depth + 1)
+        return out
+    if isinstance(value, list) and value and rng.random() < 0.7:
+        out = list(value)
+        i = rng.randrange(len(out))
+        action = rng.random()
+        if action < 0.15:
+            del out[i]
+        elif action < 0.25:
+            out.append(rng.choice(out))
+        else:
+            out[i] = _mutate(out[i], rng, depth + 1)
+        return out
+    if isinstance(value, str) and value and rng.random() < 0.6:
+        chars = list(value)
+        action = rng.random()
+        if action < 0.3:
+            chars.insert(rng.randrange(len(chars) + 1), rng.choice(value + "abcxyz019.#@ CDE"))
+        elif action < 0.6:
+            del chars[rng.randrange(len(chars))]
+        else:
+            chars[rng.randrange(len(chars))] = rng.choice("abcfgz0123456789.#ACDEWn ")
+        return "".join(chars)
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int) and rng.random() < 0.6:
+        return value + rng.choice([-2, -1, 1, 2, 30, 1000])
+    return rng.choice(JUNK)
+
+
+def test_mutated_positions_render_or_raise_position_error_only() -> None:
+    """Every mutation of real positions either draws (well-formed SVG) or raises
+    RenderError (a PositionError); never AssertionError, RecursionError, KeyError..."""
+    rng = random.Random(2026)
+    bases = _base_positions()
+    drawn = refused = 0
+    for number in range(3000):
+        pos = rng.choice(bases)
+        for _ in range(rng.choice([1, 1, 2, 3])):
+            pos = _mutate(pos, rng)
+        source = json.dumps(pos) if number % 2 else pos
+        try:
+            parse(render(source, last_move=rng.choice([None, "d1xd3", "A1:rsS", "move:d5", "@x"])))
+            drawn += 1
+        except RenderError as error:
+            assert isinstance(error, safari_ai.PositionError) and str(error)
+            refused += 1
+    assert drawn > 100 and refused > 1000, (drawn, refused)
+
+
+def test_ostrich_marks_only_the_ostrich_a_move_names() -> None:
+    pos = examples("ostrich")[4]
+    marked = lambda move: {g.get("data-kind") for g in pieces(parse(render(pos, move)))
+                           if "last-move" in g.get("class", "")}
+    assert marked("CDDWW/W") == set()  # a roll names dice faces, not ostriches
+    assert marked("C2:sss") == {"C"} and marked("*D") == {"D"} and marked("target:E") == {"E"}

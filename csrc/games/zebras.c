@@ -445,17 +445,7 @@ void zebras_result(const void *state, int32_t *out)
     out[1] = -out[0];
 }
 
-/* A first evaluation, in hundredths of a point, for `player`: the score
- * difference if the game ended with the current majorities (zebras_scores:
- * a territory with a strict majority gives its face-up value to its current
- * controller, a tied one to nobody; the Inauguration to its holder). */
-int32_t zebras_evaluate(const void *state, int player)
-{
-    int score[2];
-    assert(player == 0 || player == 1);
-    zebras_scores(state, score);
-    return 100 * (score[player] - score[1 - player]);
-}
+/* zebras_evaluate: games/zebras_eval.c */
 
 /* -- the function table ------------------------------------------------------ */
 

@@ -1,37 +1,53 @@
 """SVG pictures of positions: ``render(position_json, last_move=None) -> str``.
 
 One module per game (``turtles``, ``zebras``, ``ostrich``, ``arena``) draws the
-board, track or arena from the position's JSON alone, so a game the C core does
-not have yet can still be drawn; ``_svg`` holds what they share. Pieces are
-``<g class="piece" data-owner=...>`` elements; dice are ``<g class="die"
-data-face=...>``; the cells touched by the last move get ``class="... last-move"``.
+board, track or arena; ``_svg`` holds what they share. The position is first
+read by the C core (:meth:`safari_ai.Position.from_json`), so a picture is only
+ever drawn of a valid position, from its canonical JSON; bad input raises
+:class:`RenderError`, a :class:`safari_ai.PositionError` naming the field, and
+nothing else. Pieces are ``<g class="piece" data-owner=...>`` elements; dice
+are ``<g class="die" data-face=...>``; the cells touched by the last move get
+``class="... last-move"``; every picture has a ``<g class="legend">`` key to
+its symbols, and a finished game states its result.
 """
 from __future__ import annotations
 
 import importlib
-import json
 from typing import Any, Mapping, Optional
+
+from safari_ai.errors import PositionError
+from safari_ai.position import Position
 
 __all__ = ["render", "RENDERED_GAMES", "RenderError"]
 
 RENDERED_GAMES = ("turtles", "zebras", "ostrich", "arena")
 
 
-class RenderError(ValueError):
-    """The JSON is not a position of a game the renderer knows."""
+class RenderError(PositionError):
+    """The input is not a valid position of a game the renderer knows."""
 
 
-def render(position: Mapping[str, Any] | str, last_move: Optional[str] = None) -> str:
-    """The SVG text of ``position`` (a JSON object or its text); ``last_move``,
-    when given, is marked on the board and written under it."""
-    pos = json.loads(position) if isinstance(position, str) else dict(position)
-    if not isinstance(pos, dict):
-        raise RenderError("a position is a JSON object")
-    game = pos.get("game")
-    if game not in RENDERED_GAMES:
-        raise RenderError(f"game: cannot draw {game!r} (known: {', '.join(RENDERED_GAMES)})")
-    module = importlib.import_module(f"safari_ai.render.{game}")
+def _read(position: Mapping[str, Any] | str | bytes) -> Position:
+    """The position, validated by the C reader; RenderError for anything else."""
     try:
-        return module.render(pos, last_move)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-        raise RenderError(f"{game} position cannot be drawn: {error!r}") from None
+        return Position.from_json(position)
+    except PositionError as error:
+        raise RenderError(str(error), error.field) from None
+    except RecursionError:  # a Python object nested too deeply to write as JSON
+        raise RenderError("position: nested too deeply") from None
+
+
+def render(position: Mapping[str, Any] | str | bytes, last_move: Optional[str] = None) -> str:
+    """The SVG text of ``position`` (a JSON object or its text); ``last_move``,
+    when given, is marked on the board and written under it.
+
+    :raises RenderError: (a :class:`safari_ai.PositionError`) the input is not a
+        valid position; the message names the field.
+    """
+    pos = _read(position)
+    if pos.game not in RENDERED_GAMES:
+        raise RenderError(f"field 'game': cannot draw {pos.game!r} "
+                          f"(known: {', '.join(RENDERED_GAMES)})", "game")
+    result = pos.result() if pos.is_terminal() else None
+    module = importlib.import_module(f"safari_ai.render.{pos.game}")
+    return module.render(pos.to_json(), last_move, result)

@@ -14,6 +14,8 @@ from typing import Iterable, Optional
 SVG_NS = "http://www.w3.org/2000/svg"
 
 # One colour per player (up to five in the ostrich race), neutral and animals.
+# The ostriches belong to nobody and have their own palette (render/ostrich.py),
+# chosen apart from these.
 PLAYER_COLOURS = ["#d94f30", "#2f6fd0", "#3a9a48", "#9b59b6", "#c9a227"]
 NEUTRAL_COLOUR = "#9a9a9a"
 ANIMAL_COLOUR = "#7a5230"
@@ -58,6 +60,18 @@ class Canvas:
         element.text = content
         return element
 
+    def label(self, parent: Optional[ET.Element], x: float, y: float, content: str, *,
+              size: float = 8, fill: str = "#3d3d3d", cls: str = "cell-name") -> ET.Element:
+        """A small name (a cell, a hex) drawn with a white halo, meant to sit on a
+        layer above the pieces so that it stays readable on top of them."""
+        element = self.text(parent, x, y, content, size=size, fill=fill, cls=cls,
+                            weight="bold")
+        element.set("stroke", "#ffffff")
+        element.set("stroke-width", "2.2")
+        element.set("stroke-linejoin", "round")
+        element.set("paint-order", "stroke")
+        return element
+
     def to_string(self) -> str:
         ET.indent(self.root)
         return ET.tostring(self.root, encoding="unicode", xml_declaration=False) + "\n"
@@ -97,6 +111,61 @@ def caption(canvas: Canvas, lines: Iterable[str], x: float, y: float, *,
         canvas.text(group, x, y, line, size=size, anchor="start")
         y += step
     return y
+
+
+class Legend:
+    """A key to the picture's symbols: rows of a small swatch and a text, drawn
+    top-down from (x, y) inside ``<g class="legend">``."""
+
+    def __init__(self, canvas: Canvas, x: float, y: float, title: str = "key",
+                 step: float = 17) -> None:
+        self.canvas, self.x, self.y, self.step = canvas, x, y, step
+        self.group = canvas.group("legend")
+        canvas.text(self.group, x, y, title, size=12, anchor="start", weight="bold")
+        self.y += step
+
+    def row(self, text: str, *, fill: Optional[str] = None, symbol: str = "",
+            shape: str = "rect", text_fill: str = "#fff", stroke: str = "#222",
+            dashed: bool = False) -> None:
+        """One entry: a swatch (``shape`` rect, circle or line, or none without
+        ``fill``) holding ``symbol``, then ``text``."""
+        c, x, y = self.canvas, self.x, self.y
+        entry = c.group("legend-entry", self.group, **{"data-symbol": symbol or text})
+        if fill is not None:
+            if shape == "circle":
+                c.add(entry, "circle", cx=x + 7.0, cy=y, r=7.0, fill=fill, stroke=stroke,
+                      stroke_width=1.0, stroke_dasharray="3 2" if dashed else None)
+            elif shape == "line":
+                c.add(entry, "line", x1=float(x), y1=float(y), x2=x + 14.0, y2=float(y),
+                      stroke=fill, stroke_width=5.0)
+            else:
+                c.add(entry, "rect", x=float(x), y=y - 7.0, width=14.0, height=14.0, rx=2.0,
+                      fill=fill, stroke=stroke, stroke_width=1.0,
+                      stroke_dasharray="3 2" if dashed else None)
+        if symbol:
+            c.text(entry, x + 7, y, symbol, size=9, fill=text_fill, weight="bold")
+        c.text(entry, x + 20, y, text, size=11, anchor="start")
+        self.y += self.step
+
+    def note(self, text: str) -> None:
+        """A line of text with no swatch."""
+        self.canvas.text(self.group, self.x, self.y, text, size=11, anchor="start")
+        self.y += self.step
+
+
+def result_text(result: Optional[list], points: bool = False) -> str:
+    """The result of a finished game, by player: ``player 0 wins (result 1, -1)``;
+    in a points race ``scores: player 0 7, player 1 16``."""
+    if result is None:
+        return ""
+    if points:
+        return "final scores: " + ", ".join(f"player {i} {v}" for i, v in enumerate(result))
+    numbers = ", ".join(str(v) for v in result)
+    best = max(result)
+    winners = [i for i, v in enumerate(result) if v == best]
+    if len(winners) == len(result):
+        return f"draw (result {numbers})"
+    return f"player {winners[0]} wins (result {numbers})"
 
 
 def to_move_text(pos: dict) -> str:

@@ -6,10 +6,10 @@ import math
 import re
 from typing import Any, Optional
 
-from safari_ai.render._svg import (ANIMAL_COLOUR, LAST_MOVE_COLOUR, Canvas, caption,
-                                   hex_points, player_colour, to_move_text)
+from safari_ai.render._svg import (ANIMAL_COLOUR, LAST_MOVE_COLOUR, Canvas, Legend, caption,
+                                   hex_points, player_colour, result_text, to_move_text)
 
-SIZE = 24.0
+SIZE = 28.0
 HEX_RE = re.compile(r"^([a-z])(\d{1,2})$")
 SPECIES_LETTER = {"lion": "L", "bear": "B", "rhino": "R"}
 
@@ -38,7 +38,7 @@ def move_marks(move: Optional[str]) -> tuple[set[str], set[str]]:
     return set(), set()
 
 
-def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
+def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list]) -> str:
     arena = default_arena() if pos.get("arena", "default") == "default" else pos["arena"]
     coords = {name: axial(name) for name in arena["hexes"]}
     w = math.sqrt(3) * SIZE
@@ -47,7 +47,7 @@ def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
     off_x, off_y = 40 - min(xs) + w / 2, 40 - min(ys) + SIZE
     board_w = max(xs) - min(xs) + w + 80
     board_h = max(ys) - min(ys) + 2 * SIZE + 80
-    width, height = board_w + 300, max(board_h, 380.0) + 40
+    width, height = board_w + 320, max(board_h, 560.0) + 40
     canvas = Canvas(width, height, f"arena: {to_move_text(pos)}")
     hexes, ids = move_marks(last_move)
     pending = pos.get("pending") or {}
@@ -58,6 +58,8 @@ def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
         return off_x + (q + r / 2) * w, off_y - r * 1.5 * SIZE
 
     board = canvas.group("board")
+    pieces = canvas.group("pieces")
+    names = canvas.group("hex-names")  # above the pieces: readable under a fighter
     for name in arena["hexes"]:
         x, y = xy(name)
         start = "I" if name == arena["I"] else "II" if name == arena["II"] else None
@@ -65,9 +67,8 @@ def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
         canvas.add(board, "polygon", points=hex_points(x, y, SIZE - 1, pointy=True),
                    fill=LAST_MOVE_COLOUR if name in hexes else ("#e6cf9c" if start else "#efe3c4"),
                    stroke="#a08a5a", stroke_width=1.0, class_=cls, **{"data-hex": name})
-        canvas.text(board, x, y + SIZE * 0.6, name + (f" {start}" if start else ""), size=7,
-                    fill="#7a6a4a", cls="hex-name")
-    pieces = canvas.group("pieces")
+        canvas.label(names, x, y + SIZE * 0.68, name + (f" {start}" if start else ""), size=7,
+                     cls="hex-name")
     for glad in pos.get("gladiators", []):
         if glad.get("hex") is None:
             continue
@@ -76,11 +77,11 @@ def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
         group = canvas.group("piece last-move" if glad["id"] in ids else "piece", pieces, **{
             "data-owner": str(glad["side"]), "data-kind": "gladiator", "data-id": glad["id"],
             "data-hex": glad["hex"]})
-        canvas.add(group, "circle", cx=x, cy=y, r=SIZE * 0.7, fill=player_colour(glad["side"]),
+        canvas.add(group, "circle", cx=x, cy=y - 3, r=SIZE * 0.62, fill=player_colour(glad["side"]),
                    stroke="#f2c500" if marked else "#222", stroke_width=4.0 if marked else 1.5)
-        canvas.text(group, x, y - 4, glad["id"], size=11, fill="#fff", weight="bold")
-        canvas.text(group, x, y + 8, f"{glad['attack']}/{glad['defense']}/{glad['speed']}",
-                    size=8, fill="#fff")
+        canvas.text(group, x, y - 9, glad["id"], size=10, fill="#fff", weight="bold")
+        canvas.text(group, x, y + 2, f"{glad['attack']}/{glad['defense']}/{glad['speed']}",
+                    size=8, fill="#fff", cls="dice-triplet")
     for animal in pos.get("animals", []):
         if animal.get("hex") is None:
             continue
@@ -89,13 +90,13 @@ def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
         group = canvas.group("piece last-move" if animal["id"] in ids else "piece", pieces, **{
             "data-owner": "animals", "data-kind": animal["species"], "data-id": animal["id"],
             "data-hex": animal["hex"]})
-        canvas.add(group, "polygon", points=hex_points(x, y, SIZE * 0.75, pointy=False),
+        canvas.add(group, "polygon", points=hex_points(x, y - 3, SIZE * 0.72, pointy=False),
                    fill=ANIMAL_COLOUR, stroke="#f2c500" if marked else "#222",
                    stroke_width=4.0 if marked else 1.5)
-        canvas.text(group, x, y - 4, SPECIES_LETTER.get(animal["species"], "?") + animal["id"],
-                    size=11, fill="#fff", weight="bold")
-        canvas.text(group, x, y + 8, f"{animal['attack']}/{animal['defense']}/{animal['speed']}",
-                    size=8, fill="#fff")
+        canvas.text(group, x, y - 9, SPECIES_LETTER.get(animal["species"], "?") + animal["id"],
+                    size=10, fill="#fff", weight="bold")
+        canvas.text(group, x, y + 2, f"{animal['attack']}/{animal['defense']}/{animal['speed']}",
+                    size=8, fill="#fff", cls="dice-triplet")
     if pending.get("attacker") and pending.get("target"):
         where = {c["id"]: c.get("hex") for c in pos.get("gladiators", []) + pos.get("animals", [])}
         a, t = where.get(pending["attacker"]), where.get(pending["target"])
@@ -120,9 +121,25 @@ def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
     for animal in pos.get("animals", []):
         lines.append(f"{animal['id']} {animal['species']}: A{animal['attack']} D{animal['defense']} "
                      f"S{animal['speed']}" + ("" if animal.get("hex") else f" waiting at {animal['entry']}"))
-    if pos.get("result"):
-        lines.append(f"result: {pos['result']}")
+    if result is not None:
+        lines.append(result_text(result))
     if last_move:
         lines.append(f"last move: {last_move}")
-    caption(canvas, lines, board_w + 10, 40, size=12)
+    end = caption(canvas, lines, board_w + 10, 40, size=12)
+    _legend(canvas, board_w + 10, end + 8)
     return canvas.to_string()
+
+
+def _legend(canvas: Canvas, x: float, y: float) -> None:
+    key = Legend(canvas, x, y, step=16)
+    key.row("side 0 gladiator (0a, 0b)", fill=player_colour(0), shape="circle")
+    key.row("side 1 gladiator (1a, 1b)", fill=player_colour(1), shape="circle")
+    for species, letter in SPECIES_LETTER.items():
+        key.row(f"{species} (animal x, y or z)", fill=ANIMAL_COLOUR, symbol=letter)
+    key.note("4/3/2 under a fighter: its Attack /")
+    key.note("Defense / Speed dice (a wound costs one)")
+    key.row("active fighter, or one the move names", fill="#fff", shape="circle",
+            stroke="#f2c500")
+    key.row("attack being rolled", fill="#c0392b", shape="line")
+    key.row("I, II: start and entry hexes", fill="#e6cf9c", stroke="#a08a5a")
+    key.note("hex names: letter, row (row 1 at the bottom)")

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from typing import Any, Optional
 
-from safari_ai.render._svg import (LAST_MOVE_COLOUR, Canvas, caption, die, player_colour,
-                                   to_move_text)
+from safari_ai.render._svg import (LAST_MOVE_COLOUR, Canvas, Legend, caption, die,
+                                   player_colour, result_text, to_move_text)
 
 CELL = 34.0
 LEFT, TOP = 50.0, 30.0
@@ -23,7 +23,9 @@ TERRAIN = {".": ("normal", "#e8e2c8"), "#": ("rock", "#6d6d6d"), "q": ("quicksan
            "k": ("crocodile", "#5f9a5a"), "l": ("lava", "#e0603a"), "=": ("bridge", "#a0703a"),
            "x": ("ravine", "#2b2b2b"), "@": ("vortex", "#7b6fd0"), "n": ("nest", "#f4e1a8"),
            "f": ("finish", "#ffffff")}
-OSTRICH_COLOURS = {"A": "#e74c3c", "B": "#3498db", "C": "#2ecc71", "D": "#f1c40f", "E": "#9b59b6"}
+# The ostriches belong to nobody: a palette apart from the players' colours
+# (_svg.PLAYER_COLOURS: red, blue, green, purple, gold), each with its letter.
+OSTRICH_COLOURS = {"A": "#00897b", "B": "#00acc1", "C": "#6d4c41", "D": "#d81b60", "E": "#212121"}
 SPACE_RE = re.compile(r"(\d{1,2})([abc])")
 
 
@@ -39,24 +41,28 @@ def move_marks(move: Optional[str]) -> tuple[set[str], set[str]]:
         return set(), set()
     spaces = {f"{int(n)}{lane}" for n, lane in SPACE_RE.findall(move)}
     letters = set()
-    head = re.match(r"^\*?([A-E])\d?:?", move)
-    if head and not move.startswith(("target:", "black:")):
-        letters.add(head.group(1))
+    head = re.match(r"^([A-E])\d:|^\*([A-E])$", move)  # a path (A1:rs) or a flip (*A)
+    if head:
+        letters.add(head.group(1) or head.group(2))
     target = re.match(r"^target:([A-E])$", move)
     if target:
         letters.add(target.group(1))
     return spaces, letters
 
 
-def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
+def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list]) -> str:
     rows = track_rows(pos)
     n_rows = len(rows)
     board_h = n_rows * CELL
-    width = LEFT + 3 * CELL + 460
-    height = max(TOP * 2 + board_h + 20, 420.0)
+    width = LEFT + 3 * CELL + 520
+    height = max(TOP * 2 + board_h + 20, 640.0)
     canvas = Canvas(width, height, f"ostrich: {to_move_text(pos)}")
     spaces, letters = move_marks(last_move)
     board = canvas.group("track")
+    for lane in range(3):  # lane letters above and below the track
+        for y_lane in (TOP - 10, TOP + board_h + 10):
+            canvas.text(board, LEFT + lane * CELL + CELL / 2, y_lane, "abc"[lane], size=10,
+                        fill="#555", cls="lane-name")
 
     def xy(space: str) -> tuple[float, float]:
         match = SPACE_RE.fullmatch(space)
@@ -65,6 +71,7 @@ def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
         return LEFT + lane * CELL + CELL / 2, TOP + (n_rows - 1 - row) * CELL + CELL / 2
 
     previous_tile = None
+    terrain_marks: list[tuple[float, float, str]] = []
     for number, (terrain_row, tile, curve) in enumerate(rows):
         y = TOP + (n_rows - 1 - number) * CELL
         canvas.text(board, LEFT - 14, y + CELL / 2, str(number), size=10, fill="#555")
@@ -82,9 +89,8 @@ def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
                        stroke_width=0.5 if not curve else 1.5,
                        class_="space last-move" if name in spaces else "space",
                        **{"data-space": name, "data-terrain": kind})
-            if char in "k@q=":
-                canvas.text(board, LEFT + lane * CELL + CELL / 2, y + CELL / 2, char, size=9,
-                            fill="#333")
+            if char != ".":
+                terrain_marks.append((LEFT + lane * CELL + 6, y + CELL - 7, char))
     pieces = canvas.group("pieces")
     for space in pos.get("berries", []):
         x, y = xy(space)
@@ -111,6 +117,9 @@ def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
         canvas.add(group, "rect", x=x - 12, y=y - 12, width=24.0, height=24.0, rx=3.0,
                    fill="#b5651d", stroke="#222")
         canvas.text(group, x, y, "L", size=14, fill="#fff", weight="bold")
+    names = canvas.group("terrain-letters")  # above the pieces, in a corner of the space
+    for x, y, char in terrain_marks:
+        canvas.label(names, x, y, char, size=9, cls="terrain-letter")
     panel = LEFT + 3 * CELL + 95
     dice_group = canvas.group("dice")
     y = TOP
@@ -131,10 +140,12 @@ def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
         y += 20
     lines = [f"ostrich  {to_move_text(pos)}", f"turn of player {pos.get('current')}, "
              f"{pos.get('mode')} roll, phase {pos.get('phase')}"]
+    if result is not None:
+        lines.append(result_text(result, points=True))
     for player, tile in enumerate(pos.get("predictions", [])):
         lines.append(f"player {player} predicts: {tile if tile else '(not dealt)'}")
     if pos.get("finished"):
-        lines.append(f"finished: {pos['finished']}")
+        lines.append(f"finished (1st, 2nd, 3rd): {', '.join(pos['finished'])}")
     if bewitched:
         lines.append(f"bewitched: {bewitched}")
     pool = pos.get("berry_pool") or {}
@@ -146,8 +157,26 @@ def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
         lines.append(f"bonus rolls {pos.get('bonus', 0)}, extra turns {pos.get('extra', 0)}")
     if last_move:
         lines.append(f"last move: {last_move}")
-    caption(canvas, lines, panel, y + 20, size=12)
+    top = y + 20
+    end = caption(canvas, lines, panel, top, size=12)
+    first_player_line = 2 + (result is not None)
     for player in range(len(pos.get("predictions", []))):
-        canvas.add(None, "rect", x=panel - 12, y=y + 20 + (player + 2) * 18 - 5, width=8.0,
-                   height=8.0, fill=player_colour(player), class_="player-key")
+        canvas.add(None, "rect", x=panel - 12, y=top + (player + first_player_line) * 18 - 4,
+                   width=8.0, height=8.0, fill=player_colour(player), class_="player-key")
+    _legend(canvas, panel, end + 6)
     return canvas.to_string()
+
+
+def _legend(canvas: Canvas, x: float, y: float) -> None:
+    key = Legend(canvas, x, y, step=16)
+    key.row("ostriches A-E (nobody's)", fill=OSTRICH_COLOURS["A"], symbol="A", shape="circle")
+    key.row("bewitched ostrich", fill=OSTRICH_COLOURS["B"], symbol="B", shape="circle",
+            dashed=True)
+    key.row("lion", fill="#b5651d", symbol="L")
+    key.row("face-down berry", fill="#8e2a6b", shape="circle", stroke="#fff")
+    key.note("terrain (letter in the space's corner):")
+    for char, (name, fill) in TERRAIN.items():
+        if char != ".":
+            key.row(f"{char}  {name}", fill=fill, stroke="#999")
+    key.note("thick outline: a curve tile, no lane change")
+    key.note("space names: row, then lane (13c)")

@@ -5,11 +5,12 @@ import math
 import re
 from typing import Any, Optional
 
-from safari_ai.render._svg import (LAST_MOVE_COLOUR, NEUTRAL_COLOUR, Canvas, caption,
-                                   hex_points, player_colour, to_move_text)
+from safari_ai.render._svg import (LAST_MOVE_COLOUR, NEUTRAL_COLOUR, Canvas, Legend, caption,
+                                   hex_points, player_colour, result_text, to_move_text)
 
 SIZE = 30.0
 CELL_RE = re.compile(r"[a-g][1-7]")
+TATTOOS = {"L": "Life", "C": "Change", "I": "Immortality", "X": "Contamination"}
 
 
 def cells() -> dict[str, tuple[int, int]]:
@@ -30,13 +31,15 @@ def move_cells(move: Optional[str]) -> list[str]:
     return CELL_RE.findall(move)
 
 
-def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
-    width, height = 440.0, 520.0
+def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list]) -> str:
+    width, height = 640.0, 520.0
     canvas = Canvas(width, height, f"turtles: {to_move_text(pos)}")
-    cx, cy = width / 2, 215.0
+    cx, cy = 220.0, 215.0
     marked = move_cells(last_move)
     board = canvas.group("board")
     pieces = canvas.group("pieces")
+    path = canvas.group("last-move-layer")
+    names = canvas.group("cell-names")  # above the pieces: readable under a turtle
     goals = {"d7": "goal of player 0", "d1": "goal of player 1"}
     for name, (q, r) in sorted(cells().items()):
         x = cx + q * 1.5 * SIZE
@@ -46,8 +49,8 @@ def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
         canvas.add(board, "polygon", points=hex_points(x, y, SIZE - 1, pointy=False),
                    fill=fill, stroke="#6b7f5a", stroke_width=1.5, class_=cls,
                    **{"data-cell": name})
-        canvas.text(board, x, y + SIZE * 0.62, name, size=8, fill="#5a6a4a", cls="cell-name")
-        code = pos.get("board", {}).get(name)
+        canvas.label(names, x, y + SIZE * 0.66, name)
+        code = pos["board"].get(name)
         if code is None:
             continue
         owner = "neutral" if code[0] == "n" else code[0]
@@ -55,29 +58,46 @@ def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
         group = canvas.group("piece", pieces, **{"data-owner": owner, "data-cell": name,
                                                  "data-kind": kind or "plain"})
         colour = NEUTRAL_COLOUR if owner == "neutral" else player_colour(int(owner))
-        canvas.add(group, "circle", cx=float(x), cy=float(y), r=SIZE * 0.55, fill=colour,
+        canvas.add(group, "circle", cx=float(x), cy=y - 3.0, r=SIZE * 0.5, fill=colour,
                    stroke="#222", stroke_width=2.0,
                    stroke_dasharray="4 3" if owner == "neutral" else None)
         if kind:
-            canvas.text(group, x, y, kind, size=15, fill="#fff", weight="bold")
+            canvas.text(group, x, y - 3, kind, size=14, fill="#fff", weight="bold")
     if marked:
-        _arrow(canvas, marked, cx, cy)
-    lines = [f"turtles  {to_move_text(pos)}  (phase {pos.get('phase')}, turn {pos.get('turns')})"]
-    reserve = pos.get("reserve", [0, 0])
+        _arrow(canvas, path, marked, cx, cy)
+    lines = [f"turtles  {to_move_text(pos)}  (phase {pos['phase']}, turn {pos['turns']})"]
+    if result is not None:
+        lines.append(result_text(result))
+    reserve = pos["reserve"]
     if any(reserve):
         lines.append(f"reserves: player 0 {reserve[0]}, player 1 {reserve[1]}")
-    if pos.get("pending"):
+    if pos["pending"]:
         lines.append("effects pending: " + " ".join(pos["pending"]))
-    if pos.get("changing"):
+    if pos["changing"]:
         lines.append(f"Change waiting at {pos['changing']}")
-    lines.append("player 0 (red) goes north to d7; player 1 (blue) goes south to d1")
     if last_move:
         lines.append(f"last move: {last_move}")
-    caption(canvas, lines, 12, 440)
+    caption(canvas, lines, 12, 430)
+    _legend(canvas, 420.0, 40.0, tattoo=bool(pos["rules"].get("tattoo")))
     return canvas.to_string()
 
 
-def _arrow(canvas: Canvas, marked: list[str], cx: float, cy: float) -> None:
+def _legend(canvas: Canvas, x: float, y: float, tattoo: bool) -> None:
+    key = Legend(canvas, x, y)
+    key.row("player 0, runs north to d7", fill=player_colour(0), shape="circle")
+    key.row("player 1, runs south to d1", fill=player_colour(1), shape="circle")
+    key.row("neutral (turned over)", fill=NEUTRAL_COLOUR, shape="circle", dashed=True)
+    key.row("d1 / d7: home corners, goals", fill="#e9dcb5", stroke="#6b7f5a")
+    key.row("cells of the last move", fill=LAST_MOVE_COLOUR, stroke="#6b7f5a")
+    if tattoo:
+        key.note("tattooed turtles:")
+        for letter, name in TATTOOS.items():
+            key.row(name, fill="#777", symbol=letter, shape="circle")
+    key.note("cell names: column a-g, rank 1")
+    key.note("at the south end of each column")
+
+
+def _arrow(canvas: Canvas, layer: Any, marked: list[str], cx: float, cy: float) -> None:
     table = cells()
     points = []
     for name in marked:
@@ -85,5 +105,5 @@ def _arrow(canvas: Canvas, marked: list[str], cx: float, cy: float) -> None:
             q, r = table[name]
             points.append(f"{cx + q * 1.5 * SIZE:.1f},{cy + (r + q / 2) * math.sqrt(3) * SIZE:.1f}")
     if len(points) >= 2:
-        canvas.add(None, "polyline", points=" ".join(points), fill="none", stroke="#222",
+        canvas.add(layer, "polyline", points=" ".join(points), fill="none", stroke="#222",
                    stroke_width=3.0, stroke_opacity=0.6, class_="last-move-path")

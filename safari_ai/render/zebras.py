@@ -4,15 +4,16 @@ from __future__ import annotations
 import re
 from typing import Any, Optional
 
-from safari_ai.render._svg import (LAST_MOVE_COLOUR, Canvas, caption, player_colour,
-                                   to_move_text)
+from safari_ai.render._svg import (LAST_MOVE_COLOUR, Canvas, Legend, caption, player_colour,
+                                   result_text, to_move_text)
 
 CELL = 60.0
 LEFT, TOP = 60.0, 60.0
-TERRITORY = ["122333", "122344", "112334", "512226", "556666"]  # rule book section 2.2
+TERRITORY = ["123333", "122344", "112334", "512226", "556666"]  # rule book section 2.2
 TERRITORY_FILL = {"1": "#e8d8a8", "2": "#cfe3b8", "3": "#f0c9a0", "4": "#bcd7e6",
                   "5": "#e0c0d8", "6": "#d6d0f0"}
 NAMES = {"Z": "zebra", "G": "gazelle", "E": "elephant", "L": "lion", "C": "crocodile"}
+VALUES = {"Z": 6, "G": 2, "E": 5, "L": 1, "C": 0}  # face up; face down 0
 CELL_RE = re.compile(r"[a-f][1-5]")
 
 
@@ -31,13 +32,34 @@ def move_cells(move: Optional[str]) -> list[str]:
     return CELL_RE.findall(move or "")
 
 
-def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
-    width, height = LEFT * 2 + 6 * CELL + 200, TOP * 2 + 5 * CELL + 120
+def scores(pos: dict[str, Any]) -> list[int]:
+    """Each player's points under the current majorities (rule book section 4.8)."""
+    counts = {t: [0, 0] for t in "123456"}
+    points = {t: 0 for t in "123456"}
+    for row in range(5):
+        for col, token in enumerate(pos["board"][row].split(" ")):
+            if token != "..":
+                territory = TERRITORY[row][col]
+                counts[territory][int(token[0])] += 1
+                points[territory] += VALUES[token[1]] if token[1].isupper() else 0
+    out = [0, 0]
+    for territory, (count0, count1) in counts.items():
+        if count0 != count1:
+            out[0 if count0 > count1 else 1] += points[territory]
+    if pos["inauguration"] is not None:
+        out[pos["inauguration"]] += 5
+    return out
+
+
+def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list]) -> str:
+    width, height = LEFT * 2 + 6 * CELL + 250, TOP * 2 + 5 * CELL + 140
     canvas = Canvas(width, height, f"zebras: {to_move_text(pos)}")
     marked = move_cells(last_move)
     board = canvas.group("board")
     pieces = canvas.group("pieces")
+    names = canvas.group("cell-names")  # above the pieces
     rows = pos["board"]
+    labelled: set[str] = set()
     for row in range(5):
         tokens = rows[row].split(" ")
         for col in range(6):
@@ -49,7 +71,11 @@ def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
                        stroke="#999", stroke_width=0.5,
                        class_="cell last-move" if name in marked else "cell",
                        **{"data-cell": name, "data-territory": f"T{territory}"})
-            canvas.text(board, x + 9, y + 8, name, size=8, fill="#666", cls="cell-name")
+            canvas.label(names, x + 10, y + 8, name)
+            if territory not in labelled:  # one territory name, on its first cell
+                labelled.add(territory)
+                canvas.label(names, x + CELL - 10, y + 8, f"T{territory}", fill="#7a4a00",
+                             cls="territory-name")
             token = tokens[col]
             if token == "..":
                 continue
@@ -58,10 +84,10 @@ def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
             group = canvas.group("piece", pieces, **{
                 "data-owner": owner, "data-cell": name, "data-kind": NAMES[letter.upper()],
                 "data-face": "up" if face_up else "down"})
-            canvas.add(group, "rect", x=x + 9, y=y + 9, width=CELL - 18, height=CELL - 18, rx=8.0,
+            canvas.add(group, "rect", x=x + 12, y=y + 14, width=CELL - 22, height=CELL - 22, rx=8.0,
                        fill=player_colour(int(owner)) if face_up else "#fff",
                        stroke=player_colour(int(owner)), stroke_width=3.0)
-            canvas.text(group, x + CELL / 2, y + CELL / 2, letter.upper(), size=20,
+            canvas.text(group, x + CELL / 2 + 1, y + CELL / 2 + 3, letter.upper(), size=18,
                         fill="#fff" if face_up else player_colour(int(owner)), weight="bold")
     # rivers: thick lines between adjacent cells of different territories
     rivers = canvas.group("rivers")
@@ -91,14 +117,37 @@ def render(pos: dict[str, Any], last_move: Optional[str]) -> str:
                    **{"data-position": str(number)})
         canvas.text(track, x, y, str(number), size=8, fill="#fff" if here else "#555")
     hands = pos.get("hands", [{}, {}])
-    lines = [f"zebras  {to_move_text(pos)}",
+    lines = [f"zebras  {to_move_text(pos)}"]
+    score = scores(pos)
+    if result is not None:
+        lines.append(result_text(result))
+        lines.append(f"points: player 0 {score[0]}, player 1 {score[1]}")
+    else:
+        lines.append(f"points if it ended now: {score[0]} : {score[1]}")
+    lines += [
              f"guardian: {guardian if guardian is not None else 'not placed'}",
              f"inauguration: {'nobody' if pos.get('inauguration') is None else 'player %s' % pos['inauguration']}"]
     for player, hand in enumerate(hands):
         lines.append(f"hand {player}: " + " ".join(f"{k}{v}" for k, v in hand.items()))
     if last_move:
         lines.append(f"last move: {last_move}")
-    caption(canvas, lines, LEFT + 6 * CELL + 55, TOP, size=12)
-    caption(canvas, ["lowercase/outlined = face down; blue lines = rivers"], LEFT, height - 40,
-            size=11)
+    caption(canvas, lines, LEFT, TOP * 2 + 5 * CELL + 10, size=12, step=16)
+    _legend(canvas, LEFT + 6 * CELL + 55, TOP - 20)
     return canvas.to_string()
+
+
+def _legend(canvas: Canvas, x: float, y: float) -> None:
+    key = Legend(canvas, x, y)
+    key.row("player 0 (face up)", fill=player_colour(0))
+    key.row("player 1 (face up)", fill=player_colour(1))
+    key.row("face down: worth 0", fill="#fff", stroke=player_colour(0))
+    for letter, name in NAMES.items():
+        key.row(f"{name}, {VALUES[letter]} point{'s' if VALUES[letter] != 1 else ''}",
+                fill="#888", symbol=letter)
+    key.row("river between territories", fill="#3a7bd5", shape="line")
+    key.row("T1-T6 territories (colours)", fill=TERRITORY_FILL["2"], stroke="#999")
+    key.row("guardian (its position)", fill="#222", shape="circle")
+    key.row("guardian's last move", fill="#f2c500", shape="circle", stroke="#555")
+    key.note("track 0-21 clockwise: 0-5 columns a-f,")
+    key.note("6-10 rows 1-5, 11-16 columns f-a,")
+    key.note("17-21 rows 5-1")
