@@ -598,7 +598,8 @@ def serve(host: str, port: int, open_browser: bool, max_movetime: int,
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{bound}/"
-    click.echo(f"safari-ai serving {url} (Ctrl-C stops)", err=False)
+    click.echo(f"safari-ai serving {url} (Ctrl-C stops)")
+    sys.stdout.flush()
     if open_browser:
         import webbrowser
 

@@ -199,10 +199,35 @@ def _capped(limits: dict[str, int], config: ServerConfig) -> dict[str, int]:
 
 # -- the application ---------------------------------------------------------
 
+M_TRIM_THRESHOLD = -1
+KEEP_FREED_BYTES = 256 << 20
+
+
+def _keep_freed_memory() -> None:
+    """Lets glibc keep freed memory instead of returning it to the system.
+
+    Every search allocates its transposition table (16 MiB by default) and
+    frees it. On a worker thread glibc's per-thread arena gives the pages back
+    at once, so the next search faults them all in again: measured 0.25 s
+    instead of 3 ms for an 8-sample ostrich search at depth 1. A trim
+    threshold above the tables' size keeps them (as MALLOC_TRIM_THRESHOLD_
+    would). Elsewhere than glibc this does nothing.
+    """
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None)
+        if hasattr(libc, "mallopt"):
+            libc.mallopt(M_TRIM_THRESHOLD, KEEP_FREED_BYTES)
+    except (OSError, AttributeError):
+        pass
+
+
 class _Server:
     """The state of one application: configuration, the search pool and its slots."""
 
     def __init__(self, config: ServerConfig) -> None:
+        _keep_freed_memory()
         self.config = config
         self.pool = ThreadPoolExecutor(max_workers=config.workers,
                                        thread_name_prefix="safari-web-search")

@@ -3,6 +3,9 @@
 // pictures, the WebSocket /api/engine (the engine protocol) for live thinking.
 
 const $ = (id) => document.getElementById(id);
+const PARAMS = new URLSearchParams(location.search);
+// The pause before the page rolls the dice, so that a person follows (?roll_ms=0: none).
+const ROLL_MS = Math.max(0, Number(PARAMS.get("roll_ms") ?? 400) || 0);
 
 // ---------------------------------------------------------------- the API ----
 
@@ -45,7 +48,7 @@ const S = {
   rng: null,
   lastRoll: null,
 };
-window.safari = { state: S };
+window.safari = { state: S };  // for tests and the console
 
 const posAt = (i) => (i === 0 ? S.start : S.plies[i - 1].pos);
 const shown = () => posAt(S.cursor);
@@ -182,16 +185,17 @@ function choose(sel, found) {
 
 // ------------------------------------------------------------- the board ----
 
-async function drawBoard() {
+function fetchBoard() {
   const pos = shown();
   const last = S.cursor > 0 ? S.plies[S.cursor - 1].move : undefined;
   const body = { position: pos };
   if (last) body.last_move = last;
   const seat = viewer();
   if (seat !== null) body.seat = seat;
-  const token = S.token;
-  const svg = await api("/api/render", body);
-  if (token !== S.token) return;
+  return api("/api/render", body);
+}
+
+function putBoard(svg) {
   const board = $("board");
   board.innerHTML = svg;
   for (const el of board.querySelectorAll("[data-cell], [data-hex], [data-space], [data-id], [data-position]")) {
@@ -202,6 +206,12 @@ async function drawBoard() {
     el.setAttribute("aria-label", elementKeys(el).map(keyText).join(" "));
   }
   highlight();
+}
+
+async function drawBoard() {
+  const token = S.token;
+  const svg = await fetchBoard();
+  if (token === S.token) putBoard(svg);
 }
 
 function highlight() {
@@ -310,15 +320,14 @@ async function refresh() {
   S.token += 1;
   S.sel = [];
   const token = S.token;
-  const legal = await api("/api/moves", { position: shown() });
+  const [legal, svg] = await Promise.all([api("/api/moves", { position: shown() }), fetchBoard()]);
   if (token !== S.token) return;
   S.legal = legal;
   if (atEnd()) S.lastResult = legal.result || null;
   showStatus();
   showMoveList();
   showChoices();
-  await drawBoard();
-  if (token !== S.token) return;
+  putBoard(svg);
   restartAnalysis();
   scheduleAutoplay();
 }
@@ -380,7 +389,7 @@ function scheduleAutoplay() {
   autoplayTimer = setTimeout(() => {
     autoplayTimer = null;
     if (autoDice) roll(); else engineMove();
-  }, autoDice ? 120 : 30);
+  }, autoDice ? ROLL_MS : 0);
   markIdle();
 }
 
@@ -774,6 +783,9 @@ async function review() {
   }
 }
 
+window.safari.moveKeys = moveKeys;
+window.safari.humanMoves = () => humanMoves();
+
 // ----------------------------------------------------------------- wiring ----
 
 async function main() {
@@ -785,7 +797,7 @@ async function main() {
     option.textContent = facts.name;
     $("game").append(option);
   }
-  const wanted = new URLSearchParams(location.search).get("game");
+  const wanted = PARAMS.get("game");
   if (wanted && S.facts[wanted]) $("game").value = wanted;
   $("game").addEventListener("change", () => { drawRules(); drawSeats(seatCount()); });
   drawRules();
