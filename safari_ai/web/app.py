@@ -430,6 +430,7 @@ class _EngineSocket:
         self.loop = asyncio.get_running_loop()
         self.queue: asyncio.Queue[Optional[str]] = asyncio.Queue()
         self.engine = Engine(emit=self._emit_threadsafe)
+        self.open = True
         self.held = 0          # search slots held: one per go still owing its bestmove
         self.search_number = 0
 
@@ -447,7 +448,11 @@ class _EngineSocket:
             if line.startswith("bestmove") and self.held:
                 self.held -= 1
                 self.server.slots.release()
-            await self.ws.send_text(line)
+            if self.open:
+                try:
+                    await self.ws.send_text(line)
+                except Exception:  # noqa: BLE001 - the client went away; keep draining
+                    self.open = False
 
     def _policy(self, tokens: list[str]) -> Optional[str]:
         """Why the server refuses this line (None: the engine gets it)."""
