@@ -592,6 +592,8 @@ def serve(host: str, port: int, open_browser: bool, max_movetime: int,
     try:
         sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # accepted connections inherit it: no Nagle wait between a response's head and body
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         sock.bind((host, port))
     except (OSError, OverflowError) as error:
         _fail(f"cannot listen on {host}:{port}: {error}")

@@ -27,7 +27,7 @@ from click.testing import CliRunner  # noqa: E402
 
 with warnings.catch_warnings():
     # Starlette 1.x announces a move from httpx to httpx2 for its TestClient
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.simplefilter("ignore")
     from starlette.testclient import TestClient  # noqa: E402
 
 import safari_ai  # noqa: E402

@@ -205,6 +205,18 @@ def test_illegal_click_is_refused_with_a_message(page: Any) -> None:
     assert plies(page) == 0
 
 
+def test_keyboard_only_move(page: Any) -> None:
+    new_game(page, "turtles", seats=["human", "human"])
+    page.focus('#board g.piece[data-cell="c2"]')     # cells and pieces are in the tab order
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.getAttribute('role')") == "button"
+    page.focus('#board polygon[data-cell="d3"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.safari.state.plies.length === 1")
+    assert page.evaluate("window.safari.state.plies[0].move") == "c2-d3"
+
+
 def test_undo_redo_and_navigation(page: Any) -> None:
     new_game(page, "turtles")
     play_move_by_clicks(page, "d1xd3")
