@@ -64,11 +64,23 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as playwright:
+    # CI's sanitizer pass preloads libasan into Python (and so into the server it
+    # starts); the browser and Playwright's driver are not built for it.
+    preload = os.environ.pop("LD_PRELOAD", None)
+    try:
+        manager = sync_api.sync_playwright()
+        playwright = manager.start()
         chromium = playwright.chromium.launch(executable_path=CHROMIUM,
-                                              args=["--no-sandbox", "--disable-gpu"])
+                                              args=["--no-sandbox", "--disable-gpu"],
+                                              env=dict(os.environ))
+    finally:
+        if preload is not None:
+            os.environ["LD_PRELOAD"] = preload
+    try:
         yield chromium
+    finally:
         chromium.close()
+        playwright.stop()
 
 
 @pytest.fixture

@@ -339,7 +339,10 @@ async def _analyse(request: Request, server: _Server) -> Any:
         try:
             return analyse(pos, **limits, **options).to_json()
         except SafariError as error:
-            return ApiError(str(error), "position" if pos.is_terminal() else "limits")
+            message = str(error)
+            where = ("position" if pos.is_terminal() or pos.is_chance()
+                     else "algo" if "algo" in message else "limits")
+            return ApiError(message, where)
     result = await server.search(job)
     if isinstance(result, ApiError):
         raise result

@@ -56,7 +56,8 @@ const atEnd = () => S.cursor === S.plies.length;
 const limits = () => ({ [$("limit-kind").value]: Math.max(1, parseInt($("limit-value").value, 10) || 1) });
 
 function markIdle() {
-  const idle = inFlight === 0 && !S.thinking && !autoplayTimer && !search.active;
+  // idle: nothing pending that changes the game (a running analysis does not)
+  const idle = inFlight === 0 && !S.thinking && !autoplayTimer && !(search.active && search.active.forMove);
   document.body.dataset.idle = String(idle);
 }
 
@@ -427,7 +428,7 @@ async function engineMove() {
       showReport(report);
       best = report.bestmove;
     } else {
-      best = await search.run(pos, "go " + Object.entries(limits()).map(([k, v]) => `${k} ${v}`).join(" "), 1);
+      best = await search.run(pos, "go " + Object.entries(limits()).map(([k, v]) => `${k} ${v}`).join(" "), 1, true);
     }
   } catch (error) {
     say(`Engine: ${error.message}`);
@@ -478,12 +479,12 @@ const search = {
     markIdle();
     if (active) active.resolve(best);
   },
-  async run(pos, goLine, multipv) {
+  async run(pos, goLine, multipv, forMove = false) {
     const ws = await this.connect();
     await this.stopAndWait();
     ws.send(`setoption name MultiPV value ${multipv}`);
     ws.send(`position json ${JSON.stringify(pos)}`);
-    const done = new Promise((resolve) => { this.active = { resolve, lines: {}, pos }; });
+    const done = new Promise((resolve) => { this.active = { resolve, lines: {}, pos, forMove }; });
     markIdle();
     ws.send(goLine);
     return done;
@@ -578,6 +579,7 @@ function showReport(report) {
 async function restartAnalysis() {
   if (!$("analyse").checked || S.thinking) return;
   const pos = shown();
+  if (atEnd() && typeof pos.to_move === "number" && S.seats[pos.to_move] === "engine") return;
   if (pos.to_move === "terminal") { $("engine-info").textContent = resultText(S.legal && S.legal.result); return; }
   const multipv = Math.max(1, Math.min(16, parseInt($("multipv").value, 10) || 1));
   const seat = viewer();
