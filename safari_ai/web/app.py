@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
 import threading
@@ -89,14 +90,19 @@ def rules_form(game: str) -> list[dict[str, Any]]:
     return form
 
 
-def games_facts() -> list[dict[str, Any]]:
-    """``GET /api/games``: each game's name, players, default rules and form."""
+@functools.lru_cache(maxsize=1)
+def _facts() -> str:
     out = []
     for name in games():
         start = Position.new(name)
         out.append({"name": name, "players": start.num_players,
                     "rules": start.to_json().get("rules", {}), "options": rules_form(name)})
-    return out
+    return json.dumps(out)
+
+
+def games_facts() -> list[dict[str, Any]]:
+    """``GET /api/games``: each game's name, players, default rules and form (computed once)."""
+    return json.loads(_facts())
 
 
 def moves_json(pos: Position) -> dict[str, Any]:

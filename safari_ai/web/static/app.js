@@ -732,6 +732,8 @@ function setGame(game, start) {
   $("review-table").querySelector("tbody").innerHTML = "";
   $("pv-lines").innerHTML = "";
   $("engine-info").textContent = "idle";
+  $("evalfill").style.width = "50%";
+  $("evalbar").hidden = $("evalcaption").hidden = game === "ostrich";
   const players = start.rules && start.rules.players ? start.rules.players : S.facts[game].players;
   drawSeats(players);
 }
