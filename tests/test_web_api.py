@@ -445,3 +445,19 @@ def test_serve_refuses_a_port_in_use() -> None:
         taken.close()
     assert result.exit_code == 1
     assert "error: cannot listen on 127.0.0.1:" in result.output
+
+
+def test_engine_connections_are_bounded() -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    with TestClient(create_app(ServerConfig(max_connections=1))) as small:
+        with small.websocket_connect("/api/engine") as first:
+            first.send_text("isready")
+            assert first.receive_text() == "readyok"
+            with pytest.raises(WebSocketDisconnect) as refused:
+                with small.websocket_connect("/api/engine") as second:
+                    second.receive_text()
+            assert refused.value.code == 1013
+        with small.websocket_connect("/api/engine") as again:   # the slot is free again
+            again.send_text("isready")
+            assert again.receive_text() == "readyok"

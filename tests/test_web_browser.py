@@ -203,6 +203,19 @@ def test_whole_game_by_clicks(page: Any, game: str, rules: dict[str, Any],
         assert "player 1 predicts: ????" in svg and "player 0 predicts: ????" not in svg
 
 
+def test_ostrich_human_sees_only_their_own_tile(page: Any) -> None:
+    new_game(page, "ostrich", {"players": 3}, ["human", "engine", "engine"])
+    page.wait_for_function("window.safari.state.plies.length >= 3")   # three tiles dealt
+    wait_idle(page)
+    tiles = page.evaluate("window.safari.state.plies[2].pos.predictions")
+    svg = page.inner_html("#board")
+    assert f"player 0 predicts: {tiles[0]}" in svg
+    assert tiles[1] not in svg and tiles[2] not in svg
+    listed = page.inner_text("#movelist")
+    assert f"pred:{tiles[0]}" in listed and listed.count("pred:????") == 2
+    assert f"pred:{tiles[1]}" not in listed and f"pred:{tiles[2]}" not in listed
+
+
 def test_illegal_click_is_refused_with_a_message(page: Any) -> None:
     new_game(page, "turtles")
     click_key(page, "c:d4")                     # an empty cell: nothing to play there
