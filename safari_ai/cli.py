@@ -576,7 +576,7 @@ def serve(host: str, port: int, open_browser: bool, max_movetime: int,
           workers: int | None) -> None:
     """Serve the web page and the HTTP/WebSocket API (docs/web.md).
 
-    Needs the extra ``web``: pip install 'safari_ai[web]'.
+    Needs the extra 'web': pip install 'safari_ai[web]'.
     """
     import socket
 
