@@ -833,3 +833,53 @@ def play(game: str, side: str, movetime: int | None, depth: int | None, nodes: i
             click.echo(f"game record: {path}")
         except OSError as error:
             _fail(f"cannot write {path}: {error}")
+
+
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to bind (the default serves this machine only).")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
+              help="Port (0: any free port).")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in a web browser.")
+@click.option("--max-movetime", type=click.IntRange(1, 3_600_000), default=10000,
+              show_default=True, metavar="MS",
+              help="Every search (HTTP or WebSocket) stops after this many milliseconds.")
+@click.option("--workers", type=click.IntRange(1, 256), default=None, metavar="N",
+              help="Searches that run at once (default: the number of cores); more wait.")
+def serve(host: str, port: int, open_browser: bool, max_movetime: int,
+          workers: int | None) -> None:
+    """Serve the web page and the HTTP/WebSocket API (docs/web.md).
+
+    Needs the extra 'web': pip install 'safari_ai[web]'.
+    """
+    import socket
+
+    try:
+        import uvicorn
+
+        from safari_ai.web.app import ServerConfig, create_app
+    except ImportError as error:
+        _fail(f"serve needs the web extra (pip install 'safari_ai[web]'): {error}")
+    config = ServerConfig(max_movetime_ms=max_movetime)
+    if workers is not None:
+        config.workers = workers
+    try:
+        sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # accepted connections inherit it: no Nagle wait between a response's head and body
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.bind((host, port))
+    except (OSError, OverflowError) as error:
+        _fail(f"cannot listen on {host}:{port}: {error}")
+    bound = sock.getsockname()[1]
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{bound}/"
+    click.echo(f"safari-ai serving {url} (Ctrl-C stops)")
+    sys.stdout.flush()
+    if open_browser:
+        import webbrowser
+
+        threading.Timer(0.5, webbrowser.open, args=(url,)).start()
+    server = uvicorn.Server(uvicorn.Config(create_app(config), log_level="warning",
+                                           ws_max_size=config.max_body_bytes))
+    server.run(sockets=[sock])

@@ -1,0 +1,582 @@
+"""The web server of ``safari-ai serve``: the page, the HTTP API and the engine WebSocket.
+
+Every endpoint answers as the command line does, by calling the same Python
+functions (``Position.new``/``legal_moves``/``chance_outcomes``/``apply``,
+``safari_ai.analyse(...).to_json()``, ``annotate(...).to_json()``,
+``safari_ai.render.render``). Searches run in a bounded thread pool (the C
+search releases the GIL), each capped by the operator's ``max_movetime_ms``;
+``/api/engine`` runs one :class:`safari_ai.protocol.Engine` per connection.
+No endpoint reads or writes a file of the server (the page's own static files
+aside). The API is documented in docs/web.md.
+"""
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import json
+import os
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any, AsyncIterator, Callable, Optional
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from safari_ai.errors import IllegalMoveError, PositionError, SafariError
+from safari_ai.position import Position, games
+
+__all__ = ["create_app", "ServerConfig", "ApiError", "rules_form", "games_facts",
+           "moves_json", "MAX_DEPTH", "MAX_MULTIPV"]
+
+MAX_DEPTH = 120
+MAX_MULTIPV = 16
+MAX_NODES = 10 ** 9
+MAX_APPLY_MOVES = 10000
+DEFAULT_MOVETIME_MS = 1000
+ALGORITHMS_WEB = ("auto", "alphabeta", "mcts", "expectimax")
+
+
+@dataclass
+class ServerConfig:
+    """What the operator sets (``safari-ai serve`` options)."""
+
+    max_movetime_ms: int = 10000
+    """Every search (HTTP or WebSocket) stops after this many milliseconds."""
+    workers: int = field(default_factory=lambda: os.cpu_count() or 1)
+    """Searches that run at once; more wait for a free slot."""
+    max_body_bytes: int = 1 << 20
+    """Largest request body (and WebSocket message) accepted."""
+    max_connections: int = 64
+    """WebSocket engine connections open at once."""
+    max_hash_mb: int = 256
+    """Largest ``Hash`` a WebSocket client may set."""
+    record_budget_s: float = 120.0
+    """Longest a whole-record analysis may take."""
+
+
+class ApiError(Exception):
+    """A bad request: answered ``{"error": message, "field": field}`` with ``status``."""
+
+    def __init__(self, message: str, field: Optional[str], status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.field = field
+        self.status = status
+
+
+# -- what the endpoints compute (shared with nothing but the CLI's own functions) --
+
+def rules_form(game: str) -> list[dict[str, Any]]:
+    """The new-game form of ``game``: one entry per rules option.
+
+    Built from the start position's ``"rules"`` (every key with its default);
+    the type is the default's. This is the one place to switch to the core's
+    rules schema once the Python layer offers it.
+    """
+    rules = Position.new(game).to_json().get("rules", {})
+    form = []
+    for key, default in rules.items():
+        kind = ("bool" if isinstance(default, bool) else "int" if isinstance(default, int)
+                else "string" if isinstance(default, str) else "json")
+        form.append({"key": key, "type": kind, "default": default})
+    return form
+
+
+@functools.lru_cache(maxsize=1)
+def _facts() -> str:
+    out = []
+    for name in games():
+        start = Position.new(name)
+        out.append({"name": name, "players": start.num_players,
+                    "rules": start.to_json().get("rules", {}), "options": rules_form(name)})
+    return json.dumps(out)
+
+
+def games_facts() -> list[dict[str, Any]]:
+    """``GET /api/games``: each game's name, players, default rules and form (computed once)."""
+    return json.loads(_facts())
+
+
+def moves_json(pos: Position) -> dict[str, Any]:
+    """``safari-ai moves --json`` as an object: ``{"moves": [...]}`` or ``{"outcomes": [...]}``."""
+    if pos.is_chance():
+        return {"outcomes": [[move, f"{p.numerator}/{p.denominator}"]
+                             for move, p in pos.chance_outcomes()]}
+    return {"moves": pos.legal_moves()}
+
+
+def hide_predictions(position: dict[str, Any], seat: int) -> dict[str, Any]:
+    """An ostrich position as ``seat`` may see it: the others' tiles as ``????``."""
+    if position.get("game") != "ostrich" or not isinstance(position.get("predictions"), list):
+        return position
+    shown = dict(position)
+    shown["predictions"] = [tile if index == seat or tile is None else "????"
+                            for index, tile in enumerate(position["predictions"])]
+    return shown
+
+
+# -- request parsing ---------------------------------------------------------
+
+async def _body(request: Request, config: ServerConfig) -> dict[str, Any]:
+    """The request's JSON object, refused when too big or not an object."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > config.max_body_bytes:
+        raise ApiError(f"request body larger than {config.max_body_bytes} bytes", "body", 413)
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > config.max_body_bytes:
+            raise ApiError(f"request body larger than {config.max_body_bytes} bytes", "body", 413)
+        chunks.append(chunk)
+    try:
+        data = json.loads(b"".join(chunks).decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ApiError(f"request body is not JSON: {error}", "body") from None
+    if not isinstance(data, dict):
+        raise ApiError("request body must be a JSON object", "body")
+    return data
+
+
+def _position(data: dict[str, Any], key: str = "position") -> Position:
+    if key not in data:
+        raise ApiError(f"missing field '{key}'", key)
+    value = data[key]
+    if not isinstance(value, dict):
+        raise ApiError(f"{key}: must be a position object", key)
+    try:
+        return Position.from_json(value)
+    except PositionError as error:
+        where = f"{key}.{error.field}" if error.field else key
+        raise ApiError(f"{key}: {error}", where) from None
+    except SafariError as error:
+        raise ApiError(f"{key}: {error}", key) from None
+
+
+def _int(data: dict[str, Any], key: str, low: int, high: int, where: str) -> Optional[int]:
+    value = data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ApiError(f"{where} must be an integer {low}..{high}, got {json.dumps(value)}",
+                       where)
+    return value
+
+
+def _choice(data: dict[str, Any], key: str, choices: tuple[str, ...], default: str) -> str:
+    value = data.get(key, default)
+    if value not in choices:
+        raise ApiError(f"{key} must be one of {', '.join(choices)}, got {json.dumps(value)}", key)
+    return str(value)
+
+
+def _limits(data: dict[str, Any], config: ServerConfig) -> dict[str, int]:
+    """``limits``: any of depth, nodes, movetime; every search also stops at the server's cap."""
+    raw = data.get("limits", {})
+    if not isinstance(raw, dict):
+        raise ApiError("limits must be an object such as {\"movetime\": 500}", "limits")
+    unknown = sorted(set(raw) - {"depth", "nodes", "movetime"})
+    if unknown:
+        raise ApiError(f"limits: unknown limit {unknown[0]!r} (depth, nodes, movetime)",
+                       f"limits.{unknown[0]}")
+    limits = {}
+    for key, high in (("depth", MAX_DEPTH), ("nodes", MAX_NODES),
+                      ("movetime", config.max_movetime_ms)):
+        value = _int(raw, key, 1, high, f"limits.{key}")
+        if value is not None:
+            limits[key] = value
+    if not limits:
+        limits["movetime"] = min(DEFAULT_MOVETIME_MS, config.max_movetime_ms)
+    return limits
+
+
+def _capped(limits: dict[str, int], config: ServerConfig) -> dict[str, int]:
+    """The limits with the operator's time cap added (the first limit reached ends a search)."""
+    return {**limits, "movetime": min(limits.get("movetime", config.max_movetime_ms),
+                                      config.max_movetime_ms)}
+
+
+# -- the application ---------------------------------------------------------
+
+M_TRIM_THRESHOLD = -1
+KEEP_FREED_BYTES = 256 << 20
+
+
+def _keep_freed_memory() -> None:
+    """Lets glibc keep freed memory instead of returning it to the system.
+
+    Every search allocates its transposition table (16 MiB by default) and
+    frees it. On a worker thread glibc's per-thread arena gives the pages back
+    at once, so the next search faults them all in again: measured 0.25 s
+    instead of 3 ms for an 8-sample ostrich search at depth 1. A trim
+    threshold above the tables' size keeps them (as MALLOC_TRIM_THRESHOLD_
+    would). Elsewhere than glibc this does nothing.
+    """
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None)
+        if hasattr(libc, "mallopt"):
+            libc.mallopt(M_TRIM_THRESHOLD, KEEP_FREED_BYTES)
+    except (OSError, AttributeError):
+        pass
+
+
+class _Server:
+    """The state of one application: configuration, the search pool and its slots."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        _keep_freed_memory()
+        self.config = config
+        self.pool = ThreadPoolExecutor(max_workers=config.workers,
+                                       thread_name_prefix="safari-web-search")
+        self._slots: Optional[asyncio.Semaphore] = None
+        self.connections = 0
+
+    @property
+    def slots(self) -> asyncio.Semaphore:
+        # made on first use, inside the server's event loop
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.config.workers)
+        return self._slots
+
+    async def search(self, job: Callable[[], Any]) -> Any:
+        """Runs ``job`` in the pool once a search slot is free."""
+        async with self.slots:
+            return await asyncio.get_running_loop().run_in_executor(self.pool, job)
+
+
+def _error_response(error: ApiError) -> JSONResponse:
+    return JSONResponse({"error": error.message, "field": error.field}, status_code=error.status)
+
+
+def _endpoint(handler: Callable[[Request, _Server], Any], server: _Server) -> Callable[..., Any]:
+    async def run(request: Request) -> Response:
+        try:
+            result = await handler(request, server)
+        except ApiError as error:
+            return _error_response(error)
+        if isinstance(result, Response):
+            return result
+        return JSONResponse(result)
+    return run
+
+
+async def _games(request: Request, server: _Server) -> Any:
+    return {"games": games_facts()}
+
+
+async def _new(request: Request, server: _Server) -> Any:
+    data = await _body(request, server.config)
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise ApiError("missing field 'game' (a game name)", "game")
+    if game not in games():
+        raise ApiError(f"unknown game {game!r} (one of {', '.join(games())})", "game")
+    rules = data.get("rules", {})
+    if not isinstance(rules, dict):
+        raise ApiError("rules must be an object of rules options", "rules")
+    try:
+        return Position.new(game, rules).to_json()
+    except PositionError as error:
+        field_name = error.field if error.field and error.field.startswith("rules") else "rules"
+        raise ApiError(str(error), field_name) from None
+    except SafariError as error:
+        raise ApiError(str(error), "rules") from None
+
+
+async def _moves(request: Request, server: _Server) -> Any:
+    pos = _position(await _body(request, server.config))
+    out = moves_json(pos)
+    if pos.is_terminal():
+        out["result"] = pos.result()
+    return out
+
+
+async def _apply(request: Request, server: _Server) -> Any:
+    data = await _body(request, server.config)
+    pos = _position(data)
+    moves = data.get("moves")
+    if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+        raise ApiError("moves must be a list of move strings", "moves")
+    if len(moves) > MAX_APPLY_MOVES:
+        raise ApiError(f"moves: at most {MAX_APPLY_MOVES} moves", "moves")
+    for index, move in enumerate(moves):
+        try:
+            pos = pos.apply(move)
+        except SafariError as error:
+            raise ApiError(f"move {index + 1} ({move}): {error}", f"moves[{index}]") from None
+    return pos.to_json()
+
+
+def _analysis_options(data: dict[str, Any], config: ServerConfig) -> dict[str, Any]:
+    return {
+        "limits": _limits(data, config),
+        "multipv": _int(data, "multipv", 1, MAX_MULTIPV, "multipv") or 1,
+        "seed": _int(data, "seed", 0, 2 ** 63 - 1, "seed") or 0,
+        "algo": _choice(data, "algo", ALGORITHMS_WEB, "auto"),
+        "predictions": _choice(data, "predictions", ("open", "sampled"), "open"),
+        "player": _int(data, "player", 0, 4, "player"),
+    }
+
+
+async def _analyse(request: Request, server: _Server) -> Any:
+    from safari_ai.record import is_record
+
+    data = await _body(request, server.config)
+    if "record" in data or is_record(data.get("position")):
+        return await _analyse_record(data, server)
+    pos = _position(data)
+    options = _analysis_options(data, server.config)
+    limits = _capped(options.pop("limits"), server.config)
+    if options["predictions"] == "sampled" and options["player"] is None:
+        raise ApiError("predictions 'sampled' needs 'player'", "player")
+
+    def job() -> Any:
+        from safari_ai.search import analyse
+
+        try:
+            return analyse(pos, **limits, **options).to_json()
+        except SafariError as error:
+            message = str(error)
+            where = ("position" if pos.is_terminal() or pos.is_chance()
+                     else "algo" if "algo" in message else "limits")
+            return ApiError(message, where)
+    result = await server.search(job)
+    if isinstance(result, ApiError):
+        raise result
+    return result
+
+
+class _OverBudget(Exception):
+    pass
+
+
+async def _analyse_record(data: dict[str, Any], server: _Server) -> Any:
+    """A whole record, as ``safari-ai analyse RECORD.json --json``."""
+    from safari_ai.annotate import annotate
+    from safari_ai.record import GameRecord
+    from safari_ai.search import analyse
+
+    key = "record" if "record" in data else "position"
+    try:
+        record = GameRecord.from_json(data[key])
+        record.replay()
+    except SafariError as error:
+        raise ApiError(f"{key}: {error}", key) from None
+    options = _analysis_options(data, server.config)
+    limits = options["limits"] if "limits" in data else {"movetime": 200}
+    budget = server.config.record_budget_s
+    cap = server.config.max_movetime_ms
+
+    def job() -> Any:
+        deadline = time.monotonic() + budget
+
+        def search(pos: Any, **kwargs: Any) -> Any:
+            # every search capped by the operator's time, the whole by the budget
+            if time.monotonic() > deadline:
+                raise _OverBudget()
+            kwargs["movetime"] = min(kwargs.get("movetime") or cap, cap)
+            return analyse(pos, **kwargs)
+        try:
+            return annotate(record, limits, algo=options["algo"], seed=options["seed"],
+                            search=search).to_json()
+        except _OverBudget:
+            return ApiError(f"record analysis took more than the server's {budget:g} s; "
+                            "use smaller limits", "limits")
+        except SafariError as error:
+            return ApiError(str(error), key)
+    result = await server.search(job)
+    if isinstance(result, ApiError):
+        raise result
+    return result
+
+
+async def _replay(request: Request, server: _Server) -> Any:
+    from safari_ai.record import GameRecord
+
+    data = await _body(request, server.config)
+    if "record" not in data:
+        raise ApiError("missing field 'record'", "record")
+    try:
+        record = GameRecord.from_json(data["record"])
+        positions = record.replay()
+    except SafariError as error:
+        raise ApiError(f"record: {error}", "record") from None
+    return {"record": record.to_json(), "positions": [p.to_json() for p in positions]}
+
+
+async def _render(request: Request, server: _Server) -> Any:
+    from safari_ai.render import render
+
+    data = await _body(request, server.config)
+    pos = _position(data)
+    last_move = data.get("last_move")
+    if last_move is not None and not isinstance(last_move, str):
+        raise ApiError("last_move must be a move string", "last_move")
+    seat = _int(data, "seat", 0, 4, "seat")
+    shown = pos.to_json() if seat is None else hide_predictions(pos.to_json(), seat)
+    return Response(render(shown, last_move), media_type="image/svg+xml")
+
+
+# -- the engine WebSocket ----------------------------------------------------
+
+class _EngineSocket:
+    """One ``/api/engine`` connection: an Engine, its output queue and its search slot."""
+
+    def __init__(self, websocket: WebSocket, server: _Server) -> None:
+        from safari_ai.protocol import Engine
+
+        self.ws = websocket
+        self.server = server
+        self.loop = asyncio.get_running_loop()
+        self.queue: asyncio.Queue[Optional[str]] = asyncio.Queue()
+        self.engine = Engine(emit=self._emit_threadsafe)
+        self.open = True
+        self.held = 0          # search slots held: one per go still owing its bestmove
+        self.search_number = 0
+
+    def _emit_threadsafe(self, line: str) -> None:
+        try:
+            self.loop.call_soon_threadsafe(self.queue.put_nowait, line)
+        except RuntimeError:
+            pass  # the loop is closed: the connection is gone
+
+    async def sender(self) -> None:
+        while True:
+            line = await self.queue.get()
+            if line is None:
+                return
+            if line.startswith("bestmove") and self.held:
+                self.held -= 1
+                self.server.slots.release()
+            if self.open:
+                try:
+                    await self.ws.send_text(line)
+                except Exception:  # noqa: BLE001 - the client went away; keep draining
+                    self.open = False
+
+    def _policy(self, tokens: list[str]) -> Optional[str]:
+        """Why the server refuses this line (None: the engine gets it)."""
+        config = self.server.config
+        if tokens[0] == "perft":
+            return "perft: not served over the web (use safari-ai engine)"
+        if tokens[0] == "setoption" and len(tokens) >= 5 and tokens[1] == "name" \
+                and tokens[3] == "value":
+            caps = {"threads": 1, "hash": config.max_hash_mb}
+            cap = caps.get(tokens[2].lower())
+            if cap is not None and tokens[4].lstrip("-").isdigit() and int(tokens[4]) > cap:
+                return f"setoption: {tokens[2]} is at most {cap} on this server"
+        return None
+
+    async def handle(self, line: str) -> None:
+        tokens = line.split()
+        if not tokens:
+            return
+        refused = self._policy(tokens)
+        if refused is not None:
+            await self.queue.put(f"info string error: {refused}")
+            return
+        acquired = tokens[0] == "go" and not self.engine.searching
+        if acquired:
+            await self.server.slots.acquire()
+            self.held += 1
+            self.search_number += 1
+            self.loop.call_later(self.server.config.max_movetime_ms / 1000,
+                                 self._watchdog, self.search_number)
+        answers = await asyncio.to_thread(self.engine.feed, line)
+        for answer in answers:
+            await self.queue.put(answer)
+        if acquired and any(a.startswith("info string error") for a in answers):
+            # a malformed go starts no search and owes no bestmove: free its slot
+            self.held -= 1
+            self.server.slots.release()
+
+    def _watchdog(self, number: int) -> None:
+        """The operator's time cap: stop a search that runs past it."""
+        if number == self.search_number and self.engine.searching:
+            asyncio.ensure_future(asyncio.to_thread(self.engine.feed, "stop"))
+
+    async def close(self) -> None:
+        await asyncio.to_thread(self.engine.close)
+        await asyncio.sleep(0)
+        await self.queue.put(None)
+
+
+async def _engine_socket(websocket: WebSocket) -> None:
+    server: _Server = websocket.app.state.server
+    if server.connections >= server.config.max_connections:
+        await websocket.close(code=1013, reason="too many engine connections")
+        return
+    await websocket.accept()
+    server.connections += 1
+    conn = _EngineSocket(websocket, server)
+    sender = asyncio.create_task(conn.sender())
+    try:
+        while True:
+            text = await websocket.receive_text()
+            if len(text) > server.config.max_body_bytes:
+                await conn.queue.put(f"info string error: message longer than "
+                                     f"{server.config.max_body_bytes} bytes")
+                continue
+            for line in text.splitlines():
+                await conn.handle(line)
+                if conn.engine.finished:
+                    break
+            if conn.engine.finished:
+                break
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        server.connections -= 1
+        await conn.close()
+        try:
+            await asyncio.wait_for(sender, timeout=1.0)
+        except (asyncio.TimeoutError, Exception):  # noqa: BLE001 - the socket is gone
+            sender.cancel()
+        for _ in range(conn.held):
+            server.slots.release()
+        conn.held = 0
+        if conn.engine.finished:
+            try:
+                await websocket.close()
+            except RuntimeError:
+                pass
+
+
+# -- static files ------------------------------------------------------------
+
+def _static_dir() -> str:
+    return str(resources.files("safari_ai.web") / "static")
+
+
+async def _index(request: Request) -> Response:
+    return FileResponse(os.path.join(_static_dir(), "index.html"), media_type="text/html")
+
+
+def create_app(config: Optional[ServerConfig] = None) -> Starlette:
+    """The ASGI application of ``safari-ai serve``."""
+    server = _Server(config or ServerConfig())
+    api = [("/api/new", _new), ("/api/moves", _moves), ("/api/apply", _apply),
+           ("/api/analyse", _analyse), ("/api/render", _render), ("/api/replay", _replay)]
+    routes = [Route("/", _index),
+              Route("/api/games", _endpoint(_games, server), methods=["GET"])]
+    routes += [Route(path, _endpoint(handler, server), methods=["POST"]) for path, handler in api]
+    routes += [WebSocketRoute("/api/engine", _engine_socket),
+               Mount("/static", StaticFiles(directory=_static_dir()), name="static")]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        server.pool.shutdown(wait=False, cancel_futures=True)
+
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.server = server
+    return app

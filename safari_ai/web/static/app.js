@@ -1,0 +1,857 @@
+// safari-ai's web page: play and analyse the four games against the engine.
+// It speaks only the public API of docs/web.md: HTTP for positions, moves and
+// pictures, the WebSocket /api/engine (the engine protocol) for live thinking.
+
+const $ = (id) => document.getElementById(id);
+const PARAMS = new URLSearchParams(location.search);
+// The pause before the page rolls the dice, so that a person follows (?roll_ms=0: none).
+const ROLL_MS = Math.max(0, Number(PARAMS.get("roll_ms") ?? 400) || 0);
+
+// ---------------------------------------------------------------- the API ----
+
+class ApiError extends Error {
+  constructor(message, field) { super(message); this.field = field; }
+}
+
+let inFlight = 0;
+async function api(path, body) {
+  inFlight += 1;
+  markIdle();
+  try {
+    const init = body === undefined ? {} : {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
+    const response = await fetch(path, init);
+    if (response.ok && path === "/api/render") return await response.text();
+    const data = await response.json();
+    if (!response.ok) throw new ApiError(data.error, data.field);
+    return data;
+  } finally {
+    inFlight -= 1;
+    markIdle();
+  }
+}
+
+// --------------------------------------------------------------- the state ----
+
+const S = {
+  facts: {},          // game name -> facts from /api/games
+  game: null,
+  seats: [],          // "human" | "engine", one per player
+  start: null,        // the start position (JSON)
+  plies: [],          // {move, by, pos}: pos is the position after the move
+  cursor: 0,          // plies shown: the position is posAt(cursor)
+  legal: null,        // {moves} or {outcomes} or {moves: [], result} of the shown position
+  sel: [],            // the keys clicked so far
+  thinking: false,    // an engine move is being searched
+  token: 0,           // bumps whenever the shown position changes
+  review: null,       // the game analysis, by ply
+  rng: null,
+  lastRoll: null,
+};
+window.safari = { state: S };  // for tests and the console
+
+const posAt = (i) => (i === 0 ? S.start : S.plies[i - 1].pos);
+const shown = () => posAt(S.cursor);
+const atEnd = () => S.cursor === S.plies.length;
+const limits = () => ({ [$("limit-kind").value]: Math.max(1, parseInt($("limit-value").value, 10) || 1) });
+
+function markIdle() {
+  // idle: nothing pending that changes the game (a running analysis does not)
+  const idle = inFlight === 0 && !S.thinking && !autoplayTimer && !(search.active && search.active.forMove);
+  document.body.dataset.idle = String(idle);
+}
+
+function say(text, kind = "error") {
+  const box = $("message");
+  box.textContent = text;
+  box.className = kind;
+}
+
+// Ostrich: with exactly one human seat, the page shows only that seat's prediction tile.
+function viewer() {
+  if (S.game !== "ostrich") return null;
+  const humans = S.seats.map((s, i) => (s === "human" ? i : -1)).filter((i) => i >= 0);
+  return humans.length === 1 ? humans[0] : null;
+}
+
+// ------------------------------------------------------------ random dice ----
+
+function mulberry32(seed) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function sample(outcomes) {
+  let x = S.rng();
+  for (const [outcome, p] of outcomes) {
+    const [num, den] = p.split("/").map(Number);
+    x -= num / den;
+    if (x < 0) return outcome;
+  }
+  return outcomes[outcomes.length - 1][0];
+}
+
+// ------------------------------------------------ clicks: keys of elements ----
+// A key names what a click designates: "c:e3" a cell, "h:d5" an arena hex,
+// "i:1a" a combatant, "s:14b" an ostrich space, "o:A" an ostrich, "g:7" a
+// zebras guardian position. A move's keys are the ones its spelling names, in order.
+
+function moveKeys(game, move) {
+  if (game === "turtles") return (move.match(/[a-g][1-7]/g) || []).map((c) => "c:" + c);
+  if (game === "zebras") {
+    const keys = (move.match(/[a-f][1-5]/g) || []).map((c) => "c:" + c);
+    const guardian = move.match(/@(\d\d)$/);
+    if (guardian) keys.push("g:" + Number(guardian[1]));
+    return keys;
+  }
+  if (game === "ostrich") {
+    const letter = move.match(/^\*?([A-E])\d?:/) || move.match(/^\*([A-E])$/) || move.match(/^target:([A-E])$/);
+    if (letter) return ["o:" + letter[1]];
+    if (/^(nest|lion|vortex|L):/.test(move)) {
+      return (move.match(/\d{1,2}[abc]/g) || []).map((s) => "s:" + Number(s.slice(0, -1)) + s.slice(-1));
+    }
+    return [];
+  }
+  if (game === "arena") {
+    const [kind, arg] = move.split(":");
+    if ((kind === "move" || kind === "step") && arg && arg !== "stay") return ["h:" + arg];
+    if (["attack", "activate", "target"].includes(kind)) return ["i:" + arg];
+  }
+  return [];
+}
+
+function elementKeys(el) {
+  const keys = [];
+  const d = el.dataset;
+  if (S.game === "ostrich" && el.classList.contains("piece") && d.owner === "race") keys.push("o:" + d.kind);
+  if (d.id) keys.push("i:" + d.id);
+  if (d.cell) keys.push("c:" + d.cell);
+  if (d.hex) keys.push("h:" + d.hex);
+  if (d.space) keys.push("s:" + d.space);
+  if (d.position !== undefined) keys.push("g:" + Number(d.position));
+  return keys;
+}
+
+const keyText = (key) => key.slice(2);
+
+function humanMoves() {
+  const pos = shown();
+  if (!S.legal || pos.to_move === "terminal") return [];
+  if (pos.to_move === "chance") return $("dice-mode").value === "manual" ? S.legal.outcomes.map((o) => o[0]) : [];
+  return S.seats[pos.to_move] === "human" ? S.legal.moves : [];
+}
+
+function matching(sel) {
+  return humanMoves().filter((m) => {
+    const keys = moveKeys(S.game, m);
+    return sel.every((k, i) => keys[i] === k);
+  });
+}
+
+function onBoardClick(el) {
+  const keys = elementKeys(el);
+  if (!keys.length) return;
+  if (!humanMoves().length) {
+    say(S.thinking ? "Wait: the engine is thinking." : "It is not your move.");
+    return;
+  }
+  for (const sel of [...keys.map((k) => [...S.sel, k]), ...keys.map((k) => [k])]) {
+    const found = matching(sel);
+    if (found.length) return choose(sel, found);
+  }
+  const where = keyText(keys[keys.length - 1]);
+  say(S.sel.length
+    ? `Illegal: no legal move goes from ${S.sel.map(keyText).join(" ")} to ${where}.`
+    : `Illegal: nothing to play at ${where}.`);
+  S.sel = [];
+  showChoices();
+}
+
+function choose(sel, found) {
+  S.sel = sel;
+  const complete = found.filter((m) => moveKeys(S.game, m).length === sel.length);
+  if (found.length === 1 && (sel.length >= 2 || complete.length === 1)) {
+    play(found[0]);
+    return;
+  }
+  say(found.length > 1 ? `${found.length} moves: click on, or pick one below.` : "Click the target, or pick the move below.", "info");
+  showChoices();
+}
+
+// ------------------------------------------------------------- the board ----
+
+function fetchBoard() {
+  const pos = shown();
+  const last = S.cursor > 0 ? S.plies[S.cursor - 1].move : undefined;
+  const body = { position: pos };
+  if (last) body.last_move = last;
+  const seat = viewer();
+  if (seat !== null) body.seat = seat;
+  return api("/api/render", body);
+}
+
+function putBoard(svg) {
+  const board = $("board");
+  board.innerHTML = svg;
+  for (const el of board.querySelectorAll("[data-cell], [data-hex], [data-space], [data-id], [data-position]")) {
+    if (!elementKeys(el).length) continue;
+    el.classList.add("clickable");
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-label", elementKeys(el).map(keyText).join(" "));
+  }
+  highlight();
+}
+
+async function drawBoard() {
+  const token = S.token;
+  const svg = await fetchBoard();
+  if (token === S.token) putBoard(svg);
+}
+
+function highlight() {
+  const board = $("board");
+  for (const el of board.querySelectorAll(".selected, .target")) el.classList.remove("selected", "target");
+  if (!S.sel.length) return;
+  const next = new Set(matching(S.sel).map((m) => moveKeys(S.game, m)[S.sel.length]).filter(Boolean));
+  for (const el of board.querySelectorAll(".clickable")) {
+    const keys = elementKeys(el);
+    if (keys.some((k) => S.sel.includes(k))) el.classList.add("selected");
+    if (keys.some((k) => next.has(k))) el.classList.add("target");
+  }
+}
+
+function showChoices() {
+  const list = $("candidates");
+  list.innerHTML = "";
+  const moves = S.sel.length ? matching(S.sel) : humanMoves();
+  const probs = new Map((S.legal && S.legal.outcomes) || []);
+  for (const move of moves.slice(0, 300)) {
+    const item = document.createElement("li");
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "candidate";
+    button.dataset.move = move;
+    button.textContent = probs.has(move) ? `${move} (${probs.get(move)})` : move;
+    button.addEventListener("click", () => play(move));
+    item.append(button);
+    list.append(item);
+  }
+  if (moves.length > 300) {
+    const item = document.createElement("li");
+    item.textContent = `… ${moves.length - 300} more: type to filter`;
+    list.append(item);
+  }
+  const options = $("move-options");
+  options.innerHTML = "";
+  for (const move of humanMoves().slice(0, 500)) {
+    const option = document.createElement("option");
+    option.value = move;
+    options.append(option);
+  }
+  const pos = shown();
+  $("roll").hidden = !(pos.to_move === "chance" && $("dice-mode").value === "manual");
+  highlight();
+}
+
+function resultText(result) {
+  if (!result) return "game over";
+  if (S.game === "ostrich") return "game over: scores " + result.map((r, i) => `player ${i} ${r}`).join(", ");
+  const winner = result.indexOf(Math.max(...result));
+  return result.every((r) => r === result[0]) ? "game over: a draw" : `game over: player ${winner} wins (${result.join(" / ")})`;
+}
+
+function showStatus() {
+  const pos = shown();
+  let text;
+  if (pos.to_move === "terminal") text = resultText(S.legal && S.legal.result);
+  else if (pos.to_move === "chance") text = "dice to roll";
+  else {
+    const who = S.seats[pos.to_move] === "engine" ? "engine" : "you";
+    text = `player ${pos.to_move} to move (${who})` + (S.thinking ? ": the engine is thinking" : "");
+  }
+  if (!atEnd()) text += ` (viewing ply ${S.cursor} of ${S.plies.length})`;
+  $("status").textContent = `${S.game}: ${text}`;
+  document.body.dataset.toMove = String(pos.to_move);
+}
+
+function dealtTo(before) {
+  // Ostrich: an outcome pred:XXXX goes to the first player without a tile.
+  return before.predictions ? before.predictions.indexOf(null) : -1;
+}
+
+function moveLabel(index) {
+  const ply = S.plies[index];
+  const seat = viewer();
+  if (seat !== null && ply.move.startsWith("pred:") && dealtTo(posAt(index)) !== seat) return "pred:????";
+  return ply.move;
+}
+
+function showMoveList() {
+  const list = $("movelist");
+  list.innerHTML = "";
+  S.plies.forEach((ply, index) => {
+    const item = document.createElement("li");
+    if (index + 1 === S.cursor) item.className = "current";
+    const button = document.createElement("button");
+    button.type = "button";
+    const note = S.review && S.review[index];
+    const bad = note && note.loss !== null && note.loss !== undefined && note.loss >= 100;
+    button.innerHTML = "";
+    const label = document.createElement("span");
+    label.textContent = `${ply.by === "chance" ? "dice" : "p" + ply.by} ${moveLabel(index)}`;
+    if (bad) label.className = "mistake";
+    button.append(label);
+    button.addEventListener("click", () => goTo(index + 1));
+    item.append(button);
+    list.append(item);
+  });
+  const current = list.querySelector(".current");
+  if (current) current.scrollIntoView({ block: "nearest" });
+}
+
+// Everything the shown position needs: its moves, its picture, the panels.
+async function refresh() {
+  S.token += 1;
+  S.sel = [];
+  const token = S.token;
+  const [legal, svg] = await Promise.all([api("/api/moves", { position: shown() }), fetchBoard()]);
+  if (token !== S.token) return;
+  S.legal = legal;
+  if (atEnd()) S.lastResult = legal.result || null;
+  showStatus();
+  showMoveList();
+  showChoices();
+  putBoard(svg);
+  restartAnalysis();
+  scheduleAutoplay();
+}
+
+// ----------------------------------------------------------- moves & undo ----
+
+async function play(move, by) {
+  const pos = shown();
+  const mover = by !== undefined ? by : pos.to_move;
+  const token = S.token;
+  let next;
+  try {
+    next = await api("/api/apply", { position: pos, moves: [move] });
+  } catch (error) {
+    say(`Illegal: ${error.message}`);
+    return false;
+  }
+  if (token !== S.token) return false;
+  S.plies = S.plies.slice(0, S.cursor);
+  S.plies.push({ move, by: mover, pos: next });
+  S.cursor = S.plies.length;
+  if (S.review) S.review = null;
+  if (mover !== "chance" || $("dice-mode").value === "manual") say("");
+  await refresh();
+  return true;
+}
+
+function goTo(cursor) {
+  const target = Math.max(0, Math.min(cursor, S.plies.length));
+  stopEngineMove();
+  S.cursor = target;
+  say("");
+  refresh();
+}
+
+function undo() {
+  // Back to the last position where a human was to move (else one ply).
+  let i = S.cursor - 1;
+  while (i > 0) {
+    const pos = posAt(i);
+    if (pos.to_move !== "chance" && pos.to_move !== "terminal" && S.seats[pos.to_move] === "human") break;
+    i -= 1;
+  }
+  if (S.cursor > 0) goTo(Math.max(0, i));
+}
+
+// ------------------------------------------------------ autoplay: engine & dice ----
+
+let autoplayTimer = null;
+
+function scheduleAutoplay() {
+  clearTimeout(autoplayTimer);
+  autoplayTimer = null;
+  const pos = shown();
+  if (!atEnd() || S.thinking || pos.to_move === "terminal") return markIdle();
+  const engineTurn = pos.to_move !== "chance" && S.seats[pos.to_move] === "engine";
+  const autoDice = pos.to_move === "chance" && $("dice-mode").value === "auto";
+  if (!engineTurn && !autoDice) return markIdle();
+  autoplayTimer = setTimeout(() => {
+    autoplayTimer = null;
+    if (autoDice) roll(); else engineMove();
+  }, autoDice ? ROLL_MS : 0);
+  markIdle();
+}
+
+function roll() {
+  const pos = shown();
+  if (pos.to_move !== "chance" || !S.legal.outcomes) return;
+  const outcome = sample(S.legal.outcomes);
+  const p = new Map(S.legal.outcomes).get(outcome);
+  const seat = viewer();
+  const hidden = seat !== null && outcome.startsWith("pred:") && dealtTo(pos) !== seat;
+  const box = $("dice");
+  box.textContent = hidden
+    ? `dealt a hidden tile to player ${dealtTo(pos)}`
+    : `rolled ${outcome} (probability ${p})`;
+  box.classList.remove("rolled");
+  void box.offsetWidth;
+  box.classList.add("rolled");
+  play(outcome, "chance");
+}
+
+async function engineMove() {
+  const pos = shown();
+  const seat = pos.to_move;
+  S.thinking = true;
+  showStatus();
+  markIdle();
+  const token = S.token;
+  let best = null;
+  try {
+    if (S.game === "ostrich") {
+      // Fair play in the race: the engine redraws the tiles it cannot see.
+      const report = await api("/api/analyse", {
+        position: pos, limits: limits(), predictions: "sampled", player: seat,
+        seed: parseInt($("seed").value, 10) || 0 });
+      showReport(report);
+      best = report.bestmove;
+    } else {
+      best = await search.run(pos, "go " + Object.entries(limits()).map(([k, v]) => `${k} ${v}`).join(" "), 1, true);
+    }
+  } catch (error) {
+    say(`Engine: ${error.message}`);
+  }
+  S.thinking = false;
+  markIdle();
+  if (token !== S.token) return;
+  if (!best || best === "(none)") {
+    say("The engine found no move.");
+    showStatus();
+    return;
+  }
+  await play(best, seat);
+}
+
+function stopEngineMove() {
+  if (S.thinking) search.stop();
+}
+
+// ------------------------------------------------ the engine over a WebSocket ----
+
+const search = {
+  ws: null,
+  ready: null,
+  active: null,       // {resolve, lines}: the search whose bestmove is awaited
+  connect() {
+    if (this.ready) return this.ready;
+    this.ready = new Promise((resolve, reject) => {
+      const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/engine";
+      const ws = new WebSocket(url);
+      ws.onopen = () => { ws.send("safari"); resolve(ws); };
+      ws.onerror = () => reject(new Error("cannot reach the engine"));
+      ws.onclose = () => { this.ready = null; this.ws = null; if (this.active) this.finish(null); };
+      ws.onmessage = (event) => this.onLine(event.data);
+      this.ws = ws;
+    });
+    return this.ready;
+  },
+  onLine(line) {
+    if (line.startsWith("info string error")) say(line.slice(12));
+    if (!this.active) return;
+    if (line.startsWith("info ")) showInfo(line, this.active);
+    else if (line.startsWith("bestmove ")) this.finish(line.split(" ")[1]);
+  },
+  finish(best) {
+    const active = this.active;
+    this.active = null;
+    markIdle();
+    if (active) active.resolve(best);
+  },
+  async run(pos, goLine, multipv, forMove = false) {
+    const ws = await this.connect();
+    await this.stopAndWait();
+    ws.send(`setoption name MultiPV value ${multipv}`);
+    ws.send(`position json ${JSON.stringify(pos)}`);
+    const done = new Promise((resolve) => { this.active = { resolve, lines: {}, pos, forMove }; });
+    markIdle();
+    ws.send(goLine);
+    return done;
+  },
+  stop() {
+    if (this.active && this.ws) this.ws.send("stop");
+  },
+  async stopAndWait() {
+    while (this.active) {
+      const pending = new Promise((resolve) => {
+        const old = this.active.resolve;
+        this.active.resolve = (best) => { old(best); resolve(); };
+      });
+      this.stop();
+      await pending;
+    }
+  },
+};
+
+function parseInfo(line) {
+  const tokens = line.split(" ");
+  const info = {};
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t === "pv") { info.pv = tokens.slice(i + 1); break; }
+    if (t === "score") { info.score = tokens[i + 1] + " " + tokens[i + 2]; i += 2; continue; }
+    if (t === "string") { info.string = tokens.slice(i + 1).join(" "); break; }
+    info[t] = tokens[i + 1];
+    i += 1;
+  }
+  return info;
+}
+
+function scoreToWin(score) {
+  if (!score) return 0.5;
+  const [kind, n] = score.split(" ");
+  if (kind === "win") return 1;
+  if (kind === "loss") return 0;
+  return 1 / (1 + Math.exp(-Number(n) / 400));
+}
+
+function showInfo(line, active) {
+  const info = parseInfo(line);
+  if (info.string || info.outcome) {
+    if (info.outcome) {
+      active.lines["outcome " + info.outcome] = `${info.outcome} (${info.prob}): ${info.score || ""} ${info.expect ? "expect " + info.expect : ""}`;
+      renderLines(active);
+    }
+    return;
+  }
+  const mover = active.pos.to_move;
+  const pov = info.pov !== undefined ? Number(info.pov) : (typeof mover === "number" ? mover : 0);
+  const k = info.multipv || "1";
+  if (k === "1") {
+    const win = info.winprob !== undefined ? Number(info.winprob) : scoreToWin(info.score);
+    const forZero = pov === 0 ? win : 1 - win;
+    if (S.game !== "ostrich") $("evalfill").style.width = `${Math.round(100 * forZero)}%`;
+    let text = `depth ${info.depth || "?"} nodes ${info.nodes || "?"} nps ${info.nps || "?"}`;
+    if (info.score) text += ` | score ${info.score} (player ${pov})`;
+    if (S.game === "ostrich" && info.expect) text += ` | expected points ${info.expect}`;
+    else text += ` | player ${pov} wins ${Math.round(100 * win)}%`;
+    $("engine-info").textContent = text;
+  }
+  if (info.pv) active.lines[k] = `${info.score || ""} ${info.pv.join(" ")}`;
+  renderLines(active);
+}
+
+function renderLines(active) {
+  const list = $("pv-lines");
+  list.innerHTML = "";
+  for (const key of Object.keys(active.lines).sort()) {
+    const item = document.createElement("li");
+    item.textContent = active.lines[key];
+    list.append(item);
+  }
+}
+
+function showReport(report) {
+  const expected = report.expected ? ` | expected ${report.expected.map((x) => x.toFixed(2)).join(", ")}` : "";
+  $("engine-info").textContent = `depth ${report.depth} nodes ${report.nodes} | ${report.score_text}${expected}`;
+  const list = $("pv-lines");
+  list.innerHTML = "";
+  for (const line of report.lines || []) {
+    const item = document.createElement("li");
+    item.textContent = `${line.score_text} ${line.pv.join(" ")}`;
+    list.append(item);
+  }
+}
+
+// The analysis of the shown position: live over the WebSocket, or, when the
+// page hides ostrich tiles, one HTTP search that redraws the hidden tiles.
+async function restartAnalysis() {
+  if (!$("analyse").checked || S.thinking) return;
+  const pos = shown();
+  if (atEnd() && typeof pos.to_move === "number" && S.seats[pos.to_move] === "engine") return;
+  if (pos.to_move === "terminal") { $("engine-info").textContent = resultText(S.legal && S.legal.result); return; }
+  const multipv = Math.max(1, Math.min(16, parseInt($("multipv").value, 10) || 1));
+  const seat = viewer();
+  if (seat !== null) {
+    if (pos.to_move === "chance") { $("engine-info").textContent = "analysis resumes after the roll"; return; }
+    const token = S.token;
+    try {
+      const report = await api("/api/analyse", { position: pos, limits: limits(), multipv,
+        predictions: "sampled", player: seat });
+      if (token === S.token) showReport(report);
+    } catch (error) { say(`Analysis: ${error.message}`); }
+    return;
+  }
+  search.run(pos, "go infinite", multipv);
+}
+
+// ---------------------------------------------------------- load and save ----
+
+function download(name, data) {
+  const blob = new Blob([JSON.stringify(data, null, 1) + "\n"], { type: "application/json" });
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+}
+
+function makeRecord() {
+  const last = posAt(S.plies.length);
+  const over = last.to_move === "terminal";
+  return {
+    format: "safari-ai-record", version: 1, game: S.game, date: new Date().toISOString().replace(/\.\d+Z$/, "Z"),
+    players: S.seats.map((seat, i) => (seat === "engine"
+      ? { seat: i, name: "safari-ai", settings: { algo: "auto", ...limits() } } : { seat: i, name: "human" })),
+    settings: { web: { dice: $("dice-mode").value, seed: parseInt($("seed").value, 10) || 0 } },
+    start: S.start,
+    moves: S.plies.map((ply, i) => ({ ply: i + 1, by: ply.by, move: ply.move })),
+    result: over && S.lastResult ? S.lastResult : null,
+    termination: over ? "end of game" : "abandoned",
+  };
+}
+
+async function load(text) {
+  let data;
+  try { data = JSON.parse(text); } catch (error) { say(`Load: not JSON: ${error.message}`); return; }
+  try {
+    stopEngineMove();
+    if (data && data.format === "safari-ai-record") {
+      const replay = await api("/api/replay", { record: data });
+      setGame(replay.record.game, replay.positions[0], replay.positions.length);
+      S.plies = replay.record.moves.map((entry, i) => ({ move: entry.move, by: entry.by, pos: replay.positions[i + 1] }));
+      S.cursor = S.plies.length;
+    } else {
+      const legal = await api("/api/moves", { position: data });
+      void legal;
+      setGame(data.game, data);
+    }
+    S.seats = S.seats.map(() => "human");
+    drawSeats();
+    say(`Loaded ${S.plies.length ? "a game record" : "a position"}; every seat is now human.`, "info");
+    await refresh();
+  } catch (error) {
+    say(`Load: ${error.message}`);
+  }
+}
+
+// ------------------------------------------------------------ the new game ----
+
+function drawRules() {
+  const box = $("rules");
+  box.querySelectorAll("label").forEach((el) => el.remove());
+  for (const option of S.facts[$("game").value].options) {
+    const label = document.createElement("label");
+    label.textContent = option.key + " ";
+    let input;
+    if (option.type === "bool") {
+      input = document.createElement("input");
+      input.type = "checkbox";
+      input.checked = option.default;
+    } else {
+      input = document.createElement("input");
+      input.type = option.type === "int" ? "number" : "text";
+      input.value = option.type === "json" ? JSON.stringify(option.default) : option.default;
+      input.size = 8;
+    }
+    input.dataset.key = option.key;
+    input.dataset.type = option.type;
+    input.name = "rule-" + option.key;
+    if (option.key === "players") input.addEventListener("change", () => drawSeats(seatCount()));
+    label.append(input);
+    box.append(label);
+  }
+}
+
+function readRules() {
+  const rules = {};
+  for (const input of $("rules").querySelectorAll("input")) {
+    const type = input.dataset.type;
+    if (type === "bool") rules[input.dataset.key] = input.checked;
+    else if (type === "int") rules[input.dataset.key] = Number(input.value);
+    else if (type === "json") { try { rules[input.dataset.key] = JSON.parse(input.value); } catch { rules[input.dataset.key] = input.value; } }
+    else rules[input.dataset.key] = input.value;
+  }
+  return rules;
+}
+
+function seatCount() {
+  const players = $("rules").querySelector('input[data-key="players"]');
+  return players ? Number(players.value) : S.facts[$("game").value].players;
+}
+
+function drawSeats(count) {
+  const n = count || S.seats.length;
+  while (S.seats.length < n) S.seats.push(S.seats.length === 0 ? "human" : "engine");
+  S.seats.length = n;
+  const box = $("seats");
+  box.querySelectorAll("label").forEach((el) => el.remove());
+  S.seats.forEach((seat, i) => {
+    const label = document.createElement("label");
+    label.textContent = `player ${i} `;
+    const select = document.createElement("select");
+    select.id = `seat-${i}`;
+    for (const value of ["human", "engine"]) {
+      const option = document.createElement("option");
+      option.value = value;
+      option.textContent = value;
+      option.selected = value === seat;
+      select.append(option);
+    }
+    select.addEventListener("change", () => {
+      S.seats[i] = select.value;
+      if (S.start) { showStatus(); showChoices(); drawBoard(); scheduleAutoplay(); }
+    });
+    label.append(select);
+    box.append(label);
+  });
+}
+
+function setGame(game, start) {
+  S.game = game;
+  S.start = start;
+  S.plies = [];
+  S.cursor = 0;
+  S.review = null;
+  S.rng = mulberry32(parseInt($("seed").value, 10) || 0);
+  $("game").value = game;
+  $("dice").textContent = "";
+  $("review-table").querySelector("tbody").innerHTML = "";
+  $("pv-lines").innerHTML = "";
+  $("engine-info").textContent = "idle";
+  $("evalfill").style.width = "50%";
+  $("evalbar").hidden = $("evalcaption").hidden = game === "ostrich";
+  const players = start.rules && start.rules.players ? start.rules.players : S.facts[game].players;
+  drawSeats(players);
+}
+
+async function newGame(event) {
+  if (event) event.preventDefault();
+  stopEngineMove();
+  const game = $("game").value;
+  try {
+    const start = await api("/api/new", { game, rules: readRules() });
+    const seats = [...$("seats").querySelectorAll("select")].map((s) => s.value);
+    setGame(game, start);
+    seats.forEach((seat, i) => { if (i < S.seats.length) S.seats[i] = seat; });
+    drawSeats();
+    say("");
+    await refresh();
+  } catch (error) {
+    say(`New game: ${error.message}` + (error.field ? ` (${error.field})` : ""));
+  }
+}
+
+// ------------------------------------------------------------ game review ----
+
+async function review() {
+  const nodes = Math.max(1, parseInt($("review-nodes").value, 10) || 1);
+  const body = $("review-table").querySelector("tbody");
+  body.innerHTML = "<tr><td>analysing…</td></tr>";
+  try {
+    const record = makeRecord();
+    const result = await api("/api/analyse", { record, limits: { nodes } });
+    S.review = result.plies;
+    body.innerHTML = "";
+    for (const ply of result.plies) {
+      const row = document.createElement("tr");
+      const luck = ply.luck ? ply.luck.map((x) => (x === null ? "?" : (x >= 0 ? "+" : "") + Math.round(x))).join(" ") : "";
+      const label = moveLabel(ply.ply - 1);
+      const cells = [ply.ply, ply.by, label, ply.best || "", ply.loss === null || ply.loss === undefined ? "" : Math.round(ply.loss), luck];
+      for (const value of cells) {
+        const cell = document.createElement("td");
+        cell.textContent = String(value);
+        row.append(cell);
+      }
+      if (ply.loss >= 100) row.className = "mistake";
+      row.addEventListener("click", () => goTo(ply.ply));
+      body.append(row);
+    }
+    showMoveList();
+  } catch (error) {
+    body.innerHTML = "";
+    say(`Game analysis: ${error.message}`);
+  }
+}
+
+window.safari.moveKeys = moveKeys;
+window.safari.humanMoves = () => humanMoves();
+
+// ----------------------------------------------------------------- wiring ----
+
+async function main() {
+  const { games } = await api("/api/games");
+  for (const facts of games) {
+    S.facts[facts.name] = facts;
+    const option = document.createElement("option");
+    option.value = facts.name;
+    option.textContent = facts.name;
+    $("game").append(option);
+  }
+  const wanted = PARAMS.get("game");
+  if (wanted && S.facts[wanted]) $("game").value = wanted;
+  $("game").addEventListener("change", () => { drawRules(); drawSeats(seatCount()); });
+  drawRules();
+  drawSeats(seatCount());
+  $("new-game").addEventListener("submit", newGame);
+  $("board").addEventListener("click", (event) => {
+    const el = event.target.closest(".clickable");
+    if (el) onBoardClick(el);
+  });
+  $("board").addEventListener("keydown", (event) => {
+    if ((event.key === "Enter" || event.key === " ") && event.target.classList.contains("clickable")) {
+      event.preventDefault();
+      onBoardClick(event.target);
+    }
+  });
+  $("move-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const move = $("move-input").value.trim();
+    if (!move) return;
+    if (!humanMoves().includes(move)) { say(`Illegal: ${move} is not a legal move here.`); return; }
+    $("move-input").value = "";
+    play(move, shown().to_move === "chance" ? "chance" : undefined);
+  });
+  $("roll").addEventListener("click", roll);
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", () => goTo(S.cursor + 1));
+  $("first").addEventListener("click", () => goTo(0));
+  $("prev").addEventListener("click", () => goTo(S.cursor - 1));
+  $("next").addEventListener("click", () => goTo(S.cursor + 1));
+  $("last").addEventListener("click", () => goTo(S.plies.length));
+  $("stop").addEventListener("click", () => search.stop());
+  $("analyse").addEventListener("change", () => {
+    if ($("analyse").checked) restartAnalysis(); else if (!S.thinking) search.stop();
+  });
+  $("dice-mode").addEventListener("change", () => { showChoices(); scheduleAutoplay(); });
+  $("save-record").addEventListener("click", () => download(`${S.game}-game.json`, makeRecord()));
+  $("save-position").addEventListener("click", () => download(`${S.game}-position.json`, shown()));
+  $("load").addEventListener("change", async (event) => {
+    const file = event.target.files[0];
+    if (file) await load(await file.text());
+    event.target.value = "";
+  });
+  $("review-run").addEventListener("click", review);
+  document.addEventListener("keydown", (event) => {
+    if (["INPUT", "SELECT", "TEXTAREA"].includes(event.target.tagName)) return;
+    if (event.key === "Escape") { S.sel = []; say(""); showChoices(); }
+    if (event.key === "ArrowLeft") goTo(S.cursor - 1);
+    if (event.key === "ArrowRight") goTo(S.cursor + 1);
+  });
+  await newGame();
+}
+
+main().catch((error) => say(`The page could not start: ${error.message}`));

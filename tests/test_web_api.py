@@ -1,0 +1,463 @@
+"""The HTTP and WebSocket API of ``safari-ai serve`` (docs/web.md).
+
+Every endpoint is checked against the command line's own output for the same
+request; every bad input gets HTTP 400 (413 for a body too large) with
+``{"error", "field"}`` and the server keeps serving; 16 concurrent analyses on
+a real uvicorn server are all answered; the WebSocket speaks the engine protocol.
+"""
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import threading
+import time
+import warnings
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed (pip install '.[web]')")
+pytest.importorskip("httpx", reason="httpx is needed by Starlette's TestClient")
+
+import httpx  # noqa: E402
+import uvicorn  # noqa: E402
+from click.testing import CliRunner  # noqa: E402
+
+with warnings.catch_warnings():
+    # Starlette 1.x announces a move from httpx to httpx2 for its TestClient
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
+
+import safari_ai  # noqa: E402
+from safari_ai.cli import main as cli  # noqa: E402
+from safari_ai.protocol import Engine  # noqa: E402
+from safari_ai.web.app import ServerConfig, create_app  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(ServerConfig(max_movetime_ms=2000, workers=2,
+                                            max_body_bytes=200_000))) as test_client:
+        yield test_client
+
+
+def run_cli(*args: str, stdin: str | None = None) -> str:
+    result = CliRunner().invoke(cli, list(args), input=stdin)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def cli_json(*args: str, stdin: str | None = None) -> Any:
+    return json.loads(run_cli(*args, stdin=stdin))
+
+
+def walk(game: str, plies: int, rules: dict[str, Any] | None = None) -> safari_ai.Position:
+    """The position after ``plies`` first moves (first outcomes at chance)."""
+    pos = safari_ai.Position.new(game, rules or {})
+    for _ in range(plies):
+        if pos.is_terminal():
+            break
+        pos = pos.apply(pos.chance_outcomes()[0][0] if pos.is_chance() else pos.legal_moves()[0])
+    return pos
+
+
+def to_decision(game: str, rules: dict[str, Any] | None = None) -> safari_ai.Position:
+    pos = safari_ai.Position.new(game, rules or {})
+    while pos.is_chance():
+        pos = pos.apply(pos.chance_outcomes()[-1][0])
+    return pos
+
+
+def to_end(game: str) -> safari_ai.Position:
+    pos = safari_ai.Position.new(game, {"max_turns": 4} if game == "turtles" else {})
+    while not pos.is_terminal():
+        pos = pos.apply(pos.chance_outcomes()[0][0] if pos.is_chance() else pos.legal_moves()[-1])
+    return pos
+
+
+def ok(response: httpx.Response) -> Any:
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+# -- every endpoint answers as the CLI does -----------------------------------
+
+def test_games_lists_each_game_with_its_rules(client: TestClient) -> None:
+    games = ok(client.get("/api/games"))["games"]
+    assert [g["name"] for g in games] == safari_ai.games()
+    for facts in games:
+        start = cli_json("new", facts["name"])
+        assert facts["rules"] == start["rules"]
+        assert {o["key"]: o["default"] for o in facts["options"]} == start["rules"]
+        assert facts["players"] == safari_ai.Position.new(facts["name"]).num_players
+
+
+@pytest.mark.parametrize("game,rules,cli_rules", [
+    ("turtles", {}, []), ("turtles", {"tattoo": True, "max_turns": 60},
+                          ["--rules", "tattoo=true", "--rules", "max_turns=60"]),
+    ("zebras", {"croc_chain": False}, ["--rules", "croc_chain=false"]),
+    ("ostrich", {"players": 3, "lion": True}, ["--rules", "players=3", "--rules", "lion=true"]),
+    ("arena", {}, [])])
+def test_new_is_cli_new(client: TestClient, game: str, rules: dict[str, Any],
+                        cli_rules: list[str]) -> None:
+    assert ok(client.post("/api/new", json={"game": game, "rules": rules})) == \
+        cli_json("new", game, *cli_rules)
+
+
+@pytest.mark.parametrize("pos", [walk("turtles", 3), walk("zebras", 2), walk("ostrich", 0),
+                                 to_decision("ostrich"), walk("arena", 0), to_decision("arena"),
+                                 to_end("zebras")],
+                         ids=["turtles", "zebras", "ostrich-deal", "ostrich-decision",
+                              "arena-initiative", "arena-decision", "zebras-end"])
+def test_moves_is_cli_moves_json(client: TestClient, pos: safari_ai.Position) -> None:
+    answer = ok(client.post("/api/moves", json={"position": pos.to_json()}))
+    expected = cli_json("moves", "-", "--json", stdin=json.dumps(pos.to_json()))
+    if pos.is_chance():
+        assert answer == {"outcomes": expected}
+        assert all(isinstance(p, str) and "/" in p for _, p in answer["outcomes"])
+    elif pos.is_terminal():
+        assert answer == {"moves": expected, "result": pos.result()}
+    else:
+        assert answer == {"moves": expected}
+
+
+@pytest.mark.parametrize("game", ["turtles", "zebras", "ostrich", "arena"])
+def test_apply_is_cli_apply(client: TestClient, game: str) -> None:
+    pos = safari_ai.Position.new(game)
+    moves = []
+    for _ in range(5):
+        move = pos.chance_outcomes()[-1][0] if pos.is_chance() else pos.legal_moves()[-1]
+        moves.append(move)
+        pos = pos.apply(move)
+    start = safari_ai.Position.new(game).to_json()
+    answer = ok(client.post("/api/apply", json={"position": start, "moves": moves}))
+    assert answer == cli_json("apply", "-", *moves, stdin=json.dumps(start))
+    assert answer == pos.to_json()
+
+
+TIMING = {"nps", "seconds"}
+
+
+@pytest.mark.parametrize("game,depth,multipv", [("turtles", 4, 2), ("zebras", 2, 3),
+                                                ("ostrich", 1, 1), ("arena", 2, 2)])
+def test_analyse_is_cli_analyse_json(client: TestClient, game: str, depth: int,
+                                     multipv: int) -> None:
+    pos = to_decision(game, {"players": 2} if game == "ostrich" else None)
+    answer = ok(client.post("/api/analyse", json={
+        "position": pos.to_json(), "limits": {"depth": depth}, "multipv": multipv, "seed": 5}))
+    expected = cli_json("analyse", "-", "--json", "--quiet", "--depth", str(depth),
+                        "--multipv", str(multipv), "--seed", "5",
+                        stdin=json.dumps(pos.to_json()))
+    assert set(answer) == set(expected)
+    assert {k: v for k, v in answer.items() if k not in TIMING} == \
+        {k: v for k, v in expected.items() if k not in TIMING}
+    assert answer["bestmove"] in pos.legal_moves()
+
+
+def test_analyse_ostrich_sampled_predictions_is_cli(client: TestClient) -> None:
+    pos = to_decision("ostrich", {"players": 2})
+    body = {"position": pos.to_json(), "limits": {"depth": 1}, "predictions": "sampled",
+            "player": 0, "seed": 3}
+    answer = ok(client.post("/api/analyse", json=body))
+    expected = cli_json("analyse", "-", "--json", "--quiet", "--depth", "1", "--seed", "3",
+                        "--predictions", "sampled", "--player", "0",
+                        stdin=json.dumps(pos.to_json()))
+    assert {k: v for k, v in answer.items() if k not in TIMING} == \
+        {k: v for k, v in expected.items() if k not in TIMING}
+    assert answer["predictions"] == "sampled"
+
+
+def _record(game: str, plies: int) -> dict[str, Any]:
+    pos = safari_ai.Position.new(game)
+    start = pos.to_json()
+    moves = []
+    for ply in range(1, plies + 1):
+        by = "chance" if pos.is_chance() else pos.to_move
+        move = pos.chance_outcomes()[0][0] if pos.is_chance() else pos.legal_moves()[0]
+        moves.append({"ply": ply, "by": by, "move": move})
+        pos = pos.apply(move)
+    return {"format": "safari-ai-record", "version": 1, "game": game,
+            "date": "2026-12-01T00:00:00Z", "players": [], "settings": {}, "start": start,
+            "moves": moves, "result": None, "termination": "abandoned"}
+
+
+@pytest.mark.parametrize("game", ["turtles", "arena"])
+def test_analyse_record_is_cli_analyse_record(client: TestClient, game: str) -> None:
+    record = _record(game, 6)
+    answer = ok(client.post("/api/analyse", json={"record": record, "limits": {"depth": 2}}))
+    expected = cli_json("analyse", "-", "--json", "--quiet", "--depth", "2",
+                        stdin=json.dumps(record))
+    assert answer == expected
+    assert len(answer["plies"]) == 6
+    # a record given as the "position", as the CLI's argument may be either
+    assert ok(client.post("/api/analyse", json={"position": record,
+                                                "limits": {"depth": 2}})) == expected
+
+
+@pytest.mark.parametrize("game,plies", [("turtles", 3), ("zebras", 4), ("ostrich", 12),
+                                        ("arena", 5)])
+def test_render_is_cli_render(client: TestClient, game: str, plies: int) -> None:
+    pos = safari_ai.Position.new(game)
+    last = None
+    for _ in range(plies):
+        last = pos.chance_outcomes()[0][0] if pos.is_chance() else pos.legal_moves()[0]
+        pos = pos.apply(last)
+    response = client.post("/api/render", json={"position": pos.to_json(), "last_move": last})
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("image/svg+xml")
+    assert response.text == run_cli("render", "-", "--last-move", last,
+                                    stdin=json.dumps(pos.to_json()))
+
+
+def test_render_hides_the_other_players_prediction_tiles(client: TestClient) -> None:
+    pos = to_decision("ostrich", {"players": 3})
+    tiles = pos.to_json()["predictions"]
+    svg = client.post("/api/render", json={"position": pos.to_json(), "seat": 1}).text
+    assert f"player 1 predicts: {tiles[1]}" in svg
+    assert tiles[0] not in svg and tiles[2] not in svg
+    assert "player 0 predicts: ????" in svg
+
+
+def test_replay_gives_every_position(client: TestClient) -> None:
+    record = _record("zebras", 5)
+    answer = ok(client.post("/api/replay", json={"record": record}))
+    assert len(answer["positions"]) == 6
+    assert answer["positions"][-1] == cli_json("replay", "-", "--json",
+                                               stdin=json.dumps(record))
+
+
+def test_page_and_static_files(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    assert 'src="/static/app.js"' in page.text
+    for name, kind in (("app.js", "javascript"), ("style.css", "text/css")):
+        response = client.get(f"/static/{name}")
+        assert response.status_code == 200 and kind in response.headers["content-type"]
+    assert client.get("/static/../app.py").status_code == 404
+
+
+# -- bad input ------------------------------------------------------------------
+
+START = safari_ai.Position.new("turtles").to_json()
+BAD_BOARD = {**START, "board": {**START["board"], "z9": "0"}}
+TERMINAL = to_end("turtles").to_json()
+BAD = [
+    ("/api/new", b"{not json", "body"),
+    ("/api/new", [1, 2], "body"),
+    ("/api/new", {}, "game"),
+    ("/api/new", {"game": "chess"}, "game"),
+    ("/api/new", {"game": "turtles", "rules": []}, "rules"),
+    ("/api/new", {"game": "turtles", "rules": {"max_turns": -1}}, "rules.max_turns"),
+    ("/api/moves", {}, "position"),
+    ("/api/moves", {"position": "turtles"}, "position"),
+    ("/api/moves", {"position": {**START, "game": "chess"}}, "position.game"),
+    ("/api/moves", {"position": BAD_BOARD}, "position.board.z9"),
+    ("/api/moves", {"position": {**START, "to_move": 1}}, "position.to_move"),
+    ("/api/apply", {"position": START, "moves": "d1xd3"}, "moves"),
+    ("/api/apply", {"position": START, "moves": ["d1xd3", "d1xd3"]}, "moves[1]"),
+    ("/api/apply", {"position": START, "moves": [7]}, "moves"),
+    ("/api/analyse", {"position": START, "limits": {"depth": 0}}, "limits.depth"),
+    ("/api/analyse", {"position": START, "limits": {"depth": 121}}, "limits.depth"),
+    ("/api/analyse", {"position": START, "limits": {"movetime": 2001}}, "limits.movetime"),
+    ("/api/analyse", {"position": START, "limits": {"nodes": "many"}}, "limits.nodes"),
+    ("/api/analyse", {"position": START, "limits": {"moves": 3}}, "limits.moves"),
+    ("/api/analyse", {"position": START, "limits": 100}, "limits"),
+    ("/api/analyse", {"position": START, "multipv": 17}, "multipv"),
+    ("/api/analyse", {"position": START, "algo": "magic"}, "algo"),
+    ("/api/analyse", {"position": START, "seed": -1}, "seed"),
+    ("/api/analyse", {"position": START, "predictions": "sampled"}, "player"),
+    ("/api/analyse", {"position": TERMINAL, "limits": {"depth": 1}}, "position"),
+    ("/api/analyse", {"record": {"format": "safari-ai-record", "version": 9}}, "record"),
+    ("/api/analyse", {"record": {**_record("turtles", 2), "moves": [
+        {"ply": 1, "by": 0, "move": "a1-a7"}]}}, "record"),
+    ("/api/render", {"position": START, "last_move": 5}, "last_move"),
+    ("/api/render", {"position": START, "seat": 9}, "seat"),
+    ("/api/replay", {}, "record"),
+]
+
+
+@pytest.mark.parametrize("path,body,field", BAD, ids=[f"{p}-{f}-{i}" for i, (p, _, f)
+                                                      in enumerate(BAD)])
+def test_bad_input_is_400_naming_the_field(client: TestClient, path: str, body: Any,
+                                           field: str) -> None:
+    content = body if isinstance(body, bytes) else json.dumps(body).encode()
+    response = client.post(path, content=content, headers={"content-type": "application/json"})
+    assert response.status_code == 400, response.text
+    answer = response.json()
+    assert set(answer) == {"error", "field"}
+    assert answer["field"] == field, answer
+    assert answer["error"] and "\n" not in answer["error"] and "Traceback" not in answer["error"]
+    assert ok(client.get("/api/games"))["games"]      # and the server keeps serving
+
+
+def test_body_too_large_is_refused(client: TestClient) -> None:
+    big = json.dumps({"position": START, "padding": "x" * 300_000})
+    response = client.post("/api/moves", content=big.encode(),
+                           headers={"content-type": "application/json"})
+    assert response.status_code == 413
+    assert response.json()["field"] == "body"
+    # without a Content-Length (chunked), the limit holds too
+    response = client.post("/api/moves", content=iter([big[:150_000].encode(),
+                                                       big[150_000:].encode()]))
+    assert response.status_code == 413
+
+
+def test_no_endpoint_takes_a_file_name(client: TestClient, tmp_path: Path) -> None:
+    # a path where a position or record goes is just a bad value, never opened
+    target = tmp_path / "pos.json"
+    target.write_text(json.dumps(START))
+    for path, body in (("/api/moves", {"position": str(target)}),
+                       ("/api/analyse", {"record": str(target)}),
+                       ("/api/render", {"position": str(target)})):
+        response = client.post(path, json=body)
+        assert response.status_code == 400, (path, response.text)
+
+
+# -- a real server: concurrency --------------------------------------------------
+
+@pytest.fixture(scope="module")
+def live() -> Iterator[tuple[str, Any]]:
+    app = create_app(ServerConfig(max_movetime_ms=1500, workers=2))
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{sock.getsockname()[1]}", app
+    server.should_exit = True
+    thread.join(10)
+
+
+def test_sixteen_concurrent_analyses_are_all_answered(live: tuple[str, Any]) -> None:
+    url, app = live
+    positions = [walk("turtles", n).to_json() for n in range(8)] + \
+        [walk("zebras", n).to_json() for n in range(8)]
+
+    async def run() -> list[httpx.Response]:
+        async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+            return await asyncio.gather(*[
+                http.post("/api/analyse", json={"position": p, "limits": {"movetime": 100}})
+                for p in positions])
+    started = time.perf_counter()
+    answers = asyncio.run(run())
+    elapsed = time.perf_counter() - started
+    assert [r.status_code for r in answers] == [200] * 16
+    for pos, response in zip(positions, answers):
+        assert response.json()["bestmove"] in safari_ai.Position.from_json(pos).legal_moves()
+    # two slots: the 16 searches of 100 ms ran in about 8 rounds, not all at once
+    assert elapsed >= 0.7, elapsed
+    assert app.state.server.slots._value == 2
+
+
+# -- the engine WebSocket ------------------------------------------------------
+
+def _until(ws: Any, prefix: str, limit: int = 500) -> list[str]:
+    lines = []
+    for _ in range(limit):
+        line = ws.receive_text()
+        lines.append(line)
+        if line.startswith(prefix):
+            return lines
+    raise AssertionError(f"no {prefix!r} in {lines[-5:]}")
+
+
+def test_engine_socket_speaks_the_protocol(client: TestClient) -> None:
+    with client.websocket_connect("/api/engine") as ws:
+        ws.send_text("safari")
+        handshake = _until(ws, "safariok")
+        assert handshake[0].startswith("id name safari_ai")
+        assert any(line.startswith("option name turtles.tattoo") for line in handshake)
+        ws.send_text("isready")
+        assert ws.receive_text() == "readyok"
+        ws.send_text("position startpos turtles moves d1xd3\ngo depth 4")  # two lines, one message
+        lines = _until(ws, "bestmove")
+        assert any(line.startswith("info depth 4") for line in lines)
+        core = Engine()
+        core.feed("position startpos turtles moves d1xd3")
+        assert lines[-1] == core.feed("go depth 4")[-1]           # the same engine answers
+        ws.send_text("fly")
+        assert ws.receive_text().startswith("info string error: unknown command 'fly'")
+        ws.send_text("position startpos arena")
+        ws.send_text("moves")
+        assert ws.receive_text() == "outcomes init:0 1/2 init:1 1/2"
+
+
+def test_engine_socket_stop_and_server_limits(client: TestClient) -> None:
+    with client.websocket_connect("/api/engine") as ws:
+        ws.send_text("position startpos zebras")
+        ws.send_text("go infinite")
+        ws.send_text("stop")
+        assert _until(ws, "bestmove")[-1].startswith("bestmove @")
+        ws.send_text("perft 3")
+        assert ws.receive_text().startswith("info string error: perft: not served")
+        ws.send_text("setoption name Hash value 100000")
+        assert "at most" in ws.receive_text()
+        ws.send_text("setoption name Threads value 4")
+        assert "at most 1" in ws.receive_text()
+        ws.send_text("go depth x")                   # malformed: an error, no bestmove
+        assert ws.receive_text().startswith("info string error: go:")
+        # the operator's cap (2000 ms here) ends even an infinite search
+        started = time.perf_counter()
+        ws.send_text("go infinite")
+        assert _until(ws, "bestmove")[-1].startswith("bestmove ")
+        assert 1.5 < time.perf_counter() - started < 10
+    slots = client.app.state.server.slots
+    for _ in range(100):
+        if slots._value == 2:
+            break
+        time.sleep(0.02)
+    assert slots._value == 2                            # every slot given back
+
+
+def test_closing_the_socket_stops_its_search(client: TestClient) -> None:
+    def searching() -> list[threading.Thread]:
+        return [t for t in threading.enumerate() if t.name == "safari-search" and t.is_alive()]
+    with client.websocket_connect("/api/engine") as ws:
+        ws.send_text("position startpos turtles")
+        ws.send_text("go infinite")
+        ws.send_text("isready")
+        assert _until(ws, "readyok")
+        assert searching()
+    slots = client.app.state.server.slots
+    for _ in range(100):
+        if not searching() and slots._value == 2:
+            break
+        time.sleep(0.02)
+    assert not searching()
+    assert slots._value == 2
+
+
+# -- the command --------------------------------------------------------------
+
+def test_serve_refuses_a_port_in_use() -> None:
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    try:
+        result = CliRunner().invoke(cli, ["serve", "--port", str(taken.getsockname()[1])])
+    finally:
+        taken.close()
+    assert result.exit_code == 1
+    assert "error: cannot listen on 127.0.0.1:" in result.output
+
+
+def test_engine_connections_are_bounded() -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    with TestClient(create_app(ServerConfig(max_connections=1))) as small:
+        with small.websocket_connect("/api/engine") as first:
+            first.send_text("isready")
+            assert first.receive_text() == "readyok"
+            with pytest.raises(WebSocketDisconnect) as refused:
+                with small.websocket_connect("/api/engine") as second:
+                    second.receive_text()
+            assert refused.value.code == 1013
+        with small.websocket_connect("/api/engine") as again:   # the slot is free again
+            again.send_text("isready")
+            assert again.receive_text() == "readyok"

@@ -1,0 +1,349 @@
+"""The web page of ``safari-ai serve`` in a real headless Chromium (Playwright).
+
+A real server (``python -m safari_ai serve --port 0``) on 127.0.0.1; the
+browser is the system's Chromium (Debian's ``chromium``, or the path in
+``SAFARI_CHROMIUM``). Whole games of each game are played by clicks on the
+board against the engine at depth 1, to the result. Skipped, with the reason,
+when Playwright or Chromium is missing.
+"""
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed (pip install '.[web]')")
+sync_api = pytest.importorskip("playwright.sync_api",
+                               reason="Playwright is not installed (pip install playwright)")
+
+
+def _chromium() -> str | None:
+    for candidate in (os.environ.get("SAFARI_CHROMIUM"), shutil.which("chromium"),
+                      shutil.which("chromium-browser"), shutil.which("google-chrome")):
+        if candidate and os.path.exists(candidate):
+            return candidate
+    return None
+
+
+CHROMIUM = _chromium()
+pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium found (apt-get install "
+                                "chromium, or set SAFARI_CHROMIUM)")
+SCREENSHOT = Path(__file__).resolve().parents[1] / "docs" / "web-screenshot.png"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    # run from an empty directory, so that the installed package is the one imported
+    proc = subprocess.Popen([sys.executable, "-m", "safari_ai", "serve", "--port", "0",
+                             "--max-movetime", "3000"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            cwd=tmp_path_factory.mktemp("serve"))
+    try:
+        line = proc.stdout.readline() if proc.stdout else ""
+        match = re.search(r"http://127\.0\.0\.1:\d+/", line)
+        if not match:
+            proc.kill()
+            pytest.fail(f"serve did not print its URL: {line!r} {proc.stderr.read() if proc.stderr else ''}")
+        yield match.group(0)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    # CI's sanitizer pass preloads libasan into Python (and so into the server it
+    # starts); the browser and Playwright's driver are not built for it.
+    preload = os.environ.pop("LD_PRELOAD", None)
+    try:
+        manager = sync_api.sync_playwright()
+        playwright = manager.start()
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM,
+                                              args=["--no-sandbox", "--disable-gpu"],
+                                              env=dict(os.environ))
+    finally:
+        if preload is not None:
+            os.environ["LD_PRELOAD"] = preload
+    try:
+        yield chromium
+    finally:
+        chromium.close()
+        playwright.stop()
+
+
+@pytest.fixture
+def page(browser: Any, server: str) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, accept_downloads=True)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(20000)
+    page.goto(server + "?roll_ms=0")
+    page.wait_for_selector("#board svg")
+    wait_idle(page)
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def wait_idle(page: Any) -> None:
+    page.wait_for_function("document.body.dataset.idle === 'true'")
+
+
+def new_game(page: Any, game: str, rules: dict[str, Any] | None = None,
+             seats: list[str] | None = None, depth: int = 1) -> None:
+    """Fills the new-game form as a person would, then starts the game."""
+    page.select_option("#game", game)
+    for key, value in (rules or {}).items():
+        field = page.locator(f'#rules input[data-key="{key}"]')
+        if isinstance(value, bool):
+            field.set_checked(value)
+        else:
+            field.fill(str(value))
+            field.dispatch_event("change")
+    for seat, kind in enumerate(seats or []):
+        page.select_option(f"#seat-{seat}", kind)
+    page.select_option("#limit-kind", "depth")
+    page.fill("#limit-value", str(depth))
+    page.click("#start")
+    wait_idle(page)
+
+
+def key_selector(key: str) -> str:
+    kind, name = key[0], key[2:]
+    return {"c": f'[data-cell="{name}"]', "h": f'[data-hex="{name}"]',
+            "s": f'[data-space="{name}"]', "i": f'g.piece[data-id="{name}"]',
+            "o": f'g.piece[data-owner="race"][data-kind="{name}"]',
+            "g": f'[data-position="{name}"]'}[kind]
+
+
+def click_key(page: Any, key: str) -> None:
+    """A real mouse click at the centre of the cell (or piece) the key names:
+    whatever is drawn on top there receives it."""
+    locator = page.locator("#board " + key_selector(key)).first
+    box = locator.bounding_box()
+    assert box is not None, key
+    page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def plies(page: Any) -> int:
+    return page.evaluate("window.safari.state.plies.length")
+
+
+def play_move_by_clicks(page: Any, move: str) -> None:
+    """Clicks the board along the move's cells; picks from the candidate list
+    only where the clicks cannot decide."""
+    before = plies(page)
+    keys = page.evaluate("([g, m]) => window.safari.moveKeys(g, m)",
+                         [page.evaluate("window.safari.state.game"), move])
+    for key in keys:
+        if plies(page) != before:
+            break
+        click_key(page, key)
+        page.wait_for_function("document.body.dataset.idle === 'true'")
+    if plies(page) == before:
+        page.click(f'#candidates button[data-move="{move}"]')
+    page.wait_for_function(f"window.safari.state.plies.length > {before}")
+    wait_idle(page)
+
+
+def play_whole_game(page: Any, seed: int, max_plies: int = 600) -> dict[str, Any]:
+    """Player 0 (human) moves at random by clicks; the engine and the dice do the rest."""
+    rng = random.Random(seed)
+    for _ in range(max_plies):
+        wait_idle(page)
+        if page.evaluate("document.body.dataset.toMove") == "terminal":
+            break
+        moves = page.evaluate("window.safari.humanMoves()")
+        assert moves, page.inner_text("#status")
+        play_move_by_clicks(page, rng.choice(moves))
+    else:
+        pytest.fail(f"no result after {max_plies} plies")
+    return page.evaluate("({status: document.getElementById('status').textContent,"
+                         " plies: window.safari.state.plies.length,"
+                         " result: window.safari.state.lastResult})")
+
+
+# The dice games last 120-190 plies: 20-60 s each on a loaded 2-core machine (slow).
+GAMES = [pytest.param("turtles", {"max_turns": 24}, None, id="turtles"),
+         pytest.param("zebras", {}, None, id="zebras"),
+         pytest.param("ostrich", {"players": 2}, ["human", "engine"], id="ostrich",
+                      marks=pytest.mark.slow),
+         pytest.param("arena", {}, None, id="arena", marks=pytest.mark.slow)]
+
+
+@pytest.mark.parametrize("game,rules,seats", GAMES)
+def test_whole_game_by_clicks(page: Any, game: str, rules: dict[str, Any],
+                              seats: list[str] | None) -> None:
+    new_game(page, game, rules, seats)
+    assert page.evaluate("window.safari.state.seats") == ["human", "engine"]
+    outcome = play_whole_game(page, seed=7)
+    assert "game over" in outcome["status"], outcome
+    assert outcome["result"] is not None and len(outcome["result"]) == 2
+    bys = page.evaluate("window.safari.state.plies.map(p => p.by)")
+    assert 0 in bys and 1 in bys, bys           # both the human and the engine moved
+    if game in ("ostrich", "arena"):
+        assert "chance" in bys                  # and the page rolled the dice
+        assert page.inner_text("#dice")
+    if game == "ostrich":
+        # the human (player 0) sees only their own tile
+        svg = page.inner_html("#board")
+        assert "player 1 predicts: ????" in svg and "player 0 predicts: ????" not in svg
+
+
+def test_ostrich_human_sees_only_their_own_tile(page: Any) -> None:
+    new_game(page, "ostrich", {"players": 3}, ["human", "engine", "engine"])
+    page.wait_for_function("window.safari.state.plies.length >= 3")   # three tiles dealt
+    wait_idle(page)
+    tiles = page.evaluate("window.safari.state.plies[2].pos.predictions")
+    svg = page.inner_html("#board")
+    assert f"player 0 predicts: {tiles[0]}" in svg
+    assert tiles[1] not in svg and tiles[2] not in svg
+    listed = page.inner_text("#movelist")
+    assert f"pred:{tiles[0]}" in listed and listed.count("pred:????") == 2
+    assert f"pred:{tiles[1]}" not in listed and f"pred:{tiles[2]}" not in listed
+
+
+def test_illegal_click_is_refused_with_a_message(page: Any) -> None:
+    new_game(page, "turtles")
+    click_key(page, "c:d4")                     # an empty cell: nothing to play there
+    assert "Illegal" in page.inner_text("#message")
+    click_key(page, "c:d1")                     # select a turtle ...
+    click_key(page, "c:g4")                     # ... and a cell it cannot reach
+    assert "Illegal: no legal move goes from d1 to g4" in page.inner_text("#message")
+    assert plies(page) == 0
+    page.fill("#move-input", "d1-d7")           # typed moves are checked too
+    page.press("#move-input", "Enter")
+    assert "not a legal move" in page.inner_text("#message")
+    assert plies(page) == 0
+
+
+def test_keyboard_only_move(page: Any) -> None:
+    new_game(page, "turtles", seats=["human", "human"])
+    page.focus('#board g.piece[data-cell="c2"]')     # cells and pieces are in the tab order
+    page.keyboard.press("Enter")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.getAttribute('role')") == "button"
+    page.focus('#board polygon[data-cell="d3"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function("window.safari.state.plies.length === 1")
+    assert page.evaluate("window.safari.state.plies[0].move") == "c2-d3"
+
+
+def test_undo_redo_and_navigation(page: Any) -> None:
+    new_game(page, "turtles")
+    play_move_by_clicks(page, "d1xd3")
+    page.wait_for_function("window.safari.state.plies.length === 2")   # the engine answered
+    wait_idle(page)
+    reply = page.evaluate("window.safari.state.plies[1].move")
+    page.click("#undo")
+    wait_idle(page)
+    assert page.evaluate("window.safari.state.cursor") == 0
+    assert "player 0 to move" in page.inner_text("#status")
+    assert page.locator('#board g.piece[data-cell="d1"]').count() == 1   # the turtle is back
+    page.click("#redo")
+    wait_idle(page)
+    assert page.evaluate("window.safari.state.cursor") == 1
+    page.click("#last")
+    wait_idle(page)
+    assert page.evaluate("window.safari.state.cursor") == 2
+    assert reply in page.inner_text("#movelist")
+    # keyboard only: back one ply with the arrow key, a different move typed in
+    page.click("#status")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    wait_idle(page)
+    assert page.evaluate("window.safari.state.cursor") == 0
+    page.fill("#move-input", "c2-c3")
+    page.press("#move-input", "Enter")
+    page.wait_for_function("window.safari.state.plies.length === 2 && "
+                           "window.safari.state.plies[0].move === 'c2-c3'")
+
+
+def test_analysis_panel_updates(page: Any) -> None:
+    new_game(page, "zebras", seats=["human", "human"])
+    page.check("#analyse")
+    page.wait_for_function("document.getElementById('engine-info').textContent.includes('depth')")
+    page.wait_for_function("document.querySelectorAll('#pv-lines li').length >= 2")
+    first = page.inner_text("#pv-lines")
+    page.click("#stop")
+    wait_idle(page)
+    play_move_by_clicks(page, "@07")
+    page.wait_for_function("document.getElementById('engine-info').textContent.includes('depth')")
+    page.wait_for_function(f"document.getElementById('pv-lines').innerText !== {json.dumps(first)}")
+    lines = page.inner_text("#pv-lines")
+    assert re.search(r"[CEGLZ][a-f][1-5]", lines), lines      # placements, not the opening
+    page.click("#stop")
+    page.uncheck("#analyse")
+    wait_idle(page)
+
+
+def test_saved_record_loads_back_and_is_analysed(page: Any, tmp_path: Path) -> None:
+    new_game(page, "arena")
+    for _ in range(6):
+        wait_idle(page)
+        if page.evaluate("document.body.dataset.toMove") == "terminal":
+            break
+        play_move_by_clicks(page, page.evaluate("window.safari.humanMoves()")[0])
+    moves = page.evaluate("window.safari.state.plies.map(p => p.move)")
+    with page.expect_download() as download:
+        page.click("#save-record")
+    path = tmp_path / "game.json"
+    download.value.save_as(path)
+    record = json.loads(path.read_text())
+    assert record["format"] == "safari-ai-record" and record["game"] == "arena"
+    assert [entry["move"] for entry in record["moves"]] == moves
+    new_game(page, "turtles")                   # something else, then load the record
+    page.set_input_files("#load", str(path))
+    page.wait_for_function(f"window.safari.state.plies.length === {len(moves)}")
+    wait_idle(page)
+    assert page.evaluate("window.safari.state.game") == "arena"
+    assert page.evaluate("window.safari.state.plies.map(p => p.move)") == moves
+    assert "Loaded a game record" in page.inner_text("#message")
+    # the record analysis, per ply
+    page.fill("#review-nodes", "50")
+    page.click("#review-run")
+    page.wait_for_function(f"document.querySelectorAll('#review-table tbody tr').length === {len(moves)}")
+    assert page.locator("#review-table tbody tr").first.inner_text().startswith("1")
+
+
+def test_phone_sized_window_and_screenshot(browser: Any, server: str) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    phone = context.new_page()
+    phone.goto(server)
+    phone.wait_for_selector("#board svg")
+    wait_idle(phone)
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 400, width                 # no sideways scrolling on a phone
+    board = phone.locator("#board svg").bounding_box()
+    assert board is not None and board["width"] <= 390
+    context.close()
+    # the README's picture: a game in progress on a desktop window
+    context = browser.new_context(viewport={"width": 1280, "height": 860})
+    desk = context.new_page()
+    desk.goto(server + "?game=arena")
+    desk.wait_for_selector("#board svg")
+    wait_idle(desk)
+    new_game(desk, "turtles")
+    for move in ("d1xd3",):
+        play_move_by_clicks(desk, move)
+    desk.check("#analyse")
+    desk.wait_for_function("document.querySelectorAll('#pv-lines li').length >= 2")
+    desk.wait_for_timeout(300)
+    if os.environ.get("SAFARI_SCREENSHOT"):
+        desk.screenshot(path=str(SCREENSHOT))
+    desk.click("#stop")
+    wait_idle(desk)
+    context.close()
