@@ -283,17 +283,17 @@ static void fill_decision(const ex_root *x, sa_report *out)
     totals(x, out);
 }
 
-/* Writes the spelling of the move after outcome r (its line's second move)
- * when a player chooses there; else "". */
-static void outcome_best(const ex_root *x, const ex_item *r, char *text, unsigned char *state)
+/* o->to_move: who moves after outcome r; o->best: the spelling of the move
+ * after it (its line's second move) when a player chooses there, else "". */
+static void outcome_best(const ex_root *x, const ex_item *r, sa_outcome_value *o,
+                         unsigned char *state)
 {
-    text[0] = '\0';
-    if (r->pv_len < 2)
-        return;
+    o->best[0] = '\0';
     memcpy(state, x->root, x->game->state_size);
     x->game->apply(state, r->m);
-    if (x->game->to_move(state) >= 0)
-        x->game->move_str(state, r->pv[1], text);
+    o->to_move = x->game->to_move(state);
+    if (r->pv_len >= 2 && o->to_move >= 0)
+        x->game->move_str(state, r->pv[1], o->best);
 }
 
 /* out->outcomes[j] is item by_weight[j]: most probable first. */
@@ -307,7 +307,7 @@ static void fill_chance(const ex_root *x, ex_item **by_weight, int complete, sa_
         sa_outcome_value *o = &out->outcomes[j];
         o->valued = r->done || (complete && r->exact);
         o->depth = r->depth;
-        outcome_best(x, r, o->best, scratch);
+        outcome_best(x, r, o, scratch);
         for (int p = 0; p < x->n_players; p++) {
             o->expected[p] = o->valued ? expected_of(x, r->values, p) : 0.0;
             if (o->valued)
@@ -327,12 +327,15 @@ static void fill_chance(const ex_root *x, ex_item **by_weight, int complete, sa_
 
 /* -- setup and the driver ----------------------------------------------- */
 
-/* Heavier first; equal weights by spelling. */
-static int outcome_before(const ex_item *a, const ex_item *b, const char *ta, const char *tb)
+/* Heavier first; equal weights by spelling (qsort over pointers into the
+ * report's outcomes, which hold the spellings). */
+static int outcome_before(const void *a, const void *b)
 {
-    if (a->weight != b->weight)
-        return a->weight > b->weight;
-    return strcmp(ta, tb) < 0;
+    const sa_outcome_value *x = *(const sa_outcome_value *const *)a;
+    const sa_outcome_value *y = *(const sa_outcome_value *const *)b;
+    if (x->weight != y->weight)
+        return x->weight > y->weight ? -1 : 1;
+    return strcmp(x->outcome, y->outcome);
 }
 
 /* The items of the root; outcomes in a seeded random order, with their
@@ -366,25 +369,27 @@ static int collect_items(ex_root *x, ex_item **by_weight, sa_report *out)
         r->weight = weights[i];
         r->prob = (double)weights[i] / (double)total;
         x->order[i] = r;
-        by_weight[i] = r;
+        out->outcomes[i].weight = weights[i];
         game->move_str(x->root, moves[i], out->outcomes[i].outcome);
     }
-    /* by weight (insertion sort: the spellings move with their items) */
-    for (int i = 1; i < x->n; i++) {
-        ex_item *r = by_weight[i];
-        sa_outcome_value o = out->outcomes[i];
-        int j = i;
-        while (j > 0 && outcome_before(r, by_weight[j - 1], o.outcome,
-                                       out->outcomes[j - 1].outcome)) {
-            by_weight[j] = by_weight[j - 1];
-            out->outcomes[j] = out->outcomes[j - 1];
-            j--;
-        }
-        by_weight[j] = r;
-        out->outcomes[j] = o;
+    /* most probable first: sort indices, then lay the outcomes out in order */
+    const sa_outcome_value **rank = malloc(sizeof *rank * (size_t)(x->n > 0 ? x->n : 1));
+    sa_outcome_value *sorted = calloc((size_t)(x->n > 0 ? x->n : 1), sizeof *sorted);
+    if (rank == NULL || sorted == NULL) {
+        free(rank);
+        free(sorted);
+        return 0;
     }
-    for (int j = 0; j < x->n; j++)
-        out->outcomes[j].weight = by_weight[j]->weight;
+    for (int i = 0; i < x->n; i++)
+        rank[i] = &out->outcomes[i];
+    qsort(rank, (size_t)x->n, sizeof *rank, outcome_before);
+    for (int j = 0; j < x->n; j++) {
+        sorted[j] = *rank[j];
+        by_weight[j] = &x->items[rank[j] - out->outcomes];
+    }
+    free(out->outcomes);
+    out->outcomes = sorted;
+    free(rank);
     out->n_outcomes = x->n;
     out->total_weight = total;
     /* a seeded uniformly random order (Fisher-Yates) */

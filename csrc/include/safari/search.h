@@ -97,6 +97,8 @@ typedef struct sa_outcome_value {
     uint64_t weight;
     int valued;              /* 0: the search stopped before reaching it  */
     int depth;               /* plies searched below it (0: a terminal)  */
+    int to_move;             /* who moves after it: a player, SA_CHANCE (-1)
+                                or SA_TERMINAL (-2)                        */
     char best[SA_OUTCOME_TEXT_MAX];     /* the best move after it, "" when
                                            none (a terminal, a chance
                                            position, or not searched)     */
