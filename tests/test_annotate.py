@@ -208,3 +208,20 @@ def test_luck_in_the_arena() -> None:
     record.add("chance", "wounds:2")
     roll = annotate(record, {"depth": 2}).plies[1]
     assert len(roll["luck"]) == 2 and roll["luck"][0] == pytest.approx(-roll["luck"][1])
+
+
+@pytest.mark.skipif(not OSTRICH, reason="no ostrich in the C core")
+def test_a_roll_cut_short_still_has_luck_for_every_player() -> None:
+    """100 nodes cannot value an ostrich roll's 1,512 outcomes: the expectation
+    is the search's estimate, and an outcome it did not reach is valued by
+    the evaluation, as the outcomes it reached were."""
+    record = random_record("ostrich", {"players": 3}, seed=4, skip=150)
+    positions = record.replay()
+    rolls = [p for p in annotate(record, {"nodes": 100}).plies if p["by"] == "chance"
+             and len(positions[p["ply"] - 1].chance_outcomes()) == 1512]
+    assert rolls and all(p["estimated"] for p in rolls)
+    for roll in rolls:
+        assert len(roll["luck"]) == 3 and None not in roll["luck"]
+        pos = positions[roll["ply"]]
+        assert roll["after"] == pytest.approx([pos.evaluate(p) / 100 for p in range(3)]
+                                              if not pos.is_terminal() else pos.result())
