@@ -534,3 +534,10 @@ void ex_maxn_node(ex_search *s, const void *state, int ply, int depth, double *o
 {
     maxn_node(s, state, ply, depth, out);
 }
+
+void ex_horizon_values(const ex_search *s, const void *state, double *out)
+{
+    leaf_values(s, state, out);
+    if (!s->maxn)
+        out[1] = -out[0];
+}

@@ -136,6 +136,10 @@ void ex_free(ex_search *s);
 double ex_star_node(ex_search *s, const void *state, int ply, int depth,
                     double alpha, double beta);
 
+/* The evaluation's values of `state` as the horizon reads them, for every
+ * player (two-player mode: v and -v). */
+void ex_horizon_values(const ex_search *s, const void *state, double *out);
+
 /* Every player's expected result of `state` into out[0..n_players) (max-n). */
 void ex_maxn_node(ex_search *s, const void *state, int ply, int depth, double *out);
 

@@ -14,8 +14,13 @@
  *                takes them in a seeded uniformly random order, so that when
  *                it cannot reach them all within the limits, the ones it
  *                reached are a uniform random sample and
- *                  (n / k) * sum over the k valued of p_i * v_i
- *                estimates the mean without bias (Horvitz-Thompson).
+ *                  c + (n / k) * sum over the k valued of p_i * (v_i - c)
+ *                estimates the mean without bias (Horvitz-Thompson, with
+ *                the root's own evaluation c as a control variate: c is
+ *                fixed before the sample is drawn, so it adds no bias, and
+ *                where the outcomes' values are close to c, as an
+ *                evaluation that does not see the dice makes them, the
+ *                estimate is close to exact whatever the sample).
  *
  * Threads: with limits->threads = T > 1 the T threads take items from the
  * shared list (a counter under a mutex) in each iteration; each thread has a
@@ -301,7 +306,11 @@ static void fill_chance(const ex_root *x, ex_item **by_weight, int complete, sa_
                         unsigned char *scratch)
 {
     int valued = 0;
-    double sum[SA_MAX_PLAYERS] = {0};
+    double sum[SA_MAX_PLAYERS] = {0}, base[SA_MAX_PLAYERS], c[SA_MAX_PLAYERS];
+    /* the control variate: the root's evaluation, in the report's units */
+    ex_horizon_values(x->searches[0], x->root, base);
+    for (int p = 0; p < x->n_players; p++)
+        c[p] = complete ? 0.0 : expected_of(x, base, p);
     for (int j = 0; j < x->n; j++) {
         const ex_item *r = by_weight[j];
         sa_outcome_value *o = &out->outcomes[j];
@@ -311,17 +320,17 @@ static void fill_chance(const ex_root *x, ex_item **by_weight, int complete, sa_
         for (int p = 0; p < x->n_players; p++) {
             o->expected[p] = o->valued ? expected_of(x, r->values, p) : 0.0;
             if (o->valued)
-                sum[p] += r->prob * o->expected[p];
+                sum[p] += r->prob * (o->expected[p] - c[p]);
         }
         valued += o->valued;
     }
-    /* Every outcome: the mean. Some: the Horvitz-Thompson estimate over a
-     * uniform sample of `valued` outcomes of n (see the file comment). */
+    /* Every outcome: the mean (c = 0). Some: the estimate over a uniform
+     * sample of `valued` outcomes of n (see the file comment). */
     double scale = valued == 0 ? 0.0 : (double)x->n / valued;
     out->n_valued = valued;
     out->n_expected = x->n_players;
     for (int p = 0; p < x->n_players; p++)
-        out->expected[p] = sum[p] * scale;
+        out->expected[p] = c[p] + sum[p] * scale;
     totals(x, out);
 }
 
