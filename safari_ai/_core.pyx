@@ -317,21 +317,19 @@ cdef dict report_to_dict(const sa_report *r):
             "pv": r.lines[i].pv.decode("ascii").split(),
             "expected": [r.lines[i].expected[p] for p in range(r.lines[i].n_expected)],
         })
+    # outcomes as tuples (outcome, weight, expected or None, depth, to_move,
+    # best or None): an ostrich roll has 1,512 of them, and stop's latency
+    # includes this conversion
     outcomes = []
     cdef const sa_outcome_value *o
+    cdef int n_expected = r.n_expected
     if r.chance and r.outcomes != NULL:
         for i in range(r.n_outcomes):
             o = &r.outcomes[i]
-            outcomes.append({
-                "outcome": o.outcome.decode("ascii"),
-                "weight": o.weight,
-                "valued": bool(o.valued),
-                "depth": o.depth,
-                "to_move": o.to_move,
-                "best": o.best.decode("ascii") or None,
-                "expected": ([o.expected[p] for p in range(r.n_expected)]
-                             if o.valued else None),
-            })
+            outcomes.append((
+                o.outcome.decode("ascii"), o.weight,
+                [o.expected[p] for p in range(n_expected)] if o.valued else None,
+                o.depth, o.to_move, o.best.decode("ascii") or None))
     return {
         "algo": ALGO_NAMES.get(<int>r.algo, "auto"),
         "threads": r.threads,

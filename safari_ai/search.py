@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Optional
+from typing import Any, Callable, NamedTuple, Optional
 
 from safari_ai import _core
 from safari_ai.errors import IllegalMoveError, SafariError
@@ -72,8 +72,7 @@ class Line:
         return f"cp {self.score}"
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """One outcome of a chance position, as expectimax valued it.
 
     ``probability`` is exact; ``expected`` is every player's expected result
@@ -212,9 +211,9 @@ def _report(raw: dict[str, Any]) -> Report:
              for item in raw["lines"]]
     total = raw.get("total_weight") or 1
     movers = {-1: "chance", -2: "terminal"}
-    outcomes = [Outcome(o["outcome"], Fraction(o["weight"], total), o["expected"], o["depth"],
-                        o["best"], movers.get(o["to_move"], o["to_move"]))
-                for o in raw.get("outcomes") or []]
+    outcomes = [Outcome(name, Fraction(weight, total), expected, depth, best,
+                        movers.get(mover, mover))
+                for name, weight, expected, depth, mover, best in raw.get("outcomes") or []]
     return Report(raw["algo"], raw["depth"], raw["seldepth"], raw["nodes"], raw["seconds"],
                   lines, raw["win_probability"], hashfull=raw.get("hashfull"),
                   reused=raw.get("reused", 0), threads=raw.get("threads") or 1,
