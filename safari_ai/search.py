@@ -364,6 +364,7 @@ class MctsSession:
                                     seed or 0, hash_mb, stop, callback, leaf == "evaluate")
         except _core.CoreError as error:
             raise SearchError(error.message) from None
+        raw["threads"] = raw.get("threads") or threads   # the session's search runs them all
         return _report(raw)
 
     def advance(self, *moves: str) -> int:
