@@ -213,7 +213,7 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
     data = _read_json(position)
     if is_record(data):
         _annotate_record(position, data, depth, nodes, movetime, seed, algo, as_json, quiet,
-                         threads)
+                         threads, hash_mb)
         return
     try:
         pos = Position.from_json(data)
@@ -283,7 +283,7 @@ def _print_chance(report: Report, shown: int | None, as_json: bool) -> None:
 
 def _annotate_record(path: str, data: Any, depth: int | None, nodes: int | None,
                      movetime: int | None, seed: int, algo: str, as_json: bool,
-                     quiet: bool, threads: int = 1) -> None:
+                     quiet: bool, threads: int = 1, hash_mb: int = 16) -> None:
     from safari_ai.annotate import annotate, format_header, format_ply, format_summary
     from safari_ai.record import GameRecord
 
@@ -293,7 +293,7 @@ def _annotate_record(path: str, data: Any, depth: int | None, nodes: int | None,
     try:
         record = GameRecord.from_json(data)
         result = annotate(record, limits, algo=algo, seed=seed, threads=threads,
-                          progress=None if bar is None else bar.update)
+                          hash_mb=hash_mb, progress=None if bar is None else bar.update)
     except SafariError as error:
         if bar is not None:
             bar.close()
