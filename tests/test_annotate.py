@@ -225,3 +225,23 @@ def test_a_roll_cut_short_still_has_luck_for_every_player() -> None:
         pos = positions[roll["ply"]]
         assert roll["after"] == pytest.approx([pos.evaluate(p) / 100 for p in range(3)]
                                               if not pos.is_terminal() else pos.result())
+
+
+def test_the_progress_bar_waits_a_second_and_goes_to_standard_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from safari_ai.cli import _ProgressBar
+
+    quick = _ProgressBar("analysing")              # a record done within a second: no bar
+    quick.update(5, 5)
+    quick.close()
+    assert capsys.readouterr() == ("", "")
+    slow = _ProgressBar("analysing", after=0.0)    # as if a second had passed
+    slow.update(2, 4)
+    slow.update(4, 4)
+    slow.close()
+    out, err = capsys.readouterr()
+    assert out == "" and "4/4 positions" in err and "[###############" in err
+    path = tmp_path / "game.json"
+    turtles_record().save(path)
+    result = CliRunner().invoke(main, ["analyse", str(path), "--depth", "1"])
+    assert result.exit_code == 0 and result.stderr == ""
