@@ -325,16 +325,20 @@ def format_ply(item: dict[str, Any], units: str, players: int) -> str:
 
 
 def format_summary(annotation: Annotation) -> list[str]:
-    """The per-player table, with headings."""
+    """The per-player table, with headings (rolls and luck only in a game
+    with chance plies)."""
     units = annotation.units
+    dice = any(p["by"] == "chance" for p in annotation.plies)
     names = [name for name, _ in THRESHOLDS[units]][::-1]
     heads = "  ".join(f"{n:>8}" for n in names)
+    luck_head = f"  {'rolls':>5}  {'luck':>8}" if dice else ""
     lines = [f"{'player':>6}  {'moves':>5}  {'errors':>6}  {heads}  {'total err':>9}  "
-             f"{'avg err':>8}  {'rolls':>5}  {'luck':>8}  rating"]
+             f"{'avg err':>8}{luck_head}  rating"]
     for player, row in annotation.summary().items():
         counts = "  ".join(f"{row[n.replace(' ', '_')]:>8}" for n in names)
+        luck = (f"  {row['rolls']:>5}  {_fmt(row['total_luck'], units, True):>8}" if dice
+                else "")
         lines.append(f"{player:>6}  {row['moves']:>5}  {row['errors']:>6}  {counts}  "
                      f"{_fmt(row['total_error'], units):>9}  {_fmt(row['average_error'], units):>8}"
-                     f"  {row['rolls']:>5}  {_fmt(row['total_luck'], units, True):>8}  "
-                     f"{row['rating'] or '-'}")
+                     f"{luck}  {row['rating'] or '-'}")
     return lines
