@@ -347,23 +347,65 @@ static int outcome_before(const void *a, const void *b)
     return strcmp(x->outcome, y->outcome);
 }
 
-/* The items of the root; outcomes in a seeded random order, with their
- * spellings and weights in out->outcomes, most probable first (by_weight). */
-static int collect_items(ex_root *x, ex_item **by_weight, sa_report *out)
+/* The root's moves, in the game's order. */
+static void collect_moves(ex_root *x)
+{
+    sa_move *moves = x->searches[0]->frames[0].moves;
+    x->n = x->game->legal_moves(x->root, moves);
+    for (int i = 0; i < x->n; i++) {
+        x->items[i].m = moves[i];
+        x->items[i].index = i;
+        x->order[i] = &x->items[i];
+    }
+}
+
+/* out->outcomes and by_weight in the same order, most probable first
+ * (qsort over pointers, then the outcomes laid out again); 0 when out of
+ * memory. */
+static int sort_by_weight(ex_root *x, ex_item **by_weight, sa_report *out)
+{
+    size_t n = (size_t)(x->n > 0 ? x->n : 1);
+    const sa_outcome_value **rank = malloc(sizeof *rank * n);
+    sa_outcome_value *sorted = calloc(n, sizeof *sorted);
+    if (rank == NULL || sorted == NULL) {
+        free(rank);
+        free(sorted);
+        return 0;
+    }
+    for (int i = 0; i < x->n; i++)
+        rank[i] = &out->outcomes[i];
+    qsort(rank, (size_t)x->n, sizeof *rank, outcome_before);
+    for (int j = 0; j < x->n; j++) {
+        sorted[j] = *rank[j];
+        by_weight[j] = &x->items[rank[j] - out->outcomes];
+    }
+    free(out->outcomes);
+    out->outcomes = sorted;
+    free(rank);
+    return 1;
+}
+
+/* x->order: a uniformly random order seeded by (seed, position) (Fisher-Yates). */
+static void shuffle(ex_root *x)
+{
+    sa_rng rng;
+    sa_rng_seed(&rng, x->limits->seed ^ (x->game->hash(x->root) * 0x9E3779B97F4A7C15ULL));
+    for (int i = x->n - 1; i > 0; i--) {
+        int k = (int)(sa_rng_next(&rng) % (uint64_t)(i + 1));
+        ex_item *t = x->order[i];
+        x->order[i] = x->order[k];
+        x->order[k] = t;
+    }
+}
+
+/* The root's outcomes: their weights, probabilities and spellings in
+ * out->outcomes, most probable first (by_weight: the items in that order),
+ * and x->order a seeded random order; 0 when out of memory. */
+static int collect_outcomes(ex_root *x, ex_item **by_weight, sa_report *out)
 {
     const sa_game *game = x->game;
-    sa_move *moves = x->searches[0]->frames[0].moves;
-    if (!x->chance) {
-        x->n = game->legal_moves(x->root, moves);
-        for (int i = 0; i < x->n; i++) {
-            x->items[i].m = moves[i];
-            x->items[i].index = i;
-            x->order[i] = &x->items[i];
-        }
-        return 1;
-    }
+    sa_move *moves = x->searches[0]->frames[0].chance.raw_moves; /* room for all */
     uint64_t *weights = x->searches[0]->frames[0].chance.weights;
-    moves = x->searches[0]->frames[0].chance.raw_moves; /* room for every outcome */
     x->n = game->chance_outcomes(x->root, moves, weights);
     out->outcomes = calloc((size_t)(x->n > 0 ? x->n : 1), sizeof *out->outcomes);
     if (out->outcomes == NULL)
@@ -381,36 +423,21 @@ static int collect_items(ex_root *x, ex_item **by_weight, sa_report *out)
         out->outcomes[i].weight = weights[i];
         game->move_str(x->root, moves[i], out->outcomes[i].outcome);
     }
-    /* most probable first: sort indices, then lay the outcomes out in order */
-    const sa_outcome_value **rank = malloc(sizeof *rank * (size_t)(x->n > 0 ? x->n : 1));
-    sa_outcome_value *sorted = calloc((size_t)(x->n > 0 ? x->n : 1), sizeof *sorted);
-    if (rank == NULL || sorted == NULL) {
-        free(rank);
-        free(sorted);
-        return 0;
-    }
-    for (int i = 0; i < x->n; i++)
-        rank[i] = &out->outcomes[i];
-    qsort(rank, (size_t)x->n, sizeof *rank, outcome_before);
-    for (int j = 0; j < x->n; j++) {
-        sorted[j] = *rank[j];
-        by_weight[j] = &x->items[rank[j] - out->outcomes];
-    }
-    free(out->outcomes);
-    out->outcomes = sorted;
-    free(rank);
     out->n_outcomes = x->n;
     out->total_weight = total;
-    /* a seeded uniformly random order (Fisher-Yates) */
-    sa_rng rng;
-    sa_rng_seed(&rng, x->limits->seed ^ (game->hash(x->root) * 0x9E3779B97F4A7C15ULL));
-    for (int i = x->n - 1; i > 0; i--) {
-        int k = (int)(sa_rng_next(&rng) % (uint64_t)(i + 1));
-        ex_item *t = x->order[i];
-        x->order[i] = x->order[k];
-        x->order[k] = t;
-    }
+    if (!sort_by_weight(x, by_weight, out))
+        return 0;
+    shuffle(x);
     return 1;
+}
+
+static int collect_items(ex_root *x, ex_item **by_weight, sa_report *out)
+{
+    if (!x->chance) {
+        collect_moves(x);
+        return 1;
+    }
+    return collect_outcomes(x, by_weight, out);
 }
 
 /* Iterative deepening; fills out from the last completed iteration (the
