@@ -15,10 +15,12 @@ the player's **expected points**. A proven result is a value like any other
 zebras) are mapped to a win probability by ``(1 + tanh(cp / 400)) / 2``, the
 mapping MCTS and expectimax use for an evaluation.
 
-* A **decision** (ply of player P): ``best`` is the engine's move, ``value``
-  every player's value of the position before it (the engine's best line);
-  ``played_value`` is P's value after the move played, which is the search of
-  the next position (the same move as the engine's: the best value itself).
+* A **decision** (ply of player P): the position is searched for its
+  :data:`LINES` best lines; ``best`` is the engine's move, ``value`` every
+  player's value of the position (the best line); ``played_value`` is P's
+  value of the move played: its line's value when it is one of those lines
+  (the same search and horizon as the best move's), else P's value of the
+  next position, from that position's own search.
   The **error** is ``value[P] - played_value``, never below 0, classed by the
   thresholds of :data:`THRESHOLDS`.
 * A **chance ply** (a roll, a deal): ``expected`` is every player's expected
@@ -48,6 +50,9 @@ from safari_ai.search import Report, analyse
 __all__ = ["annotate", "Annotation", "THRESHOLDS", "RATINGS", "EVAL_SCALE", "classify",
            "format_ply", "format_header", "format_summary", "units_of"]
 
+LINES = 4
+"""Lines searched at each decision: the played move is valued in the same
+search as the best when it is among them."""
 EVAL_SCALE = 400.0
 """cp -> value: ``tanh(cp / EVAL_SCALE)``, as MCTS and expectimax read an evaluation."""
 SCORE_RACE_GAMES = frozenset({"ostrich"})
@@ -160,11 +165,15 @@ def horizon_values(pos: Any) -> list[float]:
     return [pos.evaluate(p) / 100.0 for p in range(pos.num_players)]
 
 
-def report_values(pos: Any, report: Report) -> list[float]:
-    """Every player's value of a searched position (see the module's docstring)."""
-    if report.expected is not None:
+def report_values(pos: Any, report: Report, line: Any = None) -> list[float]:
+    """Every player's value of a searched position (see the module's
+    docstring), by its best line or by ``line``."""
+    if line is None and report.expected is not None:
         return [float(x) for x in report.expected]
-    line = report.lines[0]                        # alpha-beta: the mover's score
+    line = report.lines[0] if line is None else line
+    if line.expected:
+        return [float(x) for x in line.expected]
+    # alpha-beta: the mover's score
     if line.exact:
         mine = 1.0 if line.score > 0 else 0.0 if line.score < 0 else 0.5
     else:
@@ -187,9 +196,11 @@ class _Searcher:
 
     def run(self, pos: Any) -> Report:
         # expectimax values chance positions whatever the algorithm at decisions
-        algo = "auto" if pos.is_chance() else self.algo
+        chance = pos.is_chance()
+        algo = "auto" if chance else self.algo
+        lines = 1 if chance else min(LINES, len(pos.legal_moves()))
         report = self.search(pos, seed=self.seed, algo=algo, threads=self.threads,
-                             hash_mb=self.hash_mb, **self.limits)
+                             hash_mb=self.hash_mb, multipv=lines, **self.limits)
         self.used_threads = getattr(report, "threads", self.threads)
         return report
 
@@ -261,10 +272,17 @@ def _decision_item(pos: Any, report: Optional[Report], move: str, before: list[f
     assert report is not None
     best = report.best_move
     best_value = before[mover]
-    played_value = best_value if move == best else after[mover]
+    line = next((line for line in report.lines if line.move == move), None)
+    if move == best:
+        played_value = best_value
+    elif line is not None:                        # valued in the same search
+        played_value = report_values(pos, report, line)[mover]
+    else:
+        played_value = after[mover]
     error = max(0.0, best_value - played_value)
     return {"best": best, "value": before, "best_value": best_value,
-            "played_value": played_value, "error": error, "class": classify(error, units),
+            "played_value": played_value, "played_in_lines": line is not None,
+            "error": error, "class": classify(error, units),
             "forced": len(pos.legal_moves()) == 1, "pv": list(report.pv)}
 
 

@@ -245,3 +245,18 @@ def test_the_progress_bar_waits_a_second_and_goes_to_standard_error(
     turtles_record().save(path)
     result = CliRunner().invoke(main, ["analyse", str(path), "--depth", "1"])
     assert result.exit_code == 0 and result.stderr == ""
+
+
+def test_a_move_among_the_best_lines_is_valued_in_the_same_search() -> None:
+    """The played move, when it is one of the engine's best lines, is valued
+    by that line: the same search and horizon as the best move."""
+    pos = safari_ai.Position.new("turtles")
+    report = safari_ai.analyse(pos, depth=3, multipv=4)
+    second = report.lines[1]
+    record = GameRecord(start=pos.to_json())
+    record.add(0, second.move)
+    item = annotate(record, {"depth": 3}).plies[0]
+    assert item["best"] == report.best_move and item["played_in_lines"]
+    mine = (1 + math.tanh(second.score / 400)) / 2
+    assert item["played_value"] == pytest.approx(mine)
+    assert item["error"] == pytest.approx(item["best_value"] - mine)
