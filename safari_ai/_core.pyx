@@ -60,6 +60,14 @@ cdef extern from "safari/search.h":
         char pv[2048]
         int n_expected
         double expected[8]
+    ctypedef struct sa_outcome_value:
+        char outcome[96]
+        uint64_t weight
+        int valued
+        int depth
+        int to_move
+        char best[96]
+        double expected[8]
     ctypedef struct sa_report:
         sa_algo algo
         int depth
@@ -71,6 +79,15 @@ cdef extern from "safari/search.h":
         double win_probability
         int hashfull
         uint64_t reused
+        int threads
+        int chance
+        int n_expected
+        double expected[8]
+        int n_outcomes
+        int n_valued
+        uint64_t total_weight
+        sa_outcome_value *outcomes
+    void sa_report_free(sa_report *report) nogil
     ctypedef void (*sa_progress_fn)(void *user, const sa_report *report) noexcept
     ctypedef struct sa_limits:
         int depth
@@ -307,8 +324,27 @@ cdef dict report_to_dict(const sa_report *r):
             "pv": r.lines[i].pv.decode("ascii").split(),
             "expected": [r.lines[i].expected[p] for p in range(r.lines[i].n_expected)],
         })
+    # outcomes as tuples (outcome, weight, expected or None, depth, to_move,
+    # best or None): an ostrich roll has 1,512 of them, and stop's latency
+    # includes this conversion
+    outcomes = []
+    cdef const sa_outcome_value *o
+    cdef int n_expected = r.n_expected
+    if r.chance and r.outcomes != NULL:
+        for i in range(r.n_outcomes):
+            o = &r.outcomes[i]
+            outcomes.append((
+                o.outcome.decode("ascii"), o.weight,
+                [o.expected[p] for p in range(n_expected)] if o.valued else None,
+                o.depth, o.to_move, o.best.decode("ascii") or None))
     return {
         "algo": ALGO_NAMES.get(<int>r.algo, "auto"),
+        "threads": r.threads,
+        "chance": bool(r.chance),
+        "expected": [r.expected[p] for p in range(r.n_expected)] if r.chance else None,
+        "outcomes": outcomes,
+        "total_weight": r.total_weight,
+        "valued": r.n_valued,
         "depth": r.depth,
         "seldepth": r.seldepth,
         "nodes": r.nodes,
@@ -386,9 +422,12 @@ def search(CPosition pos, int depth, uint64_t nodes, int64_t movetime_ms, int mu
                 stop, progress, table, mcts_evaluate, pruning, chance_width)
     with nogil:
         status = sa_search(pos.ptr, &limits, &report, &err)
-    if status != SA_OK:
-        raise_error(&err)
-    return report_to_dict(&report)
+    try:
+        if status != SA_OK:
+            raise_error(&err)
+        return report_to_dict(&report)
+    finally:
+        sa_report_free(&report)
 
 
 cdef class CMctsSession:

@@ -1,183 +1,362 @@
-"""Whole-game analysis of a game record (``safari-ai analyse RECORD.json``).
+"""Whole-game analysis of a game record (``safari-ai analyse RECORD.json``), as
+gnubg analyses a backgammon match (docs/records.md).
 
-For every decision the engine searches the position before it: its best move
-and score, and the score of the move played, both from the mover's view; the
-**loss** is best minus played (never below 0). For every chance outcome (a
-roll) the **luck** of each player is the value after the roll minus the
-expected value before it (the probability-weighted mean over all outcomes),
-from that player's view.
+Every position of the game is searched once, with the same limits, by
+:func:`safari_ai.analyse`: a decision position for its best move and value, a
+chance position by expectimax for its expected value and every outcome's. So
+a record of N plies costs N + 1 searches (the last position too, unless the
+game is over), whatever the dice: an ostrich roll of 1,512 outcomes is one
+search, not one per outcome.
 
-Values are centipawn-like engine scores for the player concerned; a proven win
-(loss) counts as +/-``PROVEN_CP`` and a finished game as its result times
-``PROVEN_CP``. In a two-player zero-sum game a player's value is the other's
-negated; in a points race (ostrich) the engine's per-player expectations
-(``expect``) are used when the search reports them, else only the mover's value
-is known. The played move is valued by searching the position after it with
-one ply less (the same horizon as the best move's), and a chance position by
-searching each outcome with its share of the limits.
+Values are in the game's result units, for every player: in a two-player game
+the player's **win probability** (a draw counting half); in the ostrich race
+the player's **expected points**. A proven result is a value like any other
+(a proven win is 1.0), never a sentinel. Alpha-beta's scores (turtles,
+zebras) are mapped to a win probability by ``(1 + tanh(cp / 400)) / 2``, the
+mapping MCTS and expectimax use for an evaluation.
+
+* A **decision** (ply of player P): the position is searched for its
+  :data:`LINES` best lines; ``best`` is the engine's move, ``value`` every
+  player's value of the position (the best line); ``played_value`` is P's
+  value of the move played: its line's value when it is one of those lines
+  (the same search and horizon as the best move's), else P's value of the
+  next position, from that position's own search.
+  The **error** is ``value[P] - played_value``, never below 0, classed by the
+  thresholds of :data:`THRESHOLDS`.
+* A **chance ply** (a roll, a deal): ``expected`` is every player's expected
+  value before it (the probability-weighted mean over the outcomes, from the
+  position's expectimax search), ``after`` every player's value of the
+  outcome that came, from the same search; each player's **luck** is
+  ``after - expected``. Over all outcomes of one roll, probability x luck sums
+  to 0 for every player.
+  When the limits stop the position's search before its first iteration
+  has valued every outcome (an ostrich roll of 1,512 outcomes in a few
+  milliseconds), ``expected`` is the search's unbiased estimate from the
+  outcomes it valued (``"estimated": true``), and an outcome it did not
+  reach is valued as they were, by the evaluation.
+* Plies whose record entry has ``"comment": "opening"`` (the random start of a
+  match) are analysed and shown but charged to nobody (``"charged": false``).
 """
 from __future__ import annotations
 
+import math
+import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from safari_ai.record import GameRecord
-from safari_ai.search import analyse
+from safari_ai.search import Report, analyse
 
-__all__ = ["annotate", "PROVEN_CP", "Annotation"]
+__all__ = ["annotate", "Annotation", "THRESHOLDS", "RATINGS", "EVAL_SCALE", "classify",
+           "format_ply", "format_header", "format_summary", "units_of"]
 
-PROVEN_CP = 10000
-MAX_SEARCHED_OUTCOMES = 64
-"""A chance position with more outcomes has them valued by a 1-ply search each."""
+LINES = 4
+"""Lines searched at each decision: the played move is valued in the same
+search as the best when it is among them."""
+EVAL_SCALE = 400.0
+"""cp -> value: ``tanh(cp / EVAL_SCALE)``, as MCTS and expectimax read an evaluation."""
 SCORE_RACE_GAMES = frozenset({"ostrich"})
+"""Games whose results are points per player (values: expected points)."""
+
+THRESHOLDS: dict[str, tuple[tuple[str, float], ...]] = {
+    "win probability": (("very bad", 0.10), ("bad", 0.05), ("doubtful", 0.02)),
+    "points": (("very bad", 1.0), ("bad", 0.5), ("doubtful", 0.2)),
+}
+"""Error classes by the game's units: an error at least this large (win
+probability lost; expected points lost) gets the class, worst first."""
+
+RATINGS: dict[str, tuple[tuple[str, float], ...]] = {
+    "win probability": (("world class", 0.005), ("expert", 0.01), ("advanced", 0.02),
+                        ("intermediate", 0.04), ("casual", 0.07)),
+    "points": (("world class", 0.05), ("expert", 0.1), ("advanced", 0.2),
+               ("intermediate", 0.4), ("casual", 0.7)),
+}
+"""A player's rating by average error per decision (below the figure), else
+``beginner``."""
+
+
+def units_of(game: str, players: int) -> str:
+    """``"points"`` for a points race, else ``"win probability"``."""
+    return "points" if game in SCORE_RACE_GAMES or players > 2 else "win probability"
+
+
+def classify(error: float, units: str) -> Optional[str]:
+    """The class of an error (None below the smallest threshold)."""
+    for name, least in THRESHOLDS[units]:
+        if error >= least:
+            return name
+    return None
+
+
+def rating(average_error: float, units: str) -> str:
+    for name, below in RATINGS[units]:
+        if average_error < below:
+            return name
+    return "beginner"
 
 
 @dataclass
 class Annotation:
+    """The analysis of one record: ``plies`` (one dict per ply, see the
+    module's docstring) and :meth:`summary`."""
+
     game: str
     limits: dict[str, Any]
-    plies: list[dict[str, Any]] = field(default_factory=list)
+    units: str
     players: int = 2
+    plies: list[dict[str, Any]] = field(default_factory=list)
+    threads: int = 1
+    seconds: float = 0.0
 
-    def summary(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
+    def summary(self) -> dict[str, dict[str, Any]]:
+        """Per player (by index as a string): decisions, errors by class, total
+        and average error, rolls and total luck, and a rating. Plies not
+        charged (openings) and forced moves do not count."""
+        out: dict[str, dict[str, Any]] = {}
         for player in range(self.players):
-            losses = [p["loss"] for p in self.plies if p["by"] == player and p["loss"] is not None]
+            decisions = [p for p in self.plies if p["by"] == player and p["charged"]
+                         and not p.get("forced")]
+            errors = [p["error"] for p in decisions]
+            classes = {name: sum(1 for p in decisions if p["class"] == name)
+                       for name, _ in THRESHOLDS[self.units]}
             luck = [p["luck"][player] for p in self.plies
-                    if p["by"] == "chance" and p["luck"] and p["luck"][player] is not None]
+                    if p["by"] == "chance" and p["charged"] and p["luck"] is not None]
+            total = sum(errors)
+            average = total / len(errors) if errors else 0.0
             out[str(player)] = {
-                "moves": len(losses), "total_loss": sum(losses),
-                "average_loss": round(sum(losses) / len(losses), 1) if losses else 0.0,
-                "best_moves": sum(1 for p in self.plies if p["by"] == player and p["loss"] == 0),
-                "rolls": len(luck), "total_luck": round(sum(luck), 1)}
+                "moves": len(decisions),
+                "best_moves": sum(1 for p in decisions if p["move"] == p["best"]),
+                "errors": sum(classes.values()), **{k.replace(" ", "_"): v
+                                                    for k, v in classes.items()},
+                "total_error": total, "average_error": average,
+                "rolls": len(luck), "total_luck": sum(luck),
+                "rating": rating(average, self.units) if errors else None}
         return out
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "limits": self.limits, "plies": self.plies,
-                "summary": self.summary()}
+        return {"game": self.game, "limits": self.limits, "units": self.units,
+                "thresholds": {name: least for name, least in THRESHOLDS[self.units]},
+                "threads": self.threads, "seconds": round(self.seconds, 3),
+                "plies": self.plies, "summary": self.summary()}
 
 
-def _zero_sum(pos: Any) -> bool:
-    return getattr(pos, "num_players", 2) == 2 and getattr(pos, "game", "") not in SCORE_RACE_GAMES
+def _two_player_zero_sum(pos: Any) -> bool:
+    return pos.num_players == 2 and pos.game not in SCORE_RACE_GAMES
 
 
-def _score_cp(line: Any) -> float:
-    if line.exact and line.score != 0:
-        return float(PROVEN_CP if line.score > 0 else -PROVEN_CP)
-    return float(line.score)
+def terminal_values(pos: Any) -> list[float]:
+    """Every player's value of a finished game."""
+    result = pos.result()
+    if _two_player_zero_sum(pos):
+        return [1.0 if r > 0 else 0.0 if r < 0 else 0.5 for r in result]
+    return [float(r) for r in result]
 
 
-class _Valuer:
-    def __init__(self, limits: dict[str, Any], search: Callable[..., Any], algo: str,
-                 seed: int) -> None:
+def horizon_values(pos: Any) -> list[float]:
+    """Every player's value of ``pos`` by its evaluation alone, as expectimax
+    reads it at its horizon (two players: ``(1 + tanh(cp / 400)) / 2``;
+    points races: centi-points / 100): what the outcomes valued in a search
+    cut short in its first iteration got."""
+    if pos.is_terminal():
+        return terminal_values(pos)
+    if _two_player_zero_sum(pos):
+        mine = (1.0 + math.tanh(pos.evaluate(0) / EVAL_SCALE)) / 2.0
+        return [mine, 1.0 - mine]
+    return [pos.evaluate(p) / 100.0 for p in range(pos.num_players)]
+
+
+def report_values(pos: Any, report: Report, line: Any = None) -> list[float]:
+    """Every player's value of a searched position (see the module's
+    docstring), by its best line or by ``line``."""
+    if line is None and report.expected is not None:
+        return [float(x) for x in report.expected]
+    line = report.lines[0] if line is None else line
+    if line.expected:
+        return [float(x) for x in line.expected]
+    # alpha-beta: the mover's score
+    if line.exact:
+        mine = 1.0 if line.score > 0 else 0.0 if line.score < 0 else 0.5
+    else:
+        mine = (1.0 + math.tanh(line.score / EVAL_SCALE)) / 2.0
+    return [mine if p == pos.to_move else 1.0 - mine for p in range(pos.num_players)]
+
+
+class _Searcher:
+    """One search per position: limits, algorithm and seed fixed."""
+
+    def __init__(self, limits: dict[str, Any], search: Callable[..., Report], algo: str,
+                 seed: int, threads: int, hash_mb: int) -> None:
         self.limits = limits
         self.search = search
         self.algo = algo
         self.seed = seed
+        self.threads = threads
+        self.hash_mb = hash_mb
+        self.used_threads = threads
 
-    def run(self, pos: Any, limits: dict[str, Any]) -> Any:
-        return self.search(pos, seed=self.seed, algo=self.algo, **limits)
-
-    def values(self, pos: Any, limits: dict[str, Any]) -> list[Optional[float]]:
-        """The value of ``pos`` for every player (None where it cannot be said)."""
-        n = getattr(pos, "num_players", 2)
-        if pos.is_terminal():
-            return [float(r) * PROVEN_CP if _zero_sum(pos) else float(r)
-                    for r in pos.result()]
-        if pos.is_chance():
-            outcomes = pos.chance_outcomes()
-            share = _share(limits, len(outcomes))
-            total = [0.0] * n
-            known = [True] * n
-            for outcome, p in outcomes:
-                child = self.values(pos.apply(outcome), share)
-                for i in range(n):
-                    if child[i] is None:
-                        known[i] = False
-                    else:
-                        total[i] += float(p) * child[i]  # type: ignore[operator]
-            return [total[i] if known[i] else None for i in range(n)]
-        report = self.run(pos, limits)
-        mover = pos.to_move
-        line = report.lines[0]
-        if _zero_sum(pos):
-            score = _score_cp(line)
-            return [score if i == mover else -score for i in range(n)]
-        expect = (report.extra or {}).get("expected") if hasattr(report, "extra") else None
-        if expect is not None:
-            return [float(x) for x in expect]
-        return [_score_cp(line) if i == mover else None for i in range(n)]
-
-
-def _share(limits: dict[str, Any], outcomes: int) -> dict[str, Any]:
-    out = dict(limits)
-    if "depth" in out:
-        out["depth"] = 1 if outcomes > MAX_SEARCHED_OUTCOMES else max(1, out["depth"] - 1)
-    if "nodes" in out:
-        out["nodes"] = max(1, out["nodes"] // outcomes)
-    if "movetime" in out:
-        out["movetime"] = max(1, out["movetime"] // outcomes)
-    return out
-
-
-def _child_limits(limits: dict[str, Any]) -> dict[str, Any]:
-    out = dict(limits)
-    if "depth" in out:
-        out["depth"] = max(1, out["depth"] - 1)
-    return out
+    def run(self, pos: Any) -> Report:
+        # expectimax values chance positions whatever the algorithm at decisions
+        chance = pos.is_chance()
+        algo = "auto" if chance else self.algo
+        lines = 1 if chance else min(LINES, len(pos.legal_moves()))
+        report = self.search(pos, seed=self.seed, algo=algo, threads=self.threads,
+                             hash_mb=self.hash_mb, multipv=lines, **self.limits)
+        self.used_threads = getattr(report, "threads", self.threads)
+        return report
 
 
 def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *, algo: str = "auto",
-             seed: int = 0, search: Callable[..., Any] = analyse,
-             progress: Optional[Callable[[dict[str, Any]], None]] = None) -> Annotation:
-    """Annotates every ply of ``record`` (see the module's docstring)."""
+             seed: int = 0, threads: int = 1, hash_mb: int = 16,
+             search: Callable[..., Report] = analyse,
+             progress: Optional[Callable[[int, int], None]] = None,
+             outcomes: bool = False) -> Annotation:
+    """Annotates every ply of ``record`` (see the module's docstring).
+
+    ``limits``: ``depth``/``nodes``/``movetime`` of each search (default
+    ``{"movetime": 200}``); ``progress(done, total)`` is called after each
+    position searched; ``outcomes=True`` also keeps, per chance ply, every
+    outcome's probability and luck (``"outcomes"``).
+    """
+    started = time.monotonic()
     limits = dict(limits or {"movetime": 200})
     positions = record.replay()
     start = positions[0]
-    valuer = _Valuer(limits, search, algo, seed)
-    out = Annotation(record.game, limits, players=getattr(start, "num_players", 2))
-    for index, entry in enumerate(record.moves):
-        pos, after = positions[index], positions[index + 1]
-        move = entry["move"]
-        item: dict[str, Any] = {"ply": index + 1, "by": entry["by"], "move": move}
-        if pos.is_chance():
-            before = valuer.values(pos, limits)
-            now = valuer.values(after, _share(limits, len(pos.chance_outcomes())))
-            item.update(expected=_round(before), after=_round(now),
-                        luck=[None if b is None or a is None else round(a - b, 1)
-                              for b, a in zip(before, now)],
-                        loss=None)
-        else:
-            mover = pos.to_move
-            report = valuer.run(pos, limits)
-            best_line = report.lines[0]
-            best = _score_cp(best_line)
-            if move == best_line.move:
-                played = best
+    units = units_of(record.game, start.num_players)
+    searcher = _Searcher(limits, search, algo, seed, threads, hash_mb)
+    out = Annotation(record.game, limits, units, players=start.num_players)
+    total = len(positions)
+    values: list[Optional[list[float]]] = [None] * total
+    reports: list[Optional[Report]] = [None] * total
+
+    def value(index: int) -> list[float]:
+        if values[index] is None:
+            pos = positions[index]
+            if pos.is_terminal():
+                values[index] = terminal_values(pos)
             else:
-                played_values = valuer.values(after, _child_limits(limits))
-                played = played_values[mover]
-            loss = None if played is None else round(max(0.0, best - played), 1)
-            item.update(best=best_line.move, best_score=best, score_text=best_line.score_text,
-                        played_score=played, loss=loss, pv=list(best_line.pv))
+                reports[index] = searcher.run(pos)
+                values[index] = report_values(pos, reports[index])
+            if progress is not None:
+                progress(index + 1, total)
+        return values[index]  # type: ignore[return-value]
+
+    for index, entry in enumerate(record.moves):
+        pos = positions[index]
+        before = value(index)
+        report = reports[index]
+        item: dict[str, Any] = {"ply": entry.get("ply", index + 1), "by": entry["by"],
+                                "move": entry["move"],
+                                "charged": entry.get("comment") != "opening"}
+        if entry.get("comment"):
+            item["comment"] = entry["comment"]
+        item["depth"] = None if report is None else report.depth
+        if pos.is_chance():
+            item.update(_chance_item(pos, report, entry["move"], before, outcomes))
+            if item["after"] is None:  # the limits stopped the search before it came
+                after = horizon_values(positions[index + 1])
+                item.update(after=after, luck=[a - b for a, b in zip(after, before)])
+        else:
+            item.update(_decision_item(pos, report, entry["move"], before, value(index + 1),
+                                       units))
         out.plies.append(item)
-        if progress is not None:
-            progress(item)
+    if progress is not None and values[-1] is None:
+        progress(total, total)
+    out.threads = searcher.used_threads
+    out.seconds = time.monotonic() - started
     return out
 
 
-def _round(values: list[Optional[float]]) -> list[Optional[float]]:
-    return [None if v is None else round(v, 1) for v in values]
+def _decision_item(pos: Any, report: Optional[Report], move: str, before: list[float],
+                   after: list[float], units: str) -> dict[str, Any]:
+    mover = pos.to_move
+    assert report is not None
+    best = report.best_move
+    best_value = before[mover]
+    line = next((line for line in report.lines if line.move == move), None)
+    if move == best:
+        played_value = best_value
+    elif line is not None:                        # valued in the same search
+        played_value = report_values(pos, report, line)[mover]
+    else:
+        played_value = after[mover]
+    error = max(0.0, best_value - played_value)
+    return {"best": best, "value": before, "best_value": best_value,
+            "played_value": played_value, "played_in_lines": line is not None,
+            "error": error, "class": classify(error, units),
+            "forced": len(pos.legal_moves()) == 1, "pv": list(report.pv)}
 
 
-def format_ply(item: dict[str, Any]) -> str:
-    """One line of the text report."""
+def _chance_item(pos: Any, report: Optional[Report], move: str, before: list[float],
+                 keep_outcomes: bool) -> dict[str, Any]:
+    assert report is not None
+    by_name = {o.outcome: o for o in report.outcomes}
+    came = by_name.get(move)
+    probability = dict(pos.chance_outcomes())[move]
+    after = came.expected if came is not None else None
+    item: dict[str, Any] = {
+        "probability": f"{probability.numerator}/{probability.denominator}",
+        "expected": before, "after": after,
+        "luck": None if after is None else [a - b for a, b in zip(after, before)],
+        "estimated": report.valued < len(report.outcomes)}
+    if keep_outcomes:
+        item["outcomes"] = [
+            {"outcome": o.outcome, "probability": o.probability,
+             "luck": None if o.expected is None else [a - b for a, b in zip(o.expected, before)]}
+            for o in report.outcomes]
+    return item
+
+
+# -- text output ------------------------------------------------------------
+
+def _fmt(x: Optional[float], units: str, signed: bool = False) -> str:
+    if x is None:
+        return "-"
+    digits = 4 if units == "win probability" else 3
+    return f"{x:+.{digits}f}" if signed else f"{x:.{digits}f}"
+
+
+def format_header(players: int, luck_columns: bool = True) -> str:
+    """The column headings of :func:`format_ply`'s lines (``luck_columns``:
+    the game has chance plies)."""
+    luck = " ".join(f"{'luck ' + str(p):>8}" for p in range(players)) if luck_columns else ""
+    return (f"{'ply':>4}  {'by':<6}  {'move':<14}  {'best':<14}  {'value':>7}  {'played':>7}  "
+            f"{'error':>7}  {'class':<10}  {luck}").rstrip()
+
+
+def format_ply(item: dict[str, Any], units: str, players: int) -> str:
+    """One line of the text report: a decision's best move, value, played
+    value, error and class, or a roll's luck for every player. Opening plies
+    say ``opening`` in the class column."""
+    by = "chance" if item["by"] == "chance" else str(item["by"])
+    note = "" if item["charged"] else "opening"
+    head = f"{item['ply']:>4}  {by:<6}  {item['move']:<14}  "
     if item["by"] == "chance":
-        luck = ", ".join(f"player {i} {'?' if x is None else f'{x:+.0f}'}"
-                         for i, x in enumerate(item["luck"]))
-        return f"{item['ply']:4d} chance {item['move']:<14} luck: {luck}"
-    loss = "?" if item["loss"] is None else f"{item['loss']:.0f}"
-    mark = "" if item["move"] == item["best"] else f"  best {item['best']}"
-    return (f"{item['ply']:4d} {item['by']!s:>6} {item['move']:<14} loss {loss:>5}"
-            f"  ({item['score_text']}){mark}")
+        luck = item["luck"] or [None] * players
+        cells = " ".join(f"{_fmt(x, units, True):>8}" for x in luck)
+        mark = "~" if item.get("estimated") else ""
+        return (f"{head}{'':<14}  {'':>7}  {'':>7}  {'':>7}  {note:<10}  {cells}{mark}").rstrip()
+    best = "=" if item["best"] == item["move"] else item["best"]
+    cls = note or ("forced" if item.get("forced") else item["class"] or "")
+    return (f"{head}{best:<14}  {_fmt(item['best_value'], units):>7}  "
+            f"{_fmt(item['played_value'], units):>7}  {_fmt(item['error'], units):>7}  "
+            f"{cls:<10}").rstrip()
 
+
+def format_summary(annotation: Annotation) -> list[str]:
+    """The per-player table, with headings (rolls and luck only in a game
+    with chance plies)."""
+    units = annotation.units
+    dice = any(p["by"] == "chance" for p in annotation.plies)
+    names = [name for name, _ in THRESHOLDS[units]][::-1]
+    heads = "  ".join(f"{n:>8}" for n in names)
+    luck_head = f"  {'rolls':>5}  {'luck':>8}" if dice else ""
+    lines = [f"{'player':>6}  {'moves':>5}  {'errors':>6}  {heads}  {'total err':>9}  "
+             f"{'avg err':>8}{luck_head}  rating"]
+    for player, row in annotation.summary().items():
+        counts = "  ".join(f"{row[n.replace(' ', '_')]:>8}" for n in names)
+        luck = (f"  {row['rolls']:>5}  {_fmt(row['total_luck'], units, True):>8}" if dice
+                else "")
+        lines.append(f"{player:>6}  {row['moves']:>5}  {row['errors']:>6}  {counts}  "
+                     f"{_fmt(row['total_error'], units):>9}  {_fmt(row['average_error'], units):>8}"
+                     f"{luck}  {row['rating'] or '-'}")
+    return lines

@@ -186,6 +186,11 @@ def _units_text(pos: Position, algo: str, expected: bool) -> str:
 
 def _info_line(report: Report) -> str:
     """A UCI-style progress line."""
+    if report.is_chance:
+        return (f"info depth {report.depth} seldepth {report.seldepth} "
+                f"expected {_expected_text(report.expected or [])} nodes {report.nodes} "
+                f"nps {report.nps} time {int(report.seconds * 1000)} "
+                f"outcomes {report.valued}/{len(report.outcomes)}")
     best = report.lines[0]
     return (f"info depth {report.depth} seldepth {report.seldepth} score {best.score_text} "
             f"nodes {report.nodes} nps {report.nps} time {int(report.seconds * 1000)} "
@@ -198,8 +203,9 @@ def _info_line(report: Report) -> str:
 @click.option("--nodes", type=click.IntRange(1), help="Positions (MCTS: simulations) to search.")
 @click.option("--movetime", type=click.IntRange(1), metavar="MS",
               help="Milliseconds to search (default 1000 when no limit is given).")
-@click.option("--multipv", type=click.IntRange(1, 16), default=1, show_default=True,
-              help="Best lines to report.")
+@click.option("--multipv", type=click.IntRange(1, 16), default=None,
+              help="Best lines to report (default 1); at a chance position, the outcome "
+                   "lines shown (default all).")
 @click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True)
 @click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
               help="Fixes every random choice.")
@@ -220,7 +226,7 @@ def _info_line(report: Report) -> str:
 @click.option("--samples", type=click.IntRange(1, 1000), default=8, show_default=True,
               help="Ostrich: draws of the hidden tiles with --predictions sampled.")
 def analyse(position: str, depth: int | None, nodes: int | None, movetime: int | None,
-            multipv: int, threads: int, seed: int, algo: str, hash_mb: int, leaf: str,
+            multipv: int | None, threads: int, seed: int, algo: str, hash_mb: int, leaf: str,
             as_json: bool, quiet: bool, pruning: str, predictions: str, player: int | None,
             samples: int) -> None:
     """Search POSITION.json and print the best move, its score and the principal variation.
@@ -235,29 +241,43 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
     the expected result, ostrich: centi-points). docs/games/<game>.md of the
     repository explains each game's scores, notation and positions.
 
-    Given a game record (RECORD.json), annotate the whole game instead: for each
-    move the engine's best move and the loss of the move played (best minus
-    played, mover's view); for each roll the luck of each player (value after
-    the roll minus the expected value before it).
+    At a chance position (the dice about to be rolled) there is no move to
+    choose: expectimax prints every player's expected result of the position
+    and a table of the outcomes, most likely first, with exact probabilities
+    and each one's expected results (--multipv K: the K most likely only).
+
+    Given a game record (RECORD.json), annotate the whole game instead
+    (docs/records.md), in the game's result units (win probability, or
+    expected points in the ostrich race): for each move the engine's best
+    move, its value, the played move's value and the error (best minus
+    played, classed doubtful / bad / very bad); for each roll the luck of
+    every player (value after the roll minus the expected value before it);
+    then a summary per player. Plies marked "opening" are charged to nobody.
     """
     from safari_ai.record import is_record
 
     data = _read_json(position)
     if is_record(data):
-        _annotate_record(position, data, depth, nodes, movetime, seed, algo, as_json, quiet)
+        _annotate_record(position, data, depth, nodes, movetime, seed, algo, as_json, quiet,
+                         threads, hash_mb)
         return
     try:
         pos = Position.from_json(data)
     except SafariError as error:
         _fail(f"{position}: {error}")
     progress = None if quiet else (lambda report: click.echo(_info_line(report), err=True))
+    chance = pos.is_chance()
     try:
         report = run_analysis(pos, depth=depth, nodes=nodes, movetime=movetime, seed=seed,
-                              multipv=multipv, threads=threads, algo=algo, hash_mb=hash_mb,
+                              multipv=1 if chance or multipv is None else multipv,
+                              threads=threads, algo=algo, hash_mb=hash_mb,
                               leaf=leaf, progress=progress, pruning=pruning,
                               predictions=predictions, player=player, samples=samples)
     except SafariError as error:
         _fail(str(error))
+    if chance:
+        _print_chance(report, multipv, as_json)
+        return
     if as_json:
         click.echo(json.dumps(report.to_json()))
         return
@@ -274,34 +294,96 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
         click.echo(f"predictions {report.extra['predictions']} "
                    f"samples {report.extra.get('samples')} player {report.extra.get('player')}")
     click.echo(f"depth {report.depth} nodes {report.nodes} nps {report.nps} "
-               f"time {report.seconds:.3f} algo {report.algo}")
+               f"time {report.seconds:.3f} algo {report.algo} threads {report.threads}")
+
+
+def _print_chance(report: Report, shown: int | None, as_json: bool) -> None:
+    """A chance position's report: the expected results, then the outcomes
+    (the `shown` most likely, default all)."""
+    outcomes = report.outcomes[:shown] if shown is not None else report.outcomes
+    if as_json:
+        data = report.to_json()
+        data["outcomes"] = [o.to_json() for o in outcomes]
+        click.echo(json.dumps(data))
+        return
+    click.echo("bestmove (none): a chance position, the dice decide")
+    click.echo(f"expected {_expected_text(report.expected or [])}")
+    width = max([len("outcome")] + [len(o.outcome) for o in outcomes])
+    pwidth = max([len("probability")] + [len(str(o.probability)) for o in outcomes])
+    players = len(report.expected or [])
+    heads = " ".join(f"{'player ' + str(p):>8}" for p in range(players))
+    click.echo(f"{'outcome':<{width}}  {'probability':>{pwidth}}  {heads}  best after")
+    for o in outcomes:
+        values = (" ".join(f"{v:8.4f}" for v in o.expected) if o.expected is not None
+                  else " ".join(f"{'-':>8}" for _ in range(players)))
+        click.echo(f"{o.outcome:<{width}}  {str(o.probability):>{pwidth}}  {values}  "
+                   f"{o.best or ''}".rstrip())
+    if len(outcomes) < len(report.outcomes):
+        click.echo(f"... {len(report.outcomes) - len(outcomes)} less likely outcomes "
+                   f"not shown (--multipv)")
+    if report.valued < len(report.outcomes):
+        click.echo(f"estimate: {report.valued} of {len(report.outcomes)} outcomes valued "
+                   f"before the limit (a seeded uniform sample; '-' not valued)")
+    click.echo(f"depth {report.depth} nodes {report.nodes} nps {report.nps} "
+               f"time {report.seconds:.3f} algo {report.algo} threads {report.threads}")
 
 
 def _annotate_record(path: str, data: Any, depth: int | None, nodes: int | None,
                      movetime: int | None, seed: int, algo: str, as_json: bool,
-                     quiet: bool) -> None:
-    from safari_ai.annotate import annotate, format_ply
+                     quiet: bool, threads: int = 1, hash_mb: int = 16) -> None:
+    from safari_ai.annotate import annotate, format_header, format_ply, format_summary
     from safari_ai.record import GameRecord
 
     limits = {k: v for k, v in (("depth", depth), ("nodes", nodes), ("movetime", movetime))
               if v is not None} or {"movetime": 200}
+    bar = None if quiet else _ProgressBar("analysing")
     try:
         record = GameRecord.from_json(data)
-        progress = None if quiet or as_json else (lambda item: click.echo(format_ply(item)))
-        result = annotate(record, limits, algo=algo, seed=seed, progress=progress)
+        result = annotate(record, limits, algo=algo, seed=seed, threads=threads,
+                          hash_mb=hash_mb, progress=None if bar is None else bar.update)
     except SafariError as error:
+        if bar is not None:
+            bar.close()
         _fail(f"{path}: {error}")
+    if bar is not None:
+        bar.close()
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
-    if quiet:
-        for item in result.plies:
-            click.echo(format_ply(item))
-    for player, row in result.summary().items():
-        click.echo(f"player {player}: {row['moves']} moves, {row['best_moves']} best, "
-                   f"total loss {row['total_loss']:.0f}, average loss {row['average_loss']:.1f}"
-                   + (f", {row['rolls']} rolls, luck {row['total_luck']:+.0f}" if row["rolls"] else ""))
+    click.echo(f"{result.game}, {result.players} players, values in {result.units}, "
+               f"limits {' '.join(f'{k} {v}' for k, v in result.limits.items())}, "
+               f"threads {result.threads}")
+    click.echo(format_header(result.players, any(p["by"] == "chance" for p in result.plies)))
+    for item in result.plies:
+        click.echo(format_ply(item, result.units, result.players))
+    click.echo("")
+    for line in format_summary(result):
+        click.echo(line)
     click.echo(f"result {record.result}")
+
+
+class _ProgressBar:
+    """A progress bar on standard error, drawn only once a second has passed."""
+
+    def __init__(self, label: str, after: float = 1.0) -> None:
+        self.label = label
+        self.started = time.monotonic()
+        self.after = after
+        self.drawn = False
+
+    def update(self, done: int, total: int) -> None:
+        elapsed = time.monotonic() - self.started
+        if elapsed < self.after:
+            return
+        width = 30
+        filled = width * done // max(total, 1)
+        click.echo(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] "
+                   f"{done}/{total} positions {elapsed:.0f} s", err=True, nl=False)
+        self.drawn = True
+
+    def close(self) -> None:
+        if self.drawn:
+            click.echo("", err=True)
 
 
 @main.command()

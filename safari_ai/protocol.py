@@ -39,16 +39,15 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence
 
 from safari_ai._version import __version__
 from safari_ai.errors import SafariError
 from safari_ai.position import Position, games
-from safari_ai.search import ALGORITHMS, SCORE_WIN, Line, MctsSession, Report, StopFlag, analyse
+from safari_ai.search import ALGORITHMS, MctsSession, Report, StopFlag, analyse
 
 __all__ = ["Engine", "ProtocolError", "EngineOption", "time_budget", "PROTOCOL_VERSION",
-           "MOVE_OVERHEAD_MS", "DEFAULT_MOVESTOGO", "PROVEN_CP"]
+           "MOVE_OVERHEAD_MS", "DEFAULT_MOVESTOGO"]
 
 PROTOCOL_VERSION = 1
 ENGINE_NAME = f"safari_ai {__version__}"
@@ -57,16 +56,8 @@ MOVE_OVERHEAD_MS = 30
 """Default of the ``MoveOverhead`` option: clock time kept back for I/O per move."""
 DEFAULT_MOVESTOGO = 30
 """Moves the clock is shared over when ``go`` gives no ``movestogo``."""
-PROVEN_CP = 10000
-"""What a proven win (loss) counts as, in cp, inside an expectation over chance outcomes."""
 INFINITE_MS = 10 ** 12
 """The movetime given to the search for ``go infinite`` (about 31 years)."""
-MAX_CHANCE_DEPTH = 64
-NESTED_CHANCE_LEAVES = 64
-"""Chance after chance is expanded while it stands for at most this many
-positions; beyond, the static evaluation stands in."""
-MCTS_ROUND_SIMULATIONS = 100
-"""At a chance position with MCTS, simulations per outcome in the first round (doubling)."""
 SCORE_RACE_GAMES = frozenset({"ostrich"})
 """Games whose results are points per player rather than a zero-sum +1/0/-1
 (rules/README.md); for them a score cannot be turned to another player's view."""
@@ -299,50 +290,21 @@ class GoRequest:
 
 # -- values over chance ------------------------------------------------------
 
-@dataclass
-class Value:
-    """What a position is worth, as the lines of a chance node report it.
-
-    ``score`` is for player ``pov`` (None when it cannot be said for that
-    player); ``expect`` is every player's expected result; ``winprob`` is the
-    expected result of ``pov`` mapped to [0, 1] (win 1, draw 1/2).
-    """
-
-    pov: int
-    score: Optional[float]
-    proven: Optional[int] = None     # +plies: proven win, -plies: proven loss, 0: proven draw
-    expect: Optional[list[float]] = None
-    winprob: Optional[float] = None
-    depth: int = 0
-    nodes: int = 0
-    pv: list[str] = field(default_factory=list)
-
-    def score_text(self) -> Optional[str]:
-        """``cp N``, ``win N`` or ``loss N``, or None when there is no score."""
-        if self.proven is not None and self.proven > 0:
-            return f"win {self.proven}"
-        if self.proven is not None and self.proven < 0:
-            return f"loss {-self.proven}"
-        if self.score is None:
-            return None
-        return f"cp {round(self.score)}"
-
-
 def _fmt(x: float) -> str:
     return f"{x:.3f}"
 
 
-def _value_fields(value: "Value", pov: object) -> list[str]:
-    """The ``score ... pov``, ``winprob`` and ``expect`` fields of a chance value."""
-    fields = []
-    score = value.score_text()
-    if score is not None:
-        fields.append(f"score {score} pov {pov}")
-    if value.winprob is not None:
-        fields.append(f"winprob {_fmt(value.winprob)}")
-    if value.expect is not None:
-        fields.append(f"expect {','.join(_fmt(x) for x in value.expect)}")
-    return fields
+def _chance_fields(expected: Optional[list[float]], pov: int, zero_sum: bool) -> list[str]:
+    """The ``score ... pov``, ``winprob`` and ``expect`` fields of a chance
+    position's or an outcome's expected results (every player's)."""
+    if expected is None:
+        return []
+    if zero_sum:   # expected[p]: p's win probability, a draw counting half
+        return [f"score cp {round(100 * (2 * expected[pov] - 1))} pov {pov}",
+                f"winprob {_fmt(expected[pov])}",
+                f"expect {','.join(_fmt(x) for x in expected)}"]
+    return [f"score cp {round(100 * expected[pov])} pov {pov}",
+            f"expect {','.join(_fmt(x) for x in expected)}"]
 
 
 def _report_expect(report: Report) -> Optional[list[float]]:
@@ -976,149 +938,42 @@ class Engine:
     # -- chance nodes ------------------------------------------------------
     def _go_chance(self, pos: Any, request: GoRequest, settings: dict[str, Any],
                    deadline: Optional[float]) -> None:
-        """Expected values at a chance node, by rounds of deepening over its outcomes.
-
-        Round ``d`` searches every outcome ``d - 1`` plies deep (the roll is a
-        ply); a round cut short by time, nodes or ``stop`` is dropped, except
-        the first, which is reported over the outcomes it covered.
+        """Expected values at a chance position: one expectimax search of the
+        position (``safari_ai.analyse``, as ``safari-ai analyse`` runs it),
+        which values every outcome; a progress line per completed iteration,
+        then a line per outcome, most probable first, and the summary again.
         """
-        outcomes = pos.chance_outcomes()
-        children = [(o, p, pos.apply(o)) for o, p in outcomes]
-        pov = self._chance_pov([child for _, _, child in children])
-        last_round = max(1, (request.depth if request.depth is not None
-                             else MAX_CHANCE_DEPTH) - 1)
-        started = time.monotonic()
-        best: Optional[tuple[int, list[tuple[str, Fraction, Value]]]] = None
-        nodes_used = 0
-        for plies in range(1, last_round + 1):
-            values: list[tuple[str, Fraction, Value]] = []
-            for index, (outcome, prob, child) in enumerate(children):
-                if self._stop_flag.is_set and (best is not None or values):
-                    break
-                left = len(children) - index
-                budget = None
-                if request.nodes is not None:
-                    budget = max(1, (request.nodes - nodes_used) // left)
-                elif settings["Algorithm"] == "mcts":  # MCTS has no depth: rounds double
-                    budget = MCTS_ROUND_SIMULATIONS << min(plies - 1, 20)
-                movetime = None
-                if deadline is not None:
-                    movetime = max(1, int((started + deadline - time.monotonic()) * 1000 / left))
-                value = self._value(child, plies, pov, settings, budget, movetime)
-                nodes_used += value.nodes
-                values.append((outcome, prob, value))
-                if request.nodes is not None and nodes_used >= request.nodes:
-                    self._stop_flag.set()
-            complete = len(values) == len(children)
-            if complete or best is None:
-                best = (plies, values)
-                summary = self._combine(values, pov, plies)
-                self._emit(self._chance_line(summary, nodes_used, started, len(values),
-                                             len(children)))
-            if not complete or self._stop_flag.is_set:
-                break
-            if all(v.proven is not None or v.score is None for _, _, v in values):
-                break
-        if best is None:
-            return
-        plies, values = best
-        for outcome, prob, value in values:
-            parts = [f"info outcome {outcome} prob {prob.numerator}/{prob.denominator}",
-                     f"depth {value.depth}", *_value_fields(value, pov)]
-            if value.pv:
-                parts.append(f"pv {' '.join(value.pv)}")
-            self._emit(" ".join(parts))
-        summary = self._combine(values, pov, plies)
-        self._emit(self._chance_line(summary, nodes_used, started, len(values), len(children)))
+        zero_sum = pos.num_players == 2 and pos.game not in SCORE_RACE_GAMES
 
-    def _chance_line(self, summary: Value, nodes: int, started: float, covered: int,
-                     total: int) -> str:
-        seconds = time.monotonic() - started
-        parts = [f"info depth {summary.depth}", *_value_fields(summary, summary.pov)]
-        parts.append(f"nodes {nodes} nps {int(nodes / seconds) if seconds > 0 else 0} "
-                     f"time {int(seconds * 1000)} outcomes {covered}/{total}")
-        return " ".join(parts)
+        def pov_of(report: Report) -> int:
+            movers = {o.to_move for o in report.outcomes if isinstance(o.to_move, int)}
+            return movers.pop() if len(movers) == 1 else 0
+
+        def summary(report: Report) -> str:
+            seconds = report.seconds
+            parts = [f"info depth {report.depth} seldepth {report.seldepth}",
+                     *_chance_fields(report.expected, pov_of(report), zero_sum),
+                     f"nodes {report.nodes} nps {report.nps} time {int(seconds * 1000)} "
+                     f"outcomes {report.valued}/{len(report.outcomes)}"]
+            return " ".join(parts)
+
+        kwargs = self._search_kwargs(request, settings, deadline)
+        kwargs["algo"] = "auto"            # expectimax: the search that values chance
+        report = self._analyse(pos, progress=lambda r: self._emit(summary(r)), **kwargs)
+        pov = pov_of(report)
+        for outcome in report.outcomes:
+            prob = outcome.probability
+            parts = [f"info outcome {outcome.outcome} prob {prob.numerator}/{prob.denominator}",
+                     f"depth {outcome.depth}", *_chance_fields(outcome.expected, pov, zero_sum)]
+            if outcome.best:
+                parts.append(f"pv {outcome.best}")
+            self._emit(" ".join(parts))
+        self._emit(summary(report))
 
     @staticmethod
     def _chance_pov(children: list[Any]) -> int:
         movers = {c.to_move for c in children if isinstance(c.to_move, int)}
         return movers.pop() if len(movers) == 1 else 0
-
-    def _value(self, pos: Any, plies: int, pov: int, settings: dict[str, Any],
-               nodes: Optional[int], movetime: Optional[int] = None, leaves: int = 1) -> Value:
-        """The value of ``pos`` for player ``pov``, searched ``plies`` deep.
-
-        ``leaves``: how many positions this one stands for at its level, when
-        chance follows chance (bounded by ``NESTED_CHANCE_LEAVES``).
-        """
-        zero_sum = pos.num_players == 2 and pos.game not in SCORE_RACE_GAMES
-        sign = 1 if pos.to_move == pov else -1 if zero_sum else 0
-        if pos.is_terminal():
-            result = pos.result()
-            value = Value(pov, None, expect=[float(r) for r in result], depth=0)
-            if zero_sum:
-                mine = result[pov]
-                value.proven = 1 if mine > 0 else -1 if mine < 0 else 0
-                value.score = PROVEN_CP if mine > 0 else -PROVEN_CP if mine < 0 else 0.0
-                value.winprob = 1.0 if mine > 0 else 0.0 if mine < 0 else 0.5
-                if mine == 0:
-                    value.proven = None
-            return value
-        if pos.is_chance():
-            outcomes = pos.chance_outcomes()
-            if leaves * len(outcomes) > NESTED_CHANCE_LEAVES or self._stop_flag.is_set:
-                # chance after chance multiplies the work: estimate statically
-                return Value(pov, float(pos.evaluate(pov)))
-            share_nodes = None if nodes is None else max(1, nodes // len(outcomes))
-            share_ms = None if movetime is None else max(1, movetime // len(outcomes))
-            values = [(o, p, self._value(pos.apply(o), max(1, plies - 1), pov, settings,
-                                         share_nodes, share_ms, leaves * len(outcomes)))
-                      for o, p in outcomes]
-            return self._combine(values, pov, plies)
-        report = self._analyse(pos, depth=plies, nodes=nodes, movetime=movetime,
-                               seed=settings["Seed"], threads=settings["Threads"],
-                               algo=settings["Algorithm"],
-                               hash_mb=1, leaf=settings["MctsLeaf"], stop=self._stop_flag)
-        line: Line = report.lines[0]
-        value = Value(pov, None, depth=report.depth, nodes=report.nodes, pv=list(line.pv),
-                      expect=_report_expect(report))
-        if sign != 0:
-            if line.exact and line.score != 0:
-                plies_to_end = SCORE_WIN - abs(line.score) + 1
-                value.proven = plies_to_end if line.score * sign > 0 else -plies_to_end
-                value.score = PROVEN_CP * (1 if line.score * sign > 0 else -1)
-            else:
-                value.score = float(line.score * sign)
-            if report.win_probability is not None:
-                wp = report.win_probability
-                value.winprob = wp if sign > 0 else 1.0 - wp
-        return value
-
-    @staticmethod
-    def _combine(values: list[tuple[str, Fraction, Value]], pov: int, plies: int) -> Value:
-        """The probability-weighted mean of outcome values (renormalised over
-        the outcomes covered)."""
-        total = sum((p for _, p, _ in values), Fraction(0))
-        out = Value(pov, None, depth=plies + 1)
-        if not values or total == 0:
-            return out
-        weights = [float(p / total) for _, p, _ in values]
-        vals = [v for _, _, v in values]
-        out.nodes = sum(v.nodes for v in vals)
-        if all(v.score is not None for v in vals):
-            out.score = sum(w * float(v.score) for w, v in zip(weights, vals)
-                            if v.score is not None)
-            if all(v.proven is not None and v.proven > 0 for v in vals):
-                out.proven = max(int(v.proven or 0) for v in vals) + 1
-            elif all(v.proven is not None and v.proven < 0 for v in vals):
-                out.proven = min(int(v.proven or 0) for v in vals) - 1
-        if all(v.winprob is not None for v in vals):
-            out.winprob = sum(w * float(v.winprob or 0.0) for w, v in zip(weights, vals))
-        if all(v.expect is not None for v in vals):
-            width = len(vals[0].expect or [])
-            out.expect = [sum(w * (v.expect or [])[i] for w, v in zip(weights, vals))
-                          for i in range(width)]
-        return out
 
     # -- helpers -----------------------------------------------------------
     @staticmethod

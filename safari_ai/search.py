@@ -10,17 +10,24 @@ them ``cp 35``, ``win 5``, ``loss 4``. Expectimax scores are 100 times the
 mover's expected result, and so are MCTS's in the dice games (1000 times its
 mean value in [-1, 1] in turtles and zebras); the lines of both carry
 :attr:`Line.expected`.
+
+At a chance position (the dice are about to be rolled) expectimax values
+every outcome: the report has no line and no best move, but
+:attr:`Report.expected` (every player's expected result of the position) and
+:attr:`Report.outcomes` (each outcome's exact probability and expected
+results, most probable first).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from fractions import Fraction
+from typing import Any, Callable, NamedTuple, Optional
 
 from safari_ai import _core
 from safari_ai.errors import IllegalMoveError, SafariError
 from safari_ai.position import Position
 
-__all__ = ["Line", "Report", "analyse", "MctsSession", "SearchError", "StopFlag", "SCORE_WIN",
+__all__ = ["Line", "Outcome", "Report", "analyse", "MctsSession", "SearchError", "StopFlag", "SCORE_WIN",
            "ALGORITHMS", "PRUNINGS"]
 
 SCORE_WIN: int = _core.SCORE_WIN
@@ -65,9 +72,39 @@ class Line:
         return f"cp {self.score}"
 
 
+class Outcome(NamedTuple):
+    """One outcome of a chance position, as expectimax valued it.
+
+    ``probability`` is exact; ``expected`` is every player's expected result
+    after the outcome (units as :attr:`Line.expected`), None when the search
+    stopped before it reached the outcome; ``depth`` is the plies searched
+    below it (0: the outcome ends the game); ``best`` the best move after it
+    when a player chooses there; ``to_move`` who moves after it (a player
+    index, ``"chance"`` or ``"terminal"``).
+    """
+
+    outcome: str
+    probability: Fraction
+    expected: Optional[list[float]]
+    depth: int = 0
+    best: Optional[str] = None
+    to_move: int | str = "terminal"
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"outcome", "probability": "p/q", "expected", "depth", "best"}``."""
+        return {"outcome": self.outcome,
+                "probability": f"{self.probability.numerator}/{self.probability.denominator}",
+                "expected": self.expected, "depth": self.depth, "best": self.best}
+
+
 @dataclass(frozen=True)
 class Report:
-    """What :func:`analyse` found. ``lines[0]`` is the best line."""
+    """What :func:`analyse` found. ``lines[0]`` is the best line.
+
+    At a chance position there are no lines: :attr:`chance_expected` holds
+    every player's expected result of the position and :attr:`outcomes` each
+    outcome's (see :attr:`is_chance`).
+    """
 
     algo: str
     depth: int
@@ -83,11 +120,29 @@ class Report:
     reused: int = 0
     """:class:`MctsSession`: the visits the root already had from earlier
     searches (tree reuse), on top of this search's :attr:`nodes`; else 0."""
+    threads: int = 1
+    """Threads that searched."""
+    outcomes: list[Outcome] = field(default_factory=list)
+    """A chance position: every outcome, most probable first (equal
+    probabilities by spelling); else empty."""
+    chance_expected: Optional[list[float]] = None
+    """A chance position: every player's expected result of the position."""
+    valued: int = 0
+    """A chance position: how many outcomes were valued. Fewer than
+    ``len(outcomes)`` only when the limits stopped the first iteration; the
+    expectation is then an unbiased estimate from a seeded uniform sample of
+    the outcomes (docs/search-expectimax.md)."""
 
     @property
-    def best_move(self) -> str:
-        """The canonical spelling of the move the engine would play."""
-        return self.lines[0].move
+    def is_chance(self) -> bool:
+        """True for the report of a chance position (no move to choose)."""
+        return self.chance_expected is not None
+
+    @property
+    def best_move(self) -> Optional[str]:
+        """The canonical spelling of the move the engine would play (None at a
+        chance position)."""
+        return self.lines[0].move if self.lines else None
 
     @property
     def score(self) -> int:
@@ -97,11 +152,14 @@ class Report:
     @property
     def pv(self) -> list[str]:
         """The principal variation."""
-        return self.lines[0].pv
+        return self.lines[0].pv if self.lines else []
 
     @property
     def expected(self) -> Optional[list[float]]:
-        """The best line's expected result for every player (dice games), else None."""
+        """Every player's expected result: the position's at a chance
+        position, else the best line's (dice games; None from alpha-beta)."""
+        if self.chance_expected is not None:
+            return self.chance_expected
         return self.lines[0].expected or None
 
     @property
@@ -111,7 +169,20 @@ class Report:
 
     def to_json(self) -> dict[str, Any]:
         """The report as JSON: ``bestmove``, ``score``, ``pv``, ``nodes``, ``depth`` and more
-        (``expected``: the best line's :attr:`Line.expected`; then :attr:`extra`)."""
+        (``expected``: the best line's :attr:`Line.expected`; then :attr:`extra`). At a
+        chance position ``bestmove`` is null and ``expected``, ``outcomes`` (each
+        ``{"outcome", "probability": "p/q", "expected", ...}``) and ``valued`` say
+        what the position and each outcome are worth."""
+        if self.is_chance:
+            out: dict[str, Any] = {
+                "bestmove": None, "expected": self.chance_expected,
+                "outcomes": [o.to_json() for o in self.outcomes], "valued": self.valued,
+                "nodes": self.nodes, "nps": self.nps, "depth": self.depth,
+                "seldepth": self.seldepth, "seconds": round(self.seconds, 3),
+                "algo": self.algo, "threads": self.threads}
+            for key, value in self.extra.items():
+                out.setdefault(key, value)
+            return out
         out = {
             "bestmove": self.best_move,
             "score": self.score,
@@ -128,6 +199,7 @@ class Report:
                        "pv": line.pv, "expected": line.expected} for line in self.lines],
             "expected": self.lines[0].expected,
             "reused": self.reused,
+            "threads": self.threads,
         }
         for key, value in self.extra.items():
             out.setdefault(key, value)
@@ -137,9 +209,17 @@ class Report:
 def _report(raw: dict[str, Any]) -> Report:
     lines = [Line(item["score"], item["exact"], item["pv"], item.get("expected", []))
              for item in raw["lines"]]
+    total = raw.get("total_weight") or 1
+    movers = {-1: "chance", -2: "terminal"}
+    outcomes = [Outcome(name, Fraction(weight, total), expected, depth, best,
+                        movers.get(mover, mover))
+                for name, weight, expected, depth, mover, best in raw.get("outcomes") or []]
     return Report(raw["algo"], raw["depth"], raw["seldepth"], raw["nodes"], raw["seconds"],
                   lines, raw["win_probability"], hashfull=raw.get("hashfull"),
-                  reused=raw.get("reused", 0))
+                  reused=raw.get("reused", 0), threads=raw.get("threads") or 1,
+                  outcomes=outcomes,
+                  chance_expected=raw.get("expected") if raw.get("chance") else None,
+                  valued=raw.get("valued", 0))
 
 
 def _check_limits(**limits: Any) -> None:
@@ -170,6 +250,17 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
     tanh(v / 400) in the two-player games and read as an expected score in
     the ostrich race.
 
+    At a chance position (only expectimax, the default there, values one)
+    the report has no lines: :attr:`Report.expected` and
+    :attr:`Report.outcomes` (each outcome's exact probability, a
+    :class:`~fractions.Fraction`, and expected results). The roll is a ply:
+    ``depth=d`` searches each outcome ``d - 1`` plies deep.
+
+    ``threads``: alpha-beta runs Lazy SMP, MCTS root-parallel trees,
+    expectimax shares the root's moves (or outcomes) among the threads, each
+    with its own table of ``hash_mb / threads``; the report says how many
+    searched (:attr:`Report.threads`).
+
     Expectimax (games with dice): ``pruning`` is one of :data:`PRUNINGS`
     (``"auto"`` is Star2; ``"none"`` is plain expectimax, for tests);
     ``chance_width`` is the number of outcomes above which a chance position
@@ -181,11 +272,14 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
     averages them (:mod:`safari_ai.predictions`); the limits apply to each
     sample, except ``movetime``, which is shared among them.
 
-    :raises SearchError: the position is terminal or a chance position, or a
-        limit is out of range.
+    :raises SearchError: the position is terminal, a chance position for an
+        algorithm other than expectimax, or a limit is out of range.
     """
     if not isinstance(pos, Position):
         raise TypeError(f"analyse() needs a Position, got {type(pos).__name__}")
+    if predictions != "open" and pos.is_chance():
+        raise SearchError("predictions: a chance position has no move to choose; "
+                          "sampled predictions need a decision position")
     _check_limits(depth=depth, nodes=nodes, movetime=movetime, seed=seed)
     if leaf not in ("rollout", "evaluate"):
         raise SearchError(f"leaf must be 'rollout' or 'evaluate', got {leaf!r}")
@@ -270,6 +364,7 @@ class MctsSession:
                                     seed or 0, hash_mb, stop, callback, leaf == "evaluate")
         except _core.CoreError as error:
             raise SearchError(error.message) from None
+        raw["threads"] = raw.get("threads") or threads   # the session's search runs them all
         return _report(raw)
 
     def advance(self, *moves: str) -> int:

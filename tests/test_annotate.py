@@ -1,17 +1,24 @@
-"""``safari-ai analyse RECORD.json``: best move and loss per move, luck per roll."""
+"""``safari-ai analyse RECORD.json``: errors per decision, luck per roll, per
+player summary, all in the game's result units (docs/records.md)."""
 from __future__ import annotations
 
 import json
+import math
+import random
+from fractions import Fraction
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 import safari_ai
-from safari_ai.annotate import PROVEN_CP, annotate
+from safari_ai.annotate import THRESHOLDS, annotate, classify
 from safari_ai.cli import main
 from safari_ai.record import GameRecord
 from test_play import ZEBRAS_LAST_PLACEMENT
 from toy_dice import ToyPosition, toy_analyse
+
+OSTRICH = "ostrich" in safari_ai.games()
 
 
 def turtles_record() -> GameRecord:
@@ -23,58 +30,163 @@ def turtles_record() -> GameRecord:
     return record
 
 
-def test_losses_are_best_minus_played_and_never_negative() -> None:
+def random_record(game: str, rules: dict, seed: int, openings: int = 0,
+                  skip: int = 0) -> GameRecord:
+    """A seeded random game from its ``skip``-th ply to the end; its first
+    ``openings`` plies marked as a match marks its random openings."""
+    rng = random.Random(seed)
+    pos = safari_ai.Position.new(game, rules)
+    for _ in range(skip):
+        pos = pos.apply(rng.choice([o for o, _ in pos.chance_outcomes()]) if pos.is_chance()
+                        else rng.choice(pos.legal_moves()))
+    record = GameRecord(start=pos.to_json())
+    while not pos.is_terminal():
+        move = (rng.choice([o for o, _ in pos.chance_outcomes()]) if pos.is_chance()
+                else rng.choice(pos.legal_moves()))
+        extra = {"comment": "opening"} if len(record.moves) < openings else {}
+        record.add("chance" if pos.is_chance() else pos.to_move, move, **extra)
+        pos = pos.apply(move)
+    record.result = pos.result()
+    return record
+
+
+def test_errors_are_best_minus_played_in_win_probability() -> None:
     result = annotate(turtles_record(), {"depth": 2})
+    assert result.units == "win probability"
     assert [p["move"] for p in result.plies] == ["d1xd3", "d7xd5", "c2-c3", "c5-c4"]
     for item in result.plies:
-        assert item["best"] in safari_ai.Position.from_json(
-            turtles_record().replay()[item["ply"] - 1].to_json()).legal_moves()
-        assert item["loss"] >= 0
+        assert item["error"] >= 0 and 0.0 <= item["best_value"] <= 1.0
+        assert sum(item["value"]) == pytest.approx(1.0)
         if item["move"] == item["best"]:
-            assert item["loss"] == 0
+            assert item["error"] == 0 and item["played_value"] == item["best_value"]
         else:
-            assert item["loss"] == max(0, item["best_score"] - item["played_score"])
+            assert item["error"] == pytest.approx(
+                max(0.0, item["best_value"] - item["played_value"]))
+        assert item["class"] == classify(item["error"], "win probability")
     assert result.summary()["0"]["moves"] == 2
 
 
-def test_a_losing_last_placement_costs_a_whole_win() -> None:
+def test_a_losing_last_placement_costs_a_whole_win_not_10000() -> None:
     # zebras example 8: Ce4xf4 wins, Ce4 loses (rule book table)
     record = GameRecord(start=ZEBRAS_LAST_PLACEMENT)
     record.add(0, "Ce4")
     item = annotate(record, {"depth": 1}).plies[0]
-    assert item["best"] == "Ce4xf4" and item["best_score"] == PROVEN_CP
-    assert item["played_score"] == -PROVEN_CP and item["loss"] == 2 * PROVEN_CP
+    assert item["best"] == "Ce4xf4" and item["best_value"] == 1.0
+    assert item["played_value"] == 0.0 and item["error"] == 1.0
+    assert item["class"] == THRESHOLDS["win probability"][0][0]    # the worst class
 
 
-def test_luck_of_a_roll_is_after_minus_expected_for_each_player() -> None:
+def test_a_planted_turtles_blunder_is_the_worst_error() -> None:
+    """The engine plays both sides (depth 3) except at ply 7, where the move
+    that leaves the mover worst off (by a 2-ply search of every move) is
+    planted; the analysis finds it, and classes it worst."""
+    pos = safari_ai.Position.new("turtles")
+    record = GameRecord(start=pos.to_json())
+    planted = 7
+    for ply in range(1, 13):
+        if ply == planted:
+            def after(move: str) -> int:  # the opponent's score after the move
+                return safari_ai.analyse(pos.apply(move), depth=2).score
+            move = max(pos.legal_moves(), key=after)
+        else:
+            move = safari_ai.analyse(pos, depth=3).best_move
+        record.add(pos.to_move, move)
+        pos = pos.apply(move)
+    result = annotate(record, {"depth": 3})
+    errors = {item["ply"]: item["error"] for item in result.plies}
+    assert max(errors, key=lambda ply: errors[ply]) == planted
+    worst = THRESHOLDS["win probability"][0][0]
+    assert result.plies[planted - 1]["class"] == worst
+    row = result.summary()[str(result.plies[planted - 1]["by"])]
+    assert row[worst.replace(" ", "_")] >= 1 and row["errors"] >= 1
+
+
+def test_luck_is_after_minus_expected_for_every_player_and_averages_to_zero() -> None:
     start = ToyPosition()
     record = GameRecord(start=start.to_json())
     record.replay = lambda: [start, start.apply("gamble"),  # type: ignore[method-assign]
                              start.apply("gamble").apply("die:miss")]
     record.moves = [{"ply": 1, "by": 0, "move": "gamble"},
                     {"ply": 2, "by": "chance", "move": "die:miss"}]
-    result = annotate(record, {"depth": 6}, search=toy_analyse)
+    result = annotate(record, {"depth": 6}, search=toy_analyse, outcomes=True)
     roll = result.plies[1]
-    assert roll["by"] == "chance" and roll["loss"] is None
+    assert roll["by"] == "chance" and roll["probability"] == "2/3"
     before, after, luck = roll["expected"], roll["after"], roll["luck"]
-    # a hit (1/3) wins at once: PROVEN_CP for player 0; a miss leaves after[0]
-    assert before[0] == round(PROVEN_CP / 3 + 2 / 3 * after[0], 1)
-    assert luck[0] == round(after[0] - before[0], 1) < 0
-    assert luck[1] == -luck[0]  # zero-sum
-    assert result.summary()["0"]["total_luck"] == luck[0]
+    assert luck == pytest.approx([a - b for a, b in zip(after, before)])
+    assert luck[0] < 0 and luck[1] == pytest.approx(-luck[0])   # a miss: bad for the roller
+    for player in range(2):
+        assert sum(float(o["probability"]) * o["luck"][player]
+                   for o in roll["outcomes"]) == pytest.approx(0.0, abs=1e-12)
+    assert result.summary()["0"]["total_luck"] == pytest.approx(luck[0])
 
 
-def test_analyse_command_tells_records_from_positions(tmp_path: Path) -> None:
+def check_ostrich_record(record: GameRecord, limits: dict, min_rolls: int) -> None:
+    """Every roll has a luck figure for every player; over each roll's
+    outcomes, probability x luck sums to 0 for every player; the plies marked
+    opening are shown but charged to nobody; values are expected points."""
+    result = annotate(record, limits, outcomes=True)
+    assert result.units == "points" and len(result.plies) == len(record.moves)
+    rolls = [p for p in result.plies if p["by"] == "chance"]
+    assert len(rolls) >= min_rolls
+    for roll in rolls:
+        assert len(roll["luck"]) == 3 and all(isinstance(x, float) for x in roll["luck"])
+        assert sum(Fraction(o["probability"]) for o in roll["outcomes"]) == 1
+        for player in range(3):
+            total = math.fsum(float(o["probability"]) * o["luck"][player]
+                              for o in roll["outcomes"])
+            assert abs(total) < 1e-9
+    assert [p["charged"] for p in result.plies[:3]] == [False, False, True]
+    summary = result.summary()
+    charged_rolls = sum(1 for p in rolls if p["charged"])
+    assert all(summary[str(p)]["rolls"] == charged_rolls for p in range(3))
+    moves = [p for p in result.plies if p["by"] != "chance"]
+    assert all(0.0 <= p["best_value"] <= 24.0 and p["error"] >= 0 for p in moves)
+
+
+@pytest.mark.skipif(not OSTRICH, reason="no ostrich in the C core")
+def test_the_end_of_a_three_player_ostrich_record() -> None:
+    """The last 40-odd plies of a race (the record starts mid-race)."""
+    check_ostrich_record(random_record("ostrich", {"players": 3}, seed=4, openings=2,
+                                       skip=150), {"depth": 1}, min_rolls=8)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not OSTRICH, reason="no ostrich in the C core")
+def test_a_three_player_ostrich_record_end_to_end() -> None:
+    """A whole race, the opening deals marked as a match marks them."""
+    check_ostrich_record(random_record("ostrich", {"players": 3}, seed=4, openings=2),
+                         {"depth": 1}, min_rolls=30)
+
+
+def test_opening_plies_are_charged_to_nobody() -> None:
+    record = turtles_record()
+    for entry in record.moves[:2]:
+        entry["comment"] = "opening"
+    result = annotate(record, {"depth": 2})
+    assert [p["charged"] for p in result.plies] == [False, False, True, True]
+    assert result.summary()["0"]["moves"] + result.summary()["1"]["moves"] == 2
+
+
+def test_analyse_command_on_a_record(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     turtles_record().save(path)
     result = CliRunner().invoke(main, ["analyse", str(path), "--depth", "2"])
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0].split()[:3] == ["1", "0", "d1xd3"] and "loss" in lines[0]
-    assert lines[-3].startswith("player 0: 2 moves") and lines[-1] == "result None"
+    assert lines[0].startswith("turtles, 2 players, values in win probability")
+    assert lines[1].split()[:8] == ["ply", "by", "move", "best", "value", "played", "error",
+                                    "class"]
+    assert lines[2].split()[:3] == ["1", "0", "d1xd3"]
+    heading = lines.index("") + 1
+    assert lines[heading].split()[:3] == ["player", "moves", "errors"]
+    assert lines[-1] == "result None"
     data = json.loads(CliRunner().invoke(main, ["analyse", str(path), "--depth", "2",
                                                 "--json"]).stdout)
     assert len(data["plies"]) == 4 and set(data["summary"]) == {"0", "1"}
+    assert data["units"] == "win probability" and data["threads"] == 1
+    assert set(data["thresholds"]) == {name for name, _ in THRESHOLDS["win probability"]}
+    for key in ("best", "value", "best_value", "played_value", "error", "class", "pv"):
+        assert key in data["plies"][0]
     position = tmp_path / "pos.json"
     position.write_text(safari_ai.Position.new("turtles").to_json_text())
     plain = CliRunner().invoke(main, ["analyse", str(position), "--depth", "2", "--quiet"])
@@ -86,20 +198,65 @@ def test_analyse_command_tells_records_from_positions(tmp_path: Path) -> None:
     assert bad.exit_code == 1 and "ply 2" in bad.stderr
 
 
-def test_luck_in_the_arena_when_its_search_exists() -> None:
-    import pytest
-
-    from safari_ai.search import SearchError
+def test_luck_in_the_arena() -> None:
     if "arena" not in safari_ai.games():
-        pytest.skip("the C core has no arena yet")
+        pytest.skip("the C core has no arena")
     example = json.loads((Path(__file__).resolve().parent / "data" /
                           "arena_examples.json").read_text())[1]  # arena.md example 2
-    try:
-        safari_ai.analyse(safari_ai.Position.from_json(example), depth=1)
-    except SearchError:
-        pytest.skip("no search for arena in this core yet")
     record = GameRecord(start=example)
     record.add(0, "attack:1a")
     record.add("chance", "wounds:2")
     roll = annotate(record, {"depth": 2}).plies[1]
-    assert len(roll["luck"]) == 2 and roll["luck"][0] == -roll["luck"][1]
+    assert len(roll["luck"]) == 2 and roll["luck"][0] == pytest.approx(-roll["luck"][1])
+
+
+@pytest.mark.skipif(not OSTRICH, reason="no ostrich in the C core")
+def test_a_roll_cut_short_still_has_luck_for_every_player() -> None:
+    """100 nodes cannot value an ostrich roll's 1,512 outcomes: the expectation
+    is the search's estimate, and an outcome it did not reach is valued by
+    the evaluation, as the outcomes it reached were."""
+    record = random_record("ostrich", {"players": 3}, seed=4, skip=150)
+    positions = record.replay()
+    rolls = [p for p in annotate(record, {"nodes": 100}).plies if p["by"] == "chance"
+             and len(positions[p["ply"] - 1].chance_outcomes()) == 1512]
+    assert rolls and all(p["estimated"] for p in rolls)
+    for roll in rolls:
+        assert len(roll["luck"]) == 3 and None not in roll["luck"]
+        pos = positions[roll["ply"]]
+        assert roll["after"] == pytest.approx([pos.evaluate(p) / 100 for p in range(3)]
+                                              if not pos.is_terminal() else pos.result())
+
+
+def test_the_progress_bar_waits_a_second_and_goes_to_standard_error(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from safari_ai.cli import _ProgressBar
+
+    quick = _ProgressBar("analysing")              # a record done within a second: no bar
+    quick.update(5, 5)
+    quick.close()
+    assert capsys.readouterr() == ("", "")
+    slow = _ProgressBar("analysing", after=0.0)    # as if a second had passed
+    slow.update(2, 4)
+    slow.update(4, 4)
+    slow.close()
+    out, err = capsys.readouterr()
+    assert out == "" and "4/4 positions" in err and "[###############" in err
+    path = tmp_path / "game.json"
+    turtles_record().save(path)
+    result = CliRunner().invoke(main, ["analyse", str(path), "--depth", "1"])
+    assert result.exit_code == 0 and result.stderr == ""
+
+
+def test_a_move_among_the_best_lines_is_valued_in_the_same_search() -> None:
+    """The played move, when it is one of the engine's best lines, is valued
+    by that line: the same search and horizon as the best move."""
+    pos = safari_ai.Position.new("turtles")
+    report = safari_ai.analyse(pos, depth=3, multipv=4)
+    second = report.lines[1]
+    record = GameRecord(start=pos.to_json())
+    record.add(0, second.move)
+    item = annotate(record, {"depth": 3}).plies[0]
+    assert item["best"] == report.best_move and item["played_in_lines"]
+    mine = (1 + math.tanh(second.score / 400)) / 2
+    assert item["played_value"] == pytest.approx(mine)
+    assert item["error"] == pytest.approx(item["best_value"] - mine)

@@ -545,23 +545,23 @@ def test_go_at_a_chance_node_reports_each_outcome_and_the_expectation(toy: Engin
     lines = toy.feed("go depth 2")
     assert lines[-1] == "bestmove (none)"
     per_outcome = [i for i in infos(lines) if "outcome" in i]
-    assert [(i["outcome"], i["prob"]) for i in per_outcome] == [("die:hit", "1/3"),
-                                                               ("die:miss", "2/3")]
+    # most probable first, exact probabilities
+    assert [(i["outcome"], i["prob"]) for i in per_outcome] == [("die:miss", "2/3"),
+                                                               ("die:hit", "1/3")]
     # player 1 rolls; after either outcome player 0 moves: scores are for player 0
     hit = expected((1, 3), 0, False, 2)    # player 1 reached 3: the game is over
     miss = expected((1, 0), 0, False, 2)
     assert hit == -1
     by_outcome = {i["outcome"]: i for i in per_outcome}
-    assert by_outcome["die:hit"]["score"] == "loss 1"
-    assert by_outcome["die:hit"]["expect"] == "-1.000,1.000"
+    assert by_outcome["die:hit"]["score"] == "cp -100"
+    assert by_outcome["die:hit"]["expect"] == "0.000,1.000"       # win probabilities
     assert by_outcome["die:miss"]["score"] == f"cp {round(100 * miss)}"
     summary = infos(lines)[-1]
     mean = Fraction(1, 3) * hit + Fraction(2, 3) * miss
-    assert summary["expect"] == f"{float(mean):.3f},{float(-mean):.3f}"
+    assert summary["expect"] == f"{float((1 + mean) / 2):.3f},{float((1 - mean) / 2):.3f}"
     assert summary["winprob"] == f"{float((mean + 1) / 2):.3f}"
     assert summary["pov"] == "0" and summary["outcomes"] == "2/2"
-    proven = -10000 / 3 + 2 / 3 * round(100 * miss)
-    assert summary["score"] == f"cp {round(proven)}"
+    assert summary["score"] == f"cp {round(100 * mean)}"
 
 
 def test_a_decision_after_a_roll_carries_the_expected_result(toy: Engine) -> None:
@@ -614,6 +614,49 @@ def test_perft_counts_chance_outcomes_as_plies(toy: Engine) -> None:
 
 
 DICE_GAMES = [g for g in ("ostrich", "arena") if g in safari_ai.games()]
+
+
+@pytest.mark.skipif(not DICE_GAMES, reason="no dice game in the core yet")
+@pytest.mark.parametrize("game", DICE_GAMES)
+def test_go_at_a_chance_position_reports_what_analyse_reports(game: str) -> None:
+    """The protocol's go and safari_ai.analyse run the same search at a
+    chance position: the same outcomes, probabilities and expected results."""
+    pos = safari_ai.Position.new(game)
+    assert pos.is_chance()
+    report = safari_ai.analyse(pos, depth=2, seed=3)
+    engine = Engine()
+    engine.feed("setoption name Seed value 3")
+    engine.feed(f"position startpos {game}")
+    lines = engine.feed("go depth 2")
+    engine.close()
+    assert lines[-1] == "bestmove (none)"
+    per_outcome = [i for i in infos(lines) if "outcome" in i]
+    assert [(i["outcome"], Fraction(i["prob"])) for i in per_outcome] == \
+        [(o.outcome, o.probability) for o in report.outcomes]
+    for info, outcome in zip(per_outcome, report.outcomes):
+        got = [float(x) for x in info["expect"].split(",")]
+        assert got == pytest.approx(outcome.expected, abs=1e-3)
+    summary = infos(lines)[-1]
+    assert [float(x) for x in summary["expect"].split(",")] == \
+        pytest.approx(report.expected, abs=1e-3)
+    assert summary["depth"] == "2" and summary["outcomes"] == f"{len(report.outcomes)}/" \
+        f"{len(report.outcomes)}"
+
+
+@pytest.mark.skipif("ostrich" not in DICE_GAMES, reason="no ostrich in the core")
+def test_stop_ends_a_search_at_an_ostrich_roll() -> None:
+    """At a roll of 1,512 outcomes, go infinite then stop answers bestmove
+    (the search reads the stop flag while it values the outcomes)."""
+    pos = safari_ai.Position.new("ostrich", {"players": 3})
+    while not (pos.is_chance() and len(pos.chance_outcomes()) > 1000):
+        pos = pos.apply(pos.chance_outcomes()[0][0] if pos.is_chance() else pos.legal_moves()[0])
+    engine = Engine()
+    engine.feed(f"position json {pos.to_json_text()}")
+    lines = engine.feed("go infinite")
+    lines += engine.feed("stop")
+    assert lines[-1] == "bestmove (none)"
+    assert engine.feed("isready") == ["readyok"]
+    engine.close()
 
 
 @pytest.mark.skipif(not DICE_GAMES, reason="no dice game in the core yet")

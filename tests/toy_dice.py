@@ -20,7 +20,7 @@ from functools import lru_cache
 from typing import Any, Optional
 
 from safari_ai.errors import IllegalMoveError, PositionError
-from safari_ai.search import Line, Report
+from safari_ai.search import Line, Outcome, Report
 
 GAME = "toydice"
 TARGET = 3
@@ -138,7 +138,18 @@ def _key(pos: ToyPosition) -> tuple[tuple[int, int], int, bool, int]:
 
 def toy_analyse(pos: ToyPosition, depth: int | None = None, nodes: int | None = None,
                 movetime: int | None = None, seed: int | None = None, **_: Any) -> Report:
-    """Exact expectimax; the report has a dice search's extra fields."""
+    """Exact expectimax; the report has a dice search's extra fields. At a
+    chance position, as expectimax reports one: no line, every player's
+    expected result (win probabilities) and every outcome's."""
+    if pos.is_chance():
+        def wins(v: Fraction) -> list[float]:
+            return [float((1 + v) / 2), float((1 - v) / 2)]
+        outcomes = [Outcome(o, p, wins(expected(*_key(pos.apply(o)))), depth=(depth or 1) - 1,
+                            to_move=pos.apply(o).to_move)
+                    for o, p in sorted(OUTCOMES, key=lambda item: -item[1])]
+        return Report("expectimax", depth or 1, depth or 1, 10, 0.001, [], None,
+                      outcomes=outcomes, chance_expected=wins(expected(*_key(pos))),
+                      valued=len(outcomes))
     me = pos.to_move
     assert isinstance(me, int)
     sign = 1 if me == 0 else -1

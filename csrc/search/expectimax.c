@@ -38,8 +38,10 @@
  * and never changes a value, so every mode returns the fixed-depth
  * expectimax value.
  *
- * One thread (limits->threads is not used). Deterministic for a seed under
- * depth and node limits.
+ * This file searches below the root; expectimax_root.c runs the root (a
+ * decision or a chance position), iterative deepening and the threads, each
+ * thread with a search (ex_search) and table of its own. Deterministic for a
+ * seed under depth and node limits on one thread.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -52,39 +54,9 @@
 
 #define LOSS (-1.0)               /* L: the lowest two-player value     */
 #define WIN 1.0                   /* U: the highest                     */
-#define EX_INF 1e9                /* an open window's edge              */
 #define EVAL_SCALE_2P 400.0
 #define EVAL_UNITS_PER_RESULT 100.0
 #define CHECK_EVERY 15            /* nodes between clock checks, minus 1 */
-
-/* Per-ply scratch. */
-typedef struct ex_frame {
-    sa_move *moves;               /* legal moves, the table's move first */
-    int *index;                   /* their places in legal_moves order   */
-    ex_chance chance;             /* the outcomes searched               */
-    double *lower, *upper;        /* Star2: bounds on each outcome       */
-    unsigned char *child;
-    double values[SA_MAX_PLAYERS]; /* max-n: a child's vector            */
-} ex_frame;
-
-typedef struct ex_search {
-    const sa_game *game;
-    int n_players;
-    int maxn;                     /* 1: vectors; 0: one value, player 0's */
-    int pruning;                  /* SA_PRUNE_NONE, _STAR1 or _STAR2      */
-    int width;                    /* chance positions above: sampled      */
-    uint64_t seed;
-    ex_table table;
-    int use_table;
-    sa_clock clock;
-    uint64_t nodes;
-    int seldepth;
-    int stopped;
-    unsigned char *block;         /* backs every frame                    */
-    ex_frame frames[SA_MAX_PLY + 1];
-    sa_move pv[SA_MAX_PLY + 1][SA_MAX_PLY + 1];
-    int pv_len[SA_MAX_PLY + 1];
-} ex_search;
 
 /* -- setup ------------------------------------------------------------- */
 
@@ -121,7 +93,8 @@ static size_t lay_out_frame(ex_frame *f, unsigned char *base, const sa_game *gam
 
 /* Frames are allocated for every ply but touched only as deep as the search
  * goes, so the operating system maps only those pages. */
-static ex_search *ex_new(const sa_game *game, const void *root, const sa_limits *limits)
+ex_search *ex_new(const sa_game *game, const void *root, const sa_limits *limits,
+                  size_t table_mb, volatile int *abort)
 {
     ex_search *s = calloc(1, sizeof *s);
     if (s == NULL)
@@ -130,7 +103,7 @@ static ex_search *ex_new(const sa_game *game, const void *root, const sa_limits 
     s->block = malloc(frame_bytes * (SA_MAX_PLY + 1));
     s->use_table = !limits->no_table;
     if (s->block == NULL ||
-        (s->use_table && !ex_table_init(&s->table, limits->hash_mb ? limits->hash_mb : 16))) {
+        (s->use_table && !ex_table_init(&s->table, table_mb))) {
         free(s->block);
         free(s);
         return NULL;
@@ -146,10 +119,12 @@ static ex_search *ex_new(const sa_game *game, const void *root, const sa_limits 
     s->seed = limits->seed;
     if (s->maxn && s->n_players > EX_TABLE_VALUES)
         s->use_table = 0;
+    s->abort = abort;
+    sa_clock_start(&s->clock, limits);
     return s;
 }
 
-static void ex_free(ex_search *s)
+void ex_free(ex_search *s)
 {
     if (s->use_table)
         ex_table_free(&s->table);
@@ -192,7 +167,8 @@ static void leaf_values(const ex_search *s, const void *state, double *out)
 static int enter_node(ex_search *s, int ply)
 {
     s->pv_len[ply] = 0;
-    if ((++s->nodes & CHECK_EVERY) == 0 && sa_clock_expired(&s->clock, s->nodes))
+    if ((++s->nodes & CHECK_EVERY) == 0 &&
+        (*s->abort || sa_clock_expired(&s->clock, s->nodes)))
         s->stopped = 1;
     if (ply > s->seldepth)
         s->seldepth = ply;
@@ -236,7 +212,7 @@ static void update_pv(ex_search *s, int ply, sa_move m)
 static int collect_outcomes(ex_search *s, ex_frame *f, const void *state)
 {
     ex_chance_collect(s->game, state, s->width, s->seed, &f->chance);
-    if (f->chance.sampled && sa_clock_expired(&s->clock, s->nodes))
+    if (f->chance.sampled && (*s->abort || sa_clock_expired(&s->clock, s->nodes)))
         s->stopped = 1;
     return s->stopped;
 }
@@ -546,189 +522,22 @@ static void maxn_node(ex_search *s, const void *state, int ply, int depth, doubl
                        best_index == INT32_MAX ? EX_NO_MOVE : best_index, out, s->n_players);
 }
 
-/* -- the root ------------------------------------------------------------ */
+/* -- entry points for the root (expectimax_root.c) ------------------------ */
 
-/* One root move and what the last iteration found for it. */
-typedef struct ex_root_move {
-    sa_move m;
-    int index;                         /* in the game's order                 */
-    double key;                        /* the mover's value, or a bound on it */
-    int exact;
-    double values[SA_MAX_PLAYERS];     /* every player's, when exact          */
-    sa_move pv[SA_MAX_PLY];
-    int pv_len;
-} ex_root_move;
-
-/* Searches root move r at `depth`, for the mover only as far as whether it
- * beats `above`: r->key is exact when it does, else an upper bound. */
-static void search_root_move(ex_search *s, const void *root, int me, ex_root_move *r,
-                             int depth, double above)
+double ex_star_node(ex_search *s, const void *state, int ply, int depth,
+                    double alpha, double beta)
 {
-    ex_frame *f = &s->frames[0];
-    memcpy(f->child, root, s->game->state_size);
-    s->game->apply(f->child, r->m);
-    if (s->maxn) {
-        maxn_node(s, f->child, 1, depth - 1, r->values);
-        r->key = r->values[me];
-        r->exact = 1;
-    } else {
-        double lo = s->pruning == SA_PRUNE_NONE ? -EX_INF : above;
-        double v = star_node(s, f->child, 1, depth - 1, me == 0 ? lo : -EX_INF,
-                             me == 0 ? EX_INF : -lo);
-        r->key = me == 0 ? v : -v;
-        r->exact = r->key > lo;
-        r->values[me] = r->key;
-        r->values[1 - me] = -r->key;
-    }
-    r->pv[0] = r->m;
-    memcpy(&r->pv[1], s->pv[1], sizeof(sa_move) * (size_t)s->pv_len[1]);
-    r->pv_len = s->pv_len[1] + 1;
+    return star_node(s, state, ply, depth, alpha, beta);
 }
 
-/* Exact lines first, then by value, then in the game's order (max-n: equal
- * values for the mover may differ for the others; the first move wins, as
- * inside the tree). */
-static int root_before(const ex_root_move *a, const ex_root_move *b)
+void ex_maxn_node(ex_search *s, const void *state, int ply, int depth, double *out)
 {
-    if (a->exact != b->exact)
-        return a->exact > b->exact;
-    if (a->key != b->key)
-        return a->key > b->key;
-    return a->index < b->index;
+    maxn_node(s, state, ply, depth, out);
 }
 
-static void sort_root(ex_root_move **order, int n)
+void ex_horizon_values(const ex_search *s, const void *state, double *out)
 {
-    for (int i = 1; i < n; i++) {
-        ex_root_move *r = order[i];
-        int j = i;
-        while (j > 0 && root_before(r, order[j - 1])) {
-            order[j] = order[j - 1];
-            j--;
-        }
-        order[j] = r;
-    }
-}
-
-/* One iteration over the root moves (best of the last iteration first):
- * the best `multipv` get exact values; the others only need to be shown
- * worse (a fail low against the multipv-th best so far). Returns 0 when
- * stopped. */
-static int search_root(ex_search *s, const void *root, int me, ex_root_move **order, int n,
-                       int depth, int multipv)
-{
-    double kth[SA_MAX_MULTIPV]; /* the best exact values so far, descending */
-    int found = 0;
-    for (int i = 0; i < n; i++) {
-        ex_root_move *r = order[i];
-        search_root_move(s, root, me, r, depth, found < multipv ? -EX_INF : kth[multipv - 1]);
-        if (s->stopped) {
-            r->exact = 0;
-            sort_root(order, i);
-            return 0;
-        }
-        if (!r->exact)
-            continue;
-        if (found < multipv)
-            found++;
-        int j = found - 1;
-        while (j > 0 && kth[j - 1] < r->key) {
-            kth[j] = kth[j - 1];
-            j--;
-        }
-        kth[j] = r->key;
-    }
-    sort_root(order, n);
-    return 1;
-}
-
-/* -- report ------------------------------------------------------------ */
-
-/* Line k from root move r. Two players: score = 100 x the mover's expected
- * result, expected[p] = (v_p + 1) / 2 (p's win probability, a draw counting
- * half). Max-n: score = 100 x the mover's expected result (ostrich:
- * centi-points), expected[p] = p's expected result. */
-static void set_line(const ex_search *s, sa_line *line, const void *root, int me,
-                     const ex_root_move *r)
-{
-    line->score = (int32_t)lround(r->key * 100.0);
-    line->exact = 0;
-    line->n_expected = s->n_players;
-    for (int p = 0; p < s->n_players; p++)
-        line->expected[p] = s->maxn ? r->values[p]
-                          : (1.0 + (p == me ? r->key : -r->key)) / 2.0;
-    sa_line_set_pv(line, s->game, root, r->pv, r->pv_len);
-}
-
-static void fill_report(const ex_search *s, const void *root, int me,
-                        ex_root_move *const *order, int n, int multipv, sa_report *out)
-{
-    int k = 0;
-    for (; k < n && k < multipv && order[k]->exact; k++)
-        set_line(s, &out->lines[k], root, me, order[k]);
-    out->n_lines = k;
-    out->win_probability = s->maxn || k == 0 ? -1.0 : out->lines[0].expected[me];
-    out->seldepth = s->seldepth;
-    out->nodes = s->nodes;
-    out->seconds = sa_clock_seconds(&s->clock);
-}
-
-/* Iterative deepening; fills out from the last completed iteration (the
- * first one's partial result when even that could not finish). */
-static void deepen(ex_search *s, const void *root, const sa_limits *limits,
-                   ex_root_move **order, int n, sa_report *out)
-{
-    int me = s->game->to_move(root);
-    int max_depth = limits->depth > 0 ? limits->depth : SA_MAX_PLY - 8;
-    for (int depth = 1; depth <= max_depth; depth++) {
-        int done = search_root(s, root, me, order, n, depth, limits->multipv);
-        if (!done && depth > 1)
-            break;
-        fill_report(s, root, me, order, n, limits->multipv, out);
-        out->depth = done ? depth : 0;
-        if (!done)
-            break;
-        if (limits->progress != NULL)
-            limits->progress(limits->progress_user, out);
-    }
-}
-
-sa_status sa_expectimax(const sa_game *game, const void *root, const sa_limits *limits,
-                        sa_report *out, sa_error *err)
-{
-    if (game->num_players(root) > SA_MAX_PLAYERS)
-        return sa_error_set(err, SA_ERR_ARGUMENT, "expectimax serves at most %d players",
-                            SA_MAX_PLAYERS);
-    ex_search *s = ex_new(game, root, limits);
-    size_t cap = (size_t)game->max_moves;
-    ex_root_move *moves = s == NULL ? NULL : calloc(cap, sizeof *moves);
-    ex_root_move **order = s == NULL ? NULL : calloc(cap, sizeof *order);
-    if (moves == NULL || order == NULL) {
-        if (s != NULL)
-            ex_free(s);
-        free(moves);
-        free(order);
-        return sa_error_set(err, SA_ERR_MEMORY, "out of memory for the search");
-    }
-    int n = game->legal_moves(root, s->frames[0].moves);
-    for (int i = 0; i < n; i++) {
-        moves[i].m = s->frames[0].moves[i];
-        moves[i].index = i;
-        order[i] = &moves[i];
-    }
-    sa_clock_start(&s->clock, limits);
-    out->algo = SA_ALGO_EXPECTIMAX;
-    deepen(s, root, limits, order, n, out);
-    if (out->n_lines == 0) { /* stopped before any move had a value */
-        moves[0].pv[0] = moves[0].m;
-        moves[0].pv_len = 1;
-        set_line(s, &out->lines[0], root, game->to_move(root), &moves[0]);
-        out->n_lines = 1;
-    }
-    out->nodes = s->nodes;
-    out->seconds = sa_clock_seconds(&s->clock);
-    free(order);
-    free(moves);
-    ex_free(s);
-    return SA_OK;
+    leaf_values(s, state, out);
+    if (!s->maxn)
+        out[1] = -out[0];
 }

@@ -6,6 +6,9 @@
  *                        (all of them, or the most probable plus a sample)
  *   expectimax_table.c   a transposition table whose entries hold a value
  *                        per player (common/tt.h holds one int32 score)
+ *   expectimax_root.c    the root: iterative deepening over the root's moves
+ *                        (a decision) or outcomes (a chance position), the
+ *                        threads that share them out, and the report
  *
  * Values are doubles. Two-player zero-sum mode keeps one value, the expected
  * result for player 0 in [-1, 1]; max-n keeps one expected result per player,
@@ -18,6 +21,7 @@
 
 #include "safari/game.h"
 #include "safari/search.h"
+#include "search/searcher.h"
 
 /* -- chance positions ---------------------------------------------------- */
 
@@ -85,5 +89,58 @@ const ex_entry *ex_table_probe(const ex_table *table, uint64_t key);
 /* Stores n_values values (n_values <= EX_TABLE_VALUES). */
 void ex_table_store(ex_table *table, uint64_t key, int depth, int bound, int move_index,
                     const double *values, int n_values);
+
+/* -- one search (one thread) ---------------------------------------------- */
+
+/* Per-ply scratch. */
+typedef struct ex_frame {
+    sa_move *moves;               /* legal moves, the table's move first */
+    int *index;                   /* their places in legal_moves order   */
+    ex_chance chance;             /* the outcomes searched               */
+    double *lower, *upper;        /* Star2: bounds on each outcome       */
+    unsigned char *child;
+    double values[SA_MAX_PLAYERS]; /* max-n: a child's vector            */
+} ex_frame;
+
+typedef struct ex_search {
+    const sa_game *game;
+    int n_players;
+    int maxn;                     /* 1: vectors; 0: one value, player 0's */
+    int pruning;                  /* SA_PRUNE_NONE, _STAR1 or _STAR2      */
+    int width;                    /* chance positions above: sampled      */
+    uint64_t seed;
+    ex_table table;
+    int use_table;
+    sa_clock clock;
+    volatile int *abort;          /* raised when another thread stopped   */
+    uint64_t nodes;
+    int seldepth;
+    int stopped;
+    unsigned char *block;         /* backs every frame                    */
+    ex_frame frames[SA_MAX_PLY + 1];
+    sa_move pv[SA_MAX_PLY + 1][SA_MAX_PLY + 1];
+    int pv_len[SA_MAX_PLY + 1];
+} ex_search;
+
+#define EX_INF 1e9                /* an open window's edge */
+
+/* A search of `root`'s game under `limits` with a table of `table_mb` MiB
+ * (when limits allow a table), its clock started; NULL when out of memory.
+ * `abort` is read with the clock: non-zero stops the search. */
+ex_search *ex_new(const sa_game *game, const void *root, const sa_limits *limits,
+                  size_t table_mb, volatile int *abort);
+void ex_free(ex_search *s);
+
+/* Player 0's expected result of `state` in [-1, 1], searched `depth` plies,
+ * exact inside (alpha, beta) (two-player mode). */
+double ex_star_node(ex_search *s, const void *state, int ply, int depth,
+                    double alpha, double beta);
+
+/* The evaluation's values of `state` as the horizon reads them, for every
+ * player (two-player mode: v and -v). */
+void ex_horizon_values(const ex_search *s, const void *state, double *out);
+
+/* Every player's expected result of `state` into out[0..n_players) (max-n). */
+void ex_maxn_node(ex_search *s, const void *state, int ply, int depth, double *out);
 
 #endif

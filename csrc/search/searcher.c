@@ -124,8 +124,25 @@ sa_status sa_search_begin(const sa_game *game, const void *root, const sa_limits
         return sa_error_set(err, SA_ERR_ARGUMENT, "the game is over: nothing to search");
     if (who == SA_CHANCE)
         return sa_error_set(err, SA_ERR_ARGUMENT,
-                            "a chance position: the dice decide, there is no move to choose");
+                            "a chance position: the dice decide, there is no move to choose "
+                            "(expectimax values its outcomes: algo auto or expectimax)");
     return SA_OK;
+}
+
+void sa_report_free(sa_report *report)
+{
+    free(report->outcomes);
+    report->outcomes = NULL;
+    report->n_outcomes = 0;
+    report->n_valued = 0;
+}
+
+/* The algorithm `limits` asks for at `root`, the game's default for AUTO. */
+static sa_algo algo_for(const sa_game *game, const sa_limits *limits)
+{
+    if (limits->algo != SA_ALGO_AUTO)
+        return limits->algo;
+    return game->has_chance ? SA_ALGO_EXPECTIMAX : SA_ALGO_ALPHABETA;
 }
 
 sa_status sa_search(const sa_position *pos, const sa_limits *limits,
@@ -133,14 +150,14 @@ sa_status sa_search(const sa_position *pos, const sa_limits *limits,
 {
     const sa_game *game = sa_position_game_rules(pos);
     const void *root = sa_position_state(pos);
+    sa_algo algo = algo_for(game, limits);
+    /* Expectimax values chance roots too (it checks limits and root itself). */
+    if (algo == SA_ALGO_EXPECTIMAX)
+        return sa_expectimax(game, root, limits, out, err);
     sa_status status = sa_search_begin(game, root, limits, out, err);
     if (status != SA_OK)
         return status;
-    sa_algo algo = limits->algo;
-    if (algo == SA_ALGO_AUTO)
-        algo = game->has_chance ? SA_ALGO_EXPECTIMAX : SA_ALGO_ALPHABETA;
-    if (algo == SA_ALGO_EXPECTIMAX)
-        return sa_expectimax(game, root, limits, out, err);
+    out->threads = limits->threads;
     if (algo == SA_ALGO_MCTS) /* samples chance positions itself */
         return sa_mcts(game, root, limits, out, err);
     if (game->has_chance)

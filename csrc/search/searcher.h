@@ -43,6 +43,8 @@ typedef sa_status sa_search_fn(const sa_game *game, const void *root,
 sa_search_fn sa_alphabeta, turtles_alphabeta, zebras_alphabeta;
 sa_status sa_mcts(const sa_game *game, const void *root,
                   const sa_limits *limits, sa_report *out, sa_error *err);
+/* Expectimax clears the report and checks the limits itself: it also
+ * serves chance roots (expectimax_root.c). */
 sa_status sa_expectimax(const sa_game *game, const void *root,
                         const sa_limits *limits, sa_report *out, sa_error *err);
 

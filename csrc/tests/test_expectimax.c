@@ -567,6 +567,189 @@ static void test_search_dispatches_chance_games(void)
     }
 }
 
+/* -- chance roots and threads ------------------------------------------- */
+
+/* Outcome `face` of a rolling pig position. */
+static pig_state after_face(const pig_state *root, int face)
+{
+    pig_state c = *root;
+    pig_apply(&c, (sa_move)face);
+    return c;
+}
+
+/* The report of a chance root (a rolling pig) at `depth` on `threads`
+ * threads, checked against brute force: every outcome valued, most probable
+ * first, exact probabilities, each outcome's expected results those of its
+ * child at depth - 1, the position's their weighted mean. */
+static void check_chance_root(const sa_game *game, const pig_state *root, int depth, int threads)
+{
+    int np = root->players;
+    sa_limits limits = limits_for(depth, SA_PRUNE_AUTO, 1, 0);
+    limits.threads = threads;
+    sa_report r;
+    sa_error err;
+    CHECK(sa_expectimax(game, root, &limits, &r, &err) == SA_OK);
+    CHECK(r.chance == 1 && r.n_lines == 0 && r.depth == depth && r.threads == threads);
+    CHECK(r.n_outcomes == root->faces && r.n_valued == root->faces && r.n_expected == np);
+    double mean[3] = {0, 0, 0};
+    uint64_t total = 0;
+    for (int j = 0; j < r.n_outcomes; j++) {
+        const sa_outcome_value *o = &r.outcomes[j];
+        int face = atoi(o->outcome + 1); /* "f3" */
+        CHECK(face >= 1 && face <= root->faces && o->valued);
+        CHECK(o->weight == face_weight(face));
+        if (j > 0)
+            CHECK(o->weight <= r.outcomes[j - 1].weight);
+        total += o->weight;
+        pig_state child = after_face(root, face);
+        double want[3];
+        if (np == 2) {
+            double v = brute2(&child, depth - 1);
+            want[0] = (1.0 + v) / 2.0;
+            want[1] = (1.0 - v) / 2.0;
+        } else {
+            brute_n(&child, depth - 1, want);
+        }
+        for (int p = 0; p < np; p++) {
+            CHECK(fabs(o->expected[p] - want[p]) < 1e-9);
+            mean[p] += (double)o->weight * want[p];
+        }
+    }
+    CHECK(total == r.total_weight);
+    for (int p = 0; p < np; p++)
+        CHECK(fabs(r.expected[p] - mean[p] / (double)total) < 1e-9);
+    sa_report_free(&r);
+    CHECK(r.outcomes == NULL);
+    sa_report_free(&r); /* twice is harmless */
+}
+
+static void test_chance_root_equals_brute_force(void)
+{
+    for (int k = 0; k < N_STARTS; k++) {
+        pig_state two = pig_start(2, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
+        two.rolling = 1;
+        pig_state three = two;
+        three.players = 3;
+        three.score[2] = (int8_t)(k % 4);
+        three.mover = (int8_t)(k % 3);
+        for (int depth = 1; depth <= 6; depth++)
+            for (int threads = 1; threads <= 3; threads += 2) {
+                check_chance_root(&pig_game, &two, depth, threads);
+                check_chance_root(&pig3_game, &three, depth, threads);
+            }
+    }
+}
+
+/* A decision root on 4 threads: the same values as on one. */
+static void test_threads_give_the_same_values(void)
+{
+    for (int k = 0; k < N_STARTS; k++) {
+        pig_state root = pig_start(3, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
+        root.mover = (int8_t)(k % 3);
+        pig_state root2 = pig_start(2, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
+        for (int depth = 1; depth <= 6; depth++) {
+            sa_limits limits = limits_for(depth, SA_PRUNE_AUTO, 1, 0);
+            limits.multipv = 2;
+            sa_report one = *run(&pig3_game, &root, &limits);
+            sa_report one2 = *run(&pig_game, &root2, &limits);
+            limits.threads = 4;
+            sa_report four = *run(&pig3_game, &root, &limits);
+            sa_report four2 = *run(&pig_game, &root2, &limits);
+            CHECK(four.threads == 4 && one.threads == 1);
+            CHECK(one.n_lines == four.n_lines && one2.n_lines == four2.n_lines);
+            for (int l = 0; l < one.n_lines; l++)
+                for (int p = 0; p < 3; p++)
+                    CHECK(fabs(one.lines[l].expected[p] - four.lines[l].expected[p]) < 1e-9);
+            for (int l = 0; l < one2.n_lines; l++)
+                CHECK(fabs(one2.lines[l].expected[0] - four2.lines[l].expected[0]) < 1e-9);
+        }
+    }
+}
+
+/* A node limit that stops the first iteration at a chance root of 40
+ * outcomes: the outcomes reached are valued, the others not, and the
+ * position's estimate, over many seeds, averages to its exact value (the
+ * Horvitz-Thompson estimate over a seeded uniform sample, with the root's
+ * evaluation as a control variate, is unbiased). */
+static void test_chance_root_estimate_is_unbiased(void)
+{
+    pig_state root = pig_start(3, 40, 1, 2, 3, 0);
+    root.rolling = 1;
+    root.cap = 60;
+    root.target = 60;
+    sa_limits limits = limits_for(1, SA_PRUNE_AUTO, 1, 0);
+    sa_report r;
+    sa_error err;
+    CHECK(sa_expectimax(&pig3_game, &root, &limits, &r, &err) == SA_OK);
+    double exact = r.expected[0];
+    CHECK(r.n_valued == 40);
+    sa_report_free(&r);
+    const int seeds = 3000;
+    double mean = 0.0;
+    limits.depth = 0;
+    limits.nodes = 10;
+    for (int seed = 0; seed < seeds; seed++) {
+        limits.seed = (uint64_t)seed;
+        CHECK(sa_expectimax(&pig3_game, &root, &limits, &r, &err) == SA_OK);
+        CHECK(r.depth == 0 && r.n_valued > 0 && r.n_valued < 40);
+        double sum = 0.0, c = pig_evaluate(&root, 0) / 100.0; /* the control variate */
+        int valued = 0;
+        for (int j = 0; j < r.n_outcomes; j++) {
+            sum += r.outcomes[j].valued * (double)r.outcomes[j].weight /
+                   (double)r.total_weight * (r.outcomes[j].expected[0] - c);
+            valued += r.outcomes[j].valued;
+        }
+        CHECK(valued == r.n_valued);
+        CHECK(fabs(r.expected[0] - (c + sum * 40.0 / valued)) < 1e-9);
+        mean += r.expected[0] / seeds;
+        sa_report_free(&r);
+    }
+    CHECK(fabs(mean - exact) < 0.02 * exact);
+
+    /* the stop flag, raised before the search, on 4 threads */
+    volatile int stop = 1;
+    limits = limits_for(0, SA_PRUNE_AUTO, 1, 0);
+    limits.stop = &stop;
+    limits.threads = 4;
+    CHECK(sa_expectimax(&pig3_game, &root, &limits, &r, &err) == SA_OK);
+    CHECK(r.nodes < 4 * 32 && r.n_valued < 40);
+    sa_report_free(&r);
+}
+
+/* sa_search at a registered dice game's chance root: outcomes and their
+ * mean; another algorithm there is refused by name. */
+static void test_search_values_chance_roots(void)
+{
+    for (int i = 0; sa_games[i] != NULL; i++) {
+        const sa_game *game = sa_games[i];
+        if (!game->has_chance)
+            continue;
+        sa_error err;
+        sa_position *pos = sa_position_new(game->name, NULL, &err);
+        CHECK(pos != NULL);
+        if (pos == NULL)
+            continue;
+        CHECK(sa_position_to_move(pos) == SA_CHANCE);
+        sa_limits limits = limits_for(1, SA_PRUNE_AUTO, 1, 0);
+        limits.algo = SA_ALGO_AUTO;
+        sa_report report;
+        CHECK(sa_search(pos, &limits, &report, &err) == SA_OK);
+        CHECK(report.chance && report.n_lines == 0 && report.n_outcomes > 1);
+        CHECK(report.n_valued == report.n_outcomes);
+        double sum = 0.0;
+        for (int j = 0; j < report.n_outcomes; j++)
+            sum += (double)report.outcomes[j].weight / (double)report.total_weight *
+                   report.outcomes[j].expected[0];
+        CHECK(fabs(sum - report.expected[0]) < 1e-9);
+        sa_report_free(&report);
+        limits.algo = SA_ALGO_MCTS;
+        CHECK(sa_search(pos, &limits, &report, &err) == SA_ERR_ARGUMENT);
+        CHECK(strstr(err.message, "chance position") != NULL);
+        sa_report_free(&report);
+        sa_position_free(pos);
+    }
+}
+
 const test_case expectimax_tests[] = {
     {"expectimax: two players equal brute force", test_two_players_equal_brute_force},
     {"expectimax: multipv lines exact", test_multipv_lines_are_exact},
@@ -576,5 +759,9 @@ const test_case expectimax_tests[] = {
     {"expectimax: same seed same report", test_same_seed_same_report},
     {"expectimax: limits hold", test_limits_hold},
     {"expectimax: sa_search dispatches chance games", test_search_dispatches_chance_games},
+    {"expectimax: chance root equals brute force", test_chance_root_equals_brute_force},
+    {"expectimax: threads give the same values", test_threads_give_the_same_values},
+    {"expectimax: chance root estimate unbiased", test_chance_root_estimate_is_unbiased},
+    {"expectimax: sa_search values chance roots", test_search_values_chance_roots},
     {NULL, NULL},
 };

@@ -32,6 +32,7 @@
 #define SA_MAX_MULTIPV 16
 #define SA_PV_TEXT_MAX 2048
 #define SA_MAX_PLAYERS 8
+#define SA_OUTCOME_TEXT_MAX 96  /* = SA_MOVE_STR_MAX of game.h */
 
 typedef enum sa_algo {
     SA_ALGO_AUTO = 0,      /* the game's default */
@@ -89,6 +90,21 @@ typedef struct sa_line {
     double expected[SA_MAX_PLAYERS];
 } sa_line;
 
+/* One outcome of a chance root (expectimax): its probability is
+ * weight / sa_report.total_weight, exactly. */
+typedef struct sa_outcome_value {
+    char outcome[SA_OUTCOME_TEXT_MAX];  /* its spelling                    */
+    uint64_t weight;
+    int valued;              /* 0: the search stopped before reaching it  */
+    int depth;               /* plies searched below it (0: a terminal)  */
+    int to_move;             /* who moves after it: a player, SA_CHANCE (-1)
+                                or SA_TERMINAL (-2)                        */
+    char best[SA_OUTCOME_TEXT_MAX];     /* the best move after it, "" when
+                                           none (a terminal, a chance
+                                           position, or not searched)     */
+    double expected[SA_MAX_PLAYERS];    /* every player's, as sa_line's  */
+} sa_outcome_value;
+
 struct sa_report {
     sa_algo algo;            /* the algorithm that ran                  */
     int depth;               /* completed iterations (plies)            */
@@ -104,11 +120,40 @@ struct sa_report {
                                 of the node arena (MCTS); -1 if none        */
     uint64_t reused;         /* MCTS session: visits the root already had
                                 from earlier searches (tree reuse); else 0  */
+    int threads;             /* threads that searched                       */
+    /* A chance root (expectimax only): n_lines is 0; expected[] is every
+     * player's expected result of the position (the same units as
+     * sa_line.expected), and outcomes[0..n_outcomes) each outcome's, most
+     * probable first (equal weights by spelling). When every outcome was
+     * valued (n_valued == n_outcomes) expected[] is their exact
+     * probability-weighted mean at the depth reached; when the first
+     * iteration stopped before it reached every outcome, expected[] is the
+     * unbiased estimate from the outcomes valued, which were taken in a
+     * seeded uniformly random order (docs/search-expectimax.md). outcomes
+     * belongs to the report: release it with sa_report_free(). */
+    int chance;
+    int n_expected;
+    double expected[SA_MAX_PLAYERS];
+    int n_outcomes;
+    int n_valued;
+    uint64_t total_weight;
+    sa_outcome_value *outcomes;
 };
 
-/* Searches `pos` (a decision position) under `limits`; fills `out`.
- * Errors: SA_ERR_ARGUMENT for a position with no move, a chance position, a
- * game the algorithm does not serve, or limits out of range. */
+/* Releases what a report owns (a chance root's outcomes); harmless on any
+ * report that sa_search filled, also on error, and twice. */
+void sa_report_free(sa_report *report);
+
+/* Searches `pos` under `limits`; fills `out`. A decision position gets its
+ * best lines. A chance position is valued by expectimax (SA_ALGO_AUTO or
+ * SA_ALGO_EXPECTIMAX): every outcome and the position's expected result for
+ * every player (the roll is a ply: depth d values each outcome d - 1 plies
+ * deep); release out->outcomes with sa_report_free().
+ * With limits->threads > 1, alpha-beta runs Lazy SMP, MCTS root-parallel
+ * trees, expectimax shares the root's moves or outcomes among the threads.
+ * Errors: SA_ERR_ARGUMENT for a terminal position, a chance position with
+ * another algorithm, a game the algorithm does not serve, or limits out of
+ * range. */
 sa_status sa_search(const sa_position *pos, const sa_limits *limits,
                     sa_report *out, sa_error *err);
 
