@@ -9,8 +9,7 @@ file of the same name in ``OUTDIR``::
      "analysis": {...}, "timings": {"seconds": 1.234, ...}}
 
 ``analysis`` is what ``analyse --json`` prints for that input, less the
-figures that depend on the machine's speed (a position's ``seconds`` and
-``nps``): those go to ``timings``, the one field that differs between two runs
+figures that depend on the machine's speed (``seconds`` and ``nps``): those go to ``timings``, the one field that differs between two runs
 of a node- or depth-limited analysis. So such an analysis writes the same
 ``analysis`` on any backend, any worker count, any machine.
 
@@ -104,13 +103,12 @@ def analyse_input(task: BatchTask) -> dict[str, Any]:
             result = annotate(GameRecord.from_json(data), settings["limits"],
                               algo=options.get("algo", "auto"), seed=options.get("seed", 0))
             analysis = result.to_json()
-            timings: dict[str, Any] = {}
         else:
             kind = "position"
             report = analyse(Position.from_json(data), **settings["limits"],
                              **_search_options(settings))
             analysis = report.to_json()
-            timings = {key: analysis.pop(key) for key in TIMING_KEYS if key in analysis}
+        timings = {key: analysis.pop(key) for key in TIMING_KEYS if key in analysis}
     except SafariError as error:
         return {"input": task.name, "error": " ".join(str(error).split())}
     timings["seconds_total"] = round(time.perf_counter() - started, 3)

@@ -139,7 +139,7 @@ def test_outcomes_quoted_in_readme_and_protocol_exist() -> None:
     for game in GAMES:
         pos = safari_ai.Position.new(game)
         known.update(pos.chance_outcomes() if pos.is_chance() else [])
-    lines = re.findall(r"position startpos (\w+) moves ([^`\n]+)", texts)
+    lines = re.findall(r"position startpos (\w+) moves ([^`\n\"]+)", texts)
     assert lines
     for game, moves in lines:
         pos = safari_ai.Position.new(game)

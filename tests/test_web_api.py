@@ -189,11 +189,12 @@ def test_analyse_record_is_cli_analyse_record(client: TestClient, game: str) -> 
     answer = ok(client.post("/api/analyse", json={"record": record, "limits": {"depth": 2}}))
     expected = cli_json("analyse", "-", "--json", "--quiet", "--depth", "2",
                         stdin=json.dumps(record))
-    assert answer == expected
+    timing = "seconds"  # how long the analysis took: the one figure that may differ
+    assert {**answer, timing: None} == {**expected, timing: None}
     assert len(answer["plies"]) == 6
     # a record given as the "position", as the CLI's argument may be either
-    assert ok(client.post("/api/analyse", json={"position": record,
-                                                "limits": {"depth": 2}})) == expected
+    again = ok(client.post("/api/analyse", json={"position": record, "limits": {"depth": 2}}))
+    assert {**again, timing: None} == {**expected, timing: None}
 
 
 @pytest.mark.parametrize("game,plies", [("turtles", 3), ("zebras", 4), ("ostrich", 12),

@@ -37,9 +37,12 @@ def _read(position: Mapping[str, Any] | str | bytes) -> Position:
         raise RenderError("position: nested too deeply") from None
 
 
-def render(position: Mapping[str, Any] | str | bytes, last_move: Optional[str] = None) -> str:
+def render(position: Mapping[str, Any] | str | bytes, last_move: Optional[str] = None,
+           seat: Optional[int] = None) -> str:
     """The SVG text of ``position`` (a JSON object or its text); ``last_move``,
-    when given, is marked on the board and written under it.
+    when given, is marked on the board and written under it. With ``seat``,
+    the picture is what that player may see: in the ostrich race the other
+    players' secret prediction tiles are drawn face down (``????``).
 
     :raises RenderError: (a :class:`safari_ai.PositionError`) the input is not a
         valid position; the message names the field.
@@ -50,4 +53,20 @@ def render(position: Mapping[str, Any] | str | bytes, last_move: Optional[str] =
                           f"(known: {', '.join(RENDERED_GAMES)})", "game")
     result = pos.result() if pos.is_terminal() else None
     module = importlib.import_module(f"safari_ai.render.{pos.game}")
-    return module.render(pos.to_json(), last_move, result)
+    shown = pos.to_json() if seat is None else hide_predictions(pos.to_json(), seat)
+    return module.render(shown, last_move, result)
+
+
+def hide_predictions(position: dict[str, Any], seat: int) -> dict[str, Any]:
+    """An ostrich position (canonical JSON) as ``seat`` may see it: the other
+    players' prediction tiles as ``????``; any other position unchanged.
+
+    The result is for drawing and showing only: it is no longer a position
+    the engine reads.
+    """
+    if position.get("game") != "ostrich" or not isinstance(position.get("predictions"), list):
+        return position
+    shown = dict(position)
+    shown["predictions"] = [tile if index == seat or tile is None else "????"
+                            for index, tile in enumerate(position["predictions"])]
+    return shown

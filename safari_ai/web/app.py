@@ -113,16 +113,6 @@ def moves_json(pos: Position) -> dict[str, Any]:
     return {"moves": pos.legal_moves()}
 
 
-def hide_predictions(position: dict[str, Any], seat: int) -> dict[str, Any]:
-    """An ostrich position as ``seat`` may see it: the others' tiles as ``????``."""
-    if position.get("game") != "ostrich" or not isinstance(position.get("predictions"), list):
-        return position
-    shown = dict(position)
-    shown["predictions"] = [tile if index == seat or tile is None else "????"
-                            for index, tile in enumerate(position["predictions"])]
-    return shown
-
-
 # -- request parsing ---------------------------------------------------------
 
 async def _body(request: Request, config: ServerConfig) -> dict[str, Any]:
@@ -422,8 +412,7 @@ async def _render(request: Request, server: _Server) -> Any:
     if last_move is not None and not isinstance(last_move, str):
         raise ApiError("last_move must be a move string", "last_move")
     seat = _int(data, "seat", 0, 4, "seat")
-    shown = pos.to_json() if seat is None else hide_predictions(pos.to_json(), seat)
-    return Response(render(shown, last_move), media_type="image/svg+xml")
+    return Response(render(pos.to_json(), last_move, seat), media_type="image/svg+xml")
 
 
 # -- the engine WebSocket ----------------------------------------------------
