@@ -5,9 +5,11 @@
  * spelling moves live in zebras_io.c. Rule book: shared/rules/zebras.md.
  */
 #include <assert.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "common/bitboard.h"
+#include "common/weights.h"
 #include "games/zebras.h"
 
 /* -- Zobrist keys ----------------------------------------------------------
@@ -445,16 +447,64 @@ void zebras_result(const void *state, int32_t *out)
     out[1] = -out[0];
 }
 
-/* A first evaluation, in hundredths of a point, for `player`: the score
- * difference if the game ended with the current majorities (zebras_scores:
- * a territory with a strict majority gives its face-up value to its current
- * controller, a tied one to nobody; the Inauguration to its holder). */
+/* The evaluation, in hundredths of a point, for `player`: a weighted sum of
+ * features (safari/features.h, docs/tuning.md), each counted from player 0's
+ * point of view. The defaults give the score difference if the game ended
+ * with the current majorities (zebras_scores: a territory with a strict
+ * majority gives its face-up value to its current controller, a tied one to
+ * nobody; the Inauguration to its holder); the face-down and tempo features
+ * start at weight 0. */
+enum {
+    F_Z, F_G, F_E, F_L, F_C, /* face-up tokens of each species in territories
+                                player 0 controls, minus player 1's        */
+    F_FACE_DOWN,             /* face-down tokens, counted alike            */
+    F_INAUGURATION,          /* +1 player 0 holds it, -1 player 1, else 0  */
+    F_TO_MOVE,               /* +1 player 0 moves next, -1 player 1, else 0 */
+    ZEBRAS_FEATURES
+};
+_Static_assert(ZEBRAS_FEATURES == ZEBRAS_N_FEATURES, "zebras.h counts the features");
+
+const char *const zebras_feature_names[ZEBRAS_FEATURES] = {
+    "zebras", "gazelles", "elephants", "lions", "crocodiles", "face_down", "inauguration",
+    "to_move",
+};
+
+const int32_t zebras_default_weights[ZEBRAS_FEATURES] = {
+    [F_Z] = 100 * 6, [F_G] = 100 * 2, [F_E] = 100 * 5, [F_L] = 100 * 1, [F_C] = 0,
+    [F_FACE_DOWN] = 0,
+    [F_INAUGURATION] = 100 * ZEBRAS_INAUGURATION_POINTS,
+    [F_TO_MOVE] = 0,
+};
+
+void zebras_features(const void *state, int32_t *out)
+{
+    const zebras_state *s = state;
+    for (int i = 0; i < ZEBRAS_FEATURES; i++)
+        out[i] = 0;
+    for (int t = 0; t < ZEBRAS_TERRITORIES; t++) {
+        uint32_t area = ZEBRAS_TERRITORY_BB[t];
+        int count0 = sa_bb_count(s->owner_bb[0] & area);
+        int count1 = sa_bb_count(s->owner_bb[1] & area);
+        if (count0 == count1)
+            continue;
+        int32_t sign = count0 > count1 ? 1 : -1;
+        for (int sp = 0; sp < ZEBRAS_SPECIES; sp++)
+            out[F_Z + sp] += sign * sa_bb_count(s->species_bb[sp] & ~s->down_bb & area);
+        out[F_FACE_DOWN] += sign * sa_bb_count(s->down_bb & area);
+    }
+    out[F_INAUGURATION] = s->inauguration == 0 ? 1 : s->inauguration == 1 ? -1 : 0;
+    out[F_TO_MOVE] = s->to_move == 0 ? 1 : s->to_move == 1 ? -1 : 0;
+}
+
 int32_t zebras_evaluate(const void *state, int player)
 {
-    int score[2];
+    const zebras_state *s = state;
+    int32_t f[ZEBRAS_FEATURES];
     assert(player == 0 || player == 1);
-    zebras_scores(state, score);
-    return 100 * (score[player] - score[1 - player]);
+    zebras_features(s, f);
+    int32_t v = sa_weighted_sum(sa_weights_of(s->weights, zebras_default_weights), f,
+                                ZEBRAS_FEATURES);
+    return player == 0 ? v : -v;
 }
 
 /* -- the function table ------------------------------------------------------ */
@@ -496,4 +546,10 @@ const sa_game sa_zebras_game = {
     .hash_from_scratch = zebras_hash_from_scratch,
     .result = zebras_result,
     .evaluate = zebras_evaluate,
+    .n_features = ZEBRAS_N_FEATURES,
+    .feature_names = zebras_feature_names,
+    .default_weights = zebras_default_weights,
+    .features = zebras_features,
+    .weights_offset = offsetof(zebras_state, weights),
+    .win_scale = ZEBRAS_WIN_SCALE,
 };
