@@ -11,6 +11,8 @@ A player is given by a SPEC, comma-separated ``KEY=VALUE`` items:
   next (:class:`~safari_ai.search.MctsSession`; default yes): the player is
   told every ply of the game, its own moves, the others' and the dice;
 * ``name=TEXT`` (for the report);
+* ``weights=FILE``: the in-process engine evaluates with this weights file
+  (``safari-ai tune``; docs/tuning.md);
 * ``opt.NAME=VALUE`` (``setoption`` for a command-line engine), ``cwd=DIR``
   (its working directory);
 * ``cmd=COMMAND LINE``: a protocol engine (docs/protocol.md) driven by
@@ -48,6 +50,7 @@ class PlayerSpec:
     cmd: Optional[list[str]] = None
     cwd: Optional[str] = None
     options: dict[str, str] = field(default_factory=dict)
+    weights: Optional[str] = None
 
     def label(self) -> str:
         if self.name:
@@ -69,6 +72,8 @@ class PlayerSpec:
             out.update(hash=self.hash_mb, leaf=self.leaf)
             if self.algo == "mcts":
                 out["reuse"] = self.reuse
+            if self.weights is not None:
+                out["weights"] = self.weights
         return out
 
     def limited(self) -> bool:
@@ -111,11 +116,16 @@ def parse_spec(text: str) -> PlayerSpec:
             spec.name = value
         elif key == "cwd":
             spec.cwd = value
+        elif key == "weights":
+            from safari_ai.tune import EvalWeights
+
+            EvalWeights.load(value)  # WeightsError (a ValueError) naming the problem
+            spec.weights = value
         elif key.startswith("opt.") and len(key) > 4:
             spec.options[key[4:]] = value
         else:
             raise ValueError(f"unknown key {key!r} (algo, depth, nodes, movetime, hash, leaf, "
-                             "reuse, name, cwd, opt.NAME, cmd)")
+                             "reuse, name, cwd, weights, opt.NAME, cmd)")
     if spec.cmd is None and spec.algo not in ("random", "greedy") and not spec.limited():
         spec.movetime = 100
     if spec.cmd is not None and not spec.limited():
@@ -165,11 +175,18 @@ class _EnginePlayer:
         self.session = None
         if spec.algo == "mcts" and spec.reuse and (spec.nodes or spec.movetime):
             self.session = MctsSession()
+        self.weights: Any = None
+        if spec.weights is not None:
+            from safari_ai.tune import EvalWeights
+
+            self.weights = EvalWeights.load(spec.weights)
 
     def __call__(self, pos: Any, rng: random.Random) -> tuple[str, Optional[str]]:
         from safari_ai.search import analyse
 
         s = self.spec
+        if self.weights is not None and self.weights.game == pos.game:
+            pos = pos.with_weights(self.weights)
         if self.session is not None:
             report = self.session.search(pos, nodes=s.nodes, movetime=s.movetime,
                                          seed=rng.randrange(2**32), hash_mb=s.hash_mb,
