@@ -648,8 +648,10 @@ def tune(game: str, records_dir: str, out_path: str | None, start_path: str | No
     for name, old, new in zip(result.before.named(), result.before.weights,
                               result.after.weights):
         click.echo(f"{name:<15} {old:>7} {new:>8}")
-    if result.search_scale is not None and result.search_calibration is not None:
-        click.echo(f"search scores: win scale K {result.search_scale:.1f}, held-out ECE "
+    if result.search_calibration is not None:
+        fitted = (f"win scale K {result.search_scale:.1f}" if result.search_scale is not None
+                  else "expectimax's expected results")
+        click.echo(f"search scores: {fitted}, held-out ECE "
                    f"{expected_calibration_error(result.search_calibration):.4f}")
         for line in format_table(result.search_calibration):
             click.echo(line)

@@ -37,7 +37,7 @@ from safari_ai.position import Position
 __all__ = ["EvalWeights", "WeightsError", "FORMAT", "feature_names", "features",
            "Samples", "sample_records", "log_loss", "fit_scale", "fit_weights",
            "TuneResult", "tune", "CalibrationBin", "calibration", "expected_calibration_error",
-           "reliability_svg", "score_probability"]
+           "reliability_svg", "score_probability", "reported_probability", "split"]
 
 FORMAT = "safari-ai-weights"
 MAX_WEIGHT = 10000  # SA_MAX_WEIGHT (safari/features.h)
@@ -383,6 +383,22 @@ def score_probability(score: np.ndarray, proven: np.ndarray, scale: float) -> np
     return np.where(proven > 0, 1.0, np.where(proven < 0, 0.0, p))
 
 
+# The games whose default search is expectimax: their reports carry the
+# expected result itself, (v + 1) / 2 for the mover's v = score / 100.
+EXPECTIMAX_GAMES = frozenset({"arena"})
+
+
+def reported_probability(game: str, score: np.ndarray, proven: np.ndarray,
+                         scale: float) -> np.ndarray:
+    """The mover's win probability the game's default search reports for its
+    recorded scores: alpha-beta (turtles, zebras) the logistic of the score
+    (:func:`score_probability`), expectimax (arena) its expected result."""
+    if game in EXPECTIMAX_GAMES:
+        p = np.clip((np.where(np.isfinite(score), score, 0.0) / 100.0 + 1.0) / 2.0, 0.0, 1.0)
+        return np.where(proven > 0, 1.0, np.where(proven < 0, 0.0, p))
+    return score_probability(score, proven, scale)
+
+
 @dataclass
 class CalibrationBin:
     """One decile of predicted probability: its range, the positions in it,
@@ -529,9 +545,11 @@ def tune(samples: Samples, start: Optional[EvalWeights] = None, holdout: float =
     table = None
     has_score = np.isfinite(train.score) & (train.proven == 0)
     if has_score.sum() >= 10:
-        search_scale = fit_scale(train.score[has_score], _mover_view(train)[has_score])
+        if samples.game not in EXPECTIMAX_GAMES:
+            search_scale = fit_scale(train.score[has_score], _mover_view(train)[has_score])
         scored = np.isfinite(held.score) | (held.proven != 0)
-        p = score_probability(held.score[scored], held.proven[scored], search_scale)
+        p = reported_probability(samples.game, held.score[scored], held.proven[scored],
+                                 search_scale or start.win_scale)
         table = calibration(p, _mover_view(held)[scored])
     after_scale = search_scale if search_scale is not None else start.win_scale
     fit_info = {"records": samples.n_records, "train_positions": len(train),

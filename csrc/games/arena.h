@@ -210,7 +210,9 @@ int arena_initiative_outcomes(const arena_state *st, sa_move *out, uint64_t *wei
 
 /* The evaluation (arena_eval.c): a weighted sum of features (docs/tuning.md).
  * ARENA_WIN_SCALE is the win-probability scale K of alpha-beta reports
- * (safari/features.h), fitted on self-play records. */
+ * (safari/features.h). Arena is searched by expectimax, whose reports carry
+ * its own expected result, (1 + tanh(v / 400)) / 2 at a leaf of value v,
+ * which is the logistic of v / 200: the same K here. */
 #define ARENA_N_FEATURES 5
 #define ARENA_WIN_SCALE 200.0
 extern const char *const arena_feature_names[ARENA_N_FEATURES];

@@ -205,7 +205,7 @@ int32_t zebras_evaluate(const void *state, int player);
 #define ZEBRAS_N_FEATURES 8
 /* The alpha-beta reports' win-probability scale K (safari/features.h):
  * fitted on self-play records (docs/tuning.md). */
-#define ZEBRAS_WIN_SCALE 200.0
+#define ZEBRAS_WIN_SCALE 1033.0
 extern const char *const zebras_feature_names[ZEBRAS_N_FEATURES];
 extern const int32_t zebras_default_weights[ZEBRAS_N_FEATURES];
 void zebras_features(const void *state, int32_t *out);
