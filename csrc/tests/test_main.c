@@ -15,6 +15,7 @@ extern const test_case mcts_tests[];
 extern const test_case mcts_session_tests[];
 extern const test_case expectimax_tests[];
 extern const test_case specialised_tests[];
+extern const test_case features_tests[];
 
 /* One suite a line, so that branches adding suites merge cleanly. */
 static const test_case *const suites[] = {
@@ -28,6 +29,7 @@ static const test_case *const suites[] = {
     mcts_session_tests,
     expectimax_tests,
     specialised_tests,
+    features_tests,
     NULL,
 };
 
