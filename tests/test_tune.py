@@ -197,3 +197,22 @@ def test_tune_and_analyse_errors(tmp_path, records):
     result = runner.invoke(main, ["analyse", str(position), "--depth", "1", "--weights",
                                   str(bad)])
     assert result.exit_code == 1 and "--weights: weights: for turtles, not zebras" in result.output
+
+
+def test_match_specs_take_a_weights_file(tmp_path):
+    from safari_ai.match import _EnginePlayer, parse_spec
+
+    flat = tmp_path / "flat.json"
+    EvalWeights("turtles", (0,) * 6, 100.0).save(flat)
+    spec = parse_spec(f"algo=alphabeta,depth=2,weights={flat}")
+    assert spec.weights == str(flat) and spec.settings()["weights"] == str(flat)
+    with pytest.raises(ValueError, match="cannot read it"):
+        parse_spec(f"algo=alphabeta,depth=2,weights={tmp_path / 'missing.json'}")
+    import random
+
+    player = _EnginePlayer(spec)
+    pos = Position.new("turtles").apply("d1xd3")
+    _, score = player(pos, random.Random(1))
+    assert score == "cp 0"  # every leaf is worth 0 under the file's weights
+    _, default_score = _EnginePlayer(parse_spec("algo=alphabeta,depth=2"))(pos, random.Random(1))
+    assert default_score != "cp 0"
