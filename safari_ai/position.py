@@ -198,6 +198,9 @@ class Position:
 
         if weights.game != self.game:
             raise WeightsError(f"weights: for {weights.game}, not {self.game}")
+        for i, value in enumerate(weights.weights):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise WeightsError(f"weights[{i}] must be an integer, got {value!r}")
         copy = self._c.copy()
         try:
             copy.set_weights(list(weights.weights), float(weights.win_scale))

@@ -365,7 +365,11 @@ def fit_weights(x: np.ndarray, y: np.ndarray, scale: float, l2: float = 1e-3,
         p = _sigmoid(x @ beta)
         gradient = x.T @ (p - y) / n + l2 * beta
         hessian = (x * (p * (1 - p))[:, None]).T @ x / n + l2 * np.eye(k)
-        step = np.linalg.solve(hessian, gradient)
+        try:
+            step = np.linalg.solve(hessian, gradient)
+        except np.linalg.LinAlgError:
+            raise WeightsError("the features are collinear or constant in these samples: "
+                               "fit with an L2 regularisation > 0") from None
         beta -= step
         if float(step @ step) < tolerance:
             break

@@ -123,6 +123,8 @@ def test_bad_weight_sets_are_refused_naming_the_problem():
         pos.with_weights(EvalWeights("turtles", (1, 2, 3, 4, 5, 10001), 100.0))
     with pytest.raises(WeightsError, match="win_scale must be > 0"):
         pos.with_weights(EvalWeights("turtles", (1, 2, 3, 4, 5, 6), 0.0))
+    with pytest.raises(WeightsError, match=r"weights\[2\] must be an integer, got 1.5"):
+        pos.with_weights(EvalWeights("turtles", (1, 2, 1.5, 4, 5, 6), 100.0))
     with pytest.raises(WeightsError, match="for zebras, not turtles"):
         pos.with_weights(EvalWeights.default("zebras"))
 

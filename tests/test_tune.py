@@ -35,6 +35,14 @@ def test_regularisation_shrinks_the_weights():
     assert np.linalg.norm(shrunk) < 0.5 * np.linalg.norm(free)
 
 
+def test_a_constant_feature_needs_regularisation():
+    x, y = synthetic([100, -40], 300.0, 2000, seed=8)
+    x = np.hstack([x, np.zeros((len(y), 1))])  # a feature the samples never show
+    with pytest.raises(WeightsError, match="L2 regularisation > 0"):
+        fit_weights(x, y, 300.0, l2=0.0)
+    assert fit_weights(x, y, 300.0, l2=1e-3)[2] == 0.0
+
+
 def test_fit_scale_recovers_the_logistic_scale():
     rng = np.random.default_rng(5)
     values = rng.normal(0, 400, 50000)
