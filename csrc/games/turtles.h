@@ -273,7 +273,7 @@ int32_t turtles_evaluate(const void *state, int player);
 #define TURTLES_N_FEATURES 6
 /* The alpha-beta reports' win-probability scale K (safari/features.h):
  * fitted on self-play records (docs/tuning.md). */
-#define TURTLES_WIN_SCALE 229.0
+#define TURTLES_WIN_SCALE 223.0
 extern const char *const turtles_feature_names[TURTLES_N_FEATURES];
 extern const int32_t turtles_default_weights[TURTLES_N_FEATURES];
 void turtles_features(const void *state, int32_t *out);
