@@ -201,6 +201,8 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
 
     data = _read_json(position)
     if is_record(data):
+        if weights_file is not None:
+            _fail("--weights: applies to a position, not to a game record")
         _annotate_record(position, data, depth, nodes, movetime, seed, algo, as_json, quiet)
         return
     try:

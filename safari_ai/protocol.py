@@ -533,6 +533,7 @@ class Engine:
                                     f"{error}") from None
         if option.name == "Weights":
             self._weights = _load_weights(value)
+            self._mcts_stale = True  # a tree grown under other weights
         option.value = value
         if option.name == "TreeReuse" and not value:
             self._mcts_stale = True

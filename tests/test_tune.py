@@ -207,6 +207,9 @@ def test_tune_and_analyse_errors(tmp_path, records):
     result = runner.invoke(main, ["analyse", str(position), "--depth", "1", "--weights",
                                   str(bad)])
     assert result.exit_code == 1 and "--weights: weights: for turtles, not zebras" in result.output
+    record = sorted(records.glob("*.json"))[0]
+    result = runner.invoke(main, ["analyse", str(record), "--depth", "1", "--weights", str(bad)])
+    assert result.exit_code == 1 and "not to a game record" in result.output
 
 
 def test_match_specs_take_a_weights_file(tmp_path):
