@@ -137,6 +137,18 @@ class EngineOption:
         return raw
 
 
+def _load_weights(path: str) -> Any:
+    """The Weights option's file (None for ``<empty>``); ProtocolError when bad."""
+    if not path:
+        return None
+    from safari_ai.tune import EvalWeights
+
+    try:
+        return EvalWeights.load(path)
+    except SafariError as error:
+        raise ProtocolError(f"setoption: bad value for option Weights: {error}") from None
+
+
 def _format_value(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -198,6 +210,7 @@ def _engine_options() -> list[EngineOption]:
         EngineOption("MctsLeaf", "combo", "evaluate", choices=["rollout", "evaluate"]),
         EngineOption("TreeReuse", "check", True),
         EngineOption("MoveOverhead", "spin", MOVE_OVERHEAD_MS, 0, 10000),
+        EngineOption("Weights", "string", ""),  # a weights file (docs/tuning.md)
     ]
     for game in games():
         options.extend(_rules_options(game))
@@ -520,6 +533,9 @@ class Engine:
             except SafariError as error:
                 raise ProtocolError(f"setoption: bad value for option {option.name}: "
                                     f"{error}") from None
+        if option.name == "Weights":
+            self._weights = _load_weights(value)
+            self._mcts_stale = True  # a tree grown under other weights
         option.value = value
         if option.name == "TreeReuse" and not value:
             self._mcts_stale = True
@@ -619,6 +635,9 @@ class Engine:
     def _need_position(self, command: str) -> Any:
         if self.position is None:
             raise ProtocolError(f"{command}: no position; send 'position' first")
+        weights = getattr(self, "_weights", None)
+        if weights is not None and weights.game == self.position.game:
+            return self.position.with_weights(weights)  # the Weights option
         return self.position
 
     # -- debug -----------------------------------------------------------
