@@ -14,6 +14,10 @@ class CoreError(Exception):
 
 def version() -> str: ...
 def game_names() -> list[str]: ...
+def json_check(text: str) -> None: ...
+JSON_MAX_BYTES: int
+JSON_MAX_DEPTH: int
+JSON_MAX_NUMBER_CHARS: int
 
 class CPosition:
     @staticmethod
@@ -39,6 +43,11 @@ class CPosition:
 
 SCORE_WIN: int
 SCORE_WIN_MIN: int
+MAX_DEPTH: int
+MAX_MULTIPV: int
+MAX_THREADS: int
+MAX_HASH_MB: int
+MAX_MOVETIME_MS: int
 ALGOS: dict[str, int]
 PRUNINGS: dict[str, int]
 
