@@ -214,5 +214,5 @@ def _dump(value: Mapping[str, Any], what: str) -> str:
                             None if what == "position" else what)
     try:
         return json.dumps(value, allow_nan=False)
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError, RecursionError) as error:
         raise PositionError(f"{what} is not representable as JSON: {error}") from None

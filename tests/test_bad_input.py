@@ -92,3 +92,50 @@ def test_every_field_mutated_is_refused_or_round_trips(game: str) -> None:
                 assert str(error)
                 continue
             assert safari_ai.Position.from_json(pos.to_json()) == pos
+
+
+# -- issue 21 points 6 and 13 ------------------------------------------------
+
+@pytest.mark.parametrize("name", ["turtles\x00anything", "turtles\x00", "\x00", "zebras\udcff"])
+def test_a_game_name_with_a_nul_or_no_text_is_unknown(name: str) -> None:
+    with pytest.raises(PositionError, match="unknown game") as info:
+        safari_ai.Position.new(name)
+    assert info.value.field == "game"
+
+
+def _start_text(game: str) -> str:
+    return safari_ai.Position.new(game).to_json_text()
+
+
+@pytest.mark.parametrize("game", safari_ai.games())
+def test_input_limits_of_the_c_reader(game: str) -> None:
+    """Every reader's limits (safari_ai.jsontext; safari/json.h): size, depth, number length."""
+    from safari_ai import jsontext
+
+    text = _start_text(game)
+    assert len(text) < jsontext.MAX_BYTES // 100  # a position is far below the limit
+    # an unknown field holding values: refused as unknown up to the size limit ...
+    padded = text[:-1] + ', "junk": [' + ",".join(["1"] * 1000) + "]}"
+    with pytest.raises(PositionError, match="junk"):
+        safari_ai.Position.from_json(padded)
+    # ... and as too large past it, before any tree is built
+    huge = text[:-1] + ', "junk": "' + "x" * jsontext.MAX_BYTES + '"}'
+    with pytest.raises(PositionError, match="too large"):
+        safari_ai.Position.from_json(huge)
+    deep = text[:-1] + ', "junk": ' + "[" * (jsontext.MAX_DEPTH + 1) + "]" * (jsontext.MAX_DEPTH + 1) + "}"
+    with pytest.raises(PositionError, match=f"deeper than {jsontext.MAX_DEPTH}"):
+        safari_ai.Position.from_json(deep)
+    long_number = text[:-1] + ', "junk": ' + "9" * (jsontext.MAX_NUMBER_CHARS + 1) + "}"
+    with pytest.raises(PositionError, match=f"longer than {jsontext.MAX_NUMBER_CHARS}"):
+        safari_ai.Position.from_json(long_number)
+    ok_number = text[:-1] + ', "junk": ' + "9" * jsontext.MAX_NUMBER_CHARS + "}"
+    with pytest.raises(PositionError, match="junk"):  # within the limit: read, then unknown
+        safari_ai.Position.from_json(ok_number)
+
+
+def test_deep_python_values_are_a_position_error() -> None:
+    value: list[object] = []
+    for _ in range(100_000):
+        value = [value]
+    with pytest.raises(PositionError, match="not representable"):
+        safari_ai.Position.from_json({"game": "turtles", "x": value})
