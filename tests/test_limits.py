@@ -153,3 +153,20 @@ def test_cli_play_refuses_out_of_range_options(args: list[str]) -> None:
     assert result.exit_code == 2, result.output
     assert f"'{args[0]}'" in result.output
     assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(("call", "name"), [
+    (lambda pos: pos.perft(2**31), "depth"), (lambda pos: pos.perft(-1), "depth"),
+    (lambda pos: pos.perft(True), "depth"),
+    (lambda pos: pos.random_playouts(2**64), "games"),
+    (lambda pos: pos.random_playouts(1, seed=2**64), "seed"),
+    (lambda pos: pos.random_playouts(1, seed=-1), "seed"),
+])
+def test_position_helpers_refuse_values_past_the_c_types(call: Any, name: str) -> None:
+    with pytest.raises(ValueError, match=name):
+        call(safari_ai.Position.new("turtles"))
+
+
+def test_evaluate_a_player_the_game_does_not_have() -> None:
+    pos = safari_ai.Position.new("turtles")
+    assert pos.evaluate(2**40) == pos.evaluate(-2**70) == pos.evaluate(2) == 0
