@@ -139,3 +139,22 @@ def test_deep_python_values_are_a_position_error() -> None:
         value = [value]
     with pytest.raises(PositionError, match="not representable"):
         safari_ai.Position.from_json({"game": "turtles", "x": value})
+
+
+@pytest.mark.parametrize("game", safari_ai.games())
+@pytest.mark.parametrize("key", ["\n", "a\nb", "\r", "\x1b[31m", "\x7f"])
+def test_an_error_quoting_user_text_stays_one_line(game: str, key: str) -> None:
+    """Found by the Hypothesis campaign (SAFARI_THOROUGH=1): an unknown key with a
+    newline made a two-line error message."""
+    pos = safari_ai.Position.new(game).to_json()
+    pos[key] = 1
+    with pytest.raises(PositionError, match="unknown field") as info:
+        safari_ai.Position.from_json(pos)
+    assert not any(ch in str(info.value) for ch in "\n\r\x1b\x7f")
+    with pytest.raises(IllegalMoveError) as move_info:
+        safari_ai.Position.new(game).apply(f"x{key}y")
+    assert not any(ch in str(move_info.value) for ch in "\n\r\x1b\x7f")
+    assert move_info.value.move == f"x{key}y"
+    with pytest.raises(PositionError, match="unknown game") as game_info:
+        safari_ai.Position.from_json({"game": f"t{key}"})
+    assert not any(ch in str(game_info.value) for ch in "\n\r\x1b\x7f")

@@ -209,7 +209,10 @@ def _records() -> tuple[str, ...]:
 def mutated_records(draw: st.DrawFn) -> Any:
     data = json.loads(draw(st.sampled_from(_records())))
     for _ in range(draw(st.integers(1, 2))):
-        paths = [p for p in _paths(data) if p and p[0] != "start"] + [("start",)]
+        paths = [p for p in _paths(data) if p and p[0] != "start"] + \
+            ([("start",)] if "start" in data else [])
+        if not paths:
+            break
         path = draw(st.sampled_from(paths))
         parent: Any = data
         for key in path[:-1]:
