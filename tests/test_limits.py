@@ -104,6 +104,7 @@ def test_the_largest_values_are_accepted() -> None:
 
 
 def test_limits_value() -> None:
+    assert safari_ai.Limits is Limits and safari_ai.LimitError is LimitError
     limits = Limits(depth=3, seed=7)
     assert (limits.depth, limits.nodes, limits.movetime, limits.seed) == (3, None, None, 7)
     assert limits.or_default_time() is limits
