@@ -46,6 +46,9 @@ class GameRecord:
     settings: dict[str, Any] = field(default_factory=dict)
     date: str = field(default_factory=now_utc)
     termination: Optional[str] = None
+    forfeit: Optional[dict[str, Any]] = None
+    """A match's game lost by a failing engine (docs/records.md): ``role``,
+    ``seat`` (the seat that forfeited), ``engine``, ``error``; else None."""
 
     @property
     def game(self) -> str:
@@ -63,9 +66,12 @@ class GameRecord:
         return [entry["move"] for entry in self.moves]
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": FORMAT, "version": VERSION, "game": self.game, "date": self.date,
+        data = {"format": FORMAT, "version": VERSION, "game": self.game, "date": self.date,
                 "players": self.players, "settings": self.settings, "start": self.start,
                 "moves": self.moves, "result": self.result, "termination": self.termination}
+        if self.forfeit is not None:
+            data["forfeit"] = self.forfeit
+        return data
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)
@@ -104,9 +110,14 @@ class GameRecord:
         result = _optional(data, "result", list, "a list of numbers or null")
         if result is not None and not all(_is_number(value) for value in result):
             raise RecordError(f"result: must be a list of numbers or null, got {result!r}")
+        forfeit = _optional(data, "forfeit", dict, "an object")
+        if forfeit is not None and (not isinstance(forfeit.get("seat"), int)
+                                    or isinstance(forfeit.get("seat"), bool)):
+            raise RecordError(f"forfeit.seat: must be the forfeiting seat's index, "
+                              f"got {forfeit.get('seat')!r}")
         return cls(start=start, moves=[dict(m) for m in moves], result=result,
                    players=list(players or []), settings=dict(settings or {}),
-                   date=date or "", termination=termination)
+                   date=date or "", termination=termination, forfeit=forfeit)
 
     @classmethod
     def load(cls, path: Union[str, Path]) -> GameRecord:
@@ -149,8 +160,9 @@ class GameRecord:
 
     def _check_result(self, final: Any) -> None:
         """The stored ``result`` must be the final position's: at a finished game
-        null or ``final.result()``; else null, or all zeros (a match adjudicates
-        a game at its ply cap as a draw)."""
+        null or ``final.result()``; else null, all zeros (a match adjudicates a
+        game at its ply cap as a draw), or, in a two-player game a seat
+        forfeited (``forfeit``), a loss for that seat and a win for the other."""
         if self.result is None:
             return
         plies = len(self.moves)
@@ -161,9 +173,16 @@ class GameRecord:
             if list(self.result) != final.result():
                 raise RecordError(f"result: {self.result!r}, but the game ends after {plies} "
                                   f"plies with the result {final.result()!r}")
+        elif self.forfeit is not None:
+            seat = self.forfeit["seat"]
+            lost = [1 if index != seat else -1 for index in range(final.num_players)]
+            if final.num_players != 2 or list(self.result) != lost:
+                raise RecordError(f"result: {self.result!r}, but seat {seat} forfeited the "
+                                  f"game after {plies} plies (expected {lost!r})")
         elif any(value != 0 for value in self.result):
             raise RecordError(f"result: {self.result!r}, but the game is not over after {plies} "
-                              "plies (expected null, or all zeros for an adjudicated draw)")
+                              "plies (expected null, all zeros for an adjudicated draw, or a "
+                              "forfeit's win and loss)")
 
 
 def _is_number(value: Any) -> bool:

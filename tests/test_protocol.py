@@ -463,7 +463,7 @@ def test_position_json_refuses_duplicate_keys_as_the_api_does(eng: Engine) -> No
     inner = text.replace('"rules": {', '"rules": {"max_turns": 7, ', 1)
     one_error(eng.feed(f"position json {inner} moves d1xd3"), "duplicate key")
     assert eng.feed(f"position json {text} moves d1xd3") == []
-    one_error(eng.feed("position json {\"game\": " + "[" * 5000 + "]" * 5000 + "}"), "nested")
+    one_error(eng.feed("position json {\"game\": " + "[" * 5000 + "]" * 5000 + "}"), "nest")
     one_error(eng.feed("position json {\"game\": " + "7" * 5000 + "}"), "not JSON")
 
 

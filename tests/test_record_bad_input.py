@@ -141,3 +141,24 @@ def test_load_uses_the_input_limits(tmp_path: Path) -> None:
         GameRecord.load(file)
     file.write_text(json.dumps(_record()))
     assert len(GameRecord.load(file).moves) == 5
+
+
+def test_a_forfeit_record_replays_and_a_false_one_is_refused() -> None:
+    """A match's forfeit (docs/records.md) ends an unfinished game with a loss
+    for the forfeiting seat; replay accepts exactly that result."""
+    data = _record("turtles", 3)
+    data["forfeit"] = {"role": "B", "seat": 1, "engine": "x", "error": "exited"}
+    data["result"] = [1, -1]
+    record = GameRecord.from_json(data)
+    assert len(record.replay()) == 4
+    assert record.to_json()["forfeit"]["seat"] == 1
+    data["result"] = [-1, 1]  # the winner is the seat that forfeited: false
+    with pytest.raises(RecordError, match="seat 1 forfeited"):
+        GameRecord.from_json(data).replay()
+    data["forfeit"] = {"seat": "one"}
+    with pytest.raises(RecordError, match="forfeit.seat"):
+        GameRecord.from_json(data)
+    del data["forfeit"]
+    data["result"] = [1, -1]
+    with pytest.raises(RecordError, match="not over"):
+        GameRecord.from_json(data).replay()
