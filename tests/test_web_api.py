@@ -318,6 +318,12 @@ def test_an_unexpected_exception_is_a_json_500(client: TestClient,
     with client.stream("POST", "/api/analyse", json={**record, "stream": True}) as response:
         lines = [json.loads(line) for line in response.iter_lines() if line]
     assert lines == [{"error": "internal error: RuntimeError: a bug", "field": None}]
+    # outside the API's routes too (the page itself)
+    monkeypatch.setattr(web_app, "_static_dir", broken)
+    plain = TestClient(client.app, raise_server_exceptions=False)   # no second lifespan
+    response = plain.get("/")
+    assert response.status_code == 500
+    assert response.json() == {"error": "internal error: RuntimeError: a bug", "field": None}
     monkeypatch.undo()
     # and the server goes on serving
     assert ok(client.post("/api/moves", json={"position": START}))["moves"]

@@ -404,15 +404,14 @@ def test_ostrich_engine_thinking_is_shown_live(page: Any) -> None:
           .observe(document.getElementById('engine'), {childList: true, subtree: true,
                                                        characterData: true}); }""")
     page.click("#start")
-    page.wait_for_function("window.safari.state.thinking && window.seenInfo.filter("
-                           "s => s[1].includes('sample')).length >= 4")
-    before = plies(page)
-    seen = [s for s in page.evaluate("window.seenInfo") if "sample" in s[1] and s[0] == before]
+    page.wait_for_function("window.seenInfo.filter(s => s[1].includes('sample')).length >= 4")
+    seen = [s for s in page.evaluate("window.seenInfo") if "sample" in s[1]]
+    before = seen[0][0]                            # the plies played when the engine began
+    seen = [s for s in seen if s[0] == before]
     assert len({text for _, text, _ in seen}) >= 3, seen    # it changed during one search
     assert all(re.search(r"depth \d+ nodes \d+ nps \d+ \| sample \d/8 \| expected points "
                          r"p0 \d+\.\d\d, p1 \d+\.\d\d", text) for _, text, _ in seen), seen
     assert any(lines.count("pts") >= 2 for _, _, lines in seen), seen   # MultiPV lines
-    assert plies(page) == before and page.evaluate("window.safari.state.thinking")
     # the engine (player 0) searched with the tiles it cannot see redrawn ...
     asked = [b for b in bodies if "position" in b]
     assert asked and all(b["predictions"] == "sampled" and b["player"] == 0 and b["stream"]
@@ -425,9 +424,15 @@ def test_ostrich_engine_thinking_is_shown_live(page: Any) -> None:
     shown = page.inner_text("#engine") + page.inner_text("#movelist")
     assert tiles[0] not in shown, shown
     # Stop: the engine plays its best move so far at once
+    page.wait_for_function("window.safari.state.thinking")
+    now = plies(page)
     page.click("#stop")
-    page.wait_for_function(f"window.safari.state.plies.length > {before}", timeout=5000)
-    assert page.evaluate(f"window.safari.state.plies[{before}].by") == 0
+    page.wait_for_function(f"window.safari.state.plies.length > {now}", timeout=5000)
+    assert page.evaluate(f"window.safari.state.plies[{now}].by") == 0
+    # the game analysis reads every tile: not while the human plays the race
+    page.click("#review-run")
+    assert "opens when the race is over" in page.inner_text("#message")
+    assert page.locator("#review-table tbody tr").count() == 0
     page.select_option("#seat-0", "human")          # no further engine search
     page.click("#stop")
     wait_idle(page)

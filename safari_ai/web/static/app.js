@@ -83,9 +83,9 @@ async function apiStream(path, body, onProgress, signal) {
 // The streamed HTTP searches under way, by kind: "move" (an ostrich engine
 // move: stopped, it plays its best move so far), "analysis" (the shown
 // position with hidden tiles) and "review" (the game analysis).
-const streams = new Map();   // AbortController -> kind
+const streams = new Map();   // AbortController -> {kind, stop}
 function stopStreams(...kinds) {
-  for (const [controller, kind] of streams) if (kinds.includes(kind)) controller.abort();
+  for (const { kind, stop } of streams.values()) if (kinds.includes(kind)) stop();
 }
 
 // --------------------------------------------------------------- the state ----
@@ -104,6 +104,7 @@ const S = {
   review: null,       // the game analysis, by ply
   rng: null,
   lastRoll: null,
+  legalFor: -1,       // the token S.legal was fetched for
 };
 window.safari = { state: S };  // for tests and the console
 
@@ -382,6 +383,7 @@ async function refresh() {
   const [legal, svg] = await Promise.all([api("/api/moves", { position: shown() }), fetchBoard()]);
   if (token !== S.token) return;
   S.legal = legal;
+  S.legalFor = token;
   if (atEnd()) S.lastResult = legal.result || null;
   showStatus();
   showMoveList();
@@ -441,6 +443,7 @@ let autoplayTimer = null;
 function scheduleAutoplay() {
   clearTimeout(autoplayTimer);
   autoplayTimer = null;
+  if (S.legalFor !== S.token) return markIdle();   // refresh() is under way: it schedules
   const pos = shown();
   if (!atEnd() || S.thinking || pos.to_move === "terminal") return markIdle();
   const engineTurn = pos.to_move !== "chance" && S.seats[pos.to_move] === "engine";
@@ -491,7 +494,12 @@ async function engineMove() {
   }
   S.thinking = false;
   markIdle();
-  if (token !== S.token) return;
+  if (token !== S.token) {
+    // the position changed while the engine thought (a new game, a step back):
+    // what is shown now may be waiting for its own engine move or roll
+    scheduleAutoplay();
+    return;
+  }
   if (!best || best === "(none)") {
     say("The engine found no move.");
     showStatus();
@@ -512,18 +520,23 @@ async function sampledSearch(pos, player, extra, forMove) {
   const controller = new AbortController();
   const token = S.token;
   let last = null;
-  streams.set(controller, forMove ? "move" : "analysis");
+  let stopWanted = false;
+  // an engine move stopped before its first iteration stops at its first
+  const stop = () => { stopWanted = true; if (last || !forMove) controller.abort(); };
+  streams.set(controller, { kind: forMove ? "move" : "analysis", stop });
   try {
     const report = await apiStream("/api/analyse", {
       position: pos, limits: limits(), multipv: multipv(), predictions: "sampled", player, ...extra },
-    (partial) => { last = partial; if (token === S.token) showReport(partial, pos); }, controller.signal);
+    (partial) => {
+      last = partial;
+      if (token === S.token) showReport(partial, pos);
+      if (stopWanted) controller.abort();
+    }, controller.signal);
     if (token === S.token) showReport(report, pos);
     return report.bestmove;
   } catch (error) {
     if (error.name !== "AbortError") throw error;
-    if (forMove && last) return last.bestmove;
-    if (forMove) throw new Error("stopped before the first iteration: no move yet");
-    return null;
+    return forMove && last ? last.bestmove : null;
   } finally {
     streams.delete(controller);
   }
@@ -893,7 +906,7 @@ async function review() {
   note.textContent = "analysing…";
   $("review-run").disabled = true;
   const controller = new AbortController();
-  streams.set(controller, "review");
+  streams.set(controller, { kind: "review", stop: () => controller.abort() });
   try {
     const result = await apiStream("/api/analyse", { record: makeRecord(), limits: reviewLimits() },
       ({ done, total }) => {
