@@ -348,6 +348,7 @@ def test_ostrich_record_analysis_shows_progress_and_every_players_luck(
     page.set_input_files("#load", str(path))
     page.wait_for_function("window.safari.state.plies.length === 36")
     wait_idle(page)
+    assert page.input_value('#rules input[data-key="players"]') == "3"   # the record's rules
     # what the progress line says while the analysis runs
     page.evaluate("""() => { window.seenProgress = [];
         new MutationObserver(() => window.seenProgress.push(
@@ -370,7 +371,8 @@ def test_ostrich_record_analysis_shows_progress_and_every_players_luck(
     rolls = [row for row in rows if row[1] == "dice"]
     assert len(rolls) >= 10
     for row in rolls:                               # a luck figure for every player
-        assert all(re.fullmatch(r"[+-]\d+\.\d\d", cell) for cell in row[-3:]), row
+        assert all(re.fullmatch(r"[+-]\d+\.\d\d", cell) and cell != "-0.00"
+                   for cell in row[-3:]), row
     for row in rows:
         if row[1] != "dice":                         # a decision: the best move and the error
             assert row[3] and re.match(r"\d+\.\d\d|forced", row[4]), row

@@ -744,6 +744,7 @@ async function load(text) {
       void legal;
       setGame(data.game, data);
     }
+    drawRules(S.start.rules || {});             // the form shows the loaded game's rules
     S.seats = S.seats.map(() => "human");
     drawSeats();
     say(`Loaded ${S.plies.length ? "a game record" : "a position"}; every seat is now human.`, "info");
@@ -755,21 +756,24 @@ async function load(text) {
 
 // ------------------------------------------------------------ the new game ----
 
-function drawRules() {
+// The rules form of the selected game: its defaults, or the `rules` of a
+// loaded position.
+function drawRules(rules = {}) {
   const box = $("rules");
   box.querySelectorAll("label").forEach((el) => el.remove());
   for (const option of S.facts[$("game").value].options) {
     const label = document.createElement("label");
     label.textContent = option.key + " ";
+    const value = option.key in rules ? rules[option.key] : option.default;
     let input;
     if (option.type === "bool") {
       input = document.createElement("input");
       input.type = "checkbox";
-      input.checked = option.default;
+      input.checked = value;
     } else {
       input = document.createElement("input");
       input.type = option.type === "int" ? "number" : "text";
-      input.value = option.type === "json" ? JSON.stringify(option.default) : option.default;
+      input.value = option.type === "json" ? JSON.stringify(value) : value;
       input.size = 8;
     }
     input.dataset.key = option.key;
@@ -866,8 +870,9 @@ async function newGame(event) {
 // probability shown in percent.
 function formatValue(x, units, signed = false) {
   if (x === null || x === undefined) return "?";
-  const sign = signed && x >= 0 ? "+" : "";
-  return units === "points" ? sign + x.toFixed(2) : sign + (100 * x).toFixed(1) + "%";
+  const shown = units === "points" ? x.toFixed(2) : (100 * x).toFixed(1);
+  const value = Number(shown) === 0 ? shown.replace("-", "") : shown;   // no "-0.00"
+  return (signed && !value.startsWith("-") ? "+" : "") + value + (units === "points" ? "" : "%");
 }
 
 function tableRow(cells, tag = "td") {
