@@ -286,6 +286,17 @@ def test_streamed_sampled_analysis_shows_each_sample_as_it_goes(client: TestClie
     assert [p["nodes"] for p in progress] == sorted(p["nodes"] for p in progress)
 
 
+def test_a_quiet_stream_sends_keep_alives(client: TestClient) -> None:
+    # two searches of 700 ms with no progress between: blank lines keep the line busy
+    body = {"record": _record("turtles", 1), "limits": {"movetime": 700}, "stream": True}
+    with client.stream("POST", "/api/analyse", json=body) as response:
+        lines = list(response.iter_lines())
+    assert lines.count("") >= 1, lines
+    items = [json.loads(line) for line in lines if line]
+    assert [item["progress"]["done"] for item in items[:-1]] == [1, 2]
+    assert len(items[-1]["result"]["plies"]) == 1
+
+
 def test_record_analysis_over_the_budget_is_refused_before_searching() -> None:
     with TestClient(create_app(ServerConfig(record_budget_s=1.0))) as small:
         record = _record("turtles", 6)               # 7 positions x 500 ms > 1 s

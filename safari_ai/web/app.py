@@ -332,15 +332,19 @@ def _streamed(server: _Server,
         return json.dumps(value, separators=(",", ":")) + "\n"
 
     async def lines() -> AsyncIterator[str]:
+        getter: Optional[asyncio.Future[tuple[str, Any]]] = None
         try:
             while True:
-                try:
-                    kind, value = await asyncio.wait_for(queue.get(), STREAM_KEEPALIVE_S)
-                except asyncio.TimeoutError:
+                # one get() kept across the waits, so that no line is lost to a timeout
+                getter = getter or asyncio.ensure_future(queue.get())
+                done, _ = await asyncio.wait({getter}, timeout=STREAM_KEEPALIVE_S)
+                if not done:
                     # a blank line: a client that went away is noticed (its search
                     # stopped) even while the search has nothing to report
                     yield "\n"
                     continue
+                kind, value = getter.result()
+                getter = None
                 if kind == "progress":
                     yield line({"progress": value})
                 elif isinstance(value, ApiError):
@@ -351,6 +355,8 @@ def _streamed(server: _Server,
                     return
         finally:
             stop.set()   # the answer is complete, or the client went away
+            if getter is not None:
+                getter.cancel()
     return StreamingResponse(lines(), media_type="application/x-ndjson",
                              headers={"cache-control": "no-store"})
 
