@@ -17,7 +17,10 @@ by ``seed``, and averages what the searches find:
   bounds its true values from above;
 * the lines are ranked by the mover's averaged expected score; ``score`` is
   100 times it (centi-points); ``report.extra`` holds ``predictions``
-  (``"sampled"``), ``samples`` and ``player``.
+  (``"sampled"``), ``samples`` and ``player``;
+* ``progress`` (optional) is called after every iteration of every copy's
+  search with the average so far: the copies searched and the current one's
+  last iteration (``extra["sample"]``: which copy, from 1).
 
 It works over :meth:`Position.to_json` / :meth:`Position.from_json`, so the C
 search is unchanged.
@@ -25,7 +28,7 @@ search is unchanged.
 from __future__ import annotations
 
 import random
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from safari_ai.position import Position
 from safari_ai.search import Line, Report, SearchError, StopFlag, analyse
@@ -80,11 +83,21 @@ def _average_lines(reports: list[Report], mover: int) -> list[Line]:
     return lines
 
 
+def _combined(reports: list[Report], mover: int, multipv: int,
+              extra: dict[str, Any]) -> Report:
+    """One report of the copies' reports: their lines averaged."""
+    lines = _average_lines(reports, mover)[:multipv]
+    return Report("expectimax", min(r.depth for r in reports), max(r.seldepth for r in reports),
+                  sum(r.nodes for r in reports), sum(r.seconds for r in reports), lines,
+                  None, extra)
+
+
 def analyse_sampled(pos: Position, predictions: str, player: Optional[int], samples: int,
                     seed: int, *, depth: Optional[int], nodes: Optional[int],
                     movetime: Optional[int], multipv: int, threads: int, algo: str,
                     hash_mb: int, table: bool, stop: Optional[StopFlag], pruning: str,
-                    chance_width: int) -> Report:
+                    chance_width: int,
+                    progress: Optional[Callable[[Report], None]] = None) -> Report:
     """:func:`safari_ai.analyse` with ``predictions="sampled"`` (see the module).
 
     :raises SearchError: an unknown ``predictions`` value, not an ostrich
@@ -103,15 +116,18 @@ def analyse_sampled(pos: Position, predictions: str, player: Optional[int], samp
         raise SearchError("predictions='sampled' needs a decision position")
     rng = random.Random(f"predictions/{seed}/{player}")
     per_sample = None if movetime is None else max(1, movetime // samples)
+    extra: dict[str, Any] = {"predictions": "sampled", "samples": samples, "player": player}
     reports: list[Report] = []
-    for _ in range(samples):
+    for index in range(samples):
         copy = redraw_predictions(pos, player, rng)
+        partial = None
+        if progress is not None:
+            def partial(report: Report, sample: int = index + 1) -> None:
+                progress(_combined(reports + [report], mover, multipv,
+                                   {**extra, "sample": sample}))
         reports.append(analyse(copy, depth=depth, nodes=nodes, movetime=per_sample, seed=seed,
                                multipv=min(MAX_LINES, len(copy.legal_moves())),
                                threads=threads, algo=algo, hash_mb=hash_mb, table=table,
-                               stop=stop, pruning=pruning, chance_width=chance_width))
-    lines = _average_lines(reports, mover)[:multipv]
-    extra: dict[str, Any] = {"predictions": "sampled", "samples": samples, "player": player}
-    return Report("expectimax", min(r.depth for r in reports), max(r.seldepth for r in reports),
-                  sum(r.nodes for r in reports), sum(r.seconds for r in reports), lines,
-                  None, extra)
+                               stop=stop, pruning=pruning, chance_width=chance_width,
+                               progress=partial))
+    return _combined(reports, mover, multipv, extra)

@@ -268,7 +268,8 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
     with ``player=P`` searches ``samples`` copies of the position in which
     the other players' tiles are redrawn from the tiles P does not hold, and
     averages them (:mod:`safari_ai.predictions`); the limits apply to each
-    sample, except ``movetime``, which is shared among them.
+    sample, except ``movetime``, which is shared among them; ``progress``
+    then gets the average so far after every iteration of every sample.
 
     :raises SearchError: the position is terminal, or a chance position for an
         algorithm other than expectimax.
@@ -291,7 +292,8 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
         return analyse_sampled(pos, predictions, player, samples, seed or 0,
                                depth=depth, nodes=nodes, movetime=movetime, multipv=multipv,
                                threads=threads, algo=algo, hash_mb=hash_mb, table=table,
-                               stop=stop, pruning=pruning, chance_width=chance_width)
+                               stop=stop, pruning=pruning, chance_width=chance_width,
+                               progress=progress)
     callback = None if progress is None else (lambda raw: progress(_report(raw)))
     try:
         raw = _core.search(pos._c, depth or 0, nodes or 0, movetime or 0, multipv, threads,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import socket
 import threading
 import time
@@ -183,18 +184,161 @@ def _record(game: str, plies: int) -> dict[str, Any]:
             "moves": moves, "result": None, "termination": "abandoned"}
 
 
-@pytest.mark.parametrize("game", ["turtles", "arena"])
-def test_analyse_record_is_cli_analyse_record(client: TestClient, game: str) -> None:
-    record = _record(game, 6)
-    answer = ok(client.post("/api/analyse", json={"record": record, "limits": {"depth": 2}}))
-    expected = cli_json("analyse", "-", "--json", "--quiet", "--depth", "2",
+@pytest.mark.parametrize("game,plies,depth", [("turtles", 6, 2), ("arena", 6, 2),
+                                              ("ostrich", 16, 1)])
+def test_analyse_record_is_cli_analyse_record(client: TestClient, game: str, plies: int,
+                                              depth: int) -> None:
+    record = _record(game, plies)
+    limits = {"depth": depth}
+    answer = ok(client.post("/api/analyse", json={"record": record, "limits": limits}))
+    expected = cli_json("analyse", "-", "--json", "--quiet", "--depth", str(depth),
                         stdin=json.dumps(record))
     timing = "seconds"  # how long the analysis took: the one figure that may differ
     assert {**answer, timing: None} == {**expected, timing: None}
-    assert len(answer["plies"]) == 6
+    assert len(answer["plies"]) == plies
     # a record given as the "position", as the CLI's argument may be either
-    again = ok(client.post("/api/analyse", json={"position": record, "limits": {"depth": 2}}))
+    again = ok(client.post("/api/analyse", json={"position": record, "limits": limits}))
     assert {**again, timing: None} == {**expected, timing: None}
+    # streamed: the progress, then the same analysis
+    progress, result = streamed(client, {"record": record, "limits": limits})
+    assert {**result, timing: None} == {**expected, timing: None}
+    assert progress[-1] == {"done": plies + 1, "total": plies + 1}
+
+
+def random_record(game: str, plies: int, seed: int,
+                  rules: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A record of ``plies`` random moves and rolls (fewer if the game ends)."""
+    rng = random.Random(seed)
+    pos = safari_ai.Position.new(game, rules or {})
+    start, moves = pos.to_json(), []
+    while len(moves) < plies and not pos.is_terminal():
+        if pos.is_chance():
+            outcomes, weights = zip(*pos.chance_outcomes())
+            move, by = rng.choices(outcomes, [float(w) for w in weights])[0], "chance"
+        else:
+            move, by = rng.choice(pos.legal_moves()), pos.to_move
+        moves.append({"ply": len(moves) + 1, "by": by, "move": move})
+        pos = pos.apply(move)
+    return {"format": "safari-ai-record", "version": 1, "game": game,
+            "date": "2026-12-01T00:00:00Z", "players": [], "settings": {}, "start": start,
+            "moves": moves, "result": None, "termination": "abandoned"}
+
+
+def streamed(client: TestClient, body: dict[str, Any]) -> tuple[list[Any], Any]:
+    """A ``"stream": true`` analysis: its progress lines and its result."""
+    progress, result = [], None
+    with client.stream("POST", "/api/analyse", json={**body, "stream": True}) as response:
+        assert response.status_code == 200, response.read()
+        assert response.headers["content-type"].startswith("application/x-ndjson")
+        for line in response.iter_lines():
+            if not line:
+                continue                                   # a keep-alive
+            item = json.loads(line)
+            assert result is None, "nothing after the result"
+            assert set(item) in ({"progress"}, {"result"}), item
+            if "progress" in item:
+                progress.append(item["progress"])
+            else:
+                result = item["result"]
+    assert result is not None
+    return progress, result
+
+
+def test_ostrich_race_record_is_analysed_with_luck_for_every_player(client: TestClient) -> None:
+    # 3 players, 40 plies: the deals, 11 rolls of up to 1,512 outcomes; one search a position
+    record = random_record("ostrich", 40, seed=4, rules={"players": 3})
+    started = time.perf_counter()
+    progress, result = streamed(client, {"record": record, "limits": {"movetime": 20}})
+    elapsed = time.perf_counter() - started
+    assert len(result["plies"]) == 40 and result["units"] == "points"
+    assert [p["done"] for p in progress] == sorted(p["done"] for p in progress)
+    assert progress[-1] == {"done": 41, "total": 41} and len(progress) >= 20
+    rolls = [p for p in result["plies"] if p["by"] == "chance"]
+    assert len(rolls) >= 10
+    for ply in rolls:
+        assert len(ply["luck"]) == 3 and all(isinstance(x, float) for x in ply["luck"]), ply
+    for ply in result["plies"]:
+        if ply["by"] != "chance":
+            assert ply["best"] and ply["error"] >= 0, ply
+    assert set(result["summary"]) == {"0", "1", "2"}
+    for row in result["summary"].values():
+        assert row["rolls"] == len(rolls) and isinstance(row["total_luck"], float)
+    # each search stopped at 20 ms (the 2 s cap of this server never reached)
+    assert result["limits"] == {"movetime": 20}
+    assert elapsed < 41 * 2.0, elapsed
+
+
+def test_streamed_sampled_analysis_shows_each_sample_as_it_goes(client: TestClient) -> None:
+    pos = to_decision("ostrich", {"players": 3})
+    body = {"position": pos.to_json(), "limits": {"depth": 2}, "predictions": "sampled",
+            "player": 1, "multipv": 2, "seed": 4}
+    progress, result = streamed(client, body)
+    expected = ok(client.post("/api/analyse", json=body))
+    assert {k: v for k, v in result.items() if k not in TIMING} == \
+        {k: v for k, v in expected.items() if k not in TIMING}
+    samples = [p["sample"] for p in progress]
+    assert samples == sorted(samples) and samples[0] == 1 and samples[-1] == result["samples"]
+    assert {p["depth"] for p in progress} >= {1, 2}
+    for partial in progress:
+        assert partial["predictions"] == "sampled" and partial["player"] == 1
+        assert partial["bestmove"] in pos.legal_moves() and len(partial["lines"]) <= 2
+        assert len(partial["expected"]) == 3
+    assert [p["nodes"] for p in progress] == sorted(p["nodes"] for p in progress)
+
+
+def test_a_quiet_stream_sends_keep_alives(client: TestClient) -> None:
+    # two searches of 700 ms with no progress between: blank lines keep the line busy
+    body = {"record": _record("turtles", 1), "limits": {"movetime": 700}, "stream": True}
+    with client.stream("POST", "/api/analyse", json=body) as response:
+        lines = list(response.iter_lines())
+    assert lines.count("") >= 1, lines
+    items = [json.loads(line) for line in lines if line]
+    assert [item["progress"]["done"] for item in items[:-1]] == [1, 2]
+    assert len(items[-1]["result"]["plies"]) == 1
+
+
+def test_record_analysis_over_the_budget_is_refused_before_searching() -> None:
+    with TestClient(create_app(ServerConfig(record_budget_s=1.0))) as small:
+        record = _record("turtles", 6)               # 7 positions x 500 ms > 1 s
+        response = small.post("/api/analyse", json={"record": record,
+                                                    "limits": {"movetime": 500}})
+        assert response.status_code == 400
+        answer = response.json()
+        assert answer["field"] == "limits.movetime" and "at most 142 ms" in answer["error"]
+        ok(small.post("/api/analyse", json={"record": record, "limits": {"movetime": 100}}))
+
+
+# -- an unexpected failure is a JSON answer too --------------------------------
+
+def test_an_unexpected_exception_is_a_json_500(client: TestClient,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    import safari_ai.annotate
+    import safari_ai.web.app as web_app
+
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a bug\nwith a second line")
+    monkeypatch.setattr(web_app, "moves_json", broken)
+    response = client.post("/api/moves", json={"position": START})
+    assert response.status_code == 500
+    assert response.json() == {"error": "internal error: RuntimeError: a bug", "field": None}
+    # in a search on the pool, and in a streamed answer (its last line)
+    monkeypatch.setattr(safari_ai.annotate, "annotate", broken)
+    record = {"record": _record("turtles", 2), "limits": {"depth": 1}}
+    response = client.post("/api/analyse", json=record)
+    assert response.status_code == 500 and response.json()["field"] is None
+    with client.stream("POST", "/api/analyse", json={**record, "stream": True}) as response:
+        lines = [json.loads(line) for line in response.iter_lines() if line]
+    assert lines == [{"error": "internal error: RuntimeError: a bug", "field": None}]
+    # outside the API's routes too (the page itself)
+    monkeypatch.setattr(web_app, "_static_dir", broken)
+    plain = TestClient(client.app, raise_server_exceptions=False)   # no second lifespan
+    response = plain.get("/")
+    assert response.status_code == 500
+    assert response.json() == {"error": "internal error: RuntimeError: a bug", "field": None}
+    monkeypatch.undo()
+    # and the server goes on serving
+    assert ok(client.post("/api/moves", json={"position": START}))["moves"]
+    assert ok(client.post("/api/analyse", json=record))["plies"]
 
 
 @pytest.mark.parametrize("game,plies", [("turtles", 3), ("zebras", 4), ("ostrich", 12),
@@ -269,6 +413,10 @@ BAD = [
     ("/api/analyse", {"position": START, "algo": "magic"}, "algo"),
     ("/api/analyse", {"position": START, "seed": -1}, "seed"),
     ("/api/analyse", {"position": START, "predictions": "sampled"}, "player"),
+    ("/api/analyse", {"position": START, "stream": "yes"}, "stream"),
+    ("/api/analyse", {"position": safari_ai.Position.new("ostrich").to_json(),
+                      "predictions": "sampled", "player": 0, "stream": True}, "position"),
+    ("/api/analyse", {"position": TERMINAL, "limits": {"depth": 1}, "stream": True}, "position"),
     ("/api/analyse", {"position": TERMINAL, "limits": {"depth": 1}}, "position"),
     ("/api/analyse", {"record": {"format": "safari-ai-record", "version": 9}}, "record"),
     ("/api/analyse", {"record": {**_record("turtles", 2), "moves": [
@@ -354,6 +502,47 @@ def test_sixteen_concurrent_analyses_are_all_answered(live: tuple[str, Any]) -> 
     # two slots: the 16 searches of 100 ms ran in about 8 rounds, not all at once
     assert elapsed >= 0.7, elapsed
     assert app.state.server.slots._value == 2
+
+
+def test_a_stream_closed_by_its_client_stops_its_search() -> None:
+    # a server whose cap (20 s) would let the search run on
+    app = create_app(ServerConfig(max_movetime_ms=20000, workers=1))
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    for _ in range(200):
+        if server.started:
+            break
+        time.sleep(0.02)
+    url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    pos = to_decision("ostrich", {"players": 2})
+    body = {"position": pos.to_json(), "limits": {"movetime": 20000}, "predictions": "sampled",
+            "player": 0, "stream": True}
+
+    async def run() -> float:
+        async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+            async with http.stream("POST", "/api/analyse", json=body) as response:
+                async for line in response.aiter_lines():
+                    if line:
+                        assert "progress" in json.loads(line)
+                        break                      # then the client goes away
+            closed = time.perf_counter()
+            slots = app.state.server.slots
+            while slots._value < 1 and time.perf_counter() - closed < 30:
+                await asyncio.sleep(0.05)
+            # the slot is free again: the next request is answered at once
+            answer = await http.post("/api/analyse", json={"position": START,
+                                                            "limits": {"depth": 1}})
+            assert answer.status_code == 200
+            return time.perf_counter() - closed
+    try:
+        freed = asyncio.run(run())
+    finally:
+        server.should_exit = True
+        thread.join(10)
+    assert freed < 10, freed      # stopped: not the 20 s the search had
 
 
 # -- the engine WebSocket ------------------------------------------------------

@@ -313,10 +313,148 @@ def test_saved_record_loads_back_and_is_analysed(page: Any, tmp_path: Path) -> N
     assert page.evaluate("window.safari.state.plies.map(p => p.move)") == moves
     assert "Loaded a game record" in page.inner_text("#message")
     # the record analysis, per ply
-    page.fill("#review-nodes", "50")
+    page.select_option("#review-kind", "nodes")
+    page.fill("#review-value", "50")
     page.click("#review-run")
     page.wait_for_function(f"document.querySelectorAll('#review-table tbody tr').length === {len(moves)}")
     assert page.locator("#review-table tbody tr").first.inner_text().startswith("1")
+
+
+def random_record(game: str, plies: int, seed: int, rules: dict[str, Any]) -> dict[str, Any]:
+    """A record of ``plies`` random moves and rolls, as a person would save it."""
+    import safari_ai
+
+    rng = random.Random(seed)
+    pos = safari_ai.Position.new(game, rules)
+    start, moves = pos.to_json(), []
+    while len(moves) < plies and not pos.is_terminal():
+        if pos.is_chance():
+            outcomes, weights = zip(*pos.chance_outcomes())
+            move, by = rng.choices(outcomes, [float(w) for w in weights])[0], "chance"
+        else:
+            move, by = rng.choice(pos.legal_moves()), pos.to_move
+        moves.append({"ply": len(moves) + 1, "by": by, "move": move})
+        pos = pos.apply(move)
+    return {"format": "safari-ai-record", "version": 1, "game": game,
+            "date": "2026-12-01T00:00:00Z", "players": [], "settings": {}, "start": start,
+            "moves": moves, "result": None, "termination": "abandoned"}
+
+
+def test_ostrich_record_analysis_shows_progress_and_every_players_luck(
+        page: Any, tmp_path: Path) -> None:
+    record = random_record("ostrich", 36, seed=11, rules={"players": 3})
+    path = tmp_path / "race.json"
+    path.write_text(json.dumps(record))
+    page.set_input_files("#load", str(path))
+    page.wait_for_function("window.safari.state.plies.length === 36")
+    wait_idle(page)
+    assert page.input_value('#rules input[data-key="players"]') == "3"   # the record's rules
+    # what the progress line says while the analysis runs
+    page.evaluate("""() => { window.seenProgress = [];
+        new MutationObserver(() => window.seenProgress.push(
+            document.getElementById('review-text').textContent))
+          .observe(document.getElementById('review-text'), {childList: true, subtree: true,
+                                                            characterData: true}); }""")
+    page.select_option("#review-kind", "movetime")
+    page.fill("#review-value", "20")                 # 20 ms a position: a few seconds
+    page.click("#review-run")
+    page.wait_for_function("document.getElementById('review-text').textContent"
+                           ".startsWith('analysed')", timeout=120000)
+    seen = page.evaluate("window.seenProgress")
+    assert any(re.fullmatch(r"analysing: \d+ of 37 positions", text) for text in seen), seen
+    assert "analysed 36 plies" in page.inner_text("#review-text")
+    heads = page.locator("#review-table thead th").all_inner_texts()
+    assert heads[-3:] == ["luck p0", "luck p1", "luck p2"], heads
+    rows = page.evaluate("[...document.querySelectorAll('#review-table tbody tr')]"
+                         ".map(r => [...r.cells].map(c => c.textContent))")
+    assert len(rows) == 36
+    rolls = [row for row in rows if row[1] == "dice"]
+    assert len(rolls) >= 10
+    for row in rolls:                               # a luck figure for every player
+        assert all(re.fullmatch(r"[+-]\d+\.\d\d", cell) and cell != "-0.00"
+                   for cell in row[-3:]), row
+    for row in rows:
+        if row[1] != "dice":                         # a decision: the best move and the error
+            assert row[3] and re.match(r"\d+\.\d\d|forced", row[4]), row
+    summary = page.evaluate("[...document.querySelectorAll('#review-summary tbody tr')]"
+                            ".map(r => [...r.cells].map(c => c.textContent))")
+    assert [row[0] for row in summary] == ["p0", "p1", "p2"]
+    assert all(row[4] == str(len(rolls)) for row in summary), summary
+    assert not page.locator("#review-progress").is_visible()
+
+
+def test_ostrich_engine_thinking_is_shown_live(page: Any) -> None:
+    """An engine seat of the race thinks over the streamed analysis: the panel
+    updates while it searches; it never sees the human's tile, nor the human its."""
+    bodies: list[dict[str, Any]] = []
+    page.on("request", lambda request: bodies.append(json.loads(request.post_data))
+            if request.url.endswith("/api/analyse") else None)
+    page.select_option("#game", "ostrich")
+    field = page.locator('#rules input[data-key="players"]')
+    field.fill("2")
+    field.dispatch_event("change")
+    page.select_option("#seat-0", "engine")       # the engine moves first
+    page.select_option("#seat-1", "human")
+    page.select_option("#limit-kind", "movetime")
+    page.fill("#limit-value", "2500")
+    page.fill("#multipv", "3")
+    page.evaluate("""() => { window.seenInfo = [];
+        new MutationObserver(() => { if (window.safari.state.thinking)
+            window.seenInfo.push([window.safari.state.plies.length,
+                                  document.getElementById('engine-info').textContent,
+                                  document.getElementById('pv-lines').innerText]); })
+          .observe(document.getElementById('engine'), {childList: true, subtree: true,
+                                                       characterData: true}); }""")
+    page.click("#start")
+    page.wait_for_function("window.seenInfo.filter(s => s[1].includes('sample')).length >= 4")
+    seen = [s for s in page.evaluate("window.seenInfo") if "sample" in s[1]]
+    before = seen[0][0]                            # the plies played when the engine began
+    seen = [s for s in seen if s[0] == before]
+    assert len({text for _, text, _ in seen}) >= 3, seen    # it changed during one search
+    assert all(re.search(r"depth \d+ nodes \d+ nps \d+ \| sample \d/8 \| expected points "
+                         r"p0 \d+\.\d\d, p1 \d+\.\d\d", text) for _, text, _ in seen), seen
+    assert any(lines.count("pts") >= 2 for _, _, lines in seen), seen   # MultiPV lines
+    # the engine (player 0) searched with the tiles it cannot see redrawn ...
+    asked = [b for b in bodies if "position" in b]
+    assert asked and all(b["predictions"] == "sampled" and b["player"] == 0 and b["stream"]
+                         for b in asked)
+    # ... and the human (player 1) sees neither the engine's tile nor its thinking's
+    tiles = page.evaluate("window.safari.state.start && "
+                          "window.safari.state.plies[1].pos.predictions")
+    svg = page.inner_html("#board")
+    assert f"player 1 predicts: {tiles[1]}" in svg and "player 0 predicts: ????" in svg
+    shown = page.inner_text("#engine") + page.inner_text("#movelist")
+    assert tiles[0] not in shown, shown
+    # Stop: the engine plays its best move so far at once
+    page.wait_for_function("window.safari.state.thinking")
+    now = plies(page)
+    page.click("#stop")
+    page.wait_for_function(f"window.safari.state.plies.length > {now}", timeout=5000)
+    assert page.evaluate(f"window.safari.state.plies[{now}].by") == 0
+    # the game analysis reads every tile: not while the human plays the race
+    page.click("#review-run")
+    assert "opens when the race is over" in page.inner_text("#message")
+    assert page.locator("#review-table tbody tr").count() == 0
+    page.select_option("#seat-0", "human")          # no further engine search
+    page.click("#stop")
+    wait_idle(page)
+
+
+def test_a_server_failure_is_a_readable_message(page: Any) -> None:
+    new_game(page, "turtles", seats=["human", "human"])
+    page.route("**/api/apply", lambda route: route.fulfill(
+        status=500, content_type="text/plain", body="Internal Server Error"))
+    page.fill("#move-input", "d1xd3")
+    page.press("#move-input", "Enter")
+    page.wait_for_function("document.getElementById('message').textContent.includes('500')")
+    message = page.inner_text("#message")
+    assert message == ("The move was not played: the server answered HTTP 500: "
+                       "Internal Server Error"), message
+    assert plies(page) == 0
+    page.unroute("**/api/apply")
+    page.fill("#move-input", "d1xd3")               # the page goes on working
+    page.press("#move-input", "Enter")
+    page.wait_for_function("window.safari.state.plies.length === 1")
 
 
 def test_phone_sized_window_and_screenshot(browser: Any, server: str) -> None:

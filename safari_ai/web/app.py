@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import functools
 import json
+import logging
 import os
 import threading
 import time
@@ -25,7 +26,7 @@ from typing import Any, AsyncIterator, Callable, Optional
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -41,6 +42,8 @@ MAX_MULTIPV = 16
 MAX_NODES = 10 ** 9
 MAX_APPLY_MOVES = 10000
 DEFAULT_MOVETIME_MS = 1000
+RECORD_MOVETIME_MS = 200
+STREAM_KEEPALIVE_S = 0.5
 ALGORITHMS_WEB = ("auto", "alphabeta", "mcts", "expectimax")
 
 
@@ -243,8 +246,22 @@ class _Server:
             return await asyncio.get_running_loop().run_in_executor(self.pool, job)
 
 
+LOG = logging.getLogger("safari_ai.web")
+
+
 def _error_response(error: ApiError) -> JSONResponse:
     return JSONResponse({"error": error.message, "field": error.field}, status_code=error.status)
+
+
+def _internal_error(error: BaseException) -> ApiError:
+    """An unexpected exception as an answer the page can read (HTTP 500); the
+    traceback goes to the server's log."""
+    LOG.error("internal error", exc_info=(type(error), error, error.__traceback__))
+    return ApiError(f"internal error: {type(error).__name__}: {error}".splitlines()[0], None, 500)
+
+
+async def _internal_error_handler(request: Request, error: Exception) -> JSONResponse:
+    return _error_response(_internal_error(error))
 
 
 def _endpoint(handler: Callable[[Request, _Server], Any], server: _Server) -> Callable[..., Any]:
@@ -253,10 +270,95 @@ def _endpoint(handler: Callable[[Request, _Server], Any], server: _Server) -> Ca
             result = await handler(request, server)
         except ApiError as error:
             return _error_response(error)
+        except Exception as error:  # noqa: BLE001 - answered as JSON, the server goes on
+            return _error_response(_internal_error(error))
         if isinstance(result, Response):
             return result
         return JSONResponse(result)
     return run
+
+
+def _bool(data: dict[str, Any], key: str) -> bool:
+    value = data.get(key, False)
+    if not isinstance(value, bool):
+        raise ApiError(f"{key} must be true or false, got {json.dumps(value)}", key)
+    return value
+
+
+class _Stopped(Exception):
+    """The client of a streamed answer went away: its search stops."""
+
+
+def _streamed(server: _Server,
+              work: Callable[[Callable[[Any], None], Any], Any]) -> StreamingResponse:
+    """A search answered as NDJSON: ``{"progress": ...}`` lines while it runs,
+    then ``{"result": ...}`` (or ``{"error", "field"}``).
+
+    ``work(emit, stop)`` runs in the pool; it calls ``emit(progress)`` from the
+    search thread and returns the result (or an :class:`ApiError`). When the
+    client goes away, ``stop`` (a :class:`safari_ai.StopFlag`) is set.
+    """
+    from safari_ai.search import StopFlag
+
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[tuple[str, Any]] = asyncio.Queue()
+    stop = StopFlag()
+
+    def emit(progress: Any) -> None:
+        with contextlib.suppress(RuntimeError):  # the loop is closed: the client is gone
+            loop.call_soon_threadsafe(queue.put_nowait, ("progress", progress))
+
+    def job() -> Any:
+        try:
+            return work(emit, stop)
+        except _Stopped:
+            return ApiError("stopped", None)
+        except Exception as error:  # noqa: BLE001 - the last line says what went wrong
+            return _internal_error(error)
+
+    def finished(task: asyncio.Future[Any]) -> None:
+        if task.cancelled():
+            result: Any = ApiError("the server stopped", None, 503)
+        elif task.exception() is not None:
+            result = _internal_error(task.exception())  # type: ignore[arg-type]
+        else:
+            result = task.result()
+        queue.put_nowait(("done", result))
+
+    task = asyncio.ensure_future(server.search(job))
+    task.add_done_callback(finished)
+
+    def line(value: Any) -> str:
+        return json.dumps(value, separators=(",", ":")) + "\n"
+
+    async def lines() -> AsyncIterator[str]:
+        getter: Optional[asyncio.Future[tuple[str, Any]]] = None
+        try:
+            while True:
+                # one get() kept across the waits, so that no line is lost to a timeout
+                getter = getter or asyncio.ensure_future(queue.get())
+                done, _ = await asyncio.wait({getter}, timeout=STREAM_KEEPALIVE_S)
+                if not done:
+                    # a blank line: a client that went away is noticed (its search
+                    # stopped) even while the search has nothing to report
+                    yield "\n"
+                    continue
+                kind, value = getter.result()
+                getter = None
+                if kind == "progress":
+                    yield line({"progress": value})
+                elif isinstance(value, ApiError):
+                    yield line({"error": value.message, "field": value.field})
+                    return
+                else:
+                    yield line({"result": value})
+                    return
+        finally:
+            stop.set()   # the answer is complete, or the client went away
+            if getter is not None:
+                getter.cancel()
+    return StreamingResponse(lines(), media_type="application/x-ndjson",
+                             headers={"cache-control": "no-store"})
 
 
 async def _games(request: Request, server: _Server) -> Any:
@@ -326,20 +428,29 @@ async def _analyse(request: Request, server: _Server) -> Any:
     pos = _position(data)
     options = _analysis_options(data, server.config)
     limits = _capped(options.pop("limits"), server.config)
+    stream = _bool(data, "stream")
     if options["predictions"] == "sampled" and options["player"] is None:
         raise ApiError("predictions 'sampled' needs 'player'", "player")
+    if pos.is_terminal():
+        raise ApiError("position: the game is over, there is nothing to search", "position")
+    if options["predictions"] != "open" and pos.is_chance():
+        raise ApiError("predictions 'sampled' needs a decision position, not a chance one",
+                       "position")
 
-    def job() -> Any:
+    def work(emit: Optional[Callable[[Any], None]], stop: Any) -> Any:
         from safari_ai.search import analyse
 
+        progress = None if emit is None else (lambda report: emit(report.to_json()))
         try:
-            return analyse(pos, **limits, **options).to_json()
+            return analyse(pos, **limits, **options, stop=stop, progress=progress).to_json()
         except SafariError as error:
             message = str(error)
             where = ("position" if pos.is_terminal() or pos.is_chance()
                      else "algo" if "algo" in message else "limits")
             return ApiError(message, where)
-    result = await server.search(job)
+    if stream:
+        return _streamed(server, work)
+    result = await server.search(lambda: work(None, None))
     if isinstance(result, ApiError):
         raise result
     return result
@@ -347,6 +458,11 @@ async def _analyse(request: Request, server: _Server) -> Any:
 
 class _OverBudget(Exception):
     pass
+
+
+def _record_positions(record: Any) -> int:
+    """The searches a record's analysis makes at most: every position but a final one."""
+    return len(record.moves) + 1
 
 
 async def _analyse_record(data: dict[str, Any], server: _Server) -> Any:
@@ -362,28 +478,43 @@ async def _analyse_record(data: dict[str, Any], server: _Server) -> Any:
     except SafariError as error:
         raise ApiError(f"{key}: {error}", key) from None
     options = _analysis_options(data, server.config)
-    limits = options["limits"] if "limits" in data else {"movetime": 200}
+    limits = options["limits"] if "limits" in data else {"movetime": RECORD_MOVETIME_MS}
+    stream = _bool(data, "stream")
     budget = server.config.record_budget_s
     cap = server.config.max_movetime_ms
+    searches = _record_positions(record)
+    if "movetime" in limits and limits["movetime"] * searches > budget * 1000:
+        # known before a search: the searches alone would pass the budget
+        raise ApiError(f"limits.movetime: {searches} positions at {limits['movetime']} ms "
+                       f"take more than the server's {budget:g} s for a record; use at most "
+                       f"{max(1, int(budget * 1000 // searches))} ms", "limits.movetime")
 
-    def job() -> Any:
+    def work(emit: Optional[Callable[[Any], None]], stop: Any) -> Any:
         deadline = time.monotonic() + budget
 
         def search(pos: Any, **kwargs: Any) -> Any:
             # every search capped by the operator's time, the whole by the budget
+            if stop is not None and stop.is_set:
+                raise _Stopped()
             if time.monotonic() > deadline:
                 raise _OverBudget()
             kwargs["movetime"] = min(kwargs.get("movetime") or cap, cap)
-            return analyse(pos, **kwargs)
+            return analyse(pos, stop=stop, **kwargs)
+
+        def progress(done: int, total: int) -> None:
+            if emit is not None:
+                emit({"done": done, "total": total})
         try:
             return annotate(record, limits, algo=options["algo"], seed=options["seed"],
-                            search=search).to_json()
+                            search=search, progress=progress).to_json()
         except _OverBudget:
             return ApiError(f"record analysis took more than the server's {budget:g} s; "
                             "use smaller limits", "limits")
         except SafariError as error:
             return ApiError(str(error), key)
-    result = await server.search(job)
+    if stream:
+        return _streamed(server, work)
+    result = await server.search(lambda: work(None, None))
     if isinstance(result, ApiError):
         raise result
     return result
@@ -566,6 +697,7 @@ def create_app(config: Optional[ServerConfig] = None) -> Starlette:
         yield
         server.pool.shutdown(wait=False, cancel_futures=True)
 
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={Exception: _internal_error_handler})
     app.state.server = server
     return app

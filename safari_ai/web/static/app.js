@@ -13,22 +13,79 @@ class ApiError extends Error {
   constructor(message, field) { super(message); this.field = field; }
 }
 
+// An answer that is not the API's JSON (a proxy's error page, a server
+// crash) is reported with its HTTP status, never as a JSON parse error.
+function parseAnswer(response, text) {
+  try {
+    return JSON.parse(text);
+  } catch {
+    const what = text.trim().split("\n")[0].slice(0, 120) || "an empty answer";
+    throw new ApiError(`the server answered HTTP ${response.status}: ${what}`, null);
+  }
+}
+
+async function failure(response) {
+  const data = parseAnswer(response, await response.text());
+  return new ApiError(data.error || `the server answered HTTP ${response.status}`, data.field);
+}
+
+const post = (body, signal) => ({
+  method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });
+
 let inFlight = 0;
 async function api(path, body) {
   inFlight += 1;
   markIdle();
   try {
-    const init = body === undefined ? {} : {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) };
-    const response = await fetch(path, init);
-    if (response.ok && path === "/api/render") return await response.text();
-    const data = await response.json();
-    if (!response.ok) throw new ApiError(data.error, data.field);
-    return data;
+    const response = await fetch(path, body === undefined ? {} : post(body));
+    if (!response.ok) throw await failure(response);
+    if (path === "/api/render") return await response.text();
+    return parseAnswer(response, await response.text());
   } finally {
     inFlight -= 1;
     markIdle();
   }
+}
+
+// A streamed search (docs/web.md, "stream": true): onProgress gets every
+// {"progress"} line as it comes; the answer is the {"result"}. Aborting the
+// signal closes the connection, which stops the search on the server.
+async function apiStream(path, body, onProgress, signal) {
+  inFlight += 1;
+  markIdle();
+  try {
+    const response = await fetch(path, post({ ...body, stream: true }, signal));
+    if (!response.ok) throw await failure(response);
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = "";
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let end;
+      while ((end = buffer.indexOf("\n")) >= 0) {
+        const line = buffer.slice(0, end).trim();
+        buffer = buffer.slice(end + 1);
+        if (!line) continue;                      // a keep-alive
+        const data = parseAnswer(response, line);
+        if (data.progress !== undefined) onProgress(data.progress);
+        else if (data.result !== undefined) return data.result;
+        else throw new ApiError(data.error, data.field);
+      }
+    }
+    throw new ApiError("the answer ended before its result", null);
+  } finally {
+    inFlight -= 1;
+    markIdle();
+  }
+}
+
+// The streamed HTTP searches under way, by kind: "move" (an ostrich engine
+// move: stopped, it plays its best move so far), "analysis" (the shown
+// position with hidden tiles) and "review" (the game analysis).
+const streams = new Map();   // AbortController -> {kind, stop}
+function stopStreams(...kinds) {
+  for (const { kind, stop } of streams.values()) if (kinds.includes(kind)) stop();
 }
 
 // --------------------------------------------------------------- the state ----
@@ -47,6 +104,7 @@ const S = {
   review: null,       // the game analysis, by ply
   rng: null,
   lastRoll: null,
+  legalFor: -1,       // the token S.legal was fetched for
 };
 window.safari = { state: S };  // for tests and the console
 
@@ -54,6 +112,7 @@ const posAt = (i) => (i === 0 ? S.start : S.plies[i - 1].pos);
 const shown = () => posAt(S.cursor);
 const atEnd = () => S.cursor === S.plies.length;
 const limits = () => ({ [$("limit-kind").value]: Math.max(1, parseInt($("limit-value").value, 10) || 1) });
+const multipv = () => Math.max(1, Math.min(16, parseInt($("multipv").value, 10) || 1));
 
 function markIdle() {
   // idle: nothing pending that changes the game (a running analysis does not)
@@ -302,7 +361,7 @@ function showMoveList() {
     const button = document.createElement("button");
     button.type = "button";
     const note = S.review && S.review[index];
-    const bad = note && note.loss !== null && note.loss !== undefined && note.loss >= 100;
+    const bad = note && (note.class === "bad" || note.class === "very bad");
     button.innerHTML = "";
     const label = document.createElement("span");
     label.textContent = `${ply.by === "chance" ? "dice" : "p" + ply.by} ${moveLabel(index)}`;
@@ -324,6 +383,7 @@ async function refresh() {
   const [legal, svg] = await Promise.all([api("/api/moves", { position: shown() }), fetchBoard()]);
   if (token !== S.token) return;
   S.legal = legal;
+  S.legalFor = token;
   if (atEnd()) S.lastResult = legal.result || null;
   showStatus();
   showMoveList();
@@ -343,7 +403,8 @@ async function play(move, by) {
   try {
     next = await api("/api/apply", { position: pos, moves: [move] });
   } catch (error) {
-    say(`Illegal: ${error.message}`);
+    const illegal = error.field && error.field.startsWith("moves");
+    say(`${illegal ? "Illegal" : "The move was not played"}: ${error.message}`);
     return false;
   }
   if (token !== S.token) return false;
@@ -382,6 +443,7 @@ let autoplayTimer = null;
 function scheduleAutoplay() {
   clearTimeout(autoplayTimer);
   autoplayTimer = null;
+  if (S.legalFor !== S.token) return markIdle();   // refresh() is under way: it schedules
   const pos = shown();
   if (!atEnd() || S.thinking || pos.to_move === "terminal") return markIdle();
   const engineTurn = pos.to_move !== "chance" && S.seats[pos.to_move] === "engine";
@@ -421,12 +483,9 @@ async function engineMove() {
   let best = null;
   try {
     if (S.game === "ostrich") {
-      // Fair play in the race: the engine redraws the tiles it cannot see.
-      const report = await api("/api/analyse", {
-        position: pos, limits: limits(), predictions: "sampled", player: seat,
-        seed: parseInt($("seed").value, 10) || 0 });
-      showReport(report);
-      best = report.bestmove;
+      // Fair play in the race: the engine redraws the tiles it cannot see (its
+      // own are real), and its thinking is shown as it goes.
+      best = await sampledSearch(pos, seat, { seed: parseInt($("seed").value, 10) || 0 }, true);
     } else {
       best = await search.run(pos, "go " + Object.entries(limits()).map(([k, v]) => `${k} ${v}`).join(" "), 1, true);
     }
@@ -435,7 +494,12 @@ async function engineMove() {
   }
   S.thinking = false;
   markIdle();
-  if (token !== S.token) return;
+  if (token !== S.token) {
+    // the position changed while the engine thought (a new game, a step back):
+    // what is shown now may be waiting for its own engine move or roll
+    scheduleAutoplay();
+    return;
+  }
   if (!best || best === "(none)") {
     say("The engine found no move.");
     showStatus();
@@ -445,7 +509,37 @@ async function engineMove() {
 }
 
 function stopEngineMove() {
-  if (S.thinking) search.stop();
+  if (S.thinking) { search.stop(); stopStreams("move"); }
+}
+
+// A search of an ostrich position with the tiles `player` cannot see redrawn
+// (POST /api/analyse, "predictions": "sampled"), streamed to the engine panel.
+// Resolves to the best move; Stop ends it with the best move found so far
+// (forMove) or leaves the last lines shown.
+async function sampledSearch(pos, player, extra, forMove) {
+  const controller = new AbortController();
+  const token = S.token;
+  let last = null;
+  let stopWanted = false;
+  // an engine move stopped before its first iteration stops at its first
+  const stop = () => { stopWanted = true; if (last || !forMove) controller.abort(); };
+  streams.set(controller, { kind: forMove ? "move" : "analysis", stop });
+  try {
+    const report = await apiStream("/api/analyse", {
+      position: pos, limits: limits(), multipv: multipv(), predictions: "sampled", player, ...extra },
+    (partial) => {
+      last = partial;
+      if (token === S.token) showReport(partial, pos);
+      if (stopWanted) controller.abort();
+    }, controller.signal);
+    if (token === S.token) showReport(report, pos);
+    return report.bestmove;
+  } catch (error) {
+    if (error.name !== "AbortError") throw error;
+    return forMove && last ? last.bestmove : null;
+  } finally {
+    streams.delete(controller);
+  }
 }
 
 // ------------------------------------------------ the engine over a WebSocket ----
@@ -562,38 +656,49 @@ function renderLines(active) {
   }
 }
 
-function showReport(report) {
-  const expected = report.expected ? ` | expected ${report.expected.map((x) => x.toFixed(2)).join(", ")}` : "";
-  $("engine-info").textContent = `depth ${report.depth} nodes ${report.nodes} | ${report.score_text}${expected}`;
+// A report of POST /api/analyse (partial while it streams): depth, nodes,
+// which sample of the redrawn tiles, expected points, the lines.
+function showReport(report, pos) {
+  const mover = pos && typeof pos.to_move === "number" ? pos.to_move : 0;
+  let text = `depth ${report.depth} nodes ${report.nodes} nps ${report.nps}`;
+  if (report.samples) text += ` | sample ${report.sample || report.samples}/${report.samples}`;
+  if (report.expected) {
+    text += ` | expected points ${report.expected.map((x, i) => `p${i} ${x.toFixed(2)}`).join(", ")}`;
+  } else {
+    text += ` | score ${report.score_text} (player ${mover})`;
+    if (report.win_probability !== null && report.win_probability !== undefined) {
+      text += ` | player ${mover} wins ${Math.round(100 * report.win_probability)}%`;
+    }
+  }
+  $("engine-info").textContent = text;
   const list = $("pv-lines");
   list.innerHTML = "";
   for (const line of report.lines || []) {
     const item = document.createElement("li");
-    item.textContent = `${line.score_text} ${line.pv.join(" ")}`;
+    const value = line.expected && line.expected.length ? `${line.expected[mover].toFixed(2)} pts` : line.score_text;
+    item.textContent = `${value} ${line.pv.join(" ")}`;
     list.append(item);
   }
 }
 
 // The analysis of the shown position: live over the WebSocket, or, when the
-// page hides ostrich tiles, one HTTP search that redraws the hidden tiles.
+// page hides ostrich tiles, a streamed HTTP search that redraws the tiles the
+// viewer cannot see.
 async function restartAnalysis() {
+  stopStreams("analysis");                      // the shown position changed
   if (!$("analyse").checked || S.thinking) return;
   const pos = shown();
   if (atEnd() && typeof pos.to_move === "number" && S.seats[pos.to_move] === "engine") return;
   if (pos.to_move === "terminal") { $("engine-info").textContent = resultText(S.legal && S.legal.result); return; }
-  const multipv = Math.max(1, Math.min(16, parseInt($("multipv").value, 10) || 1));
   const seat = viewer();
   if (seat !== null) {
     if (pos.to_move === "chance") { $("engine-info").textContent = "analysis resumes after the roll"; return; }
-    const token = S.token;
     try {
-      const report = await api("/api/analyse", { position: pos, limits: limits(), multipv,
-        predictions: "sampled", player: seat });
-      if (token === S.token) showReport(report);
+      await sampledSearch(pos, seat, {}, false);
     } catch (error) { say(`Analysis: ${error.message}`); }
     return;
   }
-  search.run(pos, "go infinite", multipv);
+  search.run(pos, "go infinite", multipv());
 }
 
 // ---------------------------------------------------------- load and save ----
@@ -639,6 +744,7 @@ async function load(text) {
       void legal;
       setGame(data.game, data);
     }
+    drawRules(S.start.rules || {});             // the form shows the loaded game's rules
     S.seats = S.seats.map(() => "human");
     drawSeats();
     say(`Loaded ${S.plies.length ? "a game record" : "a position"}; every seat is now human.`, "info");
@@ -650,21 +756,24 @@ async function load(text) {
 
 // ------------------------------------------------------------ the new game ----
 
-function drawRules() {
+// The rules form of the selected game: its defaults, or the `rules` of a
+// loaded position.
+function drawRules(rules = {}) {
   const box = $("rules");
   box.querySelectorAll("label").forEach((el) => el.remove());
   for (const option of S.facts[$("game").value].options) {
     const label = document.createElement("label");
     label.textContent = option.key + " ";
+    const value = option.key in rules ? rules[option.key] : option.default;
     let input;
     if (option.type === "bool") {
       input = document.createElement("input");
       input.type = "checkbox";
-      input.checked = option.default;
+      input.checked = value;
     } else {
       input = document.createElement("input");
       input.type = option.type === "int" ? "number" : "text";
-      input.value = option.type === "json" ? JSON.stringify(option.default) : option.default;
+      input.value = option.type === "json" ? JSON.stringify(value) : value;
       input.size = 8;
     }
     input.dataset.key = option.key;
@@ -757,33 +866,96 @@ async function newGame(event) {
 
 // ------------------------------------------------------------ game review ----
 
+// A value of the record analysis in its units: points (the race), or a win
+// probability shown in percent.
+function formatValue(x, units, signed = false) {
+  if (x === null || x === undefined) return "?";
+  const shown = units === "points" ? x.toFixed(2) : (100 * x).toFixed(1);
+  const value = Number(shown) === 0 ? shown.replace("-", "") : shown;   // no "-0.00"
+  return (signed && !value.startsWith("-") ? "+" : "") + value + (units === "points" ? "" : "%");
+}
+
+function tableRow(cells, tag = "td") {
+  const row = document.createElement("tr");
+  for (const value of cells) {
+    const cell = document.createElement(tag);
+    cell.textContent = String(value);
+    row.append(cell);
+  }
+  return row;
+}
+
+function reviewLimits() {
+  return { [$("review-kind").value]: Math.max(1, parseInt($("review-value").value, 10) || 1) };
+}
+
+// The analysis of the game so far (POST /api/analyse of the record, streamed
+// for its progress): per ply the engine's best move, the error of the move
+// played and every player's luck; per player a summary.
 async function review() {
-  const nodes = Math.max(1, parseInt($("review-nodes").value, 10) || 1);
-  const body = $("review-table").querySelector("tbody");
-  body.innerHTML = "<tr><td>analysing…</td></tr>";
+  const table = $("review-table");
+  const body = table.querySelector("tbody");
+  const bar = $("review-progress");
+  const note = $("review-text");
+  const seat = viewer();
+  if (seat !== null && posAt(S.plies.length).to_move !== "terminal") {
+    say("Game analysis reads every player's prediction tile: it opens when the race is over "
+      + "(or with every seat human).");
+    return;
+  }
+  body.innerHTML = "";
+  $("review-summary").querySelector("thead").innerHTML = "";
+  $("review-summary").querySelector("tbody").innerHTML = "";
+  bar.hidden = false;
+  bar.removeAttribute("value");                 // indeterminate until the first position
+  note.textContent = "analysing…";
+  $("review-run").disabled = true;
+  const controller = new AbortController();
+  streams.set(controller, { kind: "review", stop: () => controller.abort() });
   try {
-    const record = makeRecord();
-    const result = await api("/api/analyse", { record, limits: { nodes } });
+    const result = await apiStream("/api/analyse", { record: makeRecord(), limits: reviewLimits() },
+      ({ done, total }) => {
+        bar.max = total;
+        bar.value = done;
+        note.textContent = `analysing: ${done} of ${total} positions`;
+      }, controller.signal);
     S.review = result.plies;
-    body.innerHTML = "";
+    const players = Object.keys(result.summary).length;
+    const head = table.querySelector("thead");
+    head.innerHTML = "";
+    head.append(tableRow(["ply", "by", "move", "best", "error",
+      ...Array.from({ length: players }, (_, p) => `luck p${p}`)], "th"));
     for (const ply of result.plies) {
-      const row = document.createElement("tr");
-      const luck = ply.luck ? ply.luck.map((x) => (x === null ? "?" : (x >= 0 ? "+" : "") + Math.round(x))).join(" ") : "";
-      const label = moveLabel(ply.ply - 1);
-      const cells = [ply.ply, ply.by, label, ply.best || "", ply.loss === null || ply.loss === undefined ? "" : Math.round(ply.loss), luck];
-      for (const value of cells) {
-        const cell = document.createElement("td");
-        cell.textContent = String(value);
-        row.append(cell);
-      }
-      if (ply.loss >= 100) row.className = "mistake";
+      const chance = ply.by === "chance";
+      const luck = chance ? (ply.luck || Array(players).fill(null)).map((x) => formatValue(x, result.units, true))
+        : Array(players).fill("");
+      const best = chance ? "" : (ply.best === ply.move ? "=" : ply.best || "");
+      const error = chance ? "" : (ply.forced ? "forced"
+        : formatValue(ply.error, result.units) + (ply.class ? ` ${ply.class}` : ""));
+      const row = tableRow([ply.ply, chance ? "dice" : `p${ply.by}`, moveLabel(ply.ply - 1), best, error, ...luck]);
+      row.dataset.ply = String(ply.ply);
+      if (ply.class === "bad" || ply.class === "very bad") row.className = "mistake";
       row.addEventListener("click", () => goTo(ply.ply));
       body.append(row);
     }
+    const summary = $("review-summary");
+    summary.querySelector("thead").append(tableRow(
+      ["player", "moves", "errors", "avg error", "rolls", "luck", "rating"], "th"));
+    for (const [player, row] of Object.entries(result.summary)) {
+      summary.querySelector("tbody").append(tableRow([`p${player}`, row.moves, row.errors,
+        formatValue(row.average_error, result.units), row.rolls,
+        formatValue(row.total_luck, result.units, true), row.rating || "-"]));
+    }
+    note.textContent = `analysed ${result.plies.length} plies in ${result.seconds.toFixed(1)} s `
+      + `(values in ${result.units})`;
     showMoveList();
   } catch (error) {
-    body.innerHTML = "";
-    say(`Game analysis: ${error.message}`);
+    note.textContent = error.name === "AbortError" ? "stopped" : "";
+    if (error.name !== "AbortError") say(`Game analysis: ${error.message}`);
+  } finally {
+    streams.delete(controller);
+    bar.hidden = true;
+    $("review-run").disabled = false;
   }
 }
 
@@ -832,9 +1004,9 @@ async function main() {
   $("prev").addEventListener("click", () => goTo(S.cursor - 1));
   $("next").addEventListener("click", () => goTo(S.cursor + 1));
   $("last").addEventListener("click", () => goTo(S.plies.length));
-  $("stop").addEventListener("click", () => search.stop());
+  $("stop").addEventListener("click", () => { search.stop(); stopStreams("move", "analysis"); });
   $("analyse").addEventListener("change", () => {
-    if ($("analyse").checked) restartAnalysis(); else if (!S.thinking) search.stop();
+    if ($("analyse").checked) restartAnalysis(); else if (!S.thinking) { search.stop(); stopStreams("analysis"); }
   });
   $("dice-mode").addEventListener("change", () => { showChoices(); scheduleAutoplay(); });
   $("save-record").addEventListener("click", () => download(`${S.game}-game.json`, makeRecord()));
