@@ -43,6 +43,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from safari_ai._version import __version__
 from safari_ai.errors import SafariError
+from safari_ai.player import INFINITE_MS, EnginePlayer, TreeFactory
 from safari_ai.position import Position, games
 from safari_ai.search import ALGORITHMS, MctsSession, Report, StopFlag, analyse
 
@@ -56,7 +57,6 @@ MOVE_OVERHEAD_MS = 30
 """Default of the ``MoveOverhead`` option: clock time kept back for I/O per move."""
 DEFAULT_MOVESTOGO = 30
 """Moves the clock is shared over when ``go`` gives no ``movestogo``."""
-INFINITE_MS = 10 ** 12
 """The movetime given to the search for ``go infinite`` (about 31 years)."""
 SCORE_RACE_GAMES = frozenset({"ostrich"})
 """Games whose results are points per player rather than a zero-sum +1/0/-1
@@ -356,15 +356,17 @@ class Engine:
         may pass another.
     :param new_position: makes a start position (``Position.new``'s signature).
     :param read_position: reads a JSON position (``Position.from_json``).
+    :param new_tree: makes the MCTS tree kept between searches
+        (:class:`~safari_ai.search.MctsSession`); None: never keep one.
     """
 
     def __init__(self, emit: Optional[Callable[[str], None]] = None, *,
                  analyse_fn: AnalyseFn = analyse,
                  new_position: Callable[[str, Optional[dict[str, Any]]], Any] = Position.new,
                  read_position: Callable[[str], Any] = Position.from_json,
-                 game_names: Optional[Sequence[str]] = None) -> None:
+                 game_names: Optional[Sequence[str]] = None,
+                 new_tree: Optional[TreeFactory] = MctsSession) -> None:
         self._emit_cb = emit
-        self._analyse = analyse_fn
         self._new_position = new_position
         self._read_position = read_position
         self._games = list(games() if game_names is None else game_names)
@@ -374,8 +376,10 @@ class Engine:
         # self.position, and the moves between them (for tree reuse)
         self._path: list[Any] = []
         self._path_moves: list[str] = []
-        self._mcts: Optional[MctsSession] = None   # used by the worker only
-        self._mcts_stale = False                   # set by newgame: drop the tree
+        # the engine as a player (its MCTS tree kept between searches); used
+        # by the worker only
+        self._player = EnginePlayer(search=analyse_fn, new_tree=new_tree)
+        self._tree_stale = False                   # set by newgame: drop the tree
         self.finished = False
         self._lock = threading.Lock()
         self._pending: list[str] = []
@@ -522,7 +526,7 @@ class Engine:
                                     f"{error}") from None
         option.value = value
         if option.name == "TreeReuse" and not value:
-            self._mcts_stale = True
+            self._tree_stale = True
         return []
 
     def _option(self, name: str) -> Any:
@@ -536,7 +540,7 @@ class Engine:
         self._no_args("newgame", args)
         self.position = None
         self._path, self._path_moves = [], []
-        self._mcts_stale = True
+        self._tree_stale = True
         return []
 
     # -- position --------------------------------------------------------
@@ -864,19 +868,12 @@ class Engine:
             for line in self._info_lines(pos, report):
                 self._emit(line)
 
-        session = self._session(settings)
-        if session is None:
-            report = self._analyse(pos, multipv=settings["MultiPV"], progress=progress,
-                                   **self._search_kwargs(request, settings, deadline))
-        else:
-            self._advance_session(session, *settings["path"])
-            kwargs = self._search_kwargs(request, settings, deadline)
-            del kwargs["algo"]
-            if kwargs.pop("depth") is not None and kwargs["nodes"] is None \
-                    and kwargs["movetime"] is None:
-                kwargs["movetime"] = INFINITE_MS  # as analyse: MCTS has no depth
-            report = session.search(pos, multipv=settings["MultiPV"], progress=progress,
-                                    **kwargs)
+        player = self._player_for(settings)
+        if player.session is not None:
+            player.catch_up(*settings["path"])
+        report = player.choose(pos, multipv=settings["MultiPV"], progress=progress,
+                               **self._search_kwargs(request, settings, deadline))
+        if player.session is not None:
             self._emit(f"info string reused {report.reused}")
         if last != [(report.depth, report.nodes)]:
             for line in self._info_lines(pos, report):
@@ -884,38 +881,15 @@ class Engine:
         return report.best_move
 
     # -- tree reuse (MCTS) -------------------------------------------------
-    def _session(self, settings: dict[str, Any]) -> Optional[MctsSession]:
-        """The MCTS session for this search, None when the tree is not kept
-        (another algorithm, TreeReuse off, or a stand-in search for tests).
-        Runs on the worker: the session is never used by two threads."""
-        if self._mcts_stale or not settings["TreeReuse"]:
-            self._mcts_stale = False
-            self._mcts = None
-        if (settings["Algorithm"] != "mcts" or not settings["TreeReuse"]
-                or self._analyse is not analyse):
-            return None
-        if self._mcts is None:
-            self._mcts = MctsSession()
-        return self._mcts
-
-    @staticmethod
-    def _advance_session(session: MctsSession, path: list[Any], moves: list[str]) -> None:
-        """Advances the session to the end of ``path`` when the tree's root is
-        on it *before* the end: the new position extends the one searched last
-        by one move or more. Otherwise (an unrelated position, or the same one
-        again, which is searched afresh so that a seed still gives the same
-        answer) the tree is dropped."""
-        root = session.root
-        if root is not None:
-            key = root.zobrist_hash()
-            for index in range(len(moves) - 1, -1, -1):
-                if path[index].zobrist_hash() == key and path[index] == root:
-                    try:
-                        session.advance(*moves[index:])
-                        return
-                    except SafariError:
-                        break
-        session.clear()
+    def _player_for(self, settings: dict[str, Any]) -> EnginePlayer:
+        """The engine player set up for this search: its tree is kept with
+        ``Algorithm`` mcts and ``TreeReuse`` on, dropped after ``newgame``.
+        Runs on the worker: the tree is never used by two threads."""
+        if self._tree_stale:
+            self._tree_stale = False
+            self._player.new_game()
+        self._player.configure(settings["Algorithm"], settings["TreeReuse"])
+        return self._player
 
     def _info_lines(self, pos: Any, report: Report) -> list[str]:
         lines = []
@@ -959,7 +933,7 @@ class Engine:
 
         kwargs = self._search_kwargs(request, settings, deadline)
         kwargs["algo"] = "auto"            # expectimax: the search that values chance
-        report = self._analyse(pos, progress=lambda r: self._emit(summary(r)), **kwargs)
+        report = self._player.search(pos, progress=lambda r: self._emit(summary(r)), **kwargs)
         pov = pov_of(report)
         for outcome in report.outcomes:
             prob = outcome.probability
