@@ -14,7 +14,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from safari_ai._version import __version__
 from safari_ai.errors import SafariError
-from safari_ai.player import INFINITE_MS, EnginePlayer, TreeFactory
+from safari_ai.player import INFINITE_MS, EnginePlayer, SearchFn, TreeFactory
 from safari_ai.position import Position, games
 from safari_ai.protocol.go import GoRequest, time_budget
 from safari_ai.protocol.options import engine_options
@@ -33,7 +33,7 @@ STOP_WAIT = 10.0
 """Seconds ``stop`` waits at most for the stopped searches' ``bestmove`` (a
 search ends within milliseconds; this only keeps the reader alive)."""
 
-AnalyseFn = Callable[..., Report]
+AnalyseFn = SearchFn
 
 
 _UCI_HINTS = {"uci": "this is the safari_ai protocol: send 'safari'",
@@ -54,8 +54,8 @@ class Engine:
     """The protocol core: ``feed(line)`` returns the lines answered at once.
 
     :param emit: where a search's lines go as they come (from the worker
-        thread); None keeps them and returns them from :meth:`feed` (see the
-        module docstring).
+        thread); None keeps them and returns them from :meth:`feed` (see
+        :mod:`safari_ai.protocol`).
     :param analyse_fn: the search (``safari_ai.analyse``'s signature); tests
         may pass another.
     :param new_position: makes a start position (``Position.new``'s signature).
