@@ -107,9 +107,11 @@ def test_protocol_keeps_its_tree_in_step_dice_included() -> None:
     assert_in_step(log)
 
 
-def test_the_three_frontends_follow_one_game_alike() -> None:
-    """The same plies told to the player of each frontend leave the same tree:
-    root and visits (same seeds, same searches)."""
+def test_players_told_the_same_plies_hold_the_same_tree() -> None:
+    """Players told the same plies, dice included, and searching with the same
+    seeds make the same reports and hold the same tree (root and visits):
+    with one class behind play, match and the protocol, their trees can only
+    differ by what they are told, which the tests above check."""
     rng = random.Random(9)
     players = [EnginePlayer("mcts", keep_tree=True) for _ in range(3)]
     pos = Position.new(GAME)
