@@ -64,7 +64,7 @@ class PlaySession:
         self.rng = random.Random(seed)
         self.seed = seed
         self.limits = limits or {"movetime": 1000}
-        self.secret_tiles = getattr(start, "game", "") in SECRET_TILE_GAMES
+        self.secret_tiles = start.game in SECRET_TILE_GAMES
         # MCTS keeps its tree with a node or time limit (not a depth alone),
         # and not over secret tiles (a tree over the true tiles would peek)
         keep_tree = not self.secret_tiles and ("nodes" in self.limits
@@ -72,7 +72,7 @@ class PlaySession:
         self.player = EnginePlayer(algo, keep_tree=keep_tree, search=search,
                                    new_tree=new_tree)
         self.algo = algo
-        seats = getattr(start, "num_players", 2)
+        seats = start.num_players
         self.show_thinking = show_thinking and seats == 2
         # the seats whose tiles the human must not see (none when every seat,
         # or none, is human: one player at the table, or a spectator)
@@ -83,7 +83,7 @@ class PlaySession:
         self._turn_tail = ""
         self._drawn_at = -1                # len(positions) when the board was last drawn
         players = []
-        for seat in range(getattr(start, "num_players", 2)):
+        for seat in range(seats):
             if seat in human:
                 players.append({"seat": seat, "name": "human"})
             else:

@@ -362,8 +362,7 @@ class Engine:
             child = pos.apply(move)
             count: Optional[int] = 0
             if depth == 1 or not child.is_terminal():
-                count = (child.perft_stoppable(depth - 1, self._worker.stop_flag)
-                         if hasattr(child, "perft_stoppable") else child.perft(depth - 1))
+                count = child.perft_stoppable(depth - 1, self._worker.stop_flag)
             if count is None or self._worker.stop_flag.is_set:
                 self._emit("info string perft stopped")
                 break

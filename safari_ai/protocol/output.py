@@ -62,7 +62,7 @@ def info_lines(report: Report) -> list[str]:
     expect = report_expect(report)
     if expect is not None:
         extra += f" expect {','.join(fmt(x) for x in expect)}"
-    hashfull = getattr(report, "hashfull", None)
+    hashfull = report.hashfull
     hash_text = f" hashfull {hashfull}" if hashfull is not None and hashfull >= 0 else ""
     for number, line in enumerate(report.lines, start=1):
         lines.append(f"info depth {report.depth} seldepth {report.seldepth} "
@@ -113,7 +113,7 @@ def chance_fields(expected: Optional[list[float]], pov: int, zero_sum: bool) -> 
 
 def report_expect(report: Report) -> Optional[list[float]]:
     """Every player's expected result at a report's root, when it has them."""
-    expected = getattr(report, "expected", None)
+    expected = report.expected
     if expected is None:
         expected = report.extra.get("expected")
     return None if expected is None else [float(x) for x in expected]
