@@ -9,6 +9,7 @@ from safari_ai._version import __version__
 from safari_ai.errors import IllegalMoveError, PositionError, SafariError
 from safari_ai.position import Position, games
 from safari_ai.search import Line, MctsSession, Report, SearchError, StopFlag, analyse
+from safari_ai.tune import EvalWeights, WeightsError, feature_names, features
 
 __all__ = [
     "__version__",
@@ -23,4 +24,8 @@ __all__ = [
     "Line",
     "SearchError",
     "StopFlag",
+    "EvalWeights",
+    "WeightsError",
+    "feature_names",
+    "features",
 ]

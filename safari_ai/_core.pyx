@@ -8,6 +8,11 @@ typed exceptions of the public API.
 from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.stdlib cimport free, malloc
 
+import numpy
+
+cdef enum:
+    SA_MAX_FEATURES_LITERAL = 32  # SA_MAX_FEATURES, as a compile-time size
+
 cdef extern from "safari/safari.h":
     ctypedef enum sa_status:
         SA_OK
@@ -41,6 +46,22 @@ cdef extern from "safari/safari.h":
     uint64_t sa_perft_stoppable(const sa_position *pos, int depth, const volatile int *stop,
                                 int *stopped) nogil
     uint64_t sa_random_playouts(const sa_position *pos, uint64_t games, uint64_t seed) nogil
+
+cdef extern from "safari/features.h":
+    int SA_MAX_FEATURES
+    int SA_MAX_WEIGHT
+    int sa_feature_count(const char *game)
+    const char *sa_feature_name(const char *game, int i)
+    int32_t sa_feature_default_weight(const char *game, int i)
+    double sa_default_win_scale(const char *game)
+    int32_t sa_feature_one(const char *game)
+    int sa_position_features(const sa_position *pos, int32_t *out)
+    sa_status sa_features_batch(const sa_position *const *positions, size_t n, double *out,
+                                sa_error *err) nogil
+    sa_status sa_position_set_weights(sa_position *pos, const int32_t *weights, int n,
+                                      double win_scale, sa_error *err)
+    int sa_position_weights(const sa_position *pos, int32_t *out, double *win_scale)
+    double sa_position_win_probability(const sa_position *pos, int32_t score)
 
 cdef extern from "safari/search.h":
     ctypedef enum sa_algo:
@@ -170,6 +191,62 @@ def game_names() -> list:
     return names
 
 
+def feature_names(str game) -> list:
+    """Names of ``game``'s evaluation features (empty when it has none)."""
+    cdef bytes name = game.encode("utf-8")
+    cdef int n = sa_feature_count(name)
+    if n < 0:
+        raise CoreError(SA_ERR_ARGUMENT, f"unknown game {game!r}")
+    return [sa_feature_name(name, i).decode() for i in range(n)]
+
+
+def default_weights(str game) -> tuple:
+    """``(weights, win_scale)`` compiled into the core for ``game``."""
+    cdef bytes name = game.encode("utf-8")
+    cdef int n = sa_feature_count(name)
+    if n < 0:
+        raise CoreError(SA_ERR_ARGUMENT, f"unknown game {game!r}")
+    return [sa_feature_default_weight(name, i) for i in range(n)], sa_default_win_scale(name)
+
+
+def features_batch(list positions):
+    """The features of many positions of one game as a 2-D float64 array, in one
+    C call (only the positions' pointers are gathered in Python)."""
+    cdef size_t n = len(positions)
+    cdef size_t k
+    cdef sa_error err
+    cdef sa_status status
+    cdef const sa_position **ptrs
+    cdef int width
+    if n == 0:
+        return numpy.empty((0, 0), dtype=numpy.float64)
+    ptrs = <const sa_position **>malloc(n * sizeof(sa_position *))
+    if ptrs == NULL:
+        raise MemoryError()
+    try:
+        for k in range(n):
+            ptrs[k] = (<CPosition?>positions[k]).ptr
+        width = sa_feature_count(sa_position_game(ptrs[0]))
+        matrix = numpy.empty((n, width if width > 0 else 0), dtype=numpy.float64)
+        if width <= 0:
+            raise CoreError(SA_ERR_ARGUMENT, "positions[0]: "
+                            f"{sa_position_game(ptrs[0]).decode()} has no evaluation features")
+        status = fill_batch(ptrs, n, matrix, &err)
+        if status != SA_OK:
+            raise_error(&err)
+        return matrix
+    finally:
+        free(ptrs)
+
+
+cdef sa_status fill_batch(const sa_position **ptrs, size_t n, double[:, ::1] out,
+                          sa_error *err):
+    cdef sa_status status
+    with nogil:
+        status = sa_features_batch(ptrs, n, &out[0, 0], err)
+    return status
+
+
 ctypedef size_t (*text_writer)(const sa_position *, char *, size_t)
 
 
@@ -294,6 +371,47 @@ cdef class CPosition:
 
     def hash_from_scratch(self) -> int:
         return sa_position_hash_from_scratch(self.ptr)
+
+    def features(self):
+        """The evaluation's features (safari/features.h) as a numpy float64 vector."""
+        cdef int32_t out[SA_MAX_FEATURES_LITERAL]
+        cdef int n = sa_position_features(self.ptr, out)
+        # The core writes them in units of 1 / sa_feature_one (a power of two:
+        # the quotient is exact, zebras' shares of territories).
+        cdef double one = sa_feature_one(sa_position_game(self.ptr))
+        vector = numpy.empty(n, dtype=numpy.float64)
+        cdef double[::1] view = vector
+        cdef int i
+        for i in range(n):
+            view[i] = out[i] / one
+        return vector
+
+    def weights(self) -> tuple:
+        """``(weights, win_scale)`` of the position's weight set."""
+        cdef int32_t out[SA_MAX_FEATURES_LITERAL]
+        cdef double scale = 0.0
+        cdef int n = sa_position_weights(self.ptr, out, &scale)
+        return [out[i] for i in range(n)], scale
+
+    def set_weights(self, list weights, double win_scale):
+        """Gives the position a weight set; CoreError naming the bad weight."""
+        cdef int32_t values[SA_MAX_FEATURES_LITERAL]
+        cdef sa_error err
+        cdef int i
+        if len(weights) > SA_MAX_FEATURES_LITERAL:
+            raise CoreError(SA_ERR_ARGUMENT, f"weights: at most {SA_MAX_FEATURES_LITERAL}, "
+                                             f"got {len(weights)}")
+        for i in range(len(weights)):
+            if not -SA_MAX_WEIGHT <= weights[i] <= SA_MAX_WEIGHT:
+                raise CoreError(SA_ERR_ARGUMENT, f"weights[{i}] must be -{SA_MAX_WEIGHT}.."
+                                                 f"{SA_MAX_WEIGHT}, got {weights[i]}")
+            values[i] = weights[i]
+        if sa_position_set_weights(self.ptr, values, len(weights), win_scale, &err) != SA_OK:
+            raise_error(&err)
+
+    def win_probability(self, int32_t score) -> float:
+        """The mover's win probability for a search score (-1: the game has none)."""
+        return sa_position_win_probability(self.ptr, score)
 
     def random_playouts(self, uint64_t games, uint64_t seed) -> int:
         """Plays seeded random games to the end; returns the plies played."""

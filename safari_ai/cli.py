@@ -10,6 +10,7 @@ import json
 import sys
 import threading
 import time
+from pathlib import Path
 from typing import Any, NoReturn
 
 import click
@@ -225,10 +226,12 @@ def _info_line(report: Report) -> str:
 @click.option("--player", type=click.IntRange(0, 4), help="Ostrich: whose tile is known.")
 @click.option("--samples", type=click.IntRange(1, 1000), default=8, show_default=True,
               help="Ostrich: draws of the hidden tiles with --predictions sampled.")
+@click.option("--weights", "weights_file", metavar="FILE",
+              help="Evaluate with this weights file (safari-ai tune; docs/tuning.md).")
 def analyse(position: str, depth: int | None, nodes: int | None, movetime: int | None,
             multipv: int | None, threads: int, seed: int, algo: str, hash_mb: int, leaf: str,
             as_json: bool, quiet: bool, pruning: str, predictions: str, player: int | None,
-            samples: int) -> None:
+            samples: int, weights_file: str | None) -> None:
     """Search POSITION.json and print the best move, its score and the principal variation.
 
     Expectimax and MCTS also print each line's expected results, one per
@@ -258,6 +261,8 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
 
     data = _read_json(position)
     if is_record(data):
+        if weights_file is not None:
+            _fail("--weights: applies to a position, not to a game record")
         _annotate_record(position, data, depth, nodes, movetime, seed, algo, as_json, quiet,
                          threads, hash_mb)
         return
@@ -265,6 +270,8 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
         pos = Position.from_json(data)
     except SafariError as error:
         _fail(f"{position}: {error}")
+    if weights_file is not None:
+        pos = _with_weights_file(pos, weights_file)
     progress = None if quiet else (lambda report: click.echo(_info_line(report), err=True))
     chance = pos.is_chance()
     try:
@@ -284,6 +291,8 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
     click.echo(f"bestmove {report.best_move}")
     click.echo(f"score {report.lines[0].score_text}")
     click.echo(f"pv {' '.join(report.pv)}")
+    if report.win_probability is not None:
+        click.echo(f"winprob {report.win_probability:.4f}")
     if report.lines[0].expected:
         click.echo(f"expected {_expected_text(report.lines[0].expected)}")
     click.echo(_units_text(pos, report.algo, bool(report.lines[0].expected)))
@@ -326,6 +335,16 @@ def _print_chance(report: Report, shown: int | None, as_json: bool) -> None:
                    f"before the limit (a seeded uniform sample; '-' not valued)")
     click.echo(f"depth {report.depth} nodes {report.nodes} nps {report.nps} "
                f"time {report.seconds:.3f} algo {report.algo} threads {report.threads}")
+
+
+def _with_weights_file(pos: Position, path: str) -> Position:
+    """``pos`` evaluating with the weights file at ``path`` (exits naming the problem)."""
+    from safari_ai.tune import EvalWeights
+
+    try:
+        return pos.with_weights(EvalWeights.load(path))
+    except SafariError as error:
+        _fail(f"--weights: {error}")
 
 
 def _annotate_record(path: str, data: Any, depth: int | None, nodes: int | None,
@@ -965,3 +984,84 @@ def serve(host: str, port: int, open_browser: bool, max_movetime: int,
     server = uvicorn.Server(uvicorn.Config(create_app(config), log_level="warning",
                                            ws_max_size=config.max_body_bytes))
     server.run(sockets=[sock])
+
+
+@main.command()
+@click.argument("game")
+@click.option("--records", "records_dir", required=True, metavar="DIR",
+              help="Game records to learn from (safari-ai match --records DIR), searched "
+                   "recursively.")
+@click.option("--out", "out_path", metavar="FILE", help="Write the fitted weights file here.")
+@click.option("--start", "start_path", metavar="FILE",
+              help="Starting weights file (default: the compiled-in weights).")
+@click.option("--holdout", type=click.FloatRange(0.01, 0.99), default=0.2, show_default=True,
+              help="Share of the games held out to measure the fit.")
+@click.option("--l2", type=click.FloatRange(0.0), default=1e-3, show_default=True,
+              help="L2 regularisation of the weights (in units of the logistic's input).")
+@click.option("--every", type=click.IntRange(1), default=1, show_default=True,
+              help="Sample every N-th position of each game.")
+@click.option("--skip-plies", type=click.IntRange(0), default=0, show_default=True,
+              help="Plies to skip at the start of each game (besides the opening).")
+@click.option("--seed", type=click.IntRange(0), default=1, show_default=True,
+              help="Seeds the held-out split.")
+@click.option("--svg", "svg_path", metavar="FILE.svg",
+              help="Write the reliability diagram of the search scores' win probability.")
+@click.option("--json", "as_json", is_flag=True, help="Print the measurements as JSON.")
+def tune(game: str, records_dir: str, out_path: str | None, start_path: str | None,
+         holdout: float, l2: float, every: int, skip_plies: int, seed: int,
+         svg_path: str | None, as_json: bool) -> None:
+    """Fit GAME's evaluation weights to the results of game records (Texel's method).
+
+    Samples the decision positions of the finished records, labels each with
+    the game's final result, fits the weights by logistic regression on the
+    result (Newton's method, L2, a held-out share of the games), and prints the
+    held-out log-loss before and after. It also fits the win-probability scale
+    K of the records' search scores and prints its calibration on the held-out
+    games. --out writes a weights file for analyse --weights, match specs
+    weights=FILE and the protocol's Weights option.
+    """
+    from safari_ai.tune import (EvalWeights, expected_calibration_error, format_table,
+                                reliability_svg, sample_records)
+    from safari_ai.tune import tune as run_tune
+
+    try:
+        start = EvalWeights.load(start_path) if start_path else EvalWeights.default(game)
+        if start.game != game:
+            _fail(f"--start: the weights are for {start.game}, not {game}")
+        samples = sample_records(game, records_dir, every=every, skip_plies=skip_plies)
+        result = run_tune(samples, start=start, holdout=holdout, l2=l2, seed=seed)
+    except SafariError as error:
+        _fail(str(error))
+    if out_path:
+        try:
+            result.after.save(out_path)
+        except OSError as error:
+            _fail(f"--out: cannot write {out_path}: {error}")
+    if svg_path and result.search_calibration is not None:
+        try:
+            Path(svg_path).write_text(reliability_svg({game: result.search_calibration},
+                                                      f"{game}: search scores, held-out games"),
+                                      encoding="utf-8")
+        except OSError as error:
+            _fail(f"--svg: cannot write {svg_path}: {error}")
+    if as_json:
+        click.echo(json.dumps(result.to_json()))
+        return
+    click.echo(f"{game}: {result.n_records} records, {result.n_train} training positions, "
+               f"{result.n_holdout} held out")
+    click.echo(f"evaluation scale K {result.scale:.1f}")
+    click.echo(f"held-out log-loss: before {result.loss_before:.4f}, "
+               f"after {result.loss_after:.4f}")
+    click.echo("feature          before    after")
+    for name, old, new in zip(result.before.named(), result.before.weights,
+                              result.after.weights):
+        click.echo(f"{name:<15} {old:>7} {new:>8}")
+    if result.search_calibration is not None:
+        fitted = (f"win scale K {result.search_scale:.1f}" if result.search_scale is not None
+                  else "expectimax's expected results")
+        click.echo(f"search scores: {fitted}, held-out ECE "
+                   f"{expected_calibration_error(result.search_calibration):.4f}")
+        for line in format_table(result.search_calibration):
+            click.echo(line)
+    if out_path:
+        click.echo(f"weights {out_path}")

@@ -11,6 +11,8 @@ A player is given by a SPEC, comma-separated ``KEY=VALUE`` items:
   next (:class:`~safari_ai.search.MctsSession`; default yes): the player is
   told every ply of the game, its own moves, the others' and the dice;
 * ``name=TEXT`` (for the report);
+* ``weights=FILE``: the in-process engine evaluates with this weights file
+  (``safari-ai tune``; docs/tuning.md);
 * ``opt.NAME=VALUE`` (``setoption`` for a command-line engine), ``cwd=DIR``
   (its working directory);
 * ``cmd=COMMAND LINE``: a protocol engine (docs/protocol.md) driven by
@@ -68,6 +70,7 @@ class PlayerSpec:
     cwd: Optional[str] = None
     timeout: float = 60.0
     options: dict[str, str] = field(default_factory=dict)
+    weights: Optional[str] = None
 
     def label(self) -> str:
         if self.name:
@@ -89,6 +92,8 @@ class PlayerSpec:
             out.update(hash=self.hash_mb, leaf=self.leaf)
             if self.algo == "mcts":
                 out["reuse"] = self.reuse
+            if self.weights is not None:
+                out["weights"] = self.weights
         return out
 
     def limited(self) -> bool:
@@ -148,11 +153,16 @@ def parse_spec(text: str, movetime: Optional[int] = None) -> PlayerSpec:
                 raise ValueError(f"timeout: {value!r} is not a number of seconds") from None
             if not 0 < spec.timeout < 1e6:
                 raise ValueError("timeout: must be > 0 seconds")
+        elif key == "weights":
+            from safari_ai.tune import EvalWeights
+
+            EvalWeights.load(value)  # WeightsError (a ValueError) naming the problem
+            spec.weights = value
         elif key.startswith("opt.") and len(key) > 4:
             spec.options[key[4:]] = value
         else:
             raise ValueError(f"unknown key {key!r} (algo, depth, nodes, movetime, hash, leaf, "
-                             "reuse, name, cwd, timeout, opt.NAME, cmd)")
+                             "reuse, name, cwd, timeout, weights, opt.NAME, cmd)")
     engine = spec.cmd is not None or spec.algo not in ("random", "greedy")
     if engine and not spec.limited():
         spec.movetime = DEFAULT_MOVETIME if movetime is None else movetime
@@ -203,6 +213,11 @@ class _EnginePlayer:
         keep_tree = spec.algo == "mcts" and spec.reuse and bool(spec.nodes or spec.movetime)
         extra = {} if new_tree is None else {"new_tree": new_tree}
         self.player = EnginePlayer(spec.algo, keep_tree=keep_tree, **extra)
+        self.weights: Any = None
+        if spec.weights is not None:
+            from safari_ai.tune import EvalWeights
+
+            self.weights = EvalWeights.load(spec.weights)
 
     @property
     def session(self) -> Any:
@@ -211,6 +226,8 @@ class _EnginePlayer:
 
     def __call__(self, pos: Any, rng: random.Random) -> tuple[str, Optional[str]]:
         s = self.spec
+        if self.weights is not None and self.weights.game == pos.game:
+            pos = pos.with_weights(self.weights)
         report = self.player.choose(pos, depth=s.depth, nodes=s.nodes, movetime=s.movetime,
                                     seed=rng.randrange(2**32), hash_mb=s.hash_mb, leaf=s.leaf)
         return report.best_move, report.lines[0].score_text

@@ -10,10 +10,15 @@ import functools
 import json
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Union
+from typing import TYPE_CHECKING, Any, Union
 
 from safari_ai import _core
 from safari_ai.errors import IllegalMoveError, PositionError
+
+if TYPE_CHECKING:
+    import numpy
+
+    from safari_ai.tune import EvalWeights
 
 __all__ = ["Position", "ToMove", "games"]
 
@@ -180,6 +185,43 @@ class Position:
         """The engine's heuristic value of this position for ``player`` (0 at the
         end, or for a game without an evaluation)."""
         return self._c.evaluate(player)
+
+    def features(self) -> "numpy.ndarray":
+        """The evaluation's features (:func:`safari_ai.feature_names` names them)
+        as a float64 vector, player 0's point of view: ``evaluate(0)`` equals
+        ``int(weights().vector() @ features())`` (zebras' features are fractions
+        in steps of 1/1024, exact in binary). Empty for a game whose evaluation is
+        not a weighted sum (ostrich). See docs/tuning.md."""
+        return self._c.features()
+
+    def weights(self) -> EvalWeights:
+        """The weight set this position's evaluation uses (the game's compiled-in
+        defaults unless :meth:`with_weights` gave another)."""
+        from safari_ai.tune import EvalWeights
+
+        values, scale = self._c.weights()
+        return EvalWeights(self.game, tuple(values), scale)
+
+    def with_weights(self, weights: EvalWeights) -> Position:
+        """A copy of this position that evaluates with ``weights`` (kept by
+        :meth:`apply`; searches of it use them, and their ``win_scale`` for the
+        alpha-beta win probability).
+
+        :raises WeightsError: the set is for another game or out of range.
+        """
+        from safari_ai.tune import WeightsError
+
+        if weights.game != self.game:
+            raise WeightsError(f"weights: for {weights.game}, not {self.game}")
+        for i, value in enumerate(weights.weights):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise WeightsError(f"weights[{i}] must be an integer, got {value!r}")
+        copy = self._c.copy()
+        try:
+            copy.set_weights(list(weights.weights), float(weights.win_scale))
+        except _core.CoreError as error:
+            raise WeightsError(error.message) from None
+        return Position(copy)
 
     def random_playouts(self, games: int, seed: int = 0) -> int:
         """Plays ``games`` seeded random games from here in C; returns the plies played.

@@ -124,6 +124,8 @@ typedef struct arena_fixed {
     uint8_t format, animals, initiative, attack_then_move, spawn, event_roll;
     uint8_t side_names[2][2];       /* roster index, [1] = ARENA_NO_NAME if one */
     char names[ARENA_GLADIATORS][33]; /* gladiator labels                     */
+    uint8_t weights;                /* weight-set slot of the evaluation      */
+                                    /* (common/weights.h); not hashed         */
 } arena_fixed;
 
 typedef struct arena_state {
@@ -205,5 +207,17 @@ void arena_wound_weights(int a, int d, uint64_t *weights);
 uint64_t arena_spawn_ways(int n, int spawn_rule);
 /* Initiative: outcome moves (MK_INIT) and their weights; returns the count. */
 int arena_initiative_outcomes(const arena_state *st, sa_move *out, uint64_t *weights);
+
+/* The evaluation (arena_eval.c): a weighted sum of features (docs/tuning.md).
+ * ARENA_WIN_SCALE is the win-probability scale K of alpha-beta reports
+ * (safari/features.h). Arena is searched by expectimax, whose reports carry
+ * its own expected result, (1 + tanh(v / 400)) / 2 at a leaf of value v,
+ * which is the logistic of v / 200: the same K here. */
+#define ARENA_N_FEATURES 5
+#define ARENA_WIN_SCALE 200.0
+extern const char *const arena_feature_names[ARENA_N_FEATURES];
+extern const int32_t arena_default_weights[ARENA_N_FEATURES];
+void arena_features(const void *state, int32_t *out);
+int32_t arena_evaluate(const void *state, int player);
 
 #endif /* SAFARI_GAMES_ARENA_H */

@@ -1,6 +1,7 @@
 /* games/arena_io.c: the arena at the boundary: the starting position, reading
  * and validating a position (rule book §6), writing it canonically, and the
  * spelling of moves (§7). */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -1034,21 +1035,6 @@ static void arena_result(const void *state, int32_t *out)
     out[1] = results[st->dyn.result][1];
 }
 
-/* A material count for `player`: 100 per die a gladiator has and 300 per
- * gladiator standing, own side minus the other (animals threaten both). */
-static int32_t arena_evaluate(const void *state, int player)
-{
-    const arena_state *st = state;
-    int32_t score = 0;
-    for (int u = 0; u < ARENA_GLADIATORS; u++) {
-        if (!((st->dyn.alive >> u) & 1))
-            continue;
-        int32_t v = 300 + 100 * (st->dyn.attack[u] + st->dyn.defense[u] + st->dyn.speed[u]);
-        score += arena_team(u) == player ? v : -v;
-    }
-    return score;
-}
-
 const sa_game sa_arena_game = {
     .name = "arena",
     .max_players = 2,
@@ -1069,4 +1055,10 @@ const sa_game sa_arena_game = {
     .hash_from_scratch = arena_hash_from_scratch,
     .result = arena_result,
     .evaluate = arena_evaluate,
+    .n_features = ARENA_N_FEATURES,
+    .feature_names = arena_feature_names,
+    .default_weights = arena_default_weights,
+    .features = arena_features,
+    .weights_offset = offsetof(arena_state, fixed.weights),
+    .win_scale = ARENA_WIN_SCALE,
 };

@@ -3,6 +3,7 @@
  * Zobrist key kept incrementally, end of the game. No allocation, no I/O.
  * The bit numbering and the move packing are drawn in turtles.h. */
 #include <assert.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "common/bitboard.h"
@@ -691,4 +692,10 @@ const sa_game sa_turtles_game = {
     .hash_from_scratch = tt_hash_from_scratch,
     .result = tt_result,
     .evaluate = turtles_evaluate,
+    .n_features = TURTLES_N_FEATURES,
+    .feature_names = turtles_feature_names,
+    .default_weights = turtles_default_weights,
+    .features = turtles_features,
+    .weights_offset = offsetof(turtles_state, weights),
+    .win_scale = TURTLES_WIN_SCALE,
 };

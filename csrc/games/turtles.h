@@ -91,6 +91,7 @@ typedef struct turtles_state {
     uint8_t tattoo_choose;
     uint8_t hatching;
     uint8_t max_rule;
+    uint8_t weights;   /* weight-set slot of the evaluation (common/weights.h) */
 } turtles_state;
 
 /* Moves: one sa_move, 64 bits.
@@ -267,5 +268,14 @@ void turtles_move_str(const void *state, sa_move m, char out[SA_MOVE_STR_MAX]);
 
 /* evaluation (turtles_eval.c) */
 int32_t turtles_evaluate(const void *state, int player);
+
+/* The evaluation's features (turtles_eval.c, docs/tuning.md). */
+#define TURTLES_N_FEATURES 6
+/* The alpha-beta reports' win-probability scale K (safari/features.h):
+ * fitted on self-play records (docs/tuning.md). */
+#define TURTLES_WIN_SCALE 223.0
+extern const char *const turtles_feature_names[TURTLES_N_FEATURES];
+extern const int32_t turtles_default_weights[TURTLES_N_FEATURES];
+void turtles_features(const void *state, int32_t *out);
 
 #endif /* SAFARI_GAMES_TURTLES_H */

@@ -1,26 +1,42 @@
-/* games/turtles_eval.c: a simple heuristic value of a turtles position, in
- * centi-turtles (one active turtle = 100) from `player`'s point of view:
- * material, advancement toward the goal, and the guard of the home corner.
+/* games/turtles_eval.c: a simple heuristic value of a turtles position from
+ * `player`'s point of view, on the scale of the win-probability logistic
+ * (TURTLES_WIN_SCALE): a weighted sum of six features (safari/features.h,
+ * docs/tuning.md), each player 0's count minus player 1's: material,
+ * advancement toward the goal, a turtle next to an open goal, the guard of
+ * the home corner, and tempo.
  * A search calls it at non-terminal leaves; it is symmetric:
  * evaluate(s, 0) == -evaluate(s, 1). */
 #include "common/bitboard.h"
+#include "common/weights.h"
 #include "games/turtles.h"
 
-/* All weights in one place. */
-static const struct turtles_weights {
-    int32_t active;        /* each active turtle                                  */
-    int32_t reserve;       /* each turtle still in the hatching reserve           */
-    int32_t advance;       /* each step an active turtle is closer to its goal    */
-    int32_t next_to_goal;  /* an active turtle adjacent to its goal, corner empty */
-    int32_t guard;         /* an own turtle standing on the home corner           */
-    int32_t to_move;       /* the player who decides now (tempo)                  */
-} weights = {
-    .active = 100,
-    .reserve = 90,
-    .advance = 6,
-    .next_to_goal = 150,
-    .guard = 40,
-    .to_move = 10,
+enum {
+    F_ACTIVE,        /* active turtles                                      */
+    F_RESERVE,       /* turtles still in the hatching reserve               */
+    F_ADVANCE,       /* sum over active turtles of 6 - distance to the goal */
+    F_NEXT_TO_GOAL,  /* a turtle adjacent to its goal, the goal empty (0/1) */
+    F_GUARD,         /* an own turtle on the home corner (0/1)              */
+    F_TO_MOVE,       /* +1 player 0 decides now, -1 player 1, 0 otherwise   */
+    TURTLES_FEATURES
+};
+_Static_assert(TURTLES_FEATURES == TURTLES_N_FEATURES, "turtles.h counts the features");
+
+const char *const turtles_feature_names[TURTLES_FEATURES] = {
+    "active", "reserve", "advance", "next_to_goal", "guard", "to_move",
+};
+
+/* The defaults, per unit of each feature: fitted to the
+ * results of 800 self-play games by `safari-ai tune` (Texel's method) and
+ * accepted after an SPRT against the hand-written weights (100, 90, 6, 150,
+ * 40, 10): docs/tuning.md, docs/strength.md. The default rules never have a
+ * reserve, so its weight keeps the hand-written ratio to `active` (0.9). */
+const int32_t turtles_default_weights[TURTLES_FEATURES] = {
+    [F_ACTIVE] = 37,
+    [F_RESERVE] = 33,
+    [F_ADVANCE] = 26,
+    [F_NEXT_TO_GOAL] = 306,
+    [F_GUARD] = 155,
+    [F_TO_MOVE] = 70,
 };
 
 /* Hex distance from bit sq to bit goal (numbering in turtles.h). */
@@ -40,27 +56,38 @@ static uint64_t neighbours(int sq)
     return n;
 }
 
-/* Player p's side of the sum. */
-static int32_t side_value(const turtles_state *s, int p)
+/* Adds player p's counts to f with sign `sign`. */
+static void side_features(const turtles_state *s, int p, int32_t sign, int32_t *f)
 {
     uint64_t own = s->active_bb[p];
     int goal = turtles_goal(p), home = turtles_home(p);
-    int32_t v = weights.active * sa_bb_count(own) + weights.reserve * s->reserve[p];
+    int32_t advance = 0;
     for (uint64_t bb = own; bb;)
-        v += weights.advance * (6 - distance(sa_bb_pop(&bb), goal));
-    if ((own & neighbours(goal)) && !((turtles_occupied(s) >> goal) & 1))
-        v += weights.next_to_goal;
-    if ((own >> home) & 1)
-        v += weights.guard;
-    return v;
+        advance += 6 - distance(sa_bb_pop(&bb), goal);
+    f[F_ACTIVE] += sign * sa_bb_count(own);
+    f[F_RESERVE] += sign * s->reserve[p];
+    f[F_ADVANCE] += sign * advance;
+    f[F_NEXT_TO_GOAL] += sign * ((own & neighbours(goal)) && !((turtles_occupied(s) >> goal) & 1));
+    f[F_GUARD] += sign * (int32_t)((own >> home) & 1);
+}
+
+void turtles_features(const void *state, int32_t *out)
+{
+    const turtles_state *s = state;
+    for (int i = 0; i < TURTLES_FEATURES; i++)
+        out[i] = 0;
+    side_features(s, 0, 1, out);
+    side_features(s, 1, -1, out);
+    int who = turtles_to_move(s);
+    out[F_TO_MOVE] = who == 0 ? 1 : who == 1 ? -1 : 0;
 }
 
 int32_t turtles_evaluate(const void *state, int player)
 {
     const turtles_state *s = state;
-    int32_t v = side_value(s, 0) - side_value(s, 1);
-    int who = turtles_to_move(s);
-    if (who == 0 || who == 1)
-        v += who == 0 ? weights.to_move : -weights.to_move;
+    int32_t f[TURTLES_FEATURES];
+    turtles_features(s, f);
+    int32_t v = sa_weighted_sum(sa_weights_of(s->weights, turtles_default_weights), f,
+                                TURTLES_FEATURES);
     return player == 0 ? v : -v;
 }

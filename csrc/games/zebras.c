@@ -5,6 +5,7 @@
  * spelling moves live in zebras_io.c. Rule book: shared/rules/zebras.md.
  */
 #include <assert.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "common/bitboard.h"
@@ -445,7 +446,7 @@ void zebras_result(const void *state, int32_t *out)
     out[1] = -out[0];
 }
 
-/* zebras_evaluate: games/zebras_eval.c */
+/* zebras_evaluate and zebras_features: games/zebras_eval.c */
 
 /* -- the function table ------------------------------------------------------ */
 
@@ -486,4 +487,11 @@ const sa_game sa_zebras_game = {
     .hash_from_scratch = zebras_hash_from_scratch,
     .result = zebras_result,
     .evaluate = zebras_evaluate,
+    .n_features = ZEBRAS_N_FEATURES,
+    .feature_names = zebras_feature_names,
+    .default_weights = zebras_default_weights,
+    .features = zebras_features,
+    .feature_one = ZEBRAS_FEATURE_ONE,
+    .weights_offset = offsetof(zebras_state, weights),
+    .win_scale = ZEBRAS_WIN_SCALE,
 };

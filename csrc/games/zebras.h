@@ -58,7 +58,8 @@ static const char ZEBRAS_LETTER[ZEBRAS_SPECIES] = {'Z', 'G', 'E', 'L', 'C'};
  *   51      guardian         0..21, or -1 before the opening move
  *   52      inauguration     holder 0 or 1, or -1 (unclaimed)
  *   53      croc_chain       the rules option (§1): 1 = chains allowed
- *   54      (padding, always 0 so that states compare with memcmp)
+ *   54      weights          the evaluation's weight-set slot (0: defaults)
+ *   55      (padding, always 0 so that states compare with memcmp)
  *
  * Invariants (checked by zebras_is_ok in debug builds): owner_bb[0] and
  * owner_bb[1] are disjoint and their union is the union of species_bb[], the
@@ -74,7 +75,8 @@ typedef struct zebras_state {
     int8_t guardian;
     int8_t inauguration;
     uint8_t croc_chain;
-    uint8_t pad[2];
+    uint8_t weights;   /* weight-set slot of the evaluation (common/weights.h) */
+    uint8_t pad;
 } zebras_state;
 
 /* -- the move ------------------------------------------------------------- */
@@ -198,6 +200,19 @@ int zebras_legal_moves(const void *state, sa_move *out);
 void zebras_apply(void *state, sa_move m);
 void zebras_result(const void *state, int32_t *out);
 int32_t zebras_evaluate(const void *state, int player);
+
+/* The evaluation's features (zebras_eval.c, docs/tuning.md): control,
+ * open, inauguration, tempo. They are fractions, written in fixed point:
+ * feature i is features(s)[i] / ZEBRAS_FEATURE_ONE (a power of two, so that
+ * every value is exact as a double and weights . features is exact). */
+#define ZEBRAS_N_FEATURES 4
+#define ZEBRAS_FEATURE_ONE 1024
+/* The alpha-beta reports' win-probability scale K (safari/features.h):
+ * fitted on self-play records of this evaluation (docs/tuning.md). */
+#define ZEBRAS_WIN_SCALE 867.0
+extern const char *const zebras_feature_names[ZEBRAS_N_FEATURES];
+extern const int32_t zebras_default_weights[ZEBRAS_N_FEATURES];
+void zebras_features(const void *state, int32_t *out);
 
 static inline int zebras_to_move(const void *state)
 {

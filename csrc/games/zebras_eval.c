@@ -1,6 +1,7 @@
 /* games/zebras_eval.c: the heuristic value of a zebras position, in
- * hundredths of a point (centi-points), from `player`'s point of view, as a
- * weighted sum of named terms (weights at the top). It is antisymmetric:
+ * hundredths of a point (centi-points), from `player`'s point of view: a
+ * weighted sum of four named features (safari/features.h), each player 0's
+ * view, with the default weights below. It is antisymmetric:
  * evaluate(s, 0) == -evaluate(s, 1).
  *
  * Why it is not just "the score if the game ended now" (the first version):
@@ -9,52 +10,71 @@
  * at the start alternated between 0 (odd depths: player 0 placed last) and
  * -600 (even depths: player 1 placed last). Here a territory still open is
  * only partly controlled (its margin against the cells left), and the player
- * to move gets the tempo of the placement they are about to make; the score
- * at consecutive depths then stays within about a point (docs/games/zebras.md).
+ * about to place gets the tempo of that placement; the score at consecutive
+ * depths then stays within about a point (docs/games/zebras.md).
+ *
+ * The features are fractions (a share of control is one), written in fixed
+ * point: units of 1 / ZEBRAS_FEATURE_ONE (zebras.h). The evaluation is
+ * sum(weight * feature) / ZEBRAS_FEATURE_ONE, truncated toward zero.
  */
 #include <assert.h>
 
 #include "common/bitboard.h"
+#include "common/weights.h"
 #include "games/zebras.h"
 
-/* All weights in one place (centi-points). */
-static const struct zebras_weights {
-    /* × (control share) × (face-up points already in the territory): 100 is
-     * exact at the end, where every share is ±1. */
-    int32_t control;
-    /* × (control share) × (empty cells of the territory): points the tokens
-     * still to come are expected to bring to its controller (in the same
-     * games a territory gained 0.9-1.8 face-up points per empty cell). */
-    int32_t open_cell;
-    /* the Inauguration token's 5 points, to its holder */
-    int32_t inauguration;
-    /* the player about to place a token (the tempo of a placement game) */
-    int32_t to_move;
-} weights = {
-    .control = 100,
-    .open_cell = 140,
-    .inauguration = 100,
-    .to_move = 325,
+enum {
+    /* sum over territories of (player 0's share of control) x (face-up
+     * points already in the territory); at the end every share is +-1 and
+     * this is player 0's territory points minus player 1's. */
+    F_CONTROL,
+    /* sum over territories of (player 0's share) x (empty cells): the points
+     * the tokens still to come are expected to bring to the controller (in
+     * the fitting games a territory gained 0.9-1.8 face-up points per empty
+     * cell). */
+    F_OPEN,
+    /* +1 player 0 holds the Inauguration token, -1 player 1, 0 unclaimed. */
+    F_INAUGURATION,
+    /* +1 player 0 places the next token, -1 player 1, 0 at the end: the
+     * tempo of a placement game. */
+    F_TEMPO,
+    ZEBRAS_FEATURES
+};
+_Static_assert(ZEBRAS_FEATURES == ZEBRAS_N_FEATURES, "zebras.h counts the features");
+
+const char *const zebras_feature_names[ZEBRAS_FEATURES] = {
+    "control", "open", "inauguration", "tempo",
 };
 
-/* Player 0's share of a territory's control, scaled by ZEBRAS_SHARE_ONE:
- * +ONE / -ONE once the margin m can no longer be overturned by the e cells
- * left (territories have an odd size, so that is |m| > e), else
- * m / (|m| + e / 5). The fit is empirical: over the positions of 200
- * alpha-beta games, the side ahead by 1 kept the territory 81% of the time
- * with 2 cells left and 75% with 6, ahead by 2 83-91%, by 3 90%, which is a
- * share (2 P - 1) of 0.50-0.63, 0.66-0.82 and 0.80; m / (e + 1) read the
- * same margins as 0.14-0.33, far too little (docs/games/zebras.md). */
-#define ZEBRAS_SHARE_ONE 840
+/* The default weights (centi-points per unit of the feature). control: 100,
+ * exact at the end; open: 1.4 points per empty cell (fitted on 200 alpha-beta
+ * games); the Inauguration's 5 points; tempo: 325, set so that odd and even
+ * depths agree on average (docs/games/zebras.md#scores). */
+const int32_t zebras_default_weights[ZEBRAS_FEATURES] = {
+    [F_CONTROL] = 100,
+    [F_OPEN] = 140,
+    [F_INAUGURATION] = 100 * ZEBRAS_INAUGURATION_POINTS,
+    [F_TEMPO] = 325,
+};
 
+#define ONE ZEBRAS_FEATURE_ONE
+
+/* Player 0's share of a territory's control, in units of 1 / ONE: +ONE /
+ * -ONE once the margin m can no longer be overturned by the e cells left
+ * (territories have an odd size, so that is |m| > e), else m / (|m| + e / 5).
+ * The fit is empirical: over the positions of 200 alpha-beta games, the side
+ * ahead by 1 kept the territory 81% of the time with 2 cells left and 75%
+ * with 6, ahead by 2 83-91%, by 3 90%, which is a share (2 P - 1) of
+ * 0.50-0.63, 0.66-0.82 and 0.80; m / (e + 1) read the same margins as
+ * 0.14-0.33, far too little (docs/games/zebras.md). */
 static int32_t control_share(int margin, int empty)
 {
     if (margin > empty)
-        return ZEBRAS_SHARE_ONE;
+        return ONE;
     if (-margin > empty)
-        return -ZEBRAS_SHARE_ONE;
+        return -ONE;
     int size = margin < 0 ? -margin : margin;
-    return margin * 5 * ZEBRAS_SHARE_ONE / (5 * size + empty);
+    return margin * 5 * ONE / (5 * size + empty);
 }
 
 /* Face-up points of the tokens standing in `area`. */
@@ -76,30 +96,33 @@ static int next_placer(const zebras_state *s)
     return s->guardian < 0 ? 1 : s->to_move;
 }
 
-/* The value for player 0. */
-static int32_t value_for_player0(const zebras_state *s)
+void zebras_features(const void *state, int32_t *out)
 {
+    const zebras_state *s = state;
     uint32_t occupied = zebras_occupied(s);
-    int32_t sum = 0;
+    int32_t control = 0, open = 0;
     for (int t = 0; t < ZEBRAS_TERRITORIES; t++) {
         uint32_t area = ZEBRAS_TERRITORY_BB[t];
         int margin = sa_bb_count(s->owner_bb[0] & area) - sa_bb_count(s->owner_bb[1] & area);
         int empty = sa_bb_count(area & ~occupied);
         int32_t share = control_share(margin, empty);
-        sum += share * (weights.control * face_up_points(s, area) + weights.open_cell * empty)
-               / ZEBRAS_SHARE_ONE;
+        control += share * face_up_points(s, area);
+        open += share * empty;
     }
-    if (s->inauguration >= 0)
-        sum += (s->inauguration == 0 ? 1 : -1) * weights.inauguration * ZEBRAS_INAUGURATION_POINTS;
+    out[F_CONTROL] = control;
+    out[F_OPEN] = open;
+    out[F_INAUGURATION] = s->inauguration == 0 ? ONE : s->inauguration == 1 ? -ONE : 0;
     int placer = next_placer(s);
-    if (placer >= 0)
-        sum += placer == 0 ? weights.to_move : -weights.to_move;
-    return sum;
+    out[F_TEMPO] = placer == 0 ? ONE : placer == 1 ? -ONE : 0;
 }
 
 int32_t zebras_evaluate(const void *state, int player)
 {
+    const zebras_state *s = state;
+    int32_t f[ZEBRAS_FEATURES];
     assert(player == 0 || player == 1);
-    int32_t v = value_for_player0(state);
+    zebras_features(s, f);
+    int32_t v = sa_weighted_sum_fixed(sa_weights_of(s->weights, zebras_default_weights), f,
+                                      ZEBRAS_FEATURES, ONE);
     return player == 0 ? v : -v;
 }

@@ -26,6 +26,7 @@
 
 #include "common/error.h"
 #include "common/tt.h"
+#include "common/weights.h"
 #include "search/alphabeta.h"
 
 /* -- setup ------------------------------------------------------------- */
@@ -108,6 +109,7 @@ static void fallback_line(ab_search *s, const void *root, sa_report *out)
     s->pv[0][0] = f->moves[0];
     set_line(s, &out->lines[0], root, 0);
     out->n_lines = 1;
+    out->win_probability = sa_score_win_probability(s->game, root, 0);
 }
 
 /* Iterative deepening of the main thread; fills out. */
@@ -122,6 +124,7 @@ static void deepen(ab_search *s, const void *root, const sa_limits *limits,
         memcpy(out->lines, lines, sizeof(sa_line) * (size_t)done);
         out->n_lines = done;
         out->depth = depth;
+        out->win_probability = sa_score_win_probability(s->game, root, out->lines[0].score);
         out->seldepth = s->seldepth;
         out->nodes = s->nodes;
         out->seconds = sa_clock_seconds(&s->clock);

@@ -16,6 +16,7 @@ extern const test_case mcts_session_tests[];
 extern const test_case expectimax_tests[];
 extern const test_case specialised_tests[];
 extern const test_case perft_stop_tests[];
+extern const test_case features_tests[];
 
 /* One suite a line, so that branches adding suites merge cleanly. */
 static const test_case *const suites[] = {
@@ -30,6 +31,7 @@ static const test_case *const suites[] = {
     expectimax_tests,
     specialised_tests,
     perft_stop_tests,
+    features_tests,
     NULL,
 };
 

@@ -17,7 +17,7 @@ from safari_ai.errors import SafariError
 from safari_ai.player import INFINITE_MS, EnginePlayer, SearchFn, TreeFactory
 from safari_ai.position import Position, games
 from safari_ai.protocol.go import GoRequest, time_budget
-from safari_ai.protocol.options import engine_options
+from safari_ai.protocol.options import engine_options, load_weights
 from safari_ai.protocol.output import (LineSink, chance_pov, chance_summary, info_lines,
                                        outcome_line, terminal_line, zero_sum)
 from safari_ai.protocol.text import ProtocolError, one_line, quote
@@ -84,6 +84,7 @@ class Engine:
         # by the worker only
         self._player = EnginePlayer(search=analyse_fn, new_tree=new_tree)
         self._tree_stale = False                   # set by newgame: drop the tree
+        self._weights: Any = None                  # the Weights option's file, loaded
         self.finished = False
         self._worker = SearchWorker(self._emit)
         self.COMMANDS: dict[str, Callable[[list[str]], list[str]]] = {
@@ -204,6 +205,9 @@ class Engine:
             except SafariError as error:
                 raise ProtocolError(f"setoption: bad value for option {option.name}: "
                                     f"{error}") from None
+        if option.name == "Weights":
+            self._weights = load_weights(value)
+            self._tree_stale = True  # a tree grown under other weights
         option.value = value
         if option.name == "TreeReuse" and not value:
             self._tree_stale = True
@@ -303,6 +307,9 @@ class Engine:
     def _need_position(self, command: str) -> Any:
         if self.position is None:
             raise ProtocolError(f"{command}: no position; send 'position' first")
+        weights = self._weights
+        if weights is not None and weights.game == self.position.game:
+            return self.position.with_weights(weights)  # the Weights option
         return self.position
 
     # -- debug -----------------------------------------------------------

@@ -11,7 +11,7 @@ from safari_ai.position import Position, games
 from safari_ai.protocol.text import ProtocolError, format_value, quote
 from safari_ai.search import ALGORITHMS
 
-__all__ = ["EngineOption", "engine_options", "rules_options", "MOVE_OVERHEAD_MS"]
+__all__ = ["EngineOption", "engine_options", "rules_options", "load_weights", "MOVE_OVERHEAD_MS"]
 
 MOVE_OVERHEAD_MS = 30
 """Default of the ``MoveOverhead`` option: clock time kept back for I/O per move."""
@@ -113,6 +113,18 @@ def _probe(game: str, key: str, value: Any) -> str:
     return ""
 
 
+def load_weights(path: str) -> Any:
+    """The Weights option's file (None for ``<empty>``); ProtocolError when bad."""
+    if not path:
+        return None
+    from safari_ai.tune import EvalWeights
+
+    try:
+        return EvalWeights.load(path)
+    except SafariError as error:
+        raise ProtocolError(f"setoption: bad value for option Weights: {error}") from None
+
+
 def engine_options() -> list[EngineOption]:
     """Every option the handshake announces, at its default: the engine's
     own, then each game's rules options (``game.key``)."""
@@ -125,6 +137,7 @@ def engine_options() -> list[EngineOption]:
         EngineOption("MctsLeaf", "combo", "evaluate", choices=["rollout", "evaluate"]),
         EngineOption("TreeReuse", "check", True),
         EngineOption("MoveOverhead", "spin", MOVE_OVERHEAD_MS, 0, 10000),
+        EngineOption("Weights", "string", ""),  # a weights file (docs/tuning.md)
     ]
     for game in games():
         options.extend(rules_options(game))

@@ -95,6 +95,28 @@ typedef struct sa_game {
      * as a result. 0 (the default): evaluate() is a two-player heuristic in
      * centi-units, which the searches squash as tanh(evaluate / 400). */
     int32_t eval_per_result;
+
+    /* -- the evaluation as a weighted sum (safari/features.h) ----------- */
+    /* n_features > 0: evaluate(s, 0) == sum of w[i] * features(s)[i] /
+     * feature_one, truncated toward zero, with w the state's weight set
+     * (default_weights unless set otherwise), and evaluate(s, 1) ==
+     * -evaluate(s, 0). 0: no features (ostrich). */
+    int n_features;
+    const char *const *feature_names;
+    const int32_t *default_weights;
+    /* Writes the n_features features of any position, player 0's view, in
+     * units of 1 / feature_one. */
+    void (*features)(const void *state, int32_t *out);
+    /* The features' fixed-point unit: a power of two (so that feature /
+     * feature_one is exact as a double); 0 or 1 (the default): integers.
+     * Zebras: 1024, its features are shares of territories. */
+    int32_t feature_one;
+    /* Offset in the state of its uint8_t weight-set slot (0: the defaults;
+     * else an entry of the process-wide table, common/weights.h). */
+    size_t weights_offset;
+    /* The default win-probability scale K of the alpha-beta reports (the
+     * mover's win probability is 1 / (1 + exp(-score / K))); 0: none. */
+    double win_scale;
 } sa_game;
 
 /* True when the game's results are the two-player zero-sum contract's

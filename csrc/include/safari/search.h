@@ -114,8 +114,9 @@ struct sa_report {
     int n_lines;             /* lines[0] is the best                    */
     sa_line lines[SA_MAX_MULTIPV];
     double win_probability;  /* two-player zero-sum games, expectimax and MCTS:
-                                the mover's expected[] on the best line; -1
-                                if none (alpha-beta, ostrich)              */
+                                the mover's expected[] on the best line;
+                                alpha-beta: the logistic of the best score
+                                (safari/features.h); -1 if none (ostrich) */
     int hashfull;            /* permille in use of the table (alpha-beta) or
                                 of the node arena (MCTS); -1 if none        */
     uint64_t reused;         /* MCTS session: visits the root already had

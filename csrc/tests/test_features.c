@@ -1,0 +1,157 @@
+/* tests/test_features.c: the linear evaluations (safari/features.h): the
+ * evaluation is the dot product of the weights with the features along
+ * random games, weight sets travel with positions into searches, the table
+ * of sets shares equal ones, and bad sets are refused with a message. */
+#include <math.h>
+#include <string.h>
+
+#include "safari/features.h"
+#include "safari/game.h"
+#include "safari/search.h"
+#include "common/rng.h"
+#include "tests/check.h"
+
+/* w . f with f in units of 1 / one (sa_feature_one), truncated toward 0. */
+static int32_t dot(const int32_t *w, const int32_t *f, int n, int32_t one)
+{
+    long long v = 0;
+    for (int i = 0; i < n; i++)
+        v += (long long)w[i] * f[i];
+    return (int32_t)(v / one);
+}
+
+/* Plays one seeded random game of `game`, checking at every position that
+ * evaluate(0) == w . features == -evaluate(1) for the position's weights. */
+static void check_random_game(const char *game, const int32_t *weights, uint64_t seed)
+{
+    sa_error err;
+    sa_position *pos = sa_position_new(game, NULL, &err);
+    CHECK(pos != NULL);
+    if (pos == NULL)
+        return;
+    int n = sa_feature_count(game);
+    int32_t one = sa_feature_one(game);
+    CHECK(one >= 1 && (one & (one - 1)) == 0); /* a power of two */
+    if (weights != NULL)
+        CHECK(sa_position_set_weights(pos, weights, n, 150.0, &err) == SA_OK);
+    const sa_game *rules = sa_position_game_rules(pos);
+    uint64_t rng = seed;
+    for (int ply = 0; ply < 300 && rules->to_move(sa_position_state(pos)) != SA_TERMINAL; ply++) {
+        int32_t f[SA_MAX_FEATURES], w[SA_MAX_FEATURES];
+        double scale = 0.0;
+        CHECK(sa_position_features(pos, f) == n);
+        CHECK(sa_position_weights(pos, w, &scale) == n);
+        CHECK(sa_position_evaluate(pos, 0) == dot(w, f, n, one));
+        CHECK(sa_position_evaluate(pos, 1) == -dot(w, f, n, one));
+        static char moves[1 << 17];
+        sa_position_moves_text(pos, moves, sizeof moves);
+        int count = 1;
+        for (char *c = moves; *c; c++)
+            count += *c == ' ';
+        int pick = (int)(sa_splitmix64(&rng) % (uint64_t)count);
+        char *move = moves;
+        for (int k = 0; k < pick; k++)
+            move = strchr(move, ' ') + 1;
+        char *end = strchr(move, ' ');
+        if (end != NULL)
+            *end = '\0';
+        char *colon = strrchr(move, ':');
+        if (colon != NULL && rules->to_move(sa_position_state(pos)) == SA_CHANCE)
+            *colon = '\0'; /* "OUTCOME:WEIGHT", the outcome may hold colons */
+        CHECK(sa_position_apply(pos, move, &err) == SA_OK);
+    }
+    sa_position_free(pos);
+}
+
+static void test_evaluation_is_the_dot_product(void)
+{
+    static const char *const games[] = {"turtles", "zebras", "arena"};
+    static const int32_t other[SA_MAX_FEATURES] = {7, -3, 11, 250, -40, 9, 2, 5};
+    for (int g = 0; g < 3; g++) {
+        CHECK(sa_feature_count(games[g]) > 0);
+        for (uint64_t seed = 1; seed <= 4; seed++) {
+            check_random_game(games[g], NULL, seed);
+            check_random_game(games[g], other, seed);
+        }
+    }
+    CHECK(sa_feature_one("turtles") == 1 && sa_feature_one("arena") == 1);
+    CHECK(sa_feature_one("zebras") == 1024 && sa_feature_one("chess") == 0);
+    CHECK(sa_feature_count("ostrich") == 0);
+    CHECK(sa_feature_count("chess") == -1);
+    CHECK(sa_feature_name("turtles", 0) != NULL && strcmp(sa_feature_name("turtles", 0), "active") == 0);
+    CHECK(sa_feature_name("turtles", 99) == NULL);
+}
+
+static void test_bad_weight_sets_are_refused(void)
+{
+    sa_error err;
+    sa_position *pos = sa_position_new("turtles", NULL, &err);
+    int32_t w[6] = {1, 2, 3, 4, 5, SA_MAX_WEIGHT + 1};
+    CHECK(sa_position_set_weights(pos, w, 6, 100.0, &err) == SA_ERR_ARGUMENT);
+    CHECK(strstr(err.message, "'to_move'") != NULL);
+    w[5] = 6;
+    CHECK(sa_position_set_weights(pos, w, 5, 100.0, &err) == SA_ERR_ARGUMENT);
+    CHECK(sa_position_set_weights(pos, w, 6, NAN, &err) == SA_ERR_ARGUMENT);
+    CHECK(sa_position_set_weights(pos, w, 6, 0.0, &err) == SA_ERR_ARGUMENT);
+    int32_t got[SA_MAX_FEATURES];
+    double scale;
+    sa_position_weights(pos, got, &scale);
+    CHECK(got[0] == sa_feature_default_weight("turtles", 0)); /* unchanged */
+    sa_position *ostrich = sa_position_new("ostrich", NULL, &err);
+    CHECK(sa_position_set_weights(ostrich, w, 6, 100.0, &err) == SA_ERR_ARGUMENT);
+    sa_position_free(ostrich);
+    /* The same set many times takes one slot. */
+    for (int k = 0; k < 1000; k++)
+        CHECK(sa_position_set_weights(pos, w, 6, 100.0, &err) == SA_OK);
+    sa_position_free(pos);
+}
+
+static void test_alphabeta_uses_the_weights_and_reports_a_probability(void)
+{
+    sa_error err;
+    sa_position *pos = sa_position_new("turtles", NULL, &err);
+    CHECK(sa_position_apply(pos, "d1xd3", &err) == SA_OK);
+    sa_limits limits = {.depth = 1, .multipv = 1, .threads = 1, .seed = 1,
+                        .algo = SA_ALGO_ALPHABETA};
+    int32_t tempo[6] = {0, 0, 0, 0, 0, 37};
+    CHECK(sa_position_set_weights(pos, tempo, 6, 50.0, &err) == SA_OK);
+    sa_report report;
+    CHECK(sa_search(pos, &limits, &report, &err) == SA_OK);
+    CHECK(report.lines[0].score == -37); /* the other side moves at every leaf */
+    CHECK(fabs(report.win_probability - 1.0 / (1.0 + exp(37.0 / 50.0))) < 1e-12);
+    CHECK(sa_position_win_probability(pos, SA_SCORE_WIN - 3) == 1.0);
+    CHECK(sa_position_win_probability(pos, -(SA_SCORE_WIN - 3)) == 0.0);
+    sa_position_free(pos);
+}
+
+static void test_batch_writes_rows_and_checks_games(void)
+{
+    sa_error err;
+    sa_position *a = sa_position_new("zebras", NULL, &err);
+    sa_position *b = sa_position_new("zebras", NULL, &err);
+    sa_position *c = sa_position_new("turtles", NULL, &err);
+    CHECK(sa_position_apply(b, "@12", &err) == SA_OK);
+    const sa_position *both[2] = {a, b};
+    double out[2 * SA_MAX_FEATURES];
+    CHECK(sa_features_batch(both, 2, out, &err) == SA_OK);
+    int32_t row[SA_MAX_FEATURES];
+    int n = sa_position_features(b, row);
+    for (int i = 0; i < n; i++) /* the batch divides by the fixed-point unit */
+        CHECK(out[n + i] == row[i] / 1024.0);
+    CHECK(out[n + n - 1] == -1.0); /* tempo: player 1 places the first token */
+    const sa_position *mixed[3] = {a, b, c};
+    CHECK(sa_features_batch(mixed, 3, out, &err) == SA_ERR_ARGUMENT);
+    CHECK(strstr(err.message, "positions[2]") != NULL);
+    sa_position_free(a);
+    sa_position_free(b);
+    sa_position_free(c);
+}
+
+const test_case features_tests[] = {
+    {"features: evaluation = weights . features", test_evaluation_is_the_dot_product},
+    {"features: bad weight sets", test_bad_weight_sets_are_refused},
+    {"features: alpha-beta weights and win probability",
+     test_alphabeta_uses_the_weights_and_reports_a_probability},
+    {"features: batch", test_batch_writes_rows_and_checks_games},
+    {NULL, NULL},
+};

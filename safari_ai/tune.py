@@ -1,0 +1,577 @@
+"""Evaluation weights: the features as numpy arrays, weight files, Texel tuning
+and the calibration of win probabilities (docs/tuning.md).
+
+In turtles, zebras and arena the engine's evaluation of a position for player
+0 is exactly ``int(weights @ features)`` (integer weights; integer features, or
+zebras' multiples of 1/1024, exact as floats; player 1's is its negative).
+This module
+
+* reads and writes weight files (``{"format": "safari-ai-weights", ...}``),
+  which ``safari-ai analyse --weights FILE``, match specs ``weights=FILE`` and
+  the protocol's ``setoption name Weights value FILE`` load;
+* samples positions from game records (``safari-ai match --records DIR``),
+  labelled with each game's final result;
+* fits weights by logistic regression on the result (Texel's method: the
+  probability that player 0 wins, a draw counting half, is modelled as
+  ``1 / (1 + exp(-(w @ f) / K))``), with Newton's method, L2 regularisation
+  and a held-out split of whole games;
+* fits the scale ``K`` that turns a search score into the mover's win
+  probability, and measures calibration (per decile of predicted probability,
+  the observed score; the expected calibration error), with an SVG
+  reliability diagram.
+"""
+from __future__ import annotations
+
+import json
+import math
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Optional, Sequence
+
+import numpy as np
+
+from safari_ai import _core
+from safari_ai.errors import SafariError
+from safari_ai.position import Position
+
+__all__ = ["EvalWeights", "WeightsError", "FORMAT", "feature_names", "features",
+           "Samples", "sample_records", "log_loss", "fit_scale", "fit_weights",
+           "TuneResult", "tune", "CalibrationBin", "calibration", "expected_calibration_error",
+           "reliability_svg", "score_probability", "reported_probability", "split"]
+
+FORMAT = "safari-ai-weights"
+MAX_WEIGHT = 10000  # SA_MAX_WEIGHT (safari/features.h)
+
+
+class WeightsError(SafariError, ValueError):
+    """A weight file or weight set is malformed; the message names the field."""
+
+
+def feature_names(game: str) -> list[str]:
+    """Names of ``game``'s evaluation features, in the order of
+    :meth:`Position.features` (empty for ostrich, whose evaluation is a race
+    model, not a weighted sum).
+
+    :raises WeightsError: unknown game.
+    """
+    try:
+        return _core.feature_names(game)
+    except _core.CoreError as error:
+        raise WeightsError(error.message) from None
+
+
+def features(positions: Sequence[Position]) -> np.ndarray:
+    """The features of ``positions`` (all of one game) as an ``n x k`` float64
+    array, computed in one C call over the batch.
+
+    :raises WeightsError: mixed games, or a game without features.
+    """
+    cores = []
+    for i, pos in enumerate(positions):
+        if not isinstance(pos, Position):
+            raise WeightsError(f"positions[{i}]: not a Position but {type(pos).__name__}")
+        cores.append(pos._c)
+    try:
+        return _core.features_batch(cores)
+    except _core.CoreError as error:
+        raise WeightsError(error.message) from None
+
+
+@dataclass(frozen=True)
+class EvalWeights:
+    """One game's evaluation weights (integers, in the order of
+    :func:`feature_names`) and the win-probability scale ``K`` of its
+    alpha-beta reports. ``fit`` holds what a tuning run measured (kept in the
+    file, not used by the engine)."""
+
+    game: str
+    weights: tuple[int, ...]
+    win_scale: float
+    fit: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def default(cls, game: str) -> EvalWeights:
+        """The weights compiled into the core."""
+        try:
+            values, scale = _core.default_weights(game)
+        except _core.CoreError as error:
+            raise WeightsError(error.message) from None
+        return cls(game, tuple(values), float(scale))
+
+    def named(self) -> dict[str, int]:
+        """``{feature name: weight}``."""
+        return dict(zip(feature_names(self.game), self.weights))
+
+    def vector(self) -> np.ndarray:
+        """The weights as a float64 vector."""
+        return np.asarray(self.weights, dtype=np.float64)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"format": FORMAT, "game": self.game, "weights": self.named(),
+                               "win_scale": self.win_scale}
+        if self.fit:
+            out["fit"] = self.fit
+        return out
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json(), indent=2) + "\n", encoding="utf-8")
+
+    @classmethod
+    def from_json(cls, data: Any) -> EvalWeights:
+        """Reads a weight object; every feature of the game must be given, as an
+        integer in -10000..10000, and nothing else.
+
+        :raises WeightsError: naming the offending field.
+        """
+        if not isinstance(data, Mapping):
+            raise WeightsError("weights file: not a JSON object")
+        if data.get("format") != FORMAT:
+            raise WeightsError(f"weights file: field 'format' must be {FORMAT!r}")
+        game = data.get("game")
+        if not isinstance(game, str) or game not in _core.game_names():
+            raise WeightsError(f"weights file: field 'game': unknown game {game!r}")
+        names = feature_names(game)
+        if not names:
+            raise WeightsError(f"weights file: {game}'s evaluation has no features to weigh")
+        given = data.get("weights")
+        if not isinstance(given, Mapping):
+            raise WeightsError("weights file: field 'weights' must be an object")
+        for key in given:
+            if key not in names:
+                raise WeightsError(f"weights file: field 'weights.{key}': not a feature of "
+                                   f"{game} ({', '.join(names)})")
+        values = []
+        for name in names:
+            if name not in given:
+                raise WeightsError(f"weights file: field 'weights.{name}' is missing")
+            value = given[name]
+            if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_WEIGHT:
+                raise WeightsError(f"weights file: field 'weights.{name}' must be an integer "
+                                   f"in -{MAX_WEIGHT}..{MAX_WEIGHT}, got {value!r}")
+            values.append(value)
+        scale = data.get("win_scale", EvalWeights.default(game).win_scale)
+        if (isinstance(scale, bool) or not isinstance(scale, (int, float))
+                or not math.isfinite(scale) or scale <= 0):
+            raise WeightsError(f"weights file: field 'win_scale' must be a number > 0, "
+                               f"got {scale!r}")
+        fit = data.get("fit", {})
+        return cls(game, tuple(values), float(scale), dict(fit) if isinstance(fit, Mapping)
+                   else {})
+
+    @classmethod
+    def load(cls, path: str | Path) -> EvalWeights:
+        """Reads a weight file.
+
+        :raises WeightsError: unreadable, not JSON, or malformed (naming the field).
+        """
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise WeightsError(f"weights file {str(path)!r}: cannot read it: {error}") from None
+        try:
+            data = json.loads(text)
+        except ValueError as error:
+            raise WeightsError(f"weights file {str(path)!r}: not JSON: {error}") from None
+        return cls.from_json(data)
+
+
+# -- samples from game records ---------------------------------------------------
+
+@dataclass
+class Samples:
+    """Positions sampled from game records.
+
+    ``x``: features (n x k); ``y``: player 0's final score (1 win, 0.5 draw,
+    0 loss); ``game_ids``: the record each position came from; ``mover``: the
+    player to move; ``score``: the recorded search score of the move played
+    there, the mover's view (NaN when the record has none), and ``proven``
+    its proven-result sign (+1 win, -1 loss, 0 heuristic)."""
+
+    game: str
+    x: np.ndarray
+    y: np.ndarray
+    game_ids: np.ndarray
+    mover: np.ndarray
+    score: np.ndarray
+    proven: np.ndarray
+    n_records: int
+
+    def subset(self, mask: np.ndarray) -> Samples:
+        return Samples(self.game, self.x[mask], self.y[mask], self.game_ids[mask],
+                       self.mover[mask], self.score[mask], self.proven[mask], self.n_records)
+
+    def __len__(self) -> int:
+        return int(self.y.shape[0])
+
+
+def _parse_score(text: Any) -> tuple[float, int]:
+    """A record's ``cp N`` / ``win N`` / ``loss N`` as (score, proven sign)."""
+    if not isinstance(text, str):
+        return math.nan, 0
+    kind, _, number = text.partition(" ")
+    try:
+        value = float(number)
+    except ValueError:
+        return math.nan, 0
+    if kind == "cp":
+        return value, 0
+    if kind == "win":
+        return math.inf, 1
+    if kind == "loss":
+        return -math.inf, -1
+    return math.nan, 0
+
+
+def _records(records_dir: str | Path) -> list[Path]:
+    root = Path(records_dir)
+    if not root.is_dir():
+        raise WeightsError(f"--records: {str(root)!r} is not a directory")
+    return sorted(root.rglob("*.json"))
+
+
+def sample_records(game: str, records_dir: str | Path, every: int = 1,
+                   skip_plies: int = 0, limit: Optional[int] = None) -> Samples:
+    """Replays the finished two-player records of ``game`` under
+    ``records_dir`` (recursively) and samples every ``every``-th decision
+    position after the opening (moves commented ``opening``) and ``skip_plies``
+    more plies; each is labelled with the game's final result for player 0.
+
+    :raises WeightsError: no usable record, or a game without features.
+    """
+    if every < 1:
+        raise WeightsError(f"--every must be >= 1, got {every}")
+    if not feature_names(game):
+        raise WeightsError(f"{game}'s evaluation has no features to tune")
+    positions: list[Position] = []
+    labels: list[float] = []
+    ids: list[int] = []
+    movers: list[int] = []
+    scores: list[float] = []
+    proven: list[int] = []
+    n_records = 0
+    for path in _records(records_dir):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        if (not isinstance(data, dict) or data.get("format") != "safari-ai-record"
+                or data.get("game") != game):
+            continue
+        result = data.get("result")
+        if not (isinstance(result, list) and len(result) == 2 and result[0] in (-1, 0, 1)):
+            continue
+        label = (result[0] + 1) / 2
+        try:
+            pos = Position.from_json(data["start"])
+        except (SafariError, KeyError):
+            continue
+        record_id = n_records
+        n_records += 1
+        counted = 0
+        for ply, entry in enumerate(data.get("moves", [])):
+            if not isinstance(entry, dict) or not isinstance(entry.get("move"), str):
+                break
+            to_move = pos.to_move
+            if (isinstance(to_move, int) and entry.get("comment") != "opening"
+                    and ply >= skip_plies):
+                if counted % every == 0:
+                    value, sign = _parse_score(entry.get("score"))
+                    positions.append(pos)
+                    labels.append(label)
+                    ids.append(record_id)
+                    movers.append(to_move)
+                    scores.append(value)
+                    proven.append(sign)
+                counted += 1
+            try:
+                pos = pos.apply(entry["move"])
+            except SafariError:
+                break
+        if limit is not None and len(positions) >= limit:
+            break
+    if not positions:
+        raise WeightsError(f"--records: no finished {game} record with positions under "
+                           f"{str(records_dir)!r}")
+    return Samples(game, features(positions), np.asarray(labels), np.asarray(ids),
+                   np.asarray(movers), np.asarray(scores), np.asarray(proven), n_records)
+
+
+def split(samples: Samples, holdout: float, seed: int) -> tuple[Samples, Samples]:
+    """Training and held-out parts, by whole games (no game in both)."""
+    if not 0.0 < holdout < 1.0:
+        raise WeightsError(f"--holdout must be between 0 and 1, got {holdout}")
+    records = np.unique(samples.game_ids)
+    rng = random.Random(seed)
+    held = set(rng.sample(list(records.tolist()), max(1, int(round(len(records) * holdout)))))
+    mask = np.isin(samples.game_ids, list(held))
+    if mask.all() or not mask.any():
+        raise WeightsError("too few records to hold some out")
+    return samples.subset(~mask), samples.subset(mask)
+
+
+# -- the fit ------------------------------------------------------------------------
+
+def _sigmoid(z: np.ndarray) -> np.ndarray:
+    return 0.5 * (1.0 + np.tanh(0.5 * z))
+
+
+def log_loss(p: np.ndarray, y: np.ndarray) -> float:
+    """Mean cross-entropy of predictions ``p`` against outcomes ``y`` in [0, 1]."""
+    q = np.clip(p, 1e-12, 1 - 1e-12)
+    return float(-np.mean(y * np.log(q) + (1 - y) * np.log(1 - q)))
+
+
+def fit_scale(values: np.ndarray, y: np.ndarray) -> float:
+    """The ``K`` > 0 minimising the log-loss of ``sigmoid(values / K)`` against
+    ``y`` (a one-dimensional search on log K)."""
+    values = np.asarray(values, dtype=np.float64)
+    if not np.any(values):
+        return 400.0
+    lo, hi = math.log(1.0), math.log(1e6)
+
+    def loss(log_k: float) -> float:
+        return log_loss(_sigmoid(values / math.exp(log_k)), y)
+
+    ratio = (math.sqrt(5) - 1) / 2
+    a, b = lo, hi
+    c, d = b - ratio * (b - a), a + ratio * (b - a)
+    fc, fd = loss(c), loss(d)
+    for _ in range(80):
+        if fc < fd:
+            b, d, fd = d, c, fc
+            c = b - ratio * (b - a)
+            fc = loss(c)
+        else:
+            a, c, fc = c, d, fd
+            d = a + ratio * (b - a)
+            fd = loss(d)
+    return math.exp((a + b) / 2)
+
+
+def fit_weights(x: np.ndarray, y: np.ndarray, scale: float, l2: float = 1e-3,
+                iterations: int = 50, tolerance: float = 1e-10) -> np.ndarray:
+    """Texel's fit: the weights ``w`` minimising
+
+        mean log-loss of sigmoid(x @ w / scale) against y  +  l2/2 * |w / scale|^2
+
+    by Newton's method (the problem is convex: logistic regression without an
+    intercept in beta = w / scale). ``x`` is n x k, ``y`` in [0, 1]. Returns
+    float weights in the evaluation's units."""
+    x = np.asarray(x, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    n, k = x.shape
+    beta = np.zeros(k)
+    for _ in range(iterations):
+        p = _sigmoid(x @ beta)
+        gradient = x.T @ (p - y) / n + l2 * beta
+        hessian = (x * (p * (1 - p))[:, None]).T @ x / n + l2 * np.eye(k)
+        try:
+            step = np.linalg.solve(hessian, gradient)
+        except np.linalg.LinAlgError:
+            raise WeightsError("the features are collinear or constant in these samples: "
+                               "fit with an L2 regularisation > 0") from None
+        beta -= step
+        if float(step @ step) < tolerance:
+            break
+    return beta * scale
+
+
+def _rounded(weights: np.ndarray) -> tuple[int, ...]:
+    return tuple(int(v) for v in np.clip(np.rint(weights), -MAX_WEIGHT, MAX_WEIGHT))
+
+
+def score_probability(score: np.ndarray, proven: np.ndarray, scale: float) -> np.ndarray:
+    """The mover's win probability the engine reports for search scores:
+    ``sigmoid(score / K)``, 1 or 0 for proven results."""
+    p = _sigmoid(np.where(np.isfinite(score), score, 0.0) / scale)
+    return np.where(proven > 0, 1.0, np.where(proven < 0, 0.0, p))
+
+
+# The games whose default search is expectimax: their reports carry the
+# expected result itself, (v + 1) / 2 for the mover's v = score / 100.
+EXPECTIMAX_GAMES = frozenset({"arena"})
+
+
+def reported_probability(game: str, score: np.ndarray, proven: np.ndarray,
+                         scale: float) -> np.ndarray:
+    """The mover's win probability the game's default search reports for its
+    recorded scores: alpha-beta (turtles, zebras) the logistic of the score
+    (:func:`score_probability`), expectimax (arena) its expected result."""
+    if game in EXPECTIMAX_GAMES:
+        p = np.clip((np.where(np.isfinite(score), score, 0.0) / 100.0 + 1.0) / 2.0, 0.0, 1.0)
+        return np.where(proven > 0, 1.0, np.where(proven < 0, 0.0, p))
+    return score_probability(score, proven, scale)
+
+
+@dataclass
+class CalibrationBin:
+    """One decile of predicted probability: its range, the positions in it,
+    their mean prediction and their mean observed score."""
+
+    lo: float
+    hi: float
+    count: int
+    predicted: float
+    observed: float
+
+
+def calibration(p: np.ndarray, outcome: np.ndarray, bins: int = 10) -> list[CalibrationBin]:
+    """Reliability table: the positions grouped by predicted probability into
+    ``bins`` equal-width bins (the last one closed)."""
+    p = np.asarray(p, dtype=np.float64)
+    outcome = np.asarray(outcome, dtype=np.float64)
+    index = np.minimum((p * bins).astype(int), bins - 1)
+    table = []
+    for b in range(bins):
+        mask = index == b
+        count = int(mask.sum())
+        table.append(CalibrationBin(b / bins, (b + 1) / bins, count,
+                                    float(p[mask].mean()) if count else math.nan,
+                                    float(outcome[mask].mean()) if count else math.nan))
+    return table
+
+
+def expected_calibration_error(table: Sequence[CalibrationBin]) -> float:
+    """Sum over bins of (share of positions) x |mean prediction - mean outcome|."""
+    total = sum(b.count for b in table)
+    if total == 0:
+        return math.nan
+    return sum(b.count / total * abs(b.predicted - b.observed) for b in table if b.count)
+
+
+def reliability_svg(tables: Mapping[str, Sequence[CalibrationBin]], title: str) -> str:
+    """A reliability diagram (observed score against predicted probability, one
+    polyline per game, the diagonal for perfect calibration) as SVG text."""
+    size, margin = 360, 50
+    colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"]
+
+    def xy(px: float, py: float) -> tuple[float, float]:
+        return margin + px * size, margin + (1 - py) * size
+
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + 2 * margin + 140}" '
+             f'height="{size + 2 * margin}" font-family="sans-serif" font-size="12">',
+             '<rect width="100%" height="100%" fill="white"/>',
+             f'<text x="{margin}" y="{margin - 20}" font-size="14">{_escape(title)}</text>']
+    for tick in range(0, 11, 2):
+        v = tick / 10
+        x0, y0 = xy(v, 0)
+        x1, y1 = xy(0, v)
+        parts.append(f'<line x1="{x0}" y1="{margin}" x2="{x0}" y2="{margin + size}" '
+                     'stroke="#ddd"/>')
+        parts.append(f'<line x1="{margin}" y1="{y1}" x2="{margin + size}" y2="{y1}" '
+                     'stroke="#ddd"/>')
+        parts.append(f'<text x="{x0}" y="{margin + size + 16}" text-anchor="middle">{v:.1f}</text>')
+        parts.append(f'<text x="{margin - 6}" y="{y1 + 4}" text-anchor="end">{v:.1f}</text>')
+    parts.append(f'<rect x="{margin}" y="{margin}" width="{size}" height="{size}" fill="none" '
+                 'stroke="black"/>')
+    (dx0, dy0), (dx1, dy1) = xy(0, 0), xy(1, 1)
+    parts.append(f'<line x1="{dx0}" y1="{dy0}" x2="{dx1}" y2="{dy1}" stroke="#888" '
+                 'stroke-dasharray="4 4"/>')
+    parts.append(f'<text x="{margin + size / 2}" y="{margin + size + 36}" text-anchor="middle">'
+                 'predicted win probability (the mover, a draw half)</text>')
+    parts.append(f'<text x="14" y="{margin + size / 2}" text-anchor="middle" '
+                 f'transform="rotate(-90 14 {margin + size / 2})">observed score</text>')
+    for i, (name, table) in enumerate(tables.items()):
+        colour = colours[i % len(colours)]
+        points = [xy(b.predicted, b.observed) for b in table if b.count]
+        path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
+        parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" '
+                     'stroke-width="2"/>')
+        for px, py in points:
+            parts.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3" fill="{colour}"/>')
+        ece = expected_calibration_error(table)
+        ly = margin + 20 + 20 * i
+        parts.append(f'<line x1="{margin + size + 15}" y1="{ly}" x2="{margin + size + 35}" '
+                     f'y2="{ly}" stroke="{colour}" stroke-width="2"/>')
+        parts.append(f'<text x="{margin + size + 40}" y="{ly + 4}">{_escape(name)} '
+                     f'(ECE {ece:.3f})</text>')
+    parts.append("</svg>")
+    return "\n".join(parts) + "\n"
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+# -- the whole pipeline ---------------------------------------------------------------
+
+@dataclass
+class TuneResult:
+    """What :func:`tune` measured and fitted."""
+
+    game: str
+    n_records: int
+    n_train: int
+    n_holdout: int
+    scale: float                 # K of the static evaluation (held fixed in the fit)
+    loss_before: float           # held-out log-loss, the starting weights
+    loss_after: float            # held-out log-loss, the fitted weights (rounded)
+    before: EvalWeights
+    after: EvalWeights
+    search_scale: Optional[float]            # K fitted on the records' search scores
+    search_calibration: Optional[list[CalibrationBin]]  # held-out, at search_scale
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "game": self.game, "records": self.n_records, "train_positions": self.n_train,
+            "holdout_positions": self.n_holdout, "eval_scale": self.scale,
+            "holdout_log_loss_before": self.loss_before,
+            "holdout_log_loss_after": self.loss_after,
+            "weights_before": self.before.named(), "weights_after": self.after.named(),
+            "search_scale": self.search_scale,
+        }
+        if self.search_calibration is not None:
+            out["search_calibration"] = [b.__dict__ for b in self.search_calibration]
+            out["search_ece"] = expected_calibration_error(self.search_calibration)
+        return out
+
+
+def _mover_view(samples: Samples) -> np.ndarray:
+    """The final score of the player to move at each sample."""
+    return np.where(samples.mover == 0, samples.y, 1.0 - samples.y)
+
+
+def tune(samples: Samples, start: Optional[EvalWeights] = None, holdout: float = 0.2,
+         l2: float = 1e-3, seed: int = 1, scale: Optional[float] = None) -> TuneResult:
+    """Texel's method on ``samples``: holds out a share of the games, fits the
+    scale K of the starting evaluation on the rest (unless given), fits the
+    weights at that K, and measures both on the held-out games. Also fits the
+    win-probability scale of the records' search scores (when they have some)
+    and its calibration on the held-out games."""
+    start = start or EvalWeights.default(samples.game)
+    train, held = split(samples, holdout, seed)
+    w0 = start.vector()
+    k = scale if scale is not None else fit_scale(train.x @ w0, train.y)
+    fitted = _rounded(fit_weights(train.x, train.y, k, l2=l2))
+    loss_before = log_loss(_sigmoid(held.x @ w0 / k), held.y)
+    loss_after = log_loss(_sigmoid(held.x @ np.asarray(fitted, dtype=np.float64) / k), held.y)
+    search_scale = None
+    table = None
+    has_score = np.isfinite(train.score) & (train.proven == 0)
+    if has_score.sum() >= 10:
+        if samples.game not in EXPECTIMAX_GAMES:
+            search_scale = fit_scale(train.score[has_score], _mover_view(train)[has_score])
+        scored = np.isfinite(held.score) | (held.proven != 0)
+        p = reported_probability(samples.game, held.score[scored], held.proven[scored],
+                                 search_scale or start.win_scale)
+        table = calibration(p, _mover_view(held)[scored])
+    after_scale = search_scale if search_scale is not None else start.win_scale
+    fit_info = {"records": samples.n_records, "train_positions": len(train),
+                "holdout_positions": len(held), "eval_scale": k, "l2": l2,
+                "holdout_log_loss_before": loss_before, "holdout_log_loss_after": loss_after}
+    return TuneResult(samples.game, samples.n_records, len(train), len(held), k, loss_before,
+                      loss_after, start,
+                      EvalWeights(samples.game, fitted, float(after_scale), fit_info),
+                      search_scale, table)
+
+
+def format_table(table: Iterable[CalibrationBin]) -> list[str]:
+    """The reliability table as text lines (docs/tuning.md's layout)."""
+    lines = ["| predicted | positions | mean predicted | observed score |",
+             "|---|---|---|---|"]
+    for b in table:
+        if b.count:
+            lines.append(f"| {b.lo:.1f}–{b.hi:.1f} | {b.count} | {b.predicted:.3f} | "
+                         f"{b.observed:.3f} |")
+    return lines
