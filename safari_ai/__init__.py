@@ -6,7 +6,8 @@
 1
 """
 from safari_ai._version import __version__
-from safari_ai.errors import IllegalMoveError, PositionError, SafariError
+from safari_ai.errors import IllegalMoveError, LimitError, PositionError, SafariError
+from safari_ai.limits import Limits
 from safari_ai.position import Position, games
 from safari_ai.search import Line, MctsSession, Report, SearchError, StopFlag, analyse
 from safari_ai.tune import EvalWeights, WeightsError, feature_names, features
@@ -23,6 +24,8 @@ __all__ = [
     "Report",
     "Line",
     "SearchError",
+    "Limits",
+    "LimitError",
     "StopFlag",
     "EvalWeights",
     "WeightsError",

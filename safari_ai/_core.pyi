@@ -18,6 +18,10 @@ def game_names() -> list[str]: ...
 def feature_names(game: str) -> list[str]: ...
 def default_weights(game: str) -> tuple[list[int], float]: ...
 def features_batch(positions: list[CPosition]) -> numpy.ndarray: ...
+def json_check(text: str) -> None: ...
+JSON_MAX_BYTES: int
+JSON_MAX_DEPTH: int
+JSON_MAX_NUMBER_CHARS: int
 
 class CPosition:
     @staticmethod
@@ -47,6 +51,11 @@ class CPosition:
 
 SCORE_WIN: int
 SCORE_WIN_MIN: int
+MAX_DEPTH: int
+MAX_MULTIPV: int
+MAX_THREADS: int
+MAX_HASH_MB: int
+MAX_MOVETIME_MS: int
 ALGOS: dict[str, int]
 PRUNINGS: dict[str, int]
 

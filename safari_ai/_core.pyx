@@ -63,6 +63,15 @@ cdef extern from "safari/features.h":
     int sa_position_weights(const sa_position *pos, int32_t *out, double *win_scale)
     double sa_position_win_probability(const sa_position *pos, int32_t score)
 
+cdef extern from "safari/json.h":
+    ctypedef struct sa_json_doc:
+        pass
+    sa_json_doc *sa_json_parse(const char *text, size_t length, sa_error *err)
+    void sa_json_free(sa_json_doc *doc)
+    int SA_JSON_MAX_BYTES
+    int SA_JSON_MAX_DEPTH
+    int SA_JSON_MAX_NUMBER_CHARS
+
 cdef extern from "safari/search.h":
     ctypedef enum sa_algo:
         SA_ALGO_AUTO
@@ -130,6 +139,11 @@ cdef extern from "safari/search.h":
                         sa_report *out, sa_error *err) nogil
     int SA_SCORE_WIN
     int SA_SCORE_WIN_MIN
+    int SA_MAX_DEPTH
+    int SA_MAX_MULTIPV
+    int SA_MAX_THREADS
+    int SA_MAX_HASH_MB
+    long long SA_MAX_MOVETIME_MS
     ctypedef struct sa_mcts_session:
         pass
     sa_mcts_session *sa_mcts_session_new()
@@ -147,6 +161,12 @@ cdef extern from "safari/search.h":
 
 SCORE_WIN = SA_SCORE_WIN
 SCORE_WIN_MIN = SA_SCORE_WIN_MIN
+# The bounds of the search limits (safari_ai.limits checks against them).
+MAX_DEPTH = SA_MAX_DEPTH
+MAX_MULTIPV = SA_MAX_MULTIPV
+MAX_THREADS = SA_MAX_THREADS
+MAX_HASH_MB = SA_MAX_HASH_MB
+MAX_MOVETIME_MS = SA_MAX_MOVETIME_MS
 ALGOS = {"auto": SA_ALGO_AUTO, "alphabeta": SA_ALGO_ALPHABETA, "mcts": SA_ALGO_MCTS,
          "expectimax": SA_ALGO_EXPECTIMAX}
 ALGO_NAMES = {v: k for k, v in ALGOS.items()}
@@ -158,6 +178,12 @@ STATUS_POSITION = SA_ERR_POSITION
 STATUS_MOVE = SA_ERR_MOVE
 STATUS_ARGUMENT = SA_ERR_ARGUMENT
 STATUS_MEMORY = SA_ERR_MEMORY
+
+
+# The input limits every reader shares (safari/json.h; safari_ai.jsontext).
+JSON_MAX_BYTES = SA_JSON_MAX_BYTES
+JSON_MAX_DEPTH = SA_JSON_MAX_DEPTH
+JSON_MAX_NUMBER_CHARS = SA_JSON_MAX_NUMBER_CHARS
 
 
 class CoreError(Exception):
@@ -247,6 +273,24 @@ cdef sa_status fill_batch(const sa_position **ptrs, size_t n, double[:, ::1] out
     return status
 
 
+def json_check(str text) -> None:
+    """Reads ``text`` with the C JSON reader and throws the tree away: CoreError
+    (SA_ERR_JSON, the message giving the byte offset) when the text is not
+    JSON the core accepts (a duplicate key, a NUL, too large, too deep, a number
+    too long). Python reads a text with json.loads only after this check."""
+    cdef sa_error err
+    cdef bytes data
+    cdef sa_json_doc *doc
+    if len(text) > SA_JSON_MAX_BYTES:  # characters <= bytes: too large before encoding
+        raise CoreError(SA_ERR_JSON, f"input too large: more than the limit of "
+                        f"{SA_JSON_MAX_BYTES} bytes")
+    data = text.encode("utf-8", "surrogatepass")
+    doc = sa_json_parse(data, len(data), &err)
+    if doc == NULL:
+        raise_error(&err)
+    sa_json_free(doc)
+
+
 ctypedef size_t (*text_writer)(const sa_position *, char *, size_t)
 
 
@@ -301,9 +345,14 @@ cdef class CPosition:
     def new(str game, rules_json):
         """The start position of ``game``; ``rules_json`` is JSON text or None."""
         cdef sa_error err
-        cdef bytes game_b = game.encode("utf-8")
+        cdef bytes game_b
         cdef bytes rules_b
         cdef sa_position *ptr
+        # C reads the name up to its first NUL: "turtles\0x" must not be turtles.
+        if "\0" in game or not game.isprintable():
+            raise CoreError(SA_ERR_POSITION, f"field 'game': unknown game {game!r} "
+                            f"(known: {', '.join(game_names())})")
+        game_b = game.encode("utf-8", "surrogatepass")
         if rules_json is None:
             ptr = sa_position_new(game_b, NULL, &err)
         else:

@@ -16,8 +16,17 @@ from typing import Any, NoReturn
 import click
 
 from safari_ai.errors import SafariError
+from safari_ai.jsontext import loads, read_file, value_or_text
+from safari_ai.limits import LIMIT_BOUNDS
 from safari_ai.position import Position
 from safari_ai.search import ALGORITHMS, PRUNINGS, Report, analyse as run_analysis
+
+
+def _limit_range(name: str) -> click.IntRange:
+    """The option type of search limit ``name``: an integer in its range
+    (safari_ai.limits.LIMIT_BOUNDS, from the C core); a usage error names the option."""
+    low, high = LIMIT_BOUNDS[name]
+    return click.IntRange(low, high)
 
 
 def _fail(message: str) -> NoReturn:
@@ -31,21 +40,19 @@ def _parse_rule(text: str) -> tuple[str, Any]:
     if not sep or not key:
         raise click.BadParameter(f"{text!r} is not KEY=VALUE", param_hint="--rules")
     try:
-        value: Any = json.loads(raw)
-    except json.JSONDecodeError:
-        value = raw
+        value: Any = value_or_text(raw)
+    except SafariError as error:
+        _fail(f"--rules {key}: {error}")
     return key, value
 
 
 def _read_text(path: str) -> str:
-    """The text of file ``path`` (``-`` for standard input)."""
+    """The text of file ``path`` (``-`` for standard input), under the input
+    limits (safari_ai.jsontext: at most MAX_BYTES, UTF-8)."""
     try:
-        if path == "-":
-            return sys.stdin.read()
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except (OSError, UnicodeDecodeError) as error:
-        _fail(f"cannot read {path}: {error}")
+        return read_file(path)
+    except SafariError as error:
+        _fail(str(error))
 
 
 def _read_position(path: str) -> Position:
@@ -60,9 +67,9 @@ def _read_json(path: str) -> Any:
     """The JSON value in file ``path`` (``-`` for standard input)."""
     text = _read_text(path)
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        _fail(f"{path}: not JSON: {error}")
+        return loads(text)
+    except SafariError as error:
+        _fail(f"{path}: {error}")
 
 
 def _print_position(pos: Position) -> None:
@@ -200,18 +207,19 @@ def _info_line(report: Report) -> str:
 
 @main.command()
 @click.argument("position", metavar="POSITION.json|RECORD.json")
-@click.option("--depth", type=click.IntRange(1, 120), help="Plies to search.")
-@click.option("--nodes", type=click.IntRange(1), help="Positions (MCTS: simulations) to search.")
-@click.option("--movetime", type=click.IntRange(1), metavar="MS",
+@click.option("--depth", type=_limit_range("depth"), help="Plies to search.")
+@click.option("--nodes", type=_limit_range("nodes"),
+              help="Positions (MCTS: simulations) to search.")
+@click.option("--movetime", type=_limit_range("movetime"), metavar="MS",
               help="Milliseconds to search (default 1000 when no limit is given).")
-@click.option("--multipv", type=click.IntRange(1, 16), default=None,
+@click.option("--multipv", type=_limit_range("multipv"), default=None,
               help="Best lines to report (default 1); at a chance position, the outcome "
                    "lines shown (default all).")
-@click.option("--threads", type=click.IntRange(1, 64), default=1, show_default=True)
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True,
+@click.option("--threads", type=_limit_range("threads"), default=1, show_default=True)
+@click.option("--seed", type=_limit_range("seed"), default=0, show_default=True,
               help="Fixes every random choice.")
 @click.option("--algo", type=click.Choice(ALGORITHMS), default="auto", show_default=True)
-@click.option("--hash", "hash_mb", type=click.IntRange(1, 65536), default=16, show_default=True,
+@click.option("--hash", "hash_mb", type=_limit_range("hash_mb"), default=16, show_default=True,
               help="Transposition table size in MiB.")
 @click.option("--leaf", type=click.Choice(["rollout", "evaluate"]), default="evaluate",
               show_default=True, help="MCTS: value new leaves by a random playout or the evaluation.")
@@ -738,10 +746,8 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
     if resume:
         for job in jobs:
             try:
-                with open(os.path.join(records_dir, names[job.pair, job.colour]),
-                          encoding="utf-8") as handle:
-                    record = json.load(handle)
-            except (OSError, ValueError):
+                record = loads(read_file(os.path.join(records_dir, names[job.pair, job.colour])))
+            except SafariError:
                 continue
             outcome = finished_outcome(job, record)
             if outcome is not None:
@@ -859,15 +865,16 @@ def replay(record_path: str, as_json: bool) -> None:
 @click.argument("game")
 @click.option("--side", default="0", show_default=True, metavar="N|all|none",
               help="Your seat (0 moves first); 'all' plays every seat, 'none' watches the engine.")
-@click.option("--movetime", type=click.IntRange(1), metavar="MS",
+@click.option("--movetime", type=_limit_range("movetime"), metavar="MS",
               help="The engine's time per move (default 1000 ms when no limit is given).")
-@click.option("--depth", type=click.IntRange(1, 120), help="The engine's depth per move.")
-@click.option("--nodes", type=click.IntRange(1), help="The engine's nodes per move.")
+@click.option("--depth", type=_limit_range("depth"), help="The engine's depth per move.")
+@click.option("--nodes", type=_limit_range("nodes"), help="The engine's nodes per move.")
 @click.option("--algo", type=click.Choice(ALGORITHMS), default="auto", show_default=True)
 @click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE", help="A rules option.")
 @click.option("--dice", type=click.Choice(["auto", "manual"]), default="auto", show_default=True,
               help="auto: the program rolls (seeded by --seed); manual: you type each outcome.")
-@click.option("--seed", type=click.IntRange(0), default=None, help="Seeds the dice and the engine.")
+@click.option("--seed", type=_limit_range("seed"), default=None,
+              help="Seeds the dice and the engine.")
 @click.option("--start", "start_file", metavar="POSITION.json", help="Start from this position.")
 @click.option("--record", "record_path", metavar="FILE",
               help="Where to write the game record (default: GAME-DATE.json here).")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["SafariError", "PositionError", "IllegalMoveError"]
+__all__ = ["SafariError", "PositionError", "IllegalMoveError", "SearchError", "LimitError",
+           "InputError"]
 
 _FIELD = re.compile(r"field '([^']*)'")
 
@@ -34,3 +35,23 @@ class IllegalMoveError(SafariError):
     def __init__(self, message: str, move: str) -> None:
         super().__init__(message)
         self.move = move
+
+
+class SearchError(SafariError):
+    """The search cannot run: a terminal or chance position, or bad limits."""
+
+
+class LimitError(SearchError):
+    """A search limit (``depth``, ``nodes``, ``movetime``, ``seed``, ``threads``,
+    ``hash_mb``, ``multipv``, ...) is not an integer in its range.
+    ``limit`` holds the limit's name; the message names it and gives the range."""
+
+    def __init__(self, message: str, limit: str) -> None:
+        super().__init__(message)
+        self.limit = limit
+
+
+class InputError(SafariError):
+    """Input text (a file, a protocol line, a rules value) breaks the input
+    limits shared by every reader (its size, nesting depth or number length:
+    :mod:`safari_ai.jsontext`), is not UTF-8, or is not JSON."""

@@ -161,10 +161,10 @@ class Position:
     def perft(self, depth: int) -> int:
         """Positions exactly ``depth`` plies below (moves and outcomes are plies).
 
-        :raises ValueError: ``depth`` is negative.
+        :raises ValueError: ``depth`` is not an integer in 0..2^31 - 1.
         """
-        if not isinstance(depth, int) or depth < 0:
-            raise ValueError(f"depth must be an integer >= 0, got {depth!r}")
+        if isinstance(depth, bool) or not isinstance(depth, int) or not 0 <= depth < 2**31:
+            raise ValueError(f"depth must be an integer in 0..{2**31 - 1}, got {depth!r}")
         return self._c.perft(depth)
 
     def perft_stoppable(self, depth: int, stop: Any) -> Union[int, None]:
@@ -183,7 +183,10 @@ class Position:
 
     def evaluate(self, player: int) -> int:
         """The engine's heuristic value of this position for ``player`` (0 at the
-        end, or for a game without an evaluation)."""
+        end, for a player the game does not have, or for a game without an evaluation)."""
+        if isinstance(player, bool) or not isinstance(player, int) or \
+                not 0 <= player < self.num_players:
+            return 0  # as the core answers for a player the game does not have
         return self._c.evaluate(player)
 
     def features(self) -> "numpy.ndarray":
@@ -229,8 +232,9 @@ class Position:
         Moves are picked uniformly, chance outcomes by their probabilities. The
         count is deterministic for a seed (a speed benchmark's workload).
         """
-        if games < 0 or seed < 0:
-            raise ValueError("games and seed must be >= 0")
+        for name, value in (("games", games), ("seed", seed)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**64:
+                raise ValueError(f"{name} must be an integer in 0..{2**64 - 1}, got {value!r}")
         return self._c.random_playouts(games, seed)
 
     def zobrist_hash(self) -> int:
@@ -270,5 +274,5 @@ def _dump(value: Mapping[str, Any], what: str) -> str:
                             None if what == "position" else what)
     try:
         return json.dumps(value, allow_nan=False)
-    except (TypeError, ValueError) as error:
+    except (TypeError, ValueError, RecursionError) as error:
         raise PositionError(f"{what} is not representable as JSON: {error}") from None

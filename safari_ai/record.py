@@ -75,6 +75,11 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
+        """A record from its decoded JSON object, every field checked (docs/records.md).
+
+        :raises RecordError: naming the first malformed field (``moves[3].ply``,
+            ``players``, ``result``, ...).
+        """
         if not is_record(data):
             raise RecordError(f"not a game record: \"format\" must be {FORMAT!r}")
         if data.get("version") != VERSION:
@@ -82,25 +87,41 @@ class GameRecord:
         start = data.get("start")
         if not isinstance(start, dict):
             raise RecordError("start: must be a position object")
+        if "game" in data and data["game"] != start.get("game"):
+            raise RecordError(f"game: {data['game']!r} but start.game is {start.get('game')!r}")
         moves = data.get("moves")
         if not isinstance(moves, list):
             raise RecordError("moves: must be a list")
-        for number, entry in enumerate(moves, start=1):
-            if not isinstance(entry, dict) or not isinstance(entry.get("move"), str):
-                raise RecordError(f"moves[{number - 1}]: needs a \"move\" string")
-            if entry.get("by") != "chance" and not isinstance(entry.get("by"), int):
-                raise RecordError(f"moves[{number - 1}].by: a player index or \"chance\"")
-        return cls(start=start, moves=[dict(m) for m in moves], result=data.get("result"),
-                   players=list(data.get("players") or []),
-                   settings=dict(data.get("settings") or {}), date=str(data.get("date", "")),
-                   termination=data.get("termination"))
+        for index, entry in enumerate(moves):
+            _check_move_entry(index, entry)
+        players = _optional(data, "players", list, "a list")
+        for index, player in enumerate(players or []):
+            if not isinstance(player, dict):
+                raise RecordError(f"players[{index}]: must be an object")
+        settings = _optional(data, "settings", dict, "an object")
+        date = _optional(data, "date", str, "a string")
+        termination = _optional(data, "termination", str, "a string or null")
+        result = _optional(data, "result", list, "a list of numbers or null")
+        if result is not None and not all(_is_number(value) for value in result):
+            raise RecordError(f"result: must be a list of numbers or null, got {result!r}")
+        return cls(start=start, moves=[dict(m) for m in moves], result=result,
+                   players=list(players or []), settings=dict(settings or {}),
+                   date=date or "", termination=termination)
 
     @classmethod
     def load(cls, path: Union[str, Path]) -> GameRecord:
+        """Reads a record file under the input limits (safari_ai.jsontext).
+
+        :raises RecordError: the file cannot be read, breaks a limit, is not
+            JSON, or is not a valid record (naming the field).
+        """
+        from safari_ai.jsontext import loads, read_file
+
         try:
-            return cls.from_json(json.loads(Path(path).read_text(encoding="utf-8")))
-        except json.JSONDecodeError as error:
-            raise RecordError(f"{path}: not JSON: {error}") from None
+            data = loads(read_file(path))
+        except SafariError as error:
+            raise RecordError(f"{path}: {error}") from None
+        return cls.from_json(data)
 
     def replay(self) -> list[Any]:
         """Every position of the game, from the start to after the last move.
@@ -123,4 +144,52 @@ class GameRecord:
             except SafariError as error:
                 raise RecordError(f"ply {entry.get('ply')}: {error}") from None
             positions.append(pos)
+        self._check_result(pos)
         return positions
+
+    def _check_result(self, final: Any) -> None:
+        """The stored ``result`` must be the final position's: at a finished game
+        null or ``final.result()``; else null, or all zeros (a match adjudicates
+        a game at its ply cap as a draw)."""
+        if self.result is None:
+            return
+        plies = len(self.moves)
+        if len(self.result) != final.num_players:
+            raise RecordError(f"result: {self.result!r} has {len(self.result)} entries, the "
+                              f"game has {final.num_players} players")
+        if final.is_terminal():
+            if list(self.result) != final.result():
+                raise RecordError(f"result: {self.result!r}, but the game ends after {plies} "
+                                  f"plies with the result {final.result()!r}")
+        elif any(value != 0 for value in self.result):
+            raise RecordError(f"result: {self.result!r}, but the game is not over after {plies} "
+                              "plies (expected null, or all zeros for an adjudicated draw)")
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _optional(data: dict[str, Any], key: str, kind: type, what: str) -> Any:
+    """``data[key]`` when it is a ``kind`` or null (missing: None); else RecordError."""
+    value = data.get(key)
+    if value is not None and not isinstance(value, kind):
+        raise RecordError(f"{key}: must be {what}, got {type(value).__name__}")
+    return value
+
+
+def _check_move_entry(index: int, entry: Any) -> None:
+    """One entry of ``moves``: ``{"ply": index + 1, "by": P or "chance", "move": "..."}``."""
+    where = f"moves[{index}]"
+    if not isinstance(entry, dict):
+        raise RecordError(f"{where}: must be an object")
+    if not isinstance(entry.get("move"), str):
+        raise RecordError(f"{where}: needs a \"move\" string")
+    ply = entry.get("ply")
+    if isinstance(ply, bool) or not isinstance(ply, int):
+        raise RecordError(f"{where}.ply: must be the integer {index + 1}, got {ply!r}")
+    if ply != index + 1:
+        raise RecordError(f"{where}.ply: must be {index + 1} (plies count 1, 2, ...), got {ply}")
+    by = entry.get("by")
+    if by != "chance" and (isinstance(by, bool) or not isinstance(by, int)):
+        raise RecordError(f"{where}.by: a player index or \"chance\", got {by!r}")

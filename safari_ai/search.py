@@ -24,22 +24,17 @@ from fractions import Fraction
 from typing import Any, Callable, NamedTuple, Optional
 
 from safari_ai import _core
-from safari_ai.errors import IllegalMoveError, SafariError
+from safari_ai.errors import IllegalMoveError, LimitError, SearchError
+from safari_ai.limits import DEFAULT_MOVETIME_MS, Limits, check_limit
 from safari_ai.position import Position
 
-__all__ = ["Line", "Outcome", "Report", "analyse", "MctsSession", "SearchError", "StopFlag", "SCORE_WIN",
-           "ALGORITHMS", "PRUNINGS"]
+__all__ = ["Line", "Outcome", "Report", "analyse", "MctsSession", "SearchError", "LimitError",
+           "Limits", "StopFlag", "SCORE_WIN", "ALGORITHMS", "PRUNINGS", "DEFAULT_MOVETIME_MS"]
 
 SCORE_WIN: int = _core.SCORE_WIN
 ALGORITHMS = tuple(_core.ALGOS)
 PRUNINGS = tuple(_core.PRUNINGS)
-DEFAULT_MOVETIME_MS = 1000
 StopFlag = _core.StopFlag
-
-
-class SearchError(SafariError):
-    """The search cannot run: a terminal or chance position, or bad limits."""
-
 
 @dataclass(frozen=True)
 class Line:
@@ -222,10 +217,13 @@ def _report(raw: dict[str, Any]) -> Report:
                   valued=raw.get("valued", 0))
 
 
-def _check_limits(**limits: Any) -> None:
-    for name, value in limits.items():
-        if value is not None and (not isinstance(value, int) or value < 0):
-            raise SearchError(f"{name} must be an integer >= 0, got {value!r}")
+def _limits(depth: int | None, nodes: int | None, movetime: int | None, seed: int | None,
+            multipv: int, threads: int, hash_mb: int) -> Limits:
+    """The limits checked (:class:`LimitError` naming one out of range), with the
+    default search time when none of depth, nodes and movetime is given."""
+    return Limits(depth=depth, nodes=nodes, movetime=movetime,
+                  seed=0 if seed is None else seed, multipv=multipv, threads=threads,
+                  hash_mb=hash_mb).or_default_time()
 
 
 def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
@@ -272,19 +270,22 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
     averages them (:mod:`safari_ai.predictions`); the limits apply to each
     sample, except ``movetime``, which is shared among them.
 
-    :raises SearchError: the position is terminal, a chance position for an
-        algorithm other than expectimax, or a limit is out of range.
+    :raises SearchError: the position is terminal, or a chance position for an
+        algorithm other than expectimax.
+    :raises LimitError: (a :class:`SearchError`) a limit is not an integer in
+        its range (:data:`safari_ai.limits.LIMIT_BOUNDS`; ``depth``, ``nodes``
+        and ``movetime`` are at least 1), naming it.
     """
     if not isinstance(pos, Position):
         raise TypeError(f"analyse() needs a Position, got {type(pos).__name__}")
     if predictions != "open" and pos.is_chance():
         raise SearchError("predictions: a chance position has no move to choose; "
                           "sampled predictions need a decision position")
-    _check_limits(depth=depth, nodes=nodes, movetime=movetime, seed=seed)
+    limits = _limits(depth, nodes, movetime, seed, multipv, threads, hash_mb)
+    check_limit("chance_width", chance_width)
+    depth, nodes, movetime = limits.depth, limits.nodes, limits.movetime
     if leaf not in ("rollout", "evaluate"):
         raise SearchError(f"leaf must be 'rollout' or 'evaluate', got {leaf!r}")
-    if depth is None and nodes is None and movetime is None:
-        movetime = DEFAULT_MOVETIME_MS
     if predictions != "open":
         from safari_ai.predictions import analyse_sampled
         return analyse_sampled(pos, predictions, player, samples, seed or 0,
@@ -349,15 +350,15 @@ class MctsSession:
         random choice: the same calls in the same order with the same seeds
         give the same reports.
 
-        :raises SearchError: a terminal or chance position, a limit out of range.
+        :raises SearchError: a terminal or chance position.
+        :raises LimitError: a limit out of range, as :func:`analyse`.
         """
         if not isinstance(pos, Position):
             raise TypeError(f"search() needs a Position, got {type(pos).__name__}")
-        _check_limits(nodes=nodes, movetime=movetime, seed=seed)
+        limits = _limits(None, nodes, movetime, seed, multipv, threads, hash_mb)
+        nodes, movetime = limits.nodes, limits.movetime
         if leaf not in ("rollout", "evaluate"):
             raise SearchError(f"leaf must be 'rollout' or 'evaluate', got {leaf!r}")
-        if nodes is None and movetime is None:
-            movetime = DEFAULT_MOVETIME_MS
         callback = None if progress is None else (lambda raw: progress(_report(raw)))
         try:
             raw = self._core.search(pos._c, nodes or 0, movetime or 0, multipv, threads,

@@ -404,3 +404,13 @@ def test_valid_round_trip_of_bases() -> None:
         pos = safari_ai.Position.from_json(base)
         assert safari_ai.Position.from_json(pos.to_json()).to_json() == pos.to_json()
         assert json.loads(pos.to_json_text()) == pos.to_json()
+
+
+def test_rules_are_required() -> None:
+    """Rule book 6: a field missing at any level, "rules" included (issue 21 point 5)."""
+    pos = copy.deepcopy(START)
+    assert safari_ai.Position.from_json(pos).to_move == "chance"
+    del pos["rules"]
+    with pytest.raises(safari_ai.PositionError) as info:
+        safari_ai.Position.from_json(pos)
+    assert info.value.field == "rules"

@@ -92,3 +92,69 @@ def test_every_field_mutated_is_refused_or_round_trips(game: str) -> None:
                 assert str(error)
                 continue
             assert safari_ai.Position.from_json(pos.to_json()) == pos
+
+
+# -- issue 21 points 6 and 13 ------------------------------------------------
+
+@pytest.mark.parametrize("name", ["turtles\x00anything", "turtles\x00", "\x00", "zebras\udcff"])
+def test_a_game_name_with_a_nul_or_no_text_is_unknown(name: str) -> None:
+    with pytest.raises(PositionError, match="unknown game") as info:
+        safari_ai.Position.new(name)
+    assert info.value.field == "game"
+
+
+def _start_text(game: str) -> str:
+    return safari_ai.Position.new(game).to_json_text()
+
+
+@pytest.mark.parametrize("game", safari_ai.games())
+def test_input_limits_of_the_c_reader(game: str) -> None:
+    """Every reader's limits (safari_ai.jsontext; safari/json.h): size, depth, number length."""
+    from safari_ai import jsontext
+
+    text = _start_text(game)
+    assert len(text) < jsontext.MAX_BYTES // 100  # a position is far below the limit
+    # an unknown field holding values: refused as unknown up to the size limit ...
+    padded = text[:-1] + ', "junk": [' + ",".join(["1"] * 1000) + "]}"
+    with pytest.raises(PositionError, match="junk"):
+        safari_ai.Position.from_json(padded)
+    # ... and as too large past it, before any tree is built
+    huge = text[:-1] + ', "junk": "' + "x" * jsontext.MAX_BYTES + '"}'
+    with pytest.raises(PositionError, match="too large"):
+        safari_ai.Position.from_json(huge)
+    deep = text[:-1] + ', "junk": ' + "[" * (jsontext.MAX_DEPTH + 1) + "]" * (jsontext.MAX_DEPTH + 1) + "}"
+    with pytest.raises(PositionError, match=f"deeper than {jsontext.MAX_DEPTH}"):
+        safari_ai.Position.from_json(deep)
+    long_number = text[:-1] + ', "junk": ' + "9" * (jsontext.MAX_NUMBER_CHARS + 1) + "}"
+    with pytest.raises(PositionError, match=f"longer than {jsontext.MAX_NUMBER_CHARS}"):
+        safari_ai.Position.from_json(long_number)
+    ok_number = text[:-1] + ', "junk": ' + "9" * jsontext.MAX_NUMBER_CHARS + "}"
+    with pytest.raises(PositionError, match="junk"):  # within the limit: read, then unknown
+        safari_ai.Position.from_json(ok_number)
+
+
+def test_deep_python_values_are_a_position_error() -> None:
+    value: list[object] = []
+    for _ in range(100_000):
+        value = [value]
+    with pytest.raises(PositionError, match="not representable"):
+        safari_ai.Position.from_json({"game": "turtles", "x": value})
+
+
+@pytest.mark.parametrize("game", safari_ai.games())
+@pytest.mark.parametrize("key", ["\n", "a\nb", "\r", "\x1b[31m", "\x7f"])
+def test_an_error_quoting_user_text_stays_one_line(game: str, key: str) -> None:
+    """Found by the Hypothesis campaign (SAFARI_THOROUGH=1): an unknown key with a
+    newline made a two-line error message."""
+    pos = safari_ai.Position.new(game).to_json()
+    pos[key] = 1
+    with pytest.raises(PositionError, match="unknown field") as info:
+        safari_ai.Position.from_json(pos)
+    assert not any(ch in str(info.value) for ch in "\n\r\x1b\x7f")
+    with pytest.raises(IllegalMoveError) as move_info:
+        safari_ai.Position.new(game).apply(f"x{key}y")
+    assert not any(ch in str(move_info.value) for ch in "\n\r\x1b\x7f")
+    assert move_info.value.move == f"x{key}y"
+    with pytest.raises(PositionError, match="unknown game") as game_info:
+        safari_ai.Position.from_json({"game": f"t{key}"})
+    assert not any(ch in str(game_info.value) for ch in "\n\r\x1b\x7f")

@@ -286,14 +286,14 @@ def test_invalid_positions(changes: dict[str, Any], field: str) -> None:
 
 def test_missing_fields_and_wrong_types() -> None:
     for key in BASE:
-        if key in ("rules", "berry_types"):
+        if key == "berry_types":
             continue
         pos = copy.deepcopy(BASE)
         del pos[key]
-        refused(pos, key)
-    # rules and berry_types may be left out
+        refused(pos, key)  # "rules" too (rule book section 6; issue 21 point 5)
+    # only berry_types may be left out
     pos = copy.deepcopy(BASE)
-    del pos["rules"], pos["berry_types"]
+    del pos["berry_types"]
     assert safari_ai.Position.from_json(pos).to_json()["berry_types"] == BASE["berry_types"]
 
 
@@ -419,3 +419,44 @@ def test_rules_for_new() -> None:
 
 def _each(fn: Callable[[], None]) -> None:  # pragma: no cover - helper for debugging
     fn()
+
+
+# -- the deal comes before the first turn (issue 21 point 4) -----------------
+
+def _deal() -> dict[str, Any]:
+    """The start position (E1), in phase "deal", one tile dealt."""
+    pos = safari_ai.Position.new("ostrich").to_json()
+    return safari_ai.Position.from_json(pos).apply(
+        safari_ai.Position.from_json(pos).chance_outcomes()[0][0]).to_json()
+
+
+def test_a_deal_position_as_played_is_accepted() -> None:
+    pos = _deal()
+    assert pos["phase"] == "deal"
+    assert safari_ai.Position.from_json(pos).to_json() == pos
+
+
+@pytest.mark.parametrize(("changes", "field"), [
+    ({"current": 2}, "current"),
+    ({"bonus": 1}, "bonus"),
+    ({"extra": 1}, "extra"),
+    ({"finished": "A", "ostriches": {"B": "0b", "C": "0c", "D": "1a", "E": "1c"}}, "finished"),
+    ({"bewitched": "A"}, "bewitched"),
+])
+def test_a_deal_after_the_first_turn_is_refused(changes: dict[str, Any], field: str) -> None:
+    refused(variant(_deal(), **changes), field)
+
+
+def test_a_deal_with_the_lion_out_is_refused() -> None:
+    pos = safari_ai.Position.new("ostrich", {"lion": True}).to_json()
+    assert safari_ai.Position.from_json(pos).to_json() == pos
+    pos["berry_pool"] = {"dofnooxoor": 1, "ter": 1}
+    pos["berries"] = ["13c", "8a"]
+    pos["lion"] = {"state": "gone", "space": None, "turns": 0}
+    refused(pos, "lion.state")
+
+
+def test_rules_are_required() -> None:
+    pos = copy.deepcopy(BASE)
+    del pos["rules"]
+    refused(pos, "rules")

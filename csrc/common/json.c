@@ -3,7 +3,8 @@
  * Nodes come from chunks of a per-document arena (no free per node); decoded
  * strings go into one buffer sized from the input, since a decoded string is
  * never longer than its quoted text. Recursion depth is bounded by
- * SA_JSON_MAX_DEPTH, so hostile input cannot exhaust the stack.
+ * SA_JSON_MAX_DEPTH, so hostile input cannot exhaust the stack, and the text's
+ * length by SA_JSON_MAX_BYTES, which bounds the memory the tree takes.
  */
 #include "safari/json.h"
 
@@ -15,6 +16,8 @@
 #include "common/error.h"
 
 #define NODES_PER_CHUNK 256
+#define SA_JSON_STR_(x) #x
+#define SA_JSON_STR(x) SA_JSON_STR_(x)
 
 typedef struct node_chunk {
     struct node_chunk *next;
@@ -224,10 +227,13 @@ static sa_status read_number(parser *p, sa_json *node)
         if (skip_digits(p) == 0)
             return fail(p, "bad number");
     }
-    char copy[64];
+    char copy[SA_JSON_MAX_NUMBER_CHARS + 1];
     size_t n = p->pos - start;
-    if (n >= sizeof copy)
-        return fail(p, "number too long");
+    if (n > SA_JSON_MAX_NUMBER_CHARS) {
+        p->pos = start;
+        return fail(p, "number longer than " SA_JSON_STR(SA_JSON_MAX_NUMBER_CHARS)
+                       " characters");
+    }
     memcpy(copy, p->text + start, n);
     copy[n] = '\0';
     node->type = SA_JSON_NUMBER;
@@ -331,7 +337,7 @@ static sa_status read_object(parser *p, sa_json *node, int depth)
 static sa_status read_value(parser *p, sa_json *node, int depth)
 {
     if (depth > SA_JSON_MAX_DEPTH)
-        return fail(p, "nesting too deep");
+        return fail(p, "nesting deeper than " SA_JSON_STR(SA_JSON_MAX_DEPTH) " levels");
     skip_space(p);
     int c = peek(p);
     if (c == '{')
@@ -362,6 +368,11 @@ static sa_status read_value(parser *p, sa_json *node, int depth)
 
 sa_json_doc *sa_json_parse(const char *text, size_t length, sa_error *err)
 {
+    if (length > SA_JSON_MAX_BYTES) {
+        sa_error_set(err, SA_ERR_JSON, "input too large: %zu bytes, more than the limit of "
+                     "%d", length, SA_JSON_MAX_BYTES);
+        return NULL;
+    }
     sa_json_doc *doc = calloc(1, sizeof *doc);
     if (doc != NULL)
         doc->strings = malloc(length + 1);

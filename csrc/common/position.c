@@ -219,22 +219,44 @@ size_t sa_position_moves_text(const sa_position *pos, char *buf, size_t cap)
     return w.len;
 }
 
+/* Finds the move or outcome of pos spelled `text`: 1 and *out when there is
+ * one. Spellings are unique, so the first match is the one; nothing is sorted
+ * (an ostrich roll has 1,512 outcomes, and apply is called for every ply). */
+static int find_spelling(const sa_position *pos, const char *text, sa_move *out)
+{
+    const sa_game *game = pos->game;
+    int is_chance = game->to_move(pos->state) == SA_CHANCE;
+    int cap = is_chance ? game->max_chance_outcomes : game->max_moves;
+    sa_move *moves = malloc(sizeof *moves * (size_t)(cap > 0 ? cap : 1));
+    uint64_t *weights = is_chance ? malloc(sizeof *weights * (size_t)(cap > 0 ? cap : 1)) : NULL;
+    int n = 0, found = 0;
+    if (moves != NULL && (weights != NULL || !is_chance))
+        n = is_chance ? game->chance_outcomes(pos->state, moves, weights)
+                      : game->legal_moves(pos->state, moves);
+    for (int i = 0; i < n && !found; i++) {
+        char spelled[SA_MOVE_STR_MAX];
+        game->move_str(pos->state, moves[i], spelled);
+        if (strcmp(spelled, text) == 0) {
+            *out = moves[i];
+            found = 1;
+        }
+    }
+    free(moves);
+    free(weights);
+    return found;
+}
+
 sa_status sa_position_apply(sa_position *pos, const char *move, sa_error *err)
 {
     int who = pos->game->to_move(pos->state);
     if (who == SA_TERMINAL)
         return sa_error_set(err, SA_ERR_MOVE,
                             "illegal move '%.100s': the game is over", move);
-    int n;
-    spelled_move *list = spelled_moves(pos, &n);
-    for (int i = 0; i < n; i++) {
-        if (strcmp(list[i].text, move) == 0) {
-            pos->game->apply(pos->state, list[i].move);
-            free(list);
-            return SA_OK;
-        }
+    sa_move found;
+    if (strlen(move) < SA_MOVE_STR_MAX && find_spelling(pos, move, &found)) {
+        pos->game->apply(pos->state, found);
+        return SA_OK;
     }
-    free(list);
     if (who == SA_CHANCE)
         return sa_error_set(err, SA_ERR_MOVE,
                             "illegal move '%.100s': not a chance outcome of this "

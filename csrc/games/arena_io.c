@@ -733,9 +733,9 @@ static sa_status check_to_move(const arena_state *st, const sa_json *v, sa_error
 }
 
 static const char *const position_keys[] = {
-    "game", "to_move", "arena", "round", "pool", "gladiators", "animals", "phase", "team_order",
+    "game", "rules", "to_move", "arena", "round", "pool", "gladiators", "animals", "phase", "team_order",
     "animal_order", "slot", "acted", "chooser", "active", "pending", "result", NULL};
-static const char *const optional_keys[] = {"rules", NULL};
+static const char *const optional_keys[] = {NULL}; /* "rules" too is required (6) */
 
 static sa_status read_fields(arena_state *st, const sa_json *root, sa_error *err)
 {

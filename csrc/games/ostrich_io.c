@@ -673,6 +673,26 @@ static sa_status check_board(const ostrich_state *s, sa_error *err)
     return SA_OK;
 }
 
+/* The deal happens once, before the first turn (rule book, section 4):
+ * nothing a turn does may have happened yet. */
+static sa_status check_deal(const ostrich_state *s, sa_error *err)
+{
+    if (s->phase != PH_DEAL)
+        return SA_OK;
+    if (s->current != 0)
+        return BAD("field 'current': must be 0 in phase \"deal\" (the deal comes before the first turn)");
+    if (s->bonus || s->extra)
+        return BAD("field '%s': must be 0 in phase \"deal\"", s->bonus ? "bonus" : "extra");
+    if (s->n_finished)
+        return BAD("field 'finished': must be \"\" in phase \"deal\"");
+    if (s->bewitched)
+        return BAD("field 'bewitched': must be \"\" in phase \"deal\"");
+    if (s->lion_state != (s->lion_rule ? LION_HIDDEN : LION_OFF))
+        return BAD("field 'lion.state': must be \"%s\" in phase \"deal\"",
+                   s->lion_rule ? "hidden" : "off");
+    return SA_OK;
+}
+
 static sa_status check_lion_phases(const ostrich_state *s, sa_error *err)
 {
     int ph = s->phase;
@@ -757,10 +777,10 @@ static sa_status read_fields(ostrich_state *s, const sa_json *root, sa_error *er
 sa_status ostrich_from_json(void *state, const sa_json *root, sa_error *err)
 {
     static const char *const required[] = {
-        "game", "to_move", "track", "berries", "berry_pool", "ostriches", "finished",
+        "game", "rules", "to_move", "track", "berries", "berry_pool", "ostriches", "finished",
         "bewitched", "predictions", "current", "mode", "phase", "dice", "reroll", "left",
         "moved", "pending", "bonus", "extra", "lion", NULL};
-    static const char *const optional[] = {"rules", "berry_types", NULL};
+    static const char *const optional[] = {"berry_types", NULL}; /* rule book section 6 */
     ostrich_state *s = state;
     ostrich_set_defaults(s);
     TRY(sa_json_check_keys(root, "", required, optional, err));
@@ -774,6 +794,7 @@ sa_status ostrich_from_json(void *state, const sa_json *root, sa_error *err)
     TRY(check_lion(s, err));
     TRY(check_mode(s, err));
     TRY(check_lion_phases(s, err));
+    TRY(check_deal(s, err));
     TRY(check_to_move(s, sa_json_member(root, "to_move"), err));
     ostrich_init_hash(s);
     int who = ostrich_to_move(s);

@@ -63,19 +63,20 @@ void sa_line_set_pv(sa_line *line, const sa_game *game, const void *root,
 
 sa_status sa_limits_check(const sa_limits *limits, sa_error *err)
 {
-    if (limits->depth < 0 || limits->depth > SA_MAX_PLY - 8)
+    if (limits->depth < 0 || limits->depth > SA_MAX_DEPTH)
         return sa_error_set(err, SA_ERR_ARGUMENT, "depth must be 0..%d, got %d",
-                            SA_MAX_PLY - 8, limits->depth);
+                            SA_MAX_DEPTH, limits->depth);
     if (limits->multipv < 1 || limits->multipv > SA_MAX_MULTIPV)
         return sa_error_set(err, SA_ERR_ARGUMENT, "multipv must be 1..%d, got %d",
                             SA_MAX_MULTIPV, limits->multipv);
-    if (limits->threads < 1 || limits->threads > 64)
-        return sa_error_set(err, SA_ERR_ARGUMENT, "threads must be 1..64, got %d",
-                            limits->threads);
-    if (limits->movetime_ms < 0)
-        return sa_error_set(err, SA_ERR_ARGUMENT, "movetime must be >= 0");
-    if (limits->hash_mb > 65536)
-        return sa_error_set(err, SA_ERR_ARGUMENT, "hash must be 0..65536 MiB");
+    if (limits->threads < 1 || limits->threads > SA_MAX_THREADS)
+        return sa_error_set(err, SA_ERR_ARGUMENT, "threads must be 1..%d, got %d",
+                            SA_MAX_THREADS, limits->threads);
+    if (limits->movetime_ms < 0 || limits->movetime_ms > SA_MAX_MOVETIME_MS)
+        return sa_error_set(err, SA_ERR_ARGUMENT, "movetime must be 0..%lld ms",
+                            (long long)SA_MAX_MOVETIME_MS);
+    if (limits->hash_mb > SA_MAX_HASH_MB)
+        return sa_error_set(err, SA_ERR_ARGUMENT, "hash must be 0..%d MiB", SA_MAX_HASH_MB);
     if (limits->pruning < SA_PRUNE_AUTO || limits->pruning > SA_PRUNE_STAR2)
         return sa_error_set(err, SA_ERR_ARGUMENT, "pruning must be 0..3, got %d",
                             (int)limits->pruning);

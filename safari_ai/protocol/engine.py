@@ -8,12 +8,12 @@ signals); the move itself is chosen by a :class:`~safari_ai.player.EnginePlayer`
 """
 from __future__ import annotations
 
-import json
 import threading
 from typing import Any, Callable, Optional, Sequence
 
 from safari_ai._version import __version__
 from safari_ai.errors import SafariError
+from safari_ai.jsontext import raw_decode, value_or_text
 from safari_ai.player import INFINITE_MS, EnginePlayer, SearchFn, TreeFactory
 from safari_ai.position import Position, games
 from safari_ai.protocol.go import GoRequest, time_budget
@@ -267,9 +267,9 @@ class Engine:
                 raise ProtocolError(f"position startpos: expected KEY=VALUE or 'moves', "
                                     f"got {quote(rest[0])}")
             try:
-                rules[key] = json.loads(raw)
-            except json.JSONDecodeError:
-                rules[key] = raw
+                rules[key] = value_or_text(raw)  # under the input limits (jsontext)
+            except SafariError as error:
+                raise ProtocolError(f"position startpos: {key}: {error}") from None
             rest = rest[1:]
         try:
             pos = self._new_position(game, rules or None)
@@ -285,8 +285,8 @@ class Engine:
         # as sent, goes to the position reader (the one the CLI and the API
         # use), so that it refuses what they refuse (a duplicate key, ...).
         try:
-            obj, end = json.JSONDecoder().raw_decode(text)
-        except json.JSONDecodeError as error:
+            obj, end = raw_decode(text)  # under the input limits (jsontext)
+        except SafariError as error:
             raise ProtocolError(f"position json: not JSON: {error}") from None
         except RecursionError:
             raise ProtocolError("position json: not JSON: nested too deeply") from None

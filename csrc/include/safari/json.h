@@ -2,10 +2,19 @@
  * that the games' position readers share.
  *
  * The reader builds a read-only tree in memory owned by one sa_json_doc; it
- * rejects duplicate object keys, nesting deeper than SA_JSON_MAX_DEPTH,
- * NUL characters in strings, and anything after the top-level value. Numbers
- * written without fraction or exponent and within int64 are "integers"; 6.0 is
- * not one, as the rule books require.
+ * rejects duplicate object keys, NUL characters in strings, anything after the
+ * top-level value, and input beyond the limits below. Numbers written without
+ * fraction or exponent and within int64 are "integers"; 6.0 is not one, as the
+ * rule books require.
+ *
+ * Input limits. Every reader of the project shares them (the C position
+ * reader, and in Python safari_ai.jsontext, which reads files, records,
+ * rules values and protocol lines): a text of more than SA_JSON_MAX_BYTES
+ * bytes, nesting of arrays and objects deeper than SA_JSON_MAX_DEPTH, or a
+ * number spelled with more than SA_JSON_MAX_NUMBER_CHARS characters is
+ * refused (SA_ERR_JSON). A position is a few KiB and a game record of
+ * thousands of plies well under 1 MiB; the limits bound the reader's memory
+ * (about 40 MiB at worst, a tree node per two bytes of text) and its stack.
  *
  * Field checks return SA_OK, or SA_ERR_POSITION with a message of the form
  * "field 'PATH': what is wrong", PATH being the JSON path the caller passes
@@ -19,7 +28,10 @@
 
 #include "safari/safari.h"
 
-#define SA_JSON_MAX_DEPTH 64
+#define SA_JSON_MAX_BYTES (1024 * 1024) /* text, in bytes                   */
+#define SA_JSON_MAX_DEPTH 64            /* arrays and objects in one another */
+#define SA_JSON_MAX_NUMBER_CHARS 32     /* "-", digits, ".", "e": int64 and
+                                           double need at most 24           */
 
 typedef enum sa_json_type {
     SA_JSON_NULL,

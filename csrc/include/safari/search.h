@@ -34,6 +34,16 @@
 #define SA_MAX_PLAYERS 8
 #define SA_OUTCOME_TEXT_MAX 96  /* = SA_MOVE_STR_MAX of game.h */
 
+/* The bounds of sa_limits that sa_search() accepts (SA_ERR_ARGUMENT
+ * outside them). Every front end (the Python API, the command line, the
+ * protocol, match specs) validates against these, so that a limit is refused
+ * alike everywhere. nodes and seed take any uint64_t. */
+#define SA_MAX_DEPTH (SA_MAX_PLY - 8)          /* plies */
+#define SA_MAX_THREADS 64
+#define SA_MAX_HASH_MB 65536                   /* MiB */
+#define SA_MAX_MOVETIME_MS 1000000000000LL     /* 10^12 ms, about 31.7 years:
+                                                  start + movetime cannot overflow */
+
 typedef enum sa_algo {
     SA_ALGO_AUTO = 0,      /* the game's default */
     SA_ALGO_ALPHABETA = 1,
@@ -57,14 +67,14 @@ typedef struct sa_report sa_report;
 typedef void (*sa_progress_fn)(void *user, const sa_report *report);
 
 typedef struct sa_limits {
-    int depth;               /* plies; 0: no depth limit                     */
+    int depth;               /* plies, 0..SA_MAX_DEPTH; 0: no depth limit    */
     uint64_t nodes;          /* 0: no node limit                             */
-    int64_t movetime_ms;     /* 0: no time limit                             */
+    int64_t movetime_ms;     /* 0..SA_MAX_MOVETIME_MS; 0: no time limit      */
     int multipv;             /* lines to report, 1..SA_MAX_MULTIPV           */
-    int threads;             /* 1..64                                        */
+    int threads;             /* 1..SA_MAX_THREADS                            */
     uint64_t seed;           /* fixes every random choice                    */
     sa_algo algo;
-    size_t hash_mb;          /* transposition table size; 0: default (16)    */
+    size_t hash_mb;          /* table size, 0..SA_MAX_HASH_MB; 0: default (16) */
     int no_table;            /* 1: search without the transposition table    */
     int mcts_evaluate;       /* MCTS leaves: 0 random rollout, 1 evaluate()  */
     volatile int *stop;      /* set non-zero from another thread to stop     */

@@ -1,0 +1,173 @@
+"""Search limits are checked in one place (safari_ai.limits) against bounds the C
+core exports, and refused alike by the API, MctsSession and the command line
+(issue 21 points 1 and 12, issue 14 point 2)."""
+from __future__ import annotations
+
+import threading
+from typing import Any, Iterator
+
+import pytest
+from click.testing import CliRunner
+
+import safari_ai
+from safari_ai import _core
+from safari_ai.cli import main
+from safari_ai.errors import LimitError, SearchError
+from safari_ai.limits import LIMIT_BOUNDS, Limits, check_limit, parse_limit
+
+
+@pytest.fixture
+def stop_soon() -> Iterator[safari_ai.StopFlag]:
+    """A stop flag set after 3 s: a limit that wrongly means "no limit" ends the
+    test with a report (a failure) instead of hanging it."""
+    flag = safari_ai.StopFlag()
+    timer = threading.Timer(3.0, flag.set)
+    timer.start()
+    yield flag
+    timer.cancel()
+
+
+def test_bounds_come_from_the_core() -> None:
+    assert LIMIT_BOUNDS["depth"] == (1, _core.MAX_DEPTH) == (1, 120)
+    assert LIMIT_BOUNDS["threads"] == (1, _core.MAX_THREADS)
+    assert LIMIT_BOUNDS["multipv"] == (1, _core.MAX_MULTIPV)
+    assert LIMIT_BOUNDS["hash_mb"] == (1, _core.MAX_HASH_MB)
+    assert LIMIT_BOUNDS["movetime"] == (1, _core.MAX_MOVETIME_MS)
+    assert LIMIT_BOUNDS["nodes"][1] == LIMIT_BOUNDS["seed"][1] == 2**64 - 1
+
+
+@pytest.mark.parametrize(("name", "field"), [
+    ("depth", "depth"), ("threads", "threads"), ("hash_mb", "hash_mb"), ("movetime", "movetime_ms"),
+])
+def test_the_core_refuses_one_past_each_bound(name: str, field: str) -> None:
+    """The bounds Python checks are the C search's own (sa_limits_check)."""
+    pos = safari_ai.Position.new("turtles")
+    limits: dict[str, Any] = {"depth": 1, "nodes": 0, "movetime_ms": 0, "multipv": 1,
+                              "threads": 1, "seed": 0, "algo": "auto", "hash_mb": 1}
+    limits[field] = LIMIT_BOUNDS[name][1] + 1
+    with pytest.raises(_core.CoreError, match=name.split("_")[0]):
+        _core.search(pos._c, limits["depth"], limits["nodes"], limits["movetime_ms"],
+                     limits["multipv"], limits["threads"], limits["seed"], limits["algo"],
+                     limits["hash_mb"])
+
+
+@pytest.mark.parametrize("name", ["depth", "nodes", "movetime"])
+def test_zero_is_refused_not_a_search_without_end(name: str,
+                                                  stop_soon: safari_ai.StopFlag) -> None:
+    pos = safari_ai.Position.new("turtles")
+    with pytest.raises(LimitError, match=f"{name} must be an integer in 1..") as info:
+        safari_ai.analyse(pos, stop=stop_soon, **{name: 0})
+    assert info.value.limit == name
+    assert not stop_soon.is_set
+
+
+@pytest.mark.parametrize("name", ["nodes", "movetime"])
+def test_mcts_session_refuses_zero(name: str, stop_soon: safari_ai.StopFlag) -> None:
+    session = safari_ai.MctsSession()
+    with pytest.raises(LimitError, match=name):
+        session.search(safari_ai.Position.new("zebras"), stop=stop_soon, **{name: 0})
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("depth", 2**31), ("depth", -1), ("threads", 2**31), ("threads", 0), ("nodes", 2**64),
+    ("seed", 2**64), ("seed", -1), ("movetime", 2**63), ("movetime", 2**62), ("hash_mb", -1),
+    ("hash_mb", 0), ("multipv", 0), ("multipv", 17), ("depth", 2.0), ("depth", True),
+    ("nodes", "100"), ("chance_width", 2**31), ("chance_width", -1),
+])
+def test_out_of_range_is_the_documented_error(name: str, value: object) -> None:
+    pos = safari_ai.Position.new("arena")
+    limits: dict[str, object] = {"depth": 1, name: value}
+    with pytest.raises(LimitError) as info:
+        safari_ai.analyse(pos, **limits)  # type: ignore[arg-type]
+    assert info.value.limit == name
+    assert name in str(info.value)
+    assert isinstance(info.value, SearchError) and isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize(("name", "value"), [
+    ("nodes", 2**64), ("seed", 2**64), ("movetime", 2**63), ("threads", 2**31), ("hash_mb", -1),
+])
+def test_mcts_session_out_of_range(name: str, value: int) -> None:
+    limits: dict[str, int] = {"nodes": 10, name: value}
+    with pytest.raises(LimitError, match=name):
+        safari_ai.MctsSession().search(safari_ai.Position.new("turtles"), **limits)  # type: ignore[arg-type]
+
+
+def test_the_largest_values_are_accepted() -> None:
+    pos = safari_ai.Position.new("turtles")
+    report = safari_ai.analyse(pos, depth=1, nodes=2**64 - 1, movetime=_core.MAX_MOVETIME_MS,
+                               seed=2**64 - 1, hash_mb=1)
+    assert report.depth == 1
+    report = safari_ai.MctsSession().search(pos, nodes=50, seed=2**64 - 1,
+                                            movetime=_core.MAX_MOVETIME_MS)
+    assert report.nodes == 50
+
+
+def test_limits_value() -> None:
+    assert safari_ai.Limits is Limits and safari_ai.LimitError is LimitError
+    limits = Limits(depth=3, seed=7)
+    assert (limits.depth, limits.nodes, limits.movetime, limits.seed) == (3, None, None, 7)
+    assert limits.or_default_time() is limits
+    assert Limits().or_default_time().movetime == 1000
+    with pytest.raises(AttributeError):
+        limits.depth = 4  # type: ignore[misc]
+    with pytest.raises(LimitError, match="threads"):
+        Limits(threads=65)
+    assert check_limit("seed", 0) == 0
+
+
+@pytest.mark.parametrize("text", ["0", "-1", "abc", "1.5", "", "9" * 50, "１２", "2e3"])
+def test_parse_limit_refuses(text: str) -> None:
+    with pytest.raises(LimitError, match="depth"):
+        parse_limit("depth", text)
+
+
+def test_parse_limit_reads() -> None:
+    assert parse_limit("depth", " 12 ") == 12
+    assert parse_limit("nodes", str(2**64 - 1)) == 2**64 - 1
+    with pytest.raises(LimitError, match="nodes"):
+        parse_limit("nodes", str(2**64))
+
+
+@pytest.mark.parametrize("args", [
+    ["--movetime", "99999999999999999999999"], ["--nodes", "99999999999999999999999"],
+    ["--depth", "2147483648"], ["--threads", "2147483648"], ["--seed", str(2**64)],
+    ["--hash", "99999999999"], ["--multipv", "99999999999"], ["--depth", "0"],
+])
+def test_cli_analyse_refuses_out_of_range_options(args: list[str], tmp_path: Any) -> None:
+    path = tmp_path / "pos.json"
+    path.write_text(safari_ai.Position.new("turtles").to_json_text())
+    result = CliRunner().invoke(main, ["analyse", str(path), *args])
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert f"'{args[0]}'" in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args", [
+    ["--movetime", "99999999999999999999999"], ["--nodes", "99999999999999999999999"],
+    ["--seed", str(2**64)],
+])
+def test_cli_play_refuses_out_of_range_options(args: list[str]) -> None:
+    result = CliRunner().invoke(main, ["play", "turtles", "--side", "none", "--no-record",
+                                       *args], input="")
+    assert result.exit_code == 2, result.output
+    assert f"'{args[0]}'" in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(("call", "name"), [
+    (lambda pos: pos.perft(2**31), "depth"), (lambda pos: pos.perft(-1), "depth"),
+    (lambda pos: pos.perft(True), "depth"),
+    (lambda pos: pos.random_playouts(2**64), "games"),
+    (lambda pos: pos.random_playouts(1, seed=2**64), "seed"),
+    (lambda pos: pos.random_playouts(1, seed=-1), "seed"),
+])
+def test_position_helpers_refuse_values_past_the_c_types(call: Any, name: str) -> None:
+    with pytest.raises(ValueError, match=name):
+        call(safari_ai.Position.new("turtles"))
+
+
+def test_evaluate_a_player_the_game_does_not_have() -> None:
+    pos = safari_ai.Position.new("turtles")
+    assert pos.evaluate(2**40) == pos.evaluate(-2**70) == pos.evaluate(2) == 0
