@@ -200,48 +200,41 @@ def _greedy_move(pos: Any, rng: random.Random) -> tuple[str, Optional[str]]:
 
 
 class _EnginePlayer:
-    """The in-process engine. With ``algo=mcts`` (and ``reuse``) it keeps its
-    tree between its moves: :meth:`observe` is told every ply played, and the
-    search checks the position against the tree anyway."""
+    """The in-process engine as a match player: a
+    :class:`~safari_ai.player.EnginePlayer` set up from a SPEC. With
+    ``algo=mcts`` (and ``reuse``) it keeps its tree between its moves:
+    :meth:`observe` is told every ply played, and the search checks the
+    position against the tree anyway."""
 
-    def __init__(self, spec: PlayerSpec) -> None:
-        from safari_ai.search import MctsSession
+    def __init__(self, spec: PlayerSpec, new_tree: Any = None) -> None:
+        from safari_ai.player import EnginePlayer
 
         self.spec = spec
-        self.session = None
-        if spec.algo == "mcts" and spec.reuse and (spec.nodes or spec.movetime):
-            self.session = MctsSession()
+        keep_tree = spec.algo == "mcts" and spec.reuse and bool(spec.nodes or spec.movetime)
+        extra = {} if new_tree is None else {"new_tree": new_tree}
+        self.player = EnginePlayer(spec.algo, keep_tree=keep_tree, **extra)
         self.weights: Any = None
         if spec.weights is not None:
             from safari_ai.tune import EvalWeights
 
             self.weights = EvalWeights.load(spec.weights)
 
-    def __call__(self, pos: Any, rng: random.Random) -> tuple[str, Optional[str]]:
-        from safari_ai.search import analyse
+    @property
+    def session(self) -> Any:
+        """The kept MCTS tree (None when each move is searched afresh)."""
+        return self.player.session
 
+    def __call__(self, pos: Any, rng: random.Random) -> tuple[str, Optional[str]]:
         s = self.spec
         if self.weights is not None and self.weights.game == pos.game:
             pos = pos.with_weights(self.weights)
-        if self.session is not None:
-            report = self.session.search(pos, nodes=s.nodes, movetime=s.movetime,
-                                         seed=rng.randrange(2**32), hash_mb=s.hash_mb,
-                                         leaf=s.leaf)
-        else:
-            report = analyse(pos, depth=s.depth, nodes=s.nodes, movetime=s.movetime,
-                             seed=rng.randrange(2**32), algo=s.algo, hash_mb=s.hash_mb,
-                             leaf=s.leaf)
+        report = self.player.choose(pos, depth=s.depth, nodes=s.nodes, movetime=s.movetime,
+                                    seed=rng.randrange(2**32), hash_mb=s.hash_mb, leaf=s.leaf)
         return report.best_move, report.lines[0].score_text
 
     def observe(self, move: str) -> None:
         """A ply of the game was played (by anyone, or the dice)."""
-        from safari_ai.errors import SafariError
-
-        if self.session is not None:
-            try:
-                self.session.advance(move)
-            except SafariError:  # out of step: the next search starts afresh
-                self.session.clear()
+        self.player.observe([move])
 
 
 class _ProtocolPlayer:

@@ -7,9 +7,10 @@ Commands at the human's prompt: a move in the rule book's notation, ``help``
 ``quit``. With ``dice="manual"`` the program asks for every chance outcome
 (``help`` lists them with their probabilities) instead of rolling it.
 
-With ``algo="mcts"`` the engine keeps its tree between its moves
-(:class:`~safari_ai.search.MctsSession`): every ply played, the human's and
-the dice included, advances it; ``undo`` drops it.
+The engine is a :class:`~safari_ai.player.EnginePlayer`. With ``algo="mcts"``
+it keeps its tree between its moves (:class:`~safari_ai.search.MctsSession`):
+every ply played, the human's and the dice included, is observed; ``undo``
+drops it.
 
 The board is drawn before each of the human's prompts, not after every ply:
 the plies in between (the engines' moves, the dice) come as **one line per
@@ -31,6 +32,7 @@ import random
 from typing import Any, Callable, Optional
 
 from safari_ai.errors import SafariError
+from safari_ai.player import EnginePlayer, SearchFn, TreeFactory
 from safari_ai.position import Position
 from safari_ai.predictions import redraw_predictions
 from safari_ai.record import GameRecord
@@ -50,8 +52,8 @@ class PlaySession:
                  seed: Optional[int] = None, limits: Optional[dict[str, Any]] = None,
                  algo: str = "auto", show_thinking: bool = True,
                  prompt: Optional[Callable[[str], None]] = None,
-                 search: Callable[..., Report] = analyse) -> None:
-        self.search = search
+                 search: SearchFn = analyse,
+                 new_tree: Optional[TreeFactory] = MctsSession) -> None:
         self.positions = [start]
         self.prompt = prompt or write
         self.human = human
@@ -62,14 +64,15 @@ class PlaySession:
         self.rng = random.Random(seed)
         self.seed = seed
         self.limits = limits or {"movetime": 1000}
-        # MCTS keeps its tree (not with a stand-in search, nor a depth alone)
-        self.session: Optional[MctsSession] = None
-        self.secret_tiles = getattr(start, "game", "") in SECRET_TILE_GAMES
-        if algo == "mcts" and search is analyse and not self.secret_tiles and (
-                "nodes" in self.limits or "movetime" in self.limits):
-            self.session = MctsSession()  # (a tree over the true tiles would peek)
+        self.secret_tiles = start.game in SECRET_TILE_GAMES
+        # MCTS keeps its tree with a node or time limit (not a depth alone),
+        # and not over secret tiles (a tree over the true tiles would peek)
+        keep_tree = not self.secret_tiles and ("nodes" in self.limits
+                                               or "movetime" in self.limits)
+        self.player = EnginePlayer(algo, keep_tree=keep_tree, search=search,
+                                   new_tree=new_tree)
         self.algo = algo
-        seats = getattr(start, "num_players", 2)
+        seats = start.num_players
         self.show_thinking = show_thinking and seats == 2
         # the seats whose tiles the human must not see (none when every seat,
         # or none, is human: one player at the table, or a spectator)
@@ -80,7 +83,7 @@ class PlaySession:
         self._turn_tail = ""
         self._drawn_at = -1                # len(positions) when the board was last drawn
         players = []
-        for seat in range(getattr(start, "num_players", 2)):
+        for seat in range(seats):
             if seat in human:
                 players.append({"seat": seat, "name": "human"})
             else:
@@ -88,6 +91,11 @@ class PlaySession:
                                 "settings": {"algo": algo, **self.limits}})
         self.record = GameRecord(start=start.to_json(), players=players,
                                  settings={"play": {"dice": dice, "seed": seed}})
+
+    @property
+    def session(self) -> Optional[MctsSession]:
+        """The engine's kept MCTS tree (None when it searches afresh each move)."""
+        return self.player.session
 
     @property
     def pos(self) -> Position:
@@ -177,11 +185,7 @@ class PlaySession:
     def push(self, by: Any, move: str, **extra: Any) -> None:
         self.positions.append(self.pos.apply(move))
         self.record.add(by, move, **extra)
-        if self.session is not None:
-            try:
-                self.session.advance(move)
-            except SafariError:  # out of step: the next search starts afresh
-                self.session.clear()
+        self.player.observe([move])
 
     def ask(self, prompt: str) -> Optional[str]:
         self.prompt(prompt)
@@ -292,8 +296,7 @@ class PlaySession:
                 taken = [m["move"] for m in self.record.moves[index:]]
                 del self.positions[index + 1:]
                 del self.record.moves[index:]
-                if self.session is not None:
-                    self.session.clear()
+                self.player.new_game()
                 self.write("took back: " + " ".join(taken))
                 self.show()
                 return True
@@ -327,17 +330,12 @@ class PlaySession:
         """The engine's search for ``mover``, which sees only its own
         prediction tile in the ostrich race."""
         seed = self.rng.randrange(2**32)
-        if self.session is not None:
-            return self.session.search(self.pos, seed=seed, progress=progress,
-                                       nodes=self.limits.get("nodes"),
-                                       movetime=self.limits.get("movetime"))
+        limits = dict(self.limits, seed=seed)
         tiles = self.pos.to_json().get("predictions") if self.secret_tiles else None
         if isinstance(tiles, list) and isinstance(mover, int) and tiles[mover] is not None:
             if self.algo in ("auto", "expectimax"):
-                return self.search(self.pos, seed=seed, algo=self.algo, progress=progress,
-                                   predictions="sampled", player=mover, **self.limits)
+                return self.player.choose(self.pos, progress=progress, predictions="sampled",
+                                          player=mover, **limits)
             guess = redraw_predictions(self.pos, mover, random.Random(seed))
-            return self.search(guess, seed=seed, algo=self.algo, progress=progress,
-                               **self.limits)
-        return self.search(self.pos, seed=seed, algo=self.algo, progress=progress,
-                           **self.limits)
+            return self.player.choose(guess, progress=progress, **limits)
+        return self.player.choose(self.pos, progress=progress, **limits)

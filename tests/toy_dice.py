@@ -91,6 +91,10 @@ class ToyPosition:
         moves = [o for o, _ in self.chance_outcomes()] or self.legal_moves()
         return sum(self.apply(m).perft(depth - 1) for m in moves)
 
+    def perft_stoppable(self, depth: int, stop: Any) -> int | None:
+        """:meth:`perft`, or None when ``stop`` (a StopFlag) is raised."""
+        return None if stop.is_set else self.perft(depth)
+
     def zobrist_hash(self) -> int:
         return hash((self.scores, self.player, self.rolling, self.turns)) & (2 ** 64 - 1)
 

@@ -6,7 +6,7 @@
  * search/alphabeta_impl.h and compiled once per game: alphabeta_turtles.c and
  * alphabeta_zebras.c bind it to the game's own functions (direct calls, the
  * state size a constant), alphabeta_generic.c to the sa_game function table
- * for every other game. sa_search() (searcher.c) picks the copy by game; the
+ * for every other game. sa_search() picks the copy by game (copies.c); the
  * copy calls sa_alphabeta_run() here with its root search, one indirect call
  * per iteration. See docs/design.md.
  *

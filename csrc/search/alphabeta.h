@@ -18,6 +18,7 @@
 
 #include "common/tt.h"
 #include "search/searcher.h"
+#include "search/shared.h"
 
 #define AB_INF (SA_SCORE_WIN + 1)
 #define AB_HISTORY_BITS 12

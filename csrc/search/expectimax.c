@@ -50,7 +50,7 @@
 #include "common/error.h"
 #include "common/tt.h"
 #include "search/expectimax.h"
-#include "search/searcher.h"
+#include "search/shared.h"
 
 #define LOSS (-1.0)               /* L: the lowest two-player value     */
 #define WIN 1.0                   /* U: the highest                     */

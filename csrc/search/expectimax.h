@@ -21,7 +21,7 @@
 
 #include "safari/game.h"
 #include "safari/search.h"
-#include "search/searcher.h"
+#include "search/shared.h"
 
 /* -- chance positions ---------------------------------------------------- */
 

@@ -42,6 +42,7 @@
 #include "search/mcts_values.h"
 #include "search/rollout.h"
 #include "search/searcher.h"
+#include "search/shared.h"
 
 #define CHECK_EVERY 7               /* simulations between clock checks, minus one */
 #define PROGRESS_EVERY 65536        /* simulations between progress reports        */

@@ -18,7 +18,7 @@
 
 #include "search/mcts_report.h"
 #include "search/mcts_values.h"
-#include "search/searcher.h"
+#include "search/shared.h"
 
 /* A move's statistics, one node's or summed over the trees. */
 typedef struct move_stat {

@@ -12,7 +12,7 @@
 #include "common/error.h"
 #include "search/mcts.h"
 #include "search/mcts_tree.h"
-#include "search/searcher.h"
+#include "search/shared.h"
 
 #define MAX_ARENA ((size_t)UINT32_MAX - 2) /* sa_mcts_tree_reserve's bound */
 

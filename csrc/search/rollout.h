@@ -4,7 +4,7 @@
  * Written once (search/rollout_impl.h) and compiled per game like
  * alpha-beta: rollout_turtles.c and rollout_zebras.c call the rules directly,
  * rollout_generic.c goes through the sa_game table (and samples chance
- * positions). sa_rollout_for() (searcher.c) picks the copy for a game. Every
+ * positions). sa_rollout_for() (copies.c) picks the copy for a game. Every
  * copy draws the same random numbers in the same order, so a seeded MCTS
  * gives the same tree whichever copy runs.
  */

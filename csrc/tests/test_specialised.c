@@ -148,9 +148,37 @@ static void test_rollouts_equal_generic(void)
             continue;
         const sa_game *g = sa_position_game_rules(pos);
         CHECK(sa_rollout_for(g) == cases[i].rollout);
+        CHECK(sa_alphabeta_for(g) == cases[i].specialised);
         compare_rollouts(&cases[i], g, sa_position_state(pos));
         sa_position_free(pos);
     }
+}
+
+/* The copies table picks both of a game's copies by its registered table,
+ * and the generic ones for a copy of that table (whose functions may have
+ * been replaced) and for a game without copies. */
+static void test_copies_table(void)
+{
+    sa_error err;
+    sa_position *pos = sa_position_new("turtles", NULL, &err);
+    CHECK(pos != NULL);
+    if (pos == NULL)
+        return;
+    const sa_game *g = sa_position_game_rules(pos);
+    CHECK(sa_alphabeta_for(g) == turtles_alphabeta);
+    CHECK(sa_rollout_for(g) == turtles_rollout);
+    sa_game copy = *g;
+    CHECK(sa_alphabeta_for(&copy) == sa_alphabeta);
+    CHECK(sa_rollout_for(&copy) == sa_rollout);
+    sa_position_free(pos);
+    pos = sa_position_new("ostrich", NULL, &err);
+    CHECK(pos != NULL);
+    if (pos == NULL)
+        return;
+    g = sa_position_game_rules(pos);
+    CHECK(sa_alphabeta_for(g) == sa_alphabeta);
+    CHECK(sa_rollout_for(g) == sa_rollout);
+    sa_position_free(pos);
 }
 
 static void test_bb_count(void)
@@ -167,6 +195,7 @@ static void test_bb_count(void)
 const test_case specialised_tests[] = {
     {"alphabeta: per-game copies equal the generic one", test_specialised_equals_generic},
     {"rollout: per-game copies equal the generic one", test_rollouts_equal_generic},
+    {"copies: one table picks a game's compiled searches", test_copies_table},
     {"bitboard: sa_bb_count counts as the builtin does", test_bb_count},
     {NULL, NULL},
 };

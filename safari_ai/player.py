@@ -1,0 +1,140 @@
+"""One engine player: the in-process engine kept in step with a game.
+
+``safari-ai play`` (:mod:`safari_ai.play`), the match runner
+(:mod:`safari_ai.match`) and the engine protocol (:mod:`safari_ai.protocol`)
+all choose their moves through an :class:`EnginePlayer`: :meth:`~EnginePlayer.choose`
+searches a position, :meth:`~EnginePlayer.observe` is told every ply played
+since (the engine's own moves, the other players' and the chance outcomes).
+With ``algo="mcts"`` and ``keep_tree`` the player keeps its MCTS tree
+(:class:`~safari_ai.search.MctsSession`) from one move to the next; otherwise
+each move is a fresh :func:`~safari_ai.search.analyse`.
+
+The search and the tree are injected (``search=``, ``new_tree=``), so a test
+can drive a frontend with a stand-in search and no tree, without the
+frontend knowing:
+
+>>> from safari_ai.position import Position
+>>> player = EnginePlayer("mcts", keep_tree=True)
+>>> pos = Position.new("turtles")
+>>> move = player.choose(pos, nodes=500, seed=1).best_move
+>>> reply = pos.apply(move).legal_moves()[0]
+>>> player.observe([move, reply])
+>>> player.choose(pos.apply(move).apply(reply), nodes=500, seed=1).reused > 0
+True
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Optional, Sequence
+
+from safari_ai.errors import SafariError
+from safari_ai.position import Position
+from safari_ai.search import MctsSession, Report, analyse
+
+__all__ = ["EnginePlayer", "SearchFn", "TreeFactory", "INFINITE_MS"]
+
+SearchFn = Callable[..., Report]
+"""A one-shot search with :func:`safari_ai.analyse`'s signature."""
+
+TreeFactory = Callable[[], MctsSession]
+"""Makes an empty tree-keeping search (:class:`~safari_ai.search.MctsSession`'s interface)."""
+
+INFINITE_MS = 10 ** 12
+"""The movetime of a search that runs until it is stopped (MCTS has no depth)."""
+
+
+class EnginePlayer:
+    """The engine as a player of one game at a time.
+
+    :param algo: the search algorithm (``safari_ai.ALGORITHMS``).
+    :param keep_tree: with ``algo="mcts"``, keep the tree between moves.
+    :param search: the one-shot search (default :func:`safari_ai.analyse`).
+    :param new_tree: makes the tree-keeping search (default
+        :class:`~safari_ai.search.MctsSession`); None: never keep a tree.
+    """
+
+    def __init__(self, algo: str = "auto", *, keep_tree: bool = False,
+                 search: SearchFn = analyse,
+                 new_tree: Optional[TreeFactory] = MctsSession) -> None:
+        self.search = search
+        self._new_tree = new_tree
+        self._tree: Optional[MctsSession] = None
+        self.algo = algo
+        self.keep_tree = keep_tree
+        self.configure(algo, keep_tree)
+
+    def configure(self, algo: str, keep_tree: bool) -> None:
+        """Changes the algorithm and whether the tree is kept (a tree not kept
+        is dropped; one kept while another algorithm searches stays)."""
+        self.algo, self.keep_tree = algo, keep_tree
+        if not keep_tree:
+            self._tree = None
+        if self.session is None and self._uses_tree():
+            assert self._new_tree is not None
+            self._tree = self._new_tree()
+
+    def _uses_tree(self) -> bool:
+        return self.keep_tree and self.algo == "mcts" and self._new_tree is not None
+
+    @property
+    def session(self) -> Optional[MctsSession]:
+        """The kept MCTS tree, None when the player searches afresh each move."""
+        return self._tree if self._uses_tree() else None
+
+    def choose(self, position: Position, *, progress: Optional[Callable[[Report], None]] = None,
+               **limits: Any) -> Report:
+        """Searches ``position``; ``limits`` are :func:`safari_ai.analyse`'s
+        keyword arguments (``depth``, ``nodes``, ``movetime``, ``seed``,
+        ``threads``, ``multipv``, ``hash_mb``, ``leaf``, ``stop``, ...).
+
+        With a kept tree the search starts from it when ``position`` is its
+        root (every ply since was observed), else from a fresh tree; a depth
+        alone does not limit MCTS, which then runs until stopped.
+        """
+        session = self.session
+        if session is None:
+            limits.setdefault("algo", self.algo)
+            return self.search(position, progress=progress, **limits)
+        limits.pop("algo", None)
+        depth = limits.pop("depth", None)
+        if depth is not None and limits.get("nodes") is None and limits.get("movetime") is None:
+            limits["movetime"] = INFINITE_MS
+        return session.search(position, progress=progress, **limits)
+
+    def observe(self, moves: Sequence[str]) -> None:
+        """The plies played since the last search or observation, in order:
+        moves of every player and chance outcomes. A kept tree follows them;
+        one they do not fit is dropped (the next search starts afresh)."""
+        session = self.session
+        if session is None or not moves:
+            return
+        try:
+            session.advance(*moves)
+        except SafariError:
+            session.clear()
+
+    def catch_up(self, path: Sequence[Position], moves: Sequence[str]) -> None:
+        """The game is now ``path[-1]``, reached from ``path[0]`` by ``moves``
+        (``path[i + 1] = path[i].apply(moves[i])``), as a protocol ``position``
+        line gives it. When the tree's root is on ``path`` *before* its end,
+        the tree follows the moves since; otherwise (an unrelated position,
+        or the one searched last again, which is searched afresh so that a
+        seed still gives the same answer) the tree is dropped."""
+        session = self.session
+        if session is None:
+            return
+        root = session.root
+        if root is not None:
+            key = root.zobrist_hash()
+            for index in range(len(moves) - 1, -1, -1):
+                if path[index].zobrist_hash() == key and path[index] == root:
+                    try:
+                        session.advance(*moves[index:])
+                        return
+                    except SafariError:
+                        break
+        session.clear()
+
+    def new_game(self) -> None:
+        """Forgets the game: the next search starts from a fresh tree."""
+        if self._tree is not None:
+            self._tree.clear()

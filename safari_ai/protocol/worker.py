@@ -1,0 +1,149 @@
+"""The search worker: the jobs (``go``, ``perft``) the engine accepted, run one
+after the other on a worker thread, and the signals that stop them.
+
+A job is *running* from the moment it is accepted (or taken from the queue)
+until its last line (``bestmove M``, ``nodes N``) is written; the worker
+writes that line and takes the next job under one lock, so a command read
+after the line (a ``go`` right after ``bestmove``) always finds it idle.
+"""
+from __future__ import annotations
+
+import threading
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Callable, Optional
+
+from safari_ai.search import StopFlag
+
+__all__ = ["Job", "SearchWorker"]
+
+
+@dataclass
+class Job:
+    """One ``go`` or ``perft`` accepted by the engine, run on the worker in turn.
+
+    ``run`` does the work, emitting its ``info`` lines, and returns the last
+    line (``bestmove M``, ``nodes N``), which the worker writes as it marks
+    the job done: once that line is out, the engine is idle.
+    """
+
+    run: Callable[[], Optional[str]]
+    unbounded: bool                  # go infinite, perft: stopped at end of input
+    failed: Optional[str]            # the last line when ``run`` raises
+    stopped: bool = False            # 'stop' came before it started
+    done: threading.Event = field(default_factory=threading.Event)
+
+
+class SearchWorker:
+    """Runs jobs on one thread, in the order they come.
+
+    :param emit: writes one line (``info`` lines of a failed job, and each
+        job's last line).
+    """
+
+    def __init__(self, emit: Callable[[str], None]) -> None:
+        self._emit = emit
+        # The jobs: the one running on the worker and those queued behind it.
+        # _state guards both (see the module docstring).
+        self._state = threading.Lock()
+        self._running: Optional[Job] = None
+        self._queue: deque[Job] = deque()
+        self._thread: Optional[threading.Thread] = None
+        # the running job's stop signals (the worker sets them for each job)
+        self.stop_flag = StopFlag()
+        self.stop_event = threading.Event()
+
+    @property
+    def busy(self) -> bool:
+        """True while a job runs or waits."""
+        with self._state:
+            return self._running is not None
+
+    @property
+    def running(self) -> Optional[Job]:
+        """The job running now (None when idle)."""
+        with self._state:
+            return self._running
+
+    def last_job(self) -> Optional[Job]:
+        """The job that will end last: the last queued, else the running one."""
+        with self._state:
+            return self._queue[-1] if self._queue else self._running
+
+    def submit(self, job: Job) -> bool:
+        """Runs ``job`` now, or queues it behind the running one; returns True
+        when it started at once (the worker was idle)."""
+        with self._state:
+            idle = self._running is None
+            if idle:
+                self._begin(job)
+                self._thread = threading.Thread(target=self._work, args=(job,),
+                                                name="safari-search", daemon=True)
+                self._thread.start()
+            else:
+                self._queue.append(job)
+        return idle
+
+    def stop_all(self, timeout: Optional[float]) -> None:
+        """Stops the running job and every job queued behind it (each still
+        writes its last line: a queued ``go`` searches with its stop flag
+        already raised, which gives a legal move at once), then waits for the
+        last of them at most ``timeout`` seconds (None: until it ends; 0: not
+        at all)."""
+        with self._state:
+            if self._running is not None:
+                self._raise_stop()
+            for job in self._queue:
+                job.stopped = True
+            last = self._queue[-1] if self._queue else self._running
+        if last is not None and timeout != 0.0:
+            last.done.wait(timeout)
+
+    def stop_unbounded(self) -> None:
+        """Stops the running job and marks the queued ones if they have no
+        limit of their own (``go infinite``, ``perft``): the end of input."""
+        with self._state:
+            if self._running is not None and self._running.unbounded:
+                self._raise_stop()
+            for job in self._queue:
+                job.stopped = job.stopped or job.unbounded
+
+    def expire(self, job: Optional[Job]) -> None:
+        """``job``'s time is up: stops it, unless it has ended meanwhile (a
+        late timer must not stop the next job)."""
+        with self._state:
+            if job is not None and self._running is job:
+                self.stop_flag.set()
+
+    def _raise_stop(self) -> None:
+        """Raises the running job's stop signals (under ``_state``)."""
+        self.stop_flag.set()
+        self.stop_event.set()
+
+    def _begin(self, job: Job) -> None:
+        """Makes ``job`` the running one (under ``_state``)."""
+        self._running = job
+        if job.stopped:
+            self._raise_stop()
+        else:
+            self.stop_flag.clear()
+            self.stop_event.clear()
+
+    def _work(self, job: Optional[Job]) -> None:
+        """The worker thread: runs ``job`` and then each queued job in turn."""
+        while job is not None:
+            try:
+                last = job.run()
+            except Exception as error:  # noqa: BLE001 - report, never die silently
+                self._emit(f"info string error: internal error: {type(error).__name__}: "
+                           f"{error}")
+                last = job.failed
+            with self._state:
+                if last is not None:
+                    self._emit(last)
+                job.done.set()
+                job = self._queue.popleft() if self._queue else None
+                if job is None:
+                    self._running = None
+                else:
+                    self._begin(job)
