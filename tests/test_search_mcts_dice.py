@@ -144,3 +144,22 @@ def test_analyse_mcts_prints_expected_points(tmp_path) -> None:
                                      "--quiet"])
     assert text.exit_code == 0
     assert [line for line in text.output.splitlines() if line.startswith("expected ")]
+
+
+@needs_ostrich
+@pytest.mark.parametrize("threads", [1, 2])
+def test_ostrich_mid_race_same_seed_same_report(threads: int) -> None:
+    """Chance nodes widen progressively (a child drawn among the outcomes the
+    tree has, by probability, once a node has as many as its visits allow):
+    that draw too comes from the seeded generator, so a seed and a node limit
+    fix the report, on one thread and on two."""
+    rng = rng_for("mcts-dice-mid-race", 0)
+    pos = safari_ai.Position.new("ostrich", {"players": 3})
+    middle = [p for p in walk(pos, rng, 60) if 20 <= len(p.legal_moves())]
+    assert middle
+    pos = middle[-1]
+    runs = [safari_ai.analyse(pos, nodes=SIMULATIONS, seed=3, algo="mcts", threads=threads,
+                              multipv=3) for _ in range(2)]
+    first, again = runs
+    assert first.nodes == SIMULATIONS and first.depth >= 4
+    assert (first.depth, first.seldepth, first.lines) == (again.depth, again.seldepth, again.lines)

@@ -2,7 +2,8 @@
  *
  * Each simulation runs four phases (KataGo's split, one function each):
  *   select    from the root by UCT at decision nodes, and by sampling the
- *             exact chance weights at chance nodes (never by UCT);
+ *             exact chance weights at chance nodes (never by UCT), with
+ *             progressive widening over the outcomes (mcts.h);
  *   expand    one new child per simulation, from the arena (mcts_tree.h);
  *   evaluate  the new leaf: its result when terminal, else the leaf
  *             evaluator: a seeded random rollout, or the game's evaluation
@@ -72,6 +73,7 @@ typedef struct mcts_search {
     uint64_t simulations;
     int tree_depth, seldepth;
     int arena_full;
+    float drawn_probability;     /* of the outcome a chance step just drew */
     /* -- scratch, allocated once ---------------------------------------- */
     unsigned char *state;        /* the position being replayed            */
     sa_move *moves;
@@ -85,6 +87,8 @@ void sa_mcts_options_default(sa_mcts_options *opt)
     opt->exploration = SA_MCTS_UCT_C;
     opt->leaf = SA_MCTS_LEAF_ROLLOUT;
     opt->eval_scale = SA_MCTS_EVAL_SCALE;
+    opt->chance_widening = SA_MCTS_CHANCE_WIDENING;
+    opt->chance_alpha = SA_MCTS_CHANCE_ALPHA;
 }
 
 /* -- values ------------------------------------------------------------ */
@@ -117,8 +121,9 @@ static void proven_values(const mcts_search *s, const mcts_node *node, double *v
                   : node->proven_winner == p ? 1.0 : -1.0;
 }
 
-/* An outcome of chance `state`, drawn with probability weight / total;
- * *n_outcomes (when not NULL) is set to the number of outcomes. */
+/* An outcome of chance `state`, drawn with probability weight / total (kept
+ * in s->drawn_probability); *n_outcomes (when not NULL) is set to the number
+ * of outcomes. */
 static sa_move sample_outcome(mcts_search *s, const void *state, uint32_t *n_outcomes)
 {
     int n = s->game->chance_outcomes(state, s->moves, s->weights);
@@ -131,6 +136,7 @@ static sa_move sample_outcome(mcts_search *s, const void *state, uint32_t *n_out
     int i = 0;
     while (r >= s->weights[i])
         r -= s->weights[i++];
+    s->drawn_probability = (float)((double)s->weights[i] / (double)total);
     return s->moves[i];
 }
 
@@ -190,17 +196,61 @@ static uint32_t uct_child(const mcts_search *s, const mcts_node *node)
     return best;
 }
 
+/* -- chance nodes: progressive widening (mcts.h) ------------------------------ */
+
+/* May chance node `node` (expanded before) get no new child yet? */
+static int widening_closed(const mcts_search *s, const mcts_node *node)
+{
+    if (s->opt.chance_widening <= 0.0 || node->n_moves == MCTS_UNKNOWN ||
+        node->n_children >= node->n_moves || node->first_child == MCTS_NONE)
+        return 0;
+    double width = ceil(s->opt.chance_widening * pow((double)node->visits, s->opt.chance_alpha));
+    return (double)node->n_children >= width;
+}
+
+/* One of the children of `node`, drawn with the probabilities of their
+ * outcomes renormalised over them: the exact chance distribution given that
+ * the outcome is one the tree has. */
+static uint32_t child_by_probability(mcts_search *s, const mcts_node *node)
+{
+    const sa_mcts_tree *tree = s->tree;
+    double total = 0.0;
+    for (uint32_t c = node->first_child; c != MCTS_NONE; c = mcts_node_at(tree, c)->next_sibling)
+        total += mcts_node_at(tree, c)->chance_weight;
+    /* 53 random bits: a uniform double in [0, total). */
+    double r = (double)(sa_rng_next(&s->rng) >> 11) * 0x1.0p-53 * total;
+    uint32_t c = node->first_child;
+    for (;;) {
+        const mcts_node *child = mcts_node_at(tree, c);
+        r -= child->chance_weight;
+        if (r < 0.0 || child->next_sibling == MCTS_NONE)
+            return c;
+        c = child->next_sibling;
+    }
+}
+
+/* The step from chance node `node`: see select_step(). */
+static uint32_t chance_step(mcts_search *s, mcts_node *node, uint32_t idx, sa_move *m)
+{
+    if (widening_closed(s, node)) {
+        uint32_t c = child_by_probability(s, node);
+        *m = mcts_node_at(s->tree, c)->move;
+        return c;
+    }
+    *m = sample_outcome(s, s->state, &node->n_moves);
+    return mcts_find_child(s->tree, idx, *m);
+}
+
 /* The next step down from `node` (its position in s->state): writes the move
  * to play into *m and returns the child it leads to, or MCTS_NONE when that
- * child is still to be created (the simulation expands it). Decision nodes
+ * child is still to be created (the simulation expands it). Chance nodes
+ * draw an outcome, within their widening (chance_step()). Decision nodes
  * try every move once, in generation order, before UCT chooses among them;
  * once the arena is full, UCT chooses among the children they have. */
 static uint32_t select_step(mcts_search *s, mcts_node *node, uint32_t idx, sa_move *m)
 {
-    if (node->mover == SA_CHANCE) {
-        *m = sample_outcome(s, s->state, &node->n_moves);
-        return mcts_find_child(s->tree, idx, *m);
-    }
+    if (node->mover == SA_CHANCE)
+        return chance_step(s, node, idx, m);
     if (node->n_children == node->n_moves || (s->arena_full && node->first_child != MCTS_NONE)) {
         uint32_t c = uct_child(s, node);
         *m = mcts_node_at(s->tree, c)->move;
@@ -225,6 +275,8 @@ static uint32_t expand_and_evaluate(mcts_search *s, uint32_t parent, sa_move m, 
     *proven = 0;
     if (c == MCTS_NONE)
         return MCTS_NONE;
+    if (mcts_node_at(s->tree, parent)->mover == SA_CHANCE)
+        mcts_node_at(s->tree, c)->chance_weight = s->drawn_probability;
     if (who != SA_TERMINAL) {
         s->leaf_value(s, s->state, depth, s->values);
         return c;

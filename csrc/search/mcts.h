@@ -37,6 +37,18 @@
  * result (sa_game.eval_per_result) map it linearly instead (mcts_values.h). */
 #define SA_MCTS_EVAL_SCALE 400.0
 
+/* Progressive widening at chance nodes: a chance node visited v times has
+ * children for at most ceil(C * v^alpha) of its outcomes (all of them once
+ * that reaches their number). While it may widen, an outcome is drawn with
+ * its exact probability (a new one gets a node); once it may not, the
+ * simulation goes on through one of the children it has, drawn with the
+ * outcomes' exact probabilities renormalised over them. Without this a
+ * roll of 1,512 outcomes (ostrich) hardly ever repeats an outcome, so every
+ * simulation through it ends in a new leaf there and the tree stays 3-4
+ * moves deep. C = 0 turns widening off (every outcome drawn gets a node). */
+#define SA_MCTS_CHANCE_WIDENING 1.0
+#define SA_MCTS_CHANCE_ALPHA 0.5
+
 /* How a new leaf is valued (OpenSpiel's Evaluator split: the tree code calls
  * one function and does not know which). */
 typedef enum sa_mcts_leaf {
@@ -48,6 +60,8 @@ typedef struct sa_mcts_options {
     double exploration;        /* UCT c; SA_MCTS_UCT_C                        */
     sa_mcts_leaf leaf;         /* EVALUATE needs game->evaluate               */
     double eval_scale;         /* SA_MCTS_EVAL_SCALE (tanh leaves only)       */
+    double chance_widening;    /* C of the widening above; 0: off             */
+    double chance_alpha;       /* alpha, in (0, 1]                            */
 } sa_mcts_options;
 
 void sa_mcts_options_default(sa_mcts_options *opt);

@@ -10,6 +10,9 @@
  *          the face (worth face - 1 to player 0, the opposite to player 1) or
  *          pass (worth 0). Optimal values: A 1/2, B 1/6.
  *   trio:  three players, each a move in turn, for max-n values.
+ *   wide:  rounds of a die choice (0 or 1, players in turn) and a roll of
+ *          WIDE_OUTCOMES faces, face i of weight i + 1 worth -1, 0 or 1 to
+ *          player 0; the sign of the sum decides. For progressive widening.
  *
  * Checks: forced wins in 1 and 2 are found and proven, an immediate loss is
  * avoided, draws are proven, reports are deterministic for a seed (threads
@@ -17,6 +20,7 @@
  * advanced by a move keeps exactly its subtree.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -343,6 +347,113 @@ static const sa_game trio_scores_game = {
     .evaluate = NULL, .result_min = 0, .result_max = 2,
 };
 
+/* -- the wide game ---------------------------------------------------------- */
+
+#define WIDE_OUTCOMES 200
+
+typedef struct wide_state {
+    int8_t rounds_left;  /* 0: over */
+    int8_t rolling;      /* 1: chance to move */
+    int8_t die;          /* the die chosen this round */
+    int16_t sum;         /* of the faces' values to player 0 */
+} wide_state;
+
+/* What face i of `die` is worth to player 0: -1, 0 or 1, in a pattern that
+ * the weights (i + 1) do not average to 0. */
+static int wide_face_value(int die, int face)
+{
+    return (face * face + die * (face / 7)) % 3 - 1;
+}
+
+static int wide_to_move(const void *state)
+{
+    const wide_state *s = state;
+    return s->rounds_left == 0 ? SA_TERMINAL : s->rolling ? SA_CHANCE : s->rounds_left % 2;
+}
+
+static int wide_legal_moves(const void *state, sa_move *out)
+{
+    if (wide_to_move(state) < 0)
+        return 0;
+    out[0] = 0;
+    out[1] = 1;
+    return 2;
+}
+
+static int wide_chance_outcomes(const void *state, sa_move *out, uint64_t *weights)
+{
+    if (wide_to_move(state) != SA_CHANCE)
+        return 0;
+    for (int i = 0; i < WIDE_OUTCOMES; i++) {
+        out[i] = (sa_move)i;
+        weights[i] = (uint64_t)i + 1;
+    }
+    return WIDE_OUTCOMES;
+}
+
+static void wide_apply(void *state, sa_move m)
+{
+    wide_state *s = state;
+    if (!s->rolling) {
+        s->die = (int8_t)m;
+        s->rolling = 1;
+        return;
+    }
+    s->sum = (int16_t)(s->sum + wide_face_value(s->die, (int)m));
+    s->rolling = 0;
+    s->rounds_left--;
+}
+
+static void wide_result(const void *state, int32_t *out)
+{
+    const wide_state *s = state;
+    out[0] = s->sum > 0 ? 1 : s->sum < 0 ? -1 : 0;
+    out[1] = -out[0];
+}
+
+static uint64_t wide_hash(const void *state)
+{
+    const wide_state *s = state;
+    return (uint64_t)s->rounds_left << 32 | (uint64_t)s->rolling << 24 |
+           (uint64_t)s->die << 16 | (uint16_t)s->sum;
+}
+
+static void wide_move_str(const void *state, sa_move m, char out[SA_MOVE_STR_MAX])
+{
+    (void)state;
+    snprintf(out, SA_MOVE_STR_MAX, "%d", (int)m);
+}
+
+static sa_status wide_new_position(void *state, const sa_json *rules, sa_error *err)
+{
+    (void)rules;
+    (void)err;
+    memset(state, 0, sizeof(wide_state));
+    ((wide_state *)state)->rounds_left = 1;
+    return SA_OK;
+}
+
+static const sa_game wide_game = {
+    .name = "wide", .max_players = 2, .has_chance = 1, .max_moves = 2,
+    .max_chance_outcomes = WIDE_OUTCOMES, .state_size = sizeof(wide_state),
+    .new_position = wide_new_position, .from_json = no_json, .to_json = empty_json,
+    .move_str = wide_move_str, .num_players = two_players, .to_move = wide_to_move,
+    .legal_moves = wide_legal_moves, .chance_outcomes = wide_chance_outcomes,
+    .apply = wide_apply, .hash = wide_hash, .hash_from_scratch = wide_hash,
+    .result = wide_result, .evaluate = NULL,
+};
+
+/* The exact value to player 0 of rolling `die` in a one-round game. */
+static double wide_die_value(int die)
+{
+    double sum = 0.0, total = 0.0;
+    for (int i = 0; i < WIDE_OUTCOMES; i++) {
+        sum += (i + 1.0) * wide_face_value(die, i);
+        total += i + 1.0;
+    }
+    return sum / total;
+}
+
 /* -- helpers --------------------------------------------------------------- */
 
 static sa_report search_ttt(const char *board, const sa_limits *limits)
@@ -537,6 +648,91 @@ static void test_chance_sampled_by_weight(void)
     sa_mcts_tree_free(tree);
 }
 
+/* Searches the wide game of `rounds` rounds for `nodes` simulations with
+ * widening constant c (0: off); the tree is the caller's to free. */
+static sa_mcts_tree *search_wide(int rounds, uint64_t nodes, double c, int threads,
+                                 sa_report *r)
+{
+    wide_state w = {(int8_t)rounds, 0, 0, 0};
+    sa_limits limits = mcts_limits(nodes, 11);
+    limits.threads = threads;
+    sa_mcts_options opt;
+    sa_mcts_options_default(&opt);
+    opt.chance_widening = c;
+    sa_mcts_tree *tree = sa_mcts_tree_new(&wide_game, &w, sa_mcts_capacity(&wide_game, &w, &limits));
+    sa_error err;
+    CHECK(sa_mcts_tree_search(tree, &opt, &limits, r, &err) == SA_OK);
+    return tree;
+}
+
+/* Every chance node has children for at most ceil(C v^alpha) outcomes, v its
+ * visits; without widening nearly every simulation through a chance node
+ * ends in a new outcome's node there. */
+static void test_chance_widening_caps_outcomes(void)
+{
+    sa_report r;
+    sa_mcts_tree *tree = search_wide(3, 5000, SA_MCTS_CHANCE_WIDENING, 1, &r);
+    uint32_t chance_nodes = 0;
+    for (uint32_t i = 0; i < tree->n_nodes; i++) {
+        const mcts_node *node = mcts_node_at(tree, i);
+        if (node->mover != SA_CHANCE)
+            continue;
+        chance_nodes++;
+        double cap = ceil(SA_MCTS_CHANCE_WIDENING * pow(node->visits, SA_MCTS_CHANCE_ALPHA));
+        CHECK(node->n_children <= cap);
+        CHECK(node->n_children >= 1 || node->visits == 1); /* a new leaf has none */
+    }
+    CHECK(chance_nodes > 2 && tree_is_ok(tree));
+    sa_mcts_tree_free(tree);
+    tree = search_wide(3, 5000, 0.0, 1, &r);
+    const mcts_node *first_roll = mcts_node_at(tree, mcts_node_at(tree, 0)->first_child);
+    CHECK(first_roll->n_children > 4 * ceil(sqrt(first_roll->visits)));
+    sa_mcts_tree_free(tree);
+}
+
+/* With the same simulations the tree grows deeper with widening. */
+static void test_chance_widening_deepens(void)
+{
+    sa_report wide, flat;
+    sa_mcts_tree_free(search_wide(6, 20000, SA_MCTS_CHANCE_WIDENING, 1, &wide));
+    sa_mcts_tree_free(search_wide(6, 20000, 0.0, 1, &flat));
+    CHECK(wide.depth >= flat.depth + 2);
+}
+
+/* Unbiased: as simulations grow every outcome gets a node, the visits of the
+ * outcomes approach their probabilities, and each roll's mean its exact
+ * expectation. Same seed, same report, on one thread and on two. */
+static void test_chance_widening_converges(void)
+{
+    sa_report r;
+    sa_mcts_tree *tree = search_wide(1, 200000, SA_MCTS_CHANCE_WIDENING, 1, &r);
+    for (uint32_t c = mcts_node_at(tree, 0)->first_child; c != MCTS_NONE;
+         c = mcts_node_at(tree, c)->next_sibling) {
+        const mcts_node *roll = mcts_node_at(tree, c);
+        double exact = wide_die_value((int)roll->move);
+        CHECK(fabs(mcts_node_mean(roll, 0) - exact) < 4.0 / sqrt(roll->visits) + 0.005);
+        if (roll->visits < 60000)
+            continue;
+        CHECK(roll->n_children == WIDE_OUTCOMES);
+        double distance = 0.0; /* total variation, visits against probabilities */
+        for (uint32_t o = roll->first_child; o != MCTS_NONE; o = mcts_node_at(tree, o)->next_sibling) {
+            const mcts_node *outcome = mcts_node_at(tree, o);
+            double p = (outcome->move + 1.0) / (WIDE_OUTCOMES * (WIDE_OUTCOMES + 1) / 2.0);
+            distance += 0.5 * fabs((double)outcome->visits / roll->visits - p);
+            CHECK(fabs(outcome->chance_weight - p) < 1e-6);
+        }
+        CHECK(distance < 0.05);
+    }
+    sa_mcts_tree_free(tree);
+    for (int threads = 1; threads <= 2; threads++) {
+        sa_report a, b;
+        sa_mcts_tree_free(search_wide(4, 6000, SA_MCTS_CHANCE_WIDENING, threads, &a));
+        sa_mcts_tree_free(search_wide(4, 6000, SA_MCTS_CHANCE_WIDENING, threads, &b));
+        a.seconds = b.seconds = 0;
+        CHECK(a.nodes == 6000 && memcmp(&a, &b, sizeof a) == 0);
+    }
+}
+
 static void test_arena_never_overflows(void)
 {
     ttt_state s = ttt_from(".........");
@@ -693,6 +889,9 @@ const test_case mcts_tests[] = {
     {"mcts: root parallelism", test_threads_sum_root_visits},
     {"mcts: heuristic leaves", test_heuristic_leaves},
     {"mcts: chance sampled by weight", test_chance_sampled_by_weight},
+    {"mcts: chance widening caps the outcomes", test_chance_widening_caps_outcomes},
+    {"mcts: chance widening deepens the tree", test_chance_widening_deepens},
+    {"mcts: chance widening converges", test_chance_widening_converges},
     {"mcts: arena never overflows", test_arena_never_overflows},
     {"mcts: a full arena keeps sampling chance", test_full_arena_keeps_sampling_chance},
     {"mcts: tree reuse", test_tree_reuse},

@@ -241,7 +241,16 @@ static uint64_t play_dice_game(const char *game, const char *rules, int decision
             break;
         char move[MOVE_MAX];
         if (who == -1) {
-            outcome_of(pos, roll++ * 7919u, move, sizeof move);
+            /* An arbitrary outcome, preferring one the tree holds: chance
+             * nodes widen progressively, so most outcomes have no node. */
+            unsigned first = roll++ * 7919u;
+            for (unsigned k = 0; k < 2000; k++) {
+                outcome_of(pos, first + k, move, sizeof move);
+                if (sa_mcts_session_child_visits(s, move) > 0)
+                    break;
+            }
+            if (sa_mcts_session_child_visits(s, move) == 0)
+                outcome_of(pos, first, move, sizeof move);
         } else {
             uint64_t held = sa_mcts_session_visits(s);
             CHECK(sa_mcts_session_search(s, pos, &limits, &r, &err) == SA_OK);
