@@ -250,12 +250,13 @@ LATE_DUEL: dict = {
 @needs_ostrich
 def test_ostrich_the_roll_below_the_root_is_searched_whole() -> None:
     """Issue 19: the first chance layer below the root is never sampled, so
-    every move is valued over all 1,512 outcomes of the next roll: the same
-    tree (node count) and values as with sampling turned off."""
+    every move is valued over all 1,512 outcomes of the next roll: the values
+    of a search with sampling turned off, and at least its tree (the default
+    runs a cheap sampled pass first)."""
     pos = safari_ai.Position.from_json(LATE_DUEL)
     default = safari_ai.analyse(pos, depth=3, multipv=16, seed=3)
     exact = safari_ai.analyse(pos, depth=3, multipv=16, seed=3, chance_width=EXACT)
-    assert default.nodes == exact.nodes
+    assert default.nodes >= exact.nodes
     assert len(default.lines) == len(pos.legal_moves()) == 4
     want = {line.move: line.expected for line in exact.lines}
     for line in default.lines:

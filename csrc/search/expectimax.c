@@ -123,6 +123,8 @@ ex_search *ex_new(const sa_game *game, const void *root, const sa_limits *limits
                : limits->pruning == SA_PRUNE_AUTO ? SA_PRUNE_STAR2 : limits->pruning;
     s->width = limits->chance_width > 0 ? limits->chance_width : EX_CHANCE_WIDTH_DEFAULT;
     s->seed = limits->seed;
+    s->may_whole_first = limits->chance_width <= 0;
+    s->whole_first = s->may_whole_first;
     if (s->maxn && s->n_players > EX_TABLE_VALUES)
         s->use_table = 0;
     s->abort = abort;
@@ -223,23 +225,26 @@ static int below_chance(const ex_search *s, int ply)
 }
 
 /* The sample size of a chance position at `ply` with `depth` plies left:
- * 0 (every outcome) on the first chance layer below the root, else more
- * points the more depth is left, so the noise falls where it weighs most and
- * as iterations deepen. */
+ * more points the more depth is left, so the noise falls where it weighs
+ * most and as iterations deepen; 0 (every outcome) on the first chance
+ * layer below the root when the search asks for it whole. */
 static int sample_width(const ex_search *s, int ply, int depth)
 {
-    if (!below_chance(s, ply))
+    if (s->whole_first && !below_chance(s, ply))
         return 0;
     long width = (long)s->width * (1 + (depth - 1) / 2);
     return width > INT32_MAX ? INT32_MAX : (int)width;
 }
 
-/* The table key of `state` at `ply`: positions below a chance layer (with
- * sampled rolls under them) keep values apart from those above it. */
+/* The table key of `state` at `ply`. A value depends on how the rolls under
+ * the position are searched: below a chance layer (sampled rolls), or above
+ * it with the first layer whole or sampled; each gets its own key. */
 static uint64_t table_key(const ex_search *s, const void *state, int ply)
 {
     uint64_t key = s->game->hash(state);
-    return below_chance(s, ply) ? key ^ 0x6A09E667F3BCC909ULL : key;
+    if (below_chance(s, ply))
+        return key ^ 0x6A09E667F3BCC909ULL;
+    return s->whole_first ? key : key ^ 0xBB67AE8584CAA73BULL;
 }
 
 /* The outcomes of the chance position `state` at `ply` into f->chance.
@@ -247,7 +252,10 @@ static uint64_t table_key(const ex_search *s, const void *state, int ply)
  * clock is checked after each one. Returns 1 when the search must unwind. */
 static int collect_outcomes(ex_search *s, ex_frame *f, const void *state, int ply, int depth)
 {
-    ex_chance_collect(s->game, state, sample_width(s, ply, depth), s->seed, &f->chance);
+    int width = sample_width(s, ply, depth);
+    ex_chance_collect(s->game, state, width, s->seed, &f->chance);
+    if (f->chance.sampled && !below_chance(s, ply))
+        s->first_sampled++;
     if (f->chance.sampled && (*s->abort || sa_clock_expired(&s->clock, s->nodes)))
         s->stopped = 1;
     return s->stopped;

@@ -28,8 +28,9 @@
 /* Below the first chance layer under the root, a chance position with more
  * outcomes than its sample size is estimated from a sample; the size grows
  * with the depth left: width * (1 + (depth - 1) / 2), width =
- * limits->chance_width (0 for this default). The root and the first chance
- * layer below it are always searched in full. */
+ * limits->chance_width. With chance_width 0 (the default: width 32) the
+ * first chance layer below the root is searched whole as well (as the root
+ * always is); a width the caller gives applies to that layer too. */
 #define EX_CHANCE_WIDTH_DEFAULT 32
 
 /* One outcome as generated: its weight and its place in the game's list
@@ -122,6 +123,12 @@ typedef struct ex_search {
     /* is_chance[ply]: the node searched at `ply` on the current path is a
      * chance position (plies >= 1; the root's outcomes are always whole) */
     unsigned char is_chance[SA_MAX_PLY + 1];
+    /* 1: the first chance layer below the root is searched whole; 0: it is
+     * sampled too (the root's cheap pass, expectimax_root.c) */
+    int whole_first;
+    int may_whole_first;          /* 0: chance_width was given; it rules
+                                     the first layer too                 */
+    uint64_t first_sampled;       /* first-layer positions sampled so far */
     unsigned char *block;         /* backs every frame                    */
     ex_frame frames[SA_MAX_PLY + 1];
     sa_move pv[SA_MAX_PLY + 1][SA_MAX_PLY + 1];

@@ -477,8 +477,8 @@ static void test_sampled_chance_positions(void)
     CHECK(!set.sampled && set.n == 40);
 }
 
-/* A die of 40 faces and a sample width of 4: the first chance layer below a
- * decision root is still searched whole, so up to that layer (depth 3: the
+/* A die of 40 faces and the default width (32): the first chance layer
+ * below a decision root is still searched whole, so up to that layer (depth 3: the
  * move, the roll, the next decision) the value equals the brute force; and
  * deeper (sampled) layers give the same values with and without the table
  * (values above and below the first layer are kept apart in it). */
@@ -490,12 +490,12 @@ static void test_first_chance_layer_is_whole(void)
         double want[3];
         brute_n(&root, 3, want);
         for (int table = 0; table <= 1; table++) {
-            sa_limits limits = limits_for(3, SA_PRUNE_AUTO, table, 4);
+            sa_limits limits = limits_for(3, SA_PRUNE_AUTO, table, 0);
             sa_report *r = run(&pig3_game, &root, &limits);
             for (int p = 0; p < 3; p++)
                 CHECK(fabs(r->lines[0].expected[p] - want[p]) < 1e-9);
         }
-        sa_limits with = limits_for(6, SA_PRUNE_AUTO, 1, 4), without = with;
+        sa_limits with = limits_for(6, SA_PRUNE_AUTO, 1, 0), without = with;
         without.no_table = 1;
         double v[3];
         sa_report *r = run(&pig3_game, &root, &with);
