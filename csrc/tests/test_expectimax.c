@@ -506,6 +506,33 @@ static void test_first_chance_layer_is_whole(void)
     }
 }
 
+/* A node limit that lets a depth's cheap pass (first layer sampled) finish
+ * but stops its whole pass: the report keeps that depth, with the cheap
+ * pass's values, those of a search given chance_width 32 (one pass, every
+ * layer sampled). Max-n has no pruning, so node counts add up exactly. */
+static void test_a_stopped_whole_pass_keeps_the_depth(void)
+{
+    pig_state root = pig_start(3, 40, 1, 2, 0, 0);
+    sa_limits sampled2 = limits_for(2, SA_PRUNE_AUTO, 1, 32);
+    uint64_t cheap2 = run(&pig3_game, &root, &sampled2)->nodes;
+    sa_limits sampled3 = limits_for(3, SA_PRUNE_AUTO, 1, 32);
+    sa_report *r = run(&pig3_game, &root, &sampled3);
+    uint64_t cheap3 = r->nodes - cheap2;
+    double want[3];
+    memcpy(want, r->lines[0].expected, sizeof want);
+    sa_limits whole2 = limits_for(2, SA_PRUNE_AUTO, 1, 0);
+    uint64_t both2 = run(&pig3_game, &root, &whole2)->nodes;
+    sa_limits whole3 = limits_for(3, SA_PRUNE_AUTO, 1, 0);
+    uint64_t both3 = run(&pig3_game, &root, &whole3)->nodes;
+    CHECK(both3 > both2 + cheap3 + 64); /* the whole pass is searched */
+    sa_limits cut = limits_for(0, SA_PRUNE_AUTO, 1, 0);
+    cut.nodes = both2 + cheap3 + 32;
+    r = run(&pig3_game, &root, &cut);
+    CHECK(r->depth == 3);
+    for (int p = 0; p < 3; p++)
+        CHECK(fabs(r->lines[0].expected[p] - want[p]) < 1e-9);
+}
+
 static int same_report(const sa_report *a, const sa_report *b)
 {
     if (a->nodes != b->nodes || a->depth != b->depth || a->n_lines != b->n_lines)
@@ -799,6 +826,7 @@ const test_case expectimax_tests[] = {
     {"expectimax: max-n equals brute force", test_three_players_equal_brute_force},
     {"expectimax: sampled chance positions", test_sampled_chance_positions},
     {"expectimax: the first chance layer is whole", test_first_chance_layer_is_whole},
+    {"expectimax: a stopped whole pass keeps the depth", test_a_stopped_whole_pass_keeps_the_depth},
     {"expectimax: same seed same report", test_same_seed_same_report},
     {"expectimax: limits hold", test_limits_hold},
     {"expectimax: sa_search dispatches chance games", test_search_dispatches_chance_games},
