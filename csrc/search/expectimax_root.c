@@ -22,6 +22,11 @@
  *                evaluation that does not see the dice makes them, the
  *                estimate is close to exact whatever the sample).
  *
+ * Each depth runs in two passes (iterate_two_passes): a cheap one with the
+ * first chance layer below the root sampled, then, if it sampled anything,
+ * the same depth with that layer whole; when the limits stop the whole
+ * pass, the cheap pass's values stand for the depth.
+ *
  * Threads: with limits->threads = T > 1 the T threads take items from the
  * shared list (a counter under a mutex) in each iteration; each thread has a
  * search and a table of its own (hash_mb / T each), so no entry is shared
