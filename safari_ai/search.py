@@ -262,7 +262,10 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
     Expectimax (games with dice): ``pruning`` is one of :data:`PRUNINGS`
     (``"auto"`` is Star2; ``"none"`` is plain expectimax, for tests);
     ``chance_width`` is the number of outcomes above which a chance position
-    is estimated from a seeded sample (0: the default, 32).
+    is estimated from a seeded sample (0: the default, 32, with the first
+    chance layer below the root always searched whole and deeper samples
+    growing with the depth left; a width given applies to every layer below
+    the root; docs/search-expectimax.md).
 
     Ostrich's hidden predictions (rule book section 5): ``predictions="sampled"``
     with ``player=P`` searches ``samples`` copies of the position in which

@@ -230,13 +230,56 @@ def ostrich_opening() -> safari_ai.Position:
     return pos
 
 
+# A late 2-player race with the lion (a seeded random walk): every move of
+# player 0 leads to player 1's roll of 1,512 outcomes.
+LATE_DUEL: dict = {
+    "game": "ostrich",
+    "rules": {"players": 2, "lion": True, "berries": True, "berry_trigger": "enter",
+              "quicksand": "none", "last_tie": "both"},
+    "to_move": 0, "track": "default",
+    "berry_types": {"peepa": "none", "dofnooxoor": "all_dice", "ter": "bewitch"},
+    "berries": ["13c", "5b", "8a"], "berry_pool": {"dofnooxoor": 1, "peepa": 1, "ter": 1},
+    "ostriches": {"A": "10c", "B": "2c", "C": "2b", "E": "12c"}, "finished": "D",
+    "bewitched": "ABCE", "predictions": ["ABCD", "CDEA"], "current": 0, "mode": "normal",
+    "phase": "action", "dice": {"white": "AABDD", "black": "W"}, "reroll": None, "left": None,
+    "moved": "", "pending": None, "bonus": 0, "extra": 0,
+    "lion": {"state": "hidden", "space": None, "turns": 0},
+}
+
+
 @needs_ostrich
-def test_ostrich_rolls_are_sampled_within_the_width() -> None:
-    pos = ostrich_opening()
-    sampled = safari_ai.analyse(pos, depth=2, seed=3)
-    exact = safari_ai.analyse(pos, depth=2, seed=3, chance_width=EXACT)
-    assert sampled.nodes < exact.nodes
-    assert sampled.best_move in pos.legal_moves()
+def test_ostrich_the_roll_below_the_root_is_searched_whole() -> None:
+    """Issue 19: the first chance layer below the root is never sampled, so
+    every move is valued over all 1,512 outcomes of the next roll: the values
+    of a search with sampling turned off, and at least its tree (the default
+    runs a cheap sampled pass first)."""
+    pos = safari_ai.Position.from_json(LATE_DUEL)
+    default = safari_ai.analyse(pos, depth=3, multipv=16, seed=3)
+    exact = safari_ai.analyse(pos, depth=3, multipv=16, seed=3, chance_width=EXACT)
+    assert default.nodes >= exact.nodes
+    assert len(default.lines) == len(pos.legal_moves()) == 4
+    want = {line.move: line.expected for line in exact.lines}
+    for line in default.lines:
+        assert line.expected == pytest.approx(want[line.move], abs=TOLERANCE)
+
+
+@needs_ostrich
+@pytest.mark.slow
+def test_ostrich_late_duel_equals_the_reference_three_plies_deep() -> None:
+    """Every move's values, 3 plies deep (the move, all 1,512 outcomes of the
+    next roll, the choice after it), equal expectimax over the reference
+    rules (tests/reference/ostrich.py) with the engine's evaluation at the
+    horizon."""
+    from reference import ostrich as ref_ostrich
+    from test_chance_analysis import reference_value
+    pos = safari_ai.Position.from_json(LATE_DUEL)
+    report = safari_ai.analyse(pos, depth=3, multipv=16, seed=3)
+    p = ref_ostrich.load(pos.to_json())
+    memo: dict = {}
+    for line in report.lines:
+        values, _, _ = reference_value(ref_ostrich, ref_ostrich.apply(p, line.move), 2, True,
+                                       memo)
+        assert line.expected == pytest.approx([float(v) for v in values], abs=TOLERANCE)
 
 
 # -- both ---------------------------------------------------------------------

@@ -32,11 +32,17 @@
  *               when the game leaves it 0): the evaluation is player p's
  *               expected result in hundredths (ostrich: centi-points).
  *
- * Large chance positions are sampled (expectimax_chance.c), so a time limit
- * holds on an ostrich roll of 1,512 outcomes. The table (expectimax_table.c)
- * returns a value only for a search of exactly the depth asked: it saves work
- * and never changes a value, so every mode returns the fixed-depth
- * expectimax value.
+ * Chance positions. The first chance layer below the root is searched in
+ * full: every move at the root is valued over every outcome of the next
+ * roll, so no handful of samples decides a move there. Deeper, a chance
+ * position with more outcomes than its sample size (growing with the depth
+ * left, sample_width) is estimated from a stratified unbiased sample
+ * (expectimax_chance.c), so a time limit holds on an ostrich roll of 1,512
+ * outcomes. A position's value thus depends on whether a chance position
+ * lies above it (below the first layer: sampled rolls): the table key says
+ * which. The table (expectimax_table.c) returns a value only for a search of
+ * exactly the depth asked: it saves work and never changes a value, so
+ * every mode returns the fixed-depth expectimax value of the same samples.
  *
  * This file searches below the root; expectimax_root.c runs the root (a
  * decision or a chance position), iterative deepening and the threads, each
@@ -117,6 +123,8 @@ ex_search *ex_new(const sa_game *game, const void *root, const sa_limits *limits
                : limits->pruning == SA_PRUNE_AUTO ? SA_PRUNE_STAR2 : limits->pruning;
     s->width = limits->chance_width > 0 ? limits->chance_width : EX_CHANCE_WIDTH_DEFAULT;
     s->seed = limits->seed;
+    s->may_whole_first = limits->chance_width <= 0;
+    s->whole_first = s->may_whole_first;
     if (s->maxn && s->n_players > EX_TABLE_VALUES)
         s->use_table = 0;
     s->abort = abort;
@@ -206,12 +214,48 @@ static void update_pv(ex_search *s, int ply, sa_move m)
     s->pv_len[ply] = s->pv_len[ply + 1] + 1;
 }
 
-/* The outcomes of the chance position `state` into f->chance. Ranking and
- * sampling a large position costs as much as many nodes, so the clock is
- * checked after each one. Returns 1 when the search must unwind. */
-static int collect_outcomes(ex_search *s, ex_frame *f, const void *state)
+/* 1 when a chance position lies on the path between the root (excluded)
+ * and `ply` (excluded). */
+static int below_chance(const ex_search *s, int ply)
 {
-    ex_chance_collect(s->game, state, s->width, s->seed, &f->chance);
+    for (int q = 1; q < ply; q++)
+        if (s->is_chance[q])
+            return 1;
+    return 0;
+}
+
+/* The sample size of a chance position at `ply` with `depth` plies left:
+ * more points the more depth is left, so the noise falls where it weighs
+ * most and as iterations deepen; 0 (every outcome) on the first chance
+ * layer below the root when the search asks for it whole. */
+static int sample_width(const ex_search *s, int ply, int depth)
+{
+    if (s->whole_first && !below_chance(s, ply))
+        return 0;
+    long width = (long)s->width * (1 + (depth - 1) / 2);
+    return width > INT32_MAX ? INT32_MAX : (int)width;
+}
+
+/* The table key of `state` at `ply`. A value depends on how the rolls under
+ * the position are searched: below a chance layer (sampled rolls), or above
+ * it with the first layer whole or sampled; each gets its own key. */
+static uint64_t table_key(const ex_search *s, const void *state, int ply)
+{
+    uint64_t key = s->game->hash(state);
+    if (below_chance(s, ply))
+        return key ^ 0x6A09E667F3BCC909ULL;
+    return s->whole_first ? key : key ^ 0xBB67AE8584CAA73BULL;
+}
+
+/* The outcomes of the chance position `state` at `ply` into f->chance.
+ * Ranking and sampling a large position costs as much as many nodes, so the
+ * clock is checked after each one. Returns 1 when the search must unwind. */
+static int collect_outcomes(ex_search *s, ex_frame *f, const void *state, int ply, int depth)
+{
+    int width = sample_width(s, ply, depth);
+    ex_chance_collect(s->game, state, width, s->seed, &f->chance);
+    if (f->chance.sampled && !below_chance(s, ply))
+        s->first_sampled++;
     if (f->chance.sampled && (*s->abort || sa_clock_expired(&s->clock, s->nodes)))
         s->stopped = 1;
     return s->stopped;
@@ -279,6 +323,7 @@ static void probe_outcome(ex_search *s, const void *state, int ply, int depth,
         return;
     const sa_game *game = s->game;
     int who = game->to_move(state);
+    s->is_chance[ply] = who == SA_CHANCE;
     if (who == SA_TERMINAL || depth <= 0) {
         double v;
         if (who == SA_TERMINAL)
@@ -289,7 +334,7 @@ static void probe_outcome(ex_search *s, const void *state, int ply, int depth,
         return;
     }
     int tt_move;
-    const ex_entry *e = table_entry(s, game->hash(state), &tt_move);
+    const ex_entry *e = table_entry(s, table_key(s, state, ply), &tt_move);
     if (e != NULL && e->depth == depth) {
         if (e->bound != SA_BOUND_UPPER && e->value[0] > *lower)
             *lower = e->value[0];
@@ -355,7 +400,7 @@ static double star_chance(ex_search *s, const void *state, int ply, int depth,
 {
     ex_frame *f = &s->frames[ply];
     ex_chance *set = &f->chance;
-    if (collect_outcomes(s, f, state))
+    if (collect_outcomes(s, f, state, ply, depth))
         return 0.0;
     int prune = s->pruning != SA_PRUNE_NONE;
     if (!prune)
@@ -410,6 +455,7 @@ static double star_node(ex_search *s, const void *state, int ply, int depth,
         return 0.0;
     const sa_game *game = s->game;
     int who = game->to_move(state);
+    s->is_chance[ply] = who == SA_CHANCE;
     double v;
     if (who == SA_TERMINAL || depth <= 0 || ply >= SA_MAX_PLY) {
         if (who == SA_TERMINAL)
@@ -419,7 +465,7 @@ static double star_node(ex_search *s, const void *state, int ply, int depth,
         return v;
     }
 
-    uint64_t key = game->hash(state);
+    uint64_t key = table_key(s, state, ply);
     int tt_move;
     const ex_entry *e = table_entry(s, key, &tt_move);
     if (e != NULL && e->depth == depth &&
@@ -473,7 +519,7 @@ static void maxn_chance(ex_search *s, const void *state, int ply, int depth, dou
 {
     ex_frame *f = &s->frames[ply];
     ex_chance *set = &f->chance;
-    if (collect_outcomes(s, f, state))
+    if (collect_outcomes(s, f, state, ply, depth))
         return;
     for (int p = 0; p < s->n_players; p++)
         out[p] = 0.0;
@@ -497,6 +543,7 @@ static void maxn_node(ex_search *s, const void *state, int ply, int depth, doubl
         return;
     const sa_game *game = s->game;
     int who = game->to_move(state);
+    s->is_chance[ply] = who == SA_CHANCE;
     if (who == SA_TERMINAL) {
         terminal_values(s, state, out);
         return;
@@ -505,7 +552,7 @@ static void maxn_node(ex_search *s, const void *state, int ply, int depth, doubl
         leaf_values(s, state, out);
         return;
     }
-    uint64_t key = game->hash(state);
+    uint64_t key = table_key(s, state, ply);
     int tt_move;
     const ex_entry *e = table_entry(s, key, &tt_move);
     if (e != NULL && e->depth == depth) {

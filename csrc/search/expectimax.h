@@ -25,8 +25,12 @@
 
 /* -- chance positions ---------------------------------------------------- */
 
-/* A chance position with more than `width` outcomes is estimated from a
- * sample (limits->chance_width, 0 for this default). */
+/* Below the first chance layer under the root, a chance position with more
+ * outcomes than its sample size is estimated from a sample; the size grows
+ * with the depth left: width * (1 + (depth - 1) / 2), width =
+ * limits->chance_width. With chance_width 0 (the default: width 32) the
+ * first chance layer below the root is searched whole as well (as the root
+ * always is); a width the caller gives applies to that layer too. */
 #define EX_CHANCE_WIDTH_DEFAULT 32
 
 /* One outcome as generated: its weight and its place in the game's list
@@ -51,11 +55,11 @@ typedef struct ex_chance {
     int *draws;          /* scratch                                         */
 } ex_chance;
 
-/* Fills `set` for the chance position `state`. With n <= width outcomes:
- * every one, probability weight / sum. With more: the width/4 most probable
- * exactly, and width - width/4 draws with replacement from the others, in
- * proportion to weight, each worth (their total probability) / draws; equal
- * draws are merged. The draws are seeded by (seed, the position's hash), so a
+/* Fills `set` for the chance position `state`. With n <= width outcomes (or
+ * width <= 0): every one, probability weight / sum. With more: `width`
+ * systematic points proportional to weight, an outcome picked c times worth
+ * c / width (unbiased, stratified along the game's order); equal picks are
+ * merged. The points are seeded by (seed, the position's hash), so a
  * position gets the same sample wherever and whenever it is searched. */
 void ex_chance_collect(const sa_game *game, const void *state, int width, uint64_t seed,
                        ex_chance *set);
@@ -116,6 +120,15 @@ typedef struct ex_search {
     uint64_t nodes;
     int seldepth;
     int stopped;
+    /* is_chance[ply]: the node searched at `ply` on the current path is a
+     * chance position (plies >= 1; the root's outcomes are always whole) */
+    unsigned char is_chance[SA_MAX_PLY + 1];
+    /* 1: the first chance layer below the root is searched whole; 0: it is
+     * sampled too (the root's cheap pass, expectimax_root.c) */
+    int whole_first;
+    int may_whole_first;          /* 0: chance_width was given; it rules
+                                     the first layer too                 */
+    uint64_t first_sampled;       /* first-layer positions sampled so far */
     unsigned char *block;         /* backs every frame                    */
     ex_frame frames[SA_MAX_PLY + 1];
     sa_move pv[SA_MAX_PLY + 1][SA_MAX_PLY + 1];

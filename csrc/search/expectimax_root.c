@@ -22,6 +22,11 @@
  *                evaluation that does not see the dice makes them, the
  *                estimate is close to exact whatever the sample).
  *
+ * Each depth runs in two passes (iterate_two_passes): a cheap one with the
+ * first chance layer below the root sampled, then, if it sampled anything,
+ * the same depth with that layer whole; when the limits stop the whole
+ * pass, the cheap pass's values stand for the depth.
+ *
  * Threads: with limits->threads = T > 1 the T threads take items from the
  * shared list (a counter under a mutex) in each iteration; each thread has a
  * search and a table of its own (hash_mb / T each), so no entry is shared
@@ -440,14 +445,67 @@ static int collect_items(ex_root *x, ex_item **by_weight, sa_report *out)
     return collect_outcomes(x, by_weight, out);
 }
 
+/* Sets how every thread searches the first chance layer below the root. */
+static void set_whole_first(ex_root *x, int whole)
+{
+    for (int t = 0; t < x->n_threads; t++) {
+        x->searches[t]->whole_first = whole && x->searches[t]->may_whole_first;
+        x->searches[t]->first_sampled = 0;
+    }
+}
+
+static uint64_t first_sampled(const ex_root *x)
+{
+    uint64_t n = 0;
+    for (int t = 0; t < x->n_threads; t++)
+        n += x->searches[t]->first_sampled;
+    return n;
+}
+
+/* One depth in two passes. First the cheap one: the first chance layer
+ * below the root sampled like the deeper ones. Then, if it sampled anything
+ * (and the caller left chance_width at its default),
+ * the same depth with that layer whole; when the limits stop the whole pass,
+ * the cheap pass's items are put back (`saved`, `saved_order`: room for
+ * x->n), so a short time limit still gets the depth's sampled values rather
+ * than the depth before. Returns what iterate returns for the pass kept;
+ * *stop_after: 1 when the limits stopped a pass. */
+static int iterate_two_passes(ex_root *x, int depth, ex_item *saved, ex_item **saved_order,
+                              int *stop_after)
+{
+    set_whole_first(x, 0);
+    int done = iterate(x, depth);
+    *stop_after = !done;
+    if (!done || first_sampled(x) == 0 || !x->searches[0]->may_whole_first)
+        return done;
+    memcpy(saved, x->items, sizeof *saved * (size_t)x->n);
+    memcpy(saved_order, x->order, sizeof *saved_order * (size_t)x->n);
+    set_whole_first(x, 1);
+    if (iterate(x, depth))
+        return 1;
+    memcpy(x->items, saved, sizeof *saved * (size_t)x->n);
+    memcpy(x->order, saved_order, sizeof *saved_order * (size_t)x->n);
+    *stop_after = 1;
+    return 1;
+}
+
 /* Iterative deepening; fills out from the last completed iteration (the
  * first one's partial result when even that could not finish). */
 static void deepen(ex_root *x, ex_item **by_weight, sa_report *out, unsigned char *scratch)
 {
     const sa_limits *limits = x->limits;
     int max_depth = limits->depth > 0 ? limits->depth : SA_MAX_PLY - 8;
+    ex_item *saved = malloc(sizeof *saved * (size_t)x->n);
+    ex_item **saved_order = malloc(sizeof *saved_order * (size_t)x->n);
     for (int depth = 1; depth <= max_depth; depth++) {
-        int done = iterate(x, depth);
+        int stop_after, done;
+        if (saved != NULL && saved_order != NULL) {
+            done = iterate_two_passes(x, depth, saved, saved_order, &stop_after);
+        } else { /* out of memory for the copy: the whole pass alone */
+            set_whole_first(x, 1);
+            done = iterate(x, depth);
+            stop_after = !done;
+        }
         if (!done && depth > 1)
             break;
         if (x->chance)
@@ -455,11 +513,13 @@ static void deepen(ex_root *x, ex_item **by_weight, sa_report *out, unsigned cha
         else
             fill_decision(x, out);
         out->depth = done ? depth : 0;
-        if (!done)
+        if (stop_after)
             break;
         if (limits->progress != NULL)
             limits->progress(limits->progress_user, out);
     }
+    free(saved);
+    free(saved_order);
 }
 
 static void free_root(ex_root *x)

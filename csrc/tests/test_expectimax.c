@@ -15,8 +15,9 @@
  * Checks: the value equals a brute-force expectimax over the chance tree
  * written here (every pruning mode, with and without the table, every
  * multipv line); pruning saves nodes; max-n equals its brute force value
- * vector, ties broken in the game's order; a sampled chance position keeps
- * the heaviest outcomes, sums to 1 and averages to the exact mean; the same
+ * vector, ties broken in the game's order; a sampled chance position sums
+ * to 1, averages to the exact mean with a spread below independent draws;
+ * the first chance layer below the root is never sampled; the same
  * seed gives the same report; the stop flag, node and time limits hold; and
  * sa_search picks expectimax for a registered game with chance.
  */
@@ -423,9 +424,10 @@ static void test_three_players_equal_brute_force(void)
     }
 }
 
-/* 40 faces, more than the width: the heaviest width/4 kept, a sample of the
- * rest, probabilities summing to 1, most probable first; over many seeds the
- * estimate of a face function averages to its exact mean. */
+/* 40 faces, more than the width: a systematic sample. Every face at least
+ * 1/width probable is in it, probabilities sum to 1, most probable first;
+ * over many seeds the estimate of a face function averages to its exact
+ * mean, with a spread well below that of independent draws. */
 static void test_sampled_chance_positions(void)
 {
     pig_state root = pig_start(3, 40, 1, 2, 0, 0);
@@ -436,16 +438,19 @@ static void test_sampled_chance_positions(void)
     ex_ranked ranked[40];
     int draws[40];
     ex_chance set = {0, 0, moves, prob, raw, weights, ranked, draws};
-    double exact = 0.0, total = 0.0, mean = 0.0;
+    const int width = 16;
+    double exact = 0.0, square = 0.0, total = 0.0, mean = 0.0, spread = 0.0;
     for (int f = 1; f <= 40; f++) {
         exact += (double)face_weight(f) * f * f;
+        square += (double)face_weight(f) * f * f * f * f;
         total += (double)face_weight(f);
     }
     exact /= total;
+    square /= total;
     const int seeds = 4000;
     for (int seed = 0; seed < seeds; seed++) {
-        ex_chance_collect(&pig3_game, &root, 16, (uint64_t)seed, &set);
-        CHECK(set.sampled && set.n <= 16);
+        ex_chance_collect(&pig3_game, &root, width, (uint64_t)seed, &set);
+        CHECK(set.sampled && set.n <= width);
         double sum = 0.0, estimate = 0.0;
         int heaviest = 0;
         for (int i = 0; i < set.n; i++) {
@@ -456,12 +461,76 @@ static void test_sampled_chance_positions(void)
                 CHECK(set.prob[i] <= set.prob[i - 1]);
         }
         CHECK(fabs(sum - 1.0) < 1e-12);
-        CHECK(heaviest >= 4); /* kept exactly: faces 1, 5, 9, 13 (weight 4) */
+        /* weight 4 of 100: 1/25 < 1/16, so not always; weight-4 faces are
+         * 10 of 40 and spread along the order, so some always are */
+        CHECK(heaviest >= 1);
         mean += estimate / seeds;
+        spread += (estimate - exact) * (estimate - exact) / seeds;
     }
-    CHECK(fabs(mean - exact) < 0.02 * exact);
+    CHECK(fabs(mean - exact) < 0.01 * exact);
+    /* independent draws: variance (E[v^2] - E[v]^2) / width */
+    double independent = (square - exact * exact) / width;
+    CHECK(spread < 0.25 * independent);
     ex_chance_collect(&pig3_game, &root, 40, 1, &set);
     CHECK(!set.sampled && set.n == 40);
+    ex_chance_collect(&pig3_game, &root, 0, 1, &set);
+    CHECK(!set.sampled && set.n == 40);
+}
+
+/* A die of 40 faces and the default width (32): the first chance layer
+ * below a decision root is still searched whole, so up to that layer (depth 3: the
+ * move, the roll, the next decision) the value equals the brute force; and
+ * deeper (sampled) layers give the same values with and without the table
+ * (values above and below the first layer are kept apart in it). */
+static void test_first_chance_layer_is_whole(void)
+{
+    for (int k = 0; k < N_STARTS; k++) {
+        pig_state root = pig_start(3, 40, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
+        root.mover = (int8_t)(k % 3);
+        double want[3];
+        brute_n(&root, 3, want);
+        for (int table = 0; table <= 1; table++) {
+            sa_limits limits = limits_for(3, SA_PRUNE_AUTO, table, 0);
+            sa_report *r = run(&pig3_game, &root, &limits);
+            for (int p = 0; p < 3; p++)
+                CHECK(fabs(r->lines[0].expected[p] - want[p]) < 1e-9);
+        }
+        sa_limits with = limits_for(6, SA_PRUNE_AUTO, 1, 0), without = with;
+        without.no_table = 1;
+        double v[3];
+        sa_report *r = run(&pig3_game, &root, &with);
+        memcpy(v, r->lines[0].expected, sizeof v);
+        r = run(&pig3_game, &root, &without);
+        for (int p = 0; p < 3; p++)
+            CHECK(fabs(r->lines[0].expected[p] - v[p]) < 1e-9);
+    }
+}
+
+/* A node limit that lets a depth's cheap pass (first layer sampled) finish
+ * but stops its whole pass: the report keeps that depth, with the cheap
+ * pass's values, those of a search given chance_width 32 (one pass, every
+ * layer sampled). Max-n has no pruning, so node counts add up exactly. */
+static void test_a_stopped_whole_pass_keeps_the_depth(void)
+{
+    pig_state root = pig_start(3, 40, 1, 2, 0, 0);
+    sa_limits sampled2 = limits_for(2, SA_PRUNE_AUTO, 1, 32);
+    uint64_t cheap2 = run(&pig3_game, &root, &sampled2)->nodes;
+    sa_limits sampled3 = limits_for(3, SA_PRUNE_AUTO, 1, 32);
+    sa_report *r = run(&pig3_game, &root, &sampled3);
+    uint64_t cheap3 = r->nodes - cheap2;
+    double want[3];
+    memcpy(want, r->lines[0].expected, sizeof want);
+    sa_limits whole2 = limits_for(2, SA_PRUNE_AUTO, 1, 0);
+    uint64_t both2 = run(&pig3_game, &root, &whole2)->nodes;
+    sa_limits whole3 = limits_for(3, SA_PRUNE_AUTO, 1, 0);
+    uint64_t both3 = run(&pig3_game, &root, &whole3)->nodes;
+    CHECK(both3 > both2 + cheap3 + 64); /* the whole pass is searched */
+    sa_limits cut = limits_for(0, SA_PRUNE_AUTO, 1, 0);
+    cut.nodes = both2 + cheap3 + 32;
+    r = run(&pig3_game, &root, &cut);
+    CHECK(r->depth == 3);
+    for (int p = 0; p < 3; p++)
+        CHECK(fabs(r->lines[0].expected[p] - want[p]) < 1e-9);
 }
 
 static int same_report(const sa_report *a, const sa_report *b)
@@ -756,6 +825,8 @@ const test_case expectimax_tests[] = {
     {"expectimax: pruning saves nodes", test_pruning_saves_nodes},
     {"expectimax: max-n equals brute force", test_three_players_equal_brute_force},
     {"expectimax: sampled chance positions", test_sampled_chance_positions},
+    {"expectimax: the first chance layer is whole", test_first_chance_layer_is_whole},
+    {"expectimax: a stopped whole pass keeps the depth", test_a_stopped_whole_pass_keeps_the_depth},
     {"expectimax: same seed same report", test_same_seed_same_report},
     {"expectimax: limits hold", test_limits_hold},
     {"expectimax: sa_search dispatches chance games", test_search_dispatches_chance_games},
