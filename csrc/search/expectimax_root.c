@@ -558,14 +558,9 @@ static int new_searches(ex_root *x)
 static sa_status begin(const sa_game *game, const void *root, const sa_limits *limits,
                        sa_report *out, sa_error *err)
 {
-    memset(out, 0, sizeof *out);
-    out->win_probability = -1.0;
-    out->hashfull = -1;
-    sa_status status = sa_limits_check(limits, err);
+    sa_status status = sa_search_begin_at_any(game, root, limits, out, err);
     if (status != SA_OK)
         return status;
-    if (game->to_move(root) == SA_TERMINAL)
-        return sa_error_set(err, SA_ERR_ARGUMENT, "the game is over: nothing to search");
     if (game->num_players(root) > SA_MAX_PLAYERS)
         return sa_error_set(err, SA_ERR_ARGUMENT, "expectimax serves at most %d players",
                             SA_MAX_PLAYERS);

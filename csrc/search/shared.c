@@ -86,8 +86,8 @@ sa_status sa_limits_check(const sa_limits *limits, sa_error *err)
     return SA_OK;
 }
 
-sa_status sa_search_begin(const sa_game *game, const void *root, const sa_limits *limits,
-                          sa_report *out, sa_error *err)
+sa_status sa_search_begin_at_any(const sa_game *game, const void *root, const sa_limits *limits,
+                                 sa_report *out, sa_error *err)
 {
     memset(out, 0, sizeof *out);
     out->win_probability = -1.0;
@@ -95,10 +95,18 @@ sa_status sa_search_begin(const sa_game *game, const void *root, const sa_limits
     sa_status status = sa_limits_check(limits, err);
     if (status != SA_OK)
         return status;
-    int who = game->to_move(root);
-    if (who == SA_TERMINAL)
+    if (game->to_move(root) == SA_TERMINAL)
         return sa_error_set(err, SA_ERR_ARGUMENT, "the game is over: nothing to search");
-    if (who == SA_CHANCE)
+    return SA_OK;
+}
+
+sa_status sa_search_begin(const sa_game *game, const void *root, const sa_limits *limits,
+                          sa_report *out, sa_error *err)
+{
+    sa_status status = sa_search_begin_at_any(game, root, limits, out, err);
+    if (status != SA_OK)
+        return status;
+    if (game->to_move(root) == SA_CHANCE)
         return sa_error_set(err, SA_ERR_ARGUMENT,
                             "a chance position: the dice decide, there is no move to choose "
                             "(expectimax values its outcomes: algo auto or expectimax)");

@@ -33,7 +33,12 @@ void sa_line_set_pv(sa_line *line, const sa_game *game, const void *root,
 sa_status sa_limits_check(const sa_limits *limits, sa_error *err);
 
 /* What every search entry does first: clears the report, checks the limits,
- * and refuses a terminal or chance root (there is no move to choose). */
+ * and refuses a terminal root. */
+sa_status sa_search_begin_at_any(const sa_game *game, const void *root, const sa_limits *limits,
+                                 sa_report *out, sa_error *err);
+
+/* sa_search_begin_at_any, and a chance root refused too (there is no move to
+ * choose): the entry of every search but expectimax's. */
 sa_status sa_search_begin(const sa_game *game, const void *root, const sa_limits *limits,
                           sa_report *out, sa_error *err);
 
