@@ -4,6 +4,8 @@ Position.evaluate(p) is each player's expected score in centi-points, within
 so a shallow analysis tells the moves apart, deterministically for a seed."""
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import safari_ai
@@ -70,3 +72,44 @@ def test_analyse_sees_the_evaluation() -> None:
     again = safari_ai.analyse(pos, depth=2, seed=5, multipv=multipv)
     assert [(line.move, tuple(line.expected)) for line in again.lines] == \
         [(line.move, tuple(line.expected)) for line in report.lines]
+
+
+def board(pos: safari_ai.Position) -> tuple[str, ...]:
+    """What the evaluation's race model reads (csrc/games/ostrich_eval.c): the
+    rules, the ostriches, the places taken, the bewitched, the berries and
+    the lion; not the dice, the phase or whose turn it is."""
+    data = pos.to_json()
+    lion = data["lion"]
+    return tuple(json.dumps(item, sort_keys=True) for item in (
+        data["rules"], data["ostriches"], data["finished"], data["bewitched"],
+        data["berries"], lion["state"], lion["space"]))
+
+
+def values(pos: safari_ai.Position) -> list[int]:
+    return [pos.evaluate(p) for p in range(pos.num_players)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+@pytest.mark.parametrize("lion", [False, True])
+def test_evaluate_does_not_depend_on_what_was_evaluated_before(players: int, lion: bool) -> None:
+    """The race model is cached per thread by the board it reads, so the
+    outcomes of one roll share it: each position's values right after its
+    siblings (the cached model) equal its values right after a position on
+    another board (a model built afresh)."""
+    rules = {"players": players, "lion": lion}
+    line = playout(rules, "cache")
+    targets: list[safari_ai.Position] = []
+    for pos in line:
+        targets.append(pos)
+        if pos.is_chance():
+            outcomes = pos.chance_outcomes()
+            targets += [pos.apply(move) for move, _ in outcomes[::max(1, len(outcomes) // 12)]]
+    warm = [values(pos) for pos in targets]
+    flushes = [line[0], line[len(line) // 2], line[-2]]
+    for pos, expected in zip(targets, warm):
+        flush = next((f for f in flushes if board(f) != board(pos) and not f.is_terminal()), None)
+        assert flush is not None
+        values(flush)
+        assert values(pos) == expected, pos.to_json_text()
+    # Many of the warm values came from a model built for a sibling.
+    assert sum(board(a) == board(b) for a, b in zip(targets, targets[1:])) > len(targets) // 2

@@ -70,6 +70,14 @@ uint64_t ostrich_hash_from_scratch(const void *state)
     return h;
 }
 
+/* The Zobrist key less the header: rules, track, berry kinds and board
+ * (ostriches' spaces, berries, pools, bewitched), the same for every roll
+ * of the dice and every phase of a turn on one board. */
+uint64_t ostrich_board_key(const ostrich_state *s)
+{
+    return s->hash ^ header_key(s);
+}
+
 uint64_t ostrich_hash(const void *state)
 {
     return ((const ostrich_state *)state)->hash;

@@ -176,6 +176,8 @@ int ostrich_chance_outcomes(const void *state, sa_move *out, uint64_t *weights);
 void ostrich_apply(void *state, sa_move m);
 uint64_t ostrich_hash(const void *state);
 uint64_t ostrich_hash_from_scratch(const void *state);
+/* The Zobrist key without the header (dice, phase, turn...): see ostrich.c. */
+uint64_t ostrich_board_key(const ostrich_state *s);
 void ostrich_result(const void *state, int32_t *out);
 int ostrich_num_players(const void *state);
 /* Bit x set when ostrich x is reachable by the lion (4.8). */
@@ -199,6 +201,11 @@ void ostrich_init_hash(ostrich_state *s);
 /* player's expected final score in centi-points (0 .. 2400) under a
  * Plackett-Luce model of the finishing order; exact at terminal positions. */
 int32_t ostrich_evaluate(const void *state, int player);
+/* The model cache (ostrich_eval.c, one per thread), for the tests: forget
+ * drops this thread's cached model; model_builds counts the models this
+ * thread has built. */
+void ostrich_eval_forget(void);
+long ostrich_eval_model_builds(void);
 
 /* -- ostrich_io.c: boundary ----------------------------------------------- */
 sa_status ostrich_new_position(void *state, const sa_json *rules, sa_error *err);

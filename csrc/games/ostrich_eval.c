@@ -35,9 +35,10 @@
  * A player whose tile is not dealt yet (phase deal) gets the mean over the
  * tiles nobody holds. A terminal position gets its exact result * 100.
  * No allocation. The model (points 1-3, and the place marginals of point
- * 4) is the same for every player, so each thread keeps the last one built
- * (cached_model): a search evaluating a leaf for all players builds it once,
- * and each further player costs one tile's 15 products. */
+ * 4) is the same for every player and every roll of the dice, so each
+ * thread keeps the last one built, keyed by what it reads (cached_model): a
+ * search evaluating a leaf for all players, or the outcomes of one roll,
+ * builds it once, and each further player costs one tile's 15 products. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -314,31 +315,56 @@ static double tile_score(const race_model *m, int t)
 }
 
 /* The searches evaluate one leaf for every player in turn, and the model
- * does not depend on the player: each thread keeps the last one, keyed by the
- * Zobrist key (which covers rules, track, board and header) and, against a
- * key collision, the board fields the model reads. */
+ * does not depend on the player, nor on the dice, the phase or whose turn
+ * it is: the 1,512 outcomes of one roll all stand on one board. So each
+ * thread keeps the last model built, keyed by the board key (the Zobrist key
+ * less the header: rules, track, berry kinds and board, ostrich_board_key)
+ * and by the header fields build_model reads (places taken, the lion);
+ * against a key collision, also by the board fields it reads. Every field
+ * build_model reads is in the key, so a hit returns the very model a fresh
+ * build would: the evaluation does not depend on what was evaluated before. */
 typedef struct model_cache {
     int valid;
-    uint64_t hash;
+    uint64_t board_key;
     uint16_t ost_space[5], lion_space;
-    uint8_t ost_where[5], bewitched, n_finished, lion_state;
+    uint8_t ost_where[5], bewitched, n_finished, lion_state, finished[3];
     race_model m;
 } model_cache;
 
 static _Thread_local model_cache cache;
+static _Thread_local long model_builds;
+
+void ostrich_eval_forget(void)
+{
+    cache.valid = 0;
+}
+
+long ostrich_eval_model_builds(void)
+{
+    return model_builds;
+}
+
+static int cache_holds(const ostrich_state *s, uint64_t board_key)
+{
+    return cache.valid && cache.board_key == board_key && cache.bewitched == s->bewitched &&
+           cache.n_finished == s->n_finished && cache.lion_space == s->lion_space &&
+           cache.lion_state == s->lion_state &&
+           memcmp(cache.finished, s->finished, sizeof cache.finished) == 0 &&
+           memcmp(cache.ost_space, s->ost_space, sizeof cache.ost_space) == 0 &&
+           memcmp(cache.ost_where, s->ost_where, sizeof cache.ost_where) == 0;
+}
 
 static const race_model *cached_model(const ostrich_state *s)
 {
-    if (!cache.valid || cache.hash != s->hash || cache.bewitched != s->bewitched ||
-        cache.n_finished != s->n_finished || cache.lion_space != s->lion_space ||
-        cache.lion_state != s->lion_state ||
-        memcmp(cache.ost_space, s->ost_space, sizeof cache.ost_space) != 0 ||
-        memcmp(cache.ost_where, s->ost_where, sizeof cache.ost_where) != 0) {
+    uint64_t board_key = ostrich_board_key(s);
+    if (!cache_holds(s, board_key)) {
         build_model(s, &cache.m);
+        model_builds++;
         cache.valid = 1;
-        cache.hash = s->hash;
+        cache.board_key = board_key;
         memcpy(cache.ost_space, s->ost_space, sizeof cache.ost_space);
         memcpy(cache.ost_where, s->ost_where, sizeof cache.ost_where);
+        memcpy(cache.finished, s->finished, sizeof cache.finished);
         cache.bewitched = s->bewitched;
         cache.n_finished = s->n_finished;
         cache.lion_space = s->lion_space;

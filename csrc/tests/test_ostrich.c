@@ -334,6 +334,113 @@ static void test_eval_along_playouts(void)
     free(weights);
 }
 
+/* The values of one position for every player, from the cache as the
+ * evaluations before left it (warm) and with it dropped (cold): they must be
+ * equal. Returns the number of differing values. */
+static int warm_and_cold_differ(const sa_game *g, const void *state)
+{
+    int np = g->num_players(state), differ = 0;
+    int32_t warm[OSTRICH_MAX_PLAYERS];
+    for (int p = 0; p < np; p++)
+        warm[p] = g->evaluate(state, p);
+    ostrich_eval_forget();
+    for (int p = 0; p < np; p++)
+        differ += g->evaluate(state, p) != warm[p];
+    return differ;
+}
+
+/* A roll of the dice (or a re-roll): every outcome stands on the board of
+ * the position before it. */
+static int is_roll(const sa_move *moves, int n)
+{
+    return n > 0 && (mv_kind(moves[0]) == MV_DICE || mv_kind(moves[0]) == MV_REROLL);
+}
+
+/* The model cache is keyed by what the model reads: along seeded playouts
+ * (2 to 5 players, with and without the lion, other rules), every position
+ * and a spread of every chance position's outcomes get the same values with
+ * the cache as with it dropped, and evaluating all the outcomes of a roll
+ * for every player builds one model (the dice are not part of the board). */
+static void test_eval_cache_exact(void)
+{
+    static const char *const variants[] = {
+        "{\"players\":2}", "{\"players\":3}", "{\"players\":4}", "{\"players\":5}",
+        "{\"players\":2,\"lion\":true}", "{\"players\":3,\"lion\":true}",
+        "{\"players\":4,\"lion\":true}", "{\"players\":5,\"lion\":true}",
+        "{\"berry_trigger\":\"end\",\"quicksand\":\"stop\",\"last_tie\":\"none\"}"};
+    const sa_game *g = sa_game_find("ostrich");
+    sa_move *moves = malloc(sizeof *moves * (size_t)g->max_chance_outcomes);
+    uint64_t *weights = malloc(sizeof *weights * (size_t)g->max_chance_outcomes);
+    void *state = malloc(g->state_size), *child = malloc(g->state_size);
+    sa_rng rng;
+    sa_rng_seed(&rng, 2027);
+    long positions = 0, differ = 0, rolls = 0, rolls_rebuilt = 0;
+    for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
+        sa_error err;
+        sa_position *start = sa_position_new("ostrich", variants[v], &err);
+        CHECK(start != NULL);
+        if (start == NULL)
+            continue;
+        for (int game = 0; game < 3; game++) {
+            memcpy(state, sa_position_state(start), g->state_size);
+            int full_rolls = 0;
+            for (;;) {
+                differ += warm_and_cold_differ(g, state);
+                positions++;
+                int who = g->to_move(state);
+                if (who == SA_TERMINAL)
+                    break;
+                int n;
+                sa_move m;
+                if (who == SA_CHANCE) {
+                    n = g->chance_outcomes(state, moves, weights);
+                    for (int i = 0; i < n; i += 1 + n / 40) {
+                        memcpy(child, state, g->state_size);
+                        g->apply(child, moves[i]);
+                        differ += warm_and_cold_differ(g, child);
+                        positions++;
+                    }
+                    if (is_roll(moves, n) && full_rolls < 4) {
+                        full_rolls++;
+                        rolls++;
+                        ostrich_eval_forget();
+                        long builds = ostrich_eval_model_builds();
+                        for (int i = 0; i < n; i++) {
+                            memcpy(child, state, g->state_size);
+                            g->apply(child, moves[i]);
+                            for (int p = 0; p < g->num_players(child); p++)
+                                g->evaluate(child, p);
+                        }
+                        /* 0 when the roll ends the race at once */
+                        rolls_rebuilt += ostrich_eval_model_builds() - builds > 1;
+                    }
+                    uint64_t total = 0;
+                    for (int i = 0; i < n; i++)
+                        total += weights[i];
+                    uint64_t r = sa_rng_below(&rng, total);
+                    int i = 0;
+                    while (r >= weights[i])
+                        r -= weights[i++];
+                    m = moves[i];
+                } else {
+                    n = g->legal_moves(state, moves);
+                    m = moves[sa_rng_below(&rng, (uint64_t)n)];
+                }
+                g->apply(state, m);
+            }
+        }
+        sa_position_free(start);
+    }
+    fprintf(stderr, "ostrich evaluate cache: %ld positions warm and cold, %ld rolls evaluated whole\n",
+            positions, rolls);
+    CHECK(positions > 1000 && differ == 0);
+    CHECK(rolls > 20 && rolls_rebuilt == 0);
+    free(state);
+    free(child);
+    free(moves);
+    free(weights);
+}
+
 const test_case ostrich_tests[] = {
     {"ostrich_start_position", test_start_position},
     {"ostrich_perft_start", test_perft_start},
@@ -343,5 +450,6 @@ const test_case ostrich_tests[] = {
     {"ostrich_playout_speed", test_playout_speed},
     {"ostrich_eval_nearly_decided", test_eval_nearly_decided},
     {"ostrich_eval_along_playouts", test_eval_along_playouts},
+    {"ostrich_eval_cache_exact", test_eval_cache_exact},
     {NULL, NULL},
 };
