@@ -1,4 +1,6 @@
 """Type stubs for the Cython skin over the C core."""
+from typing import overload
+
 import numpy
 
 STATUS_JSON: int
@@ -47,7 +49,10 @@ class CPosition:
     def set_weights(self, weights: list[int], win_scale: float) -> None: ...
     def win_probability(self, score: int) -> float: ...
     def random_playouts(self, games: int, seed: int) -> int: ...
+    @overload
     def perft(self, depth: int) -> int: ...
+    @overload
+    def perft(self, depth: int, stop: StopFlag) -> int | None: ...
 
 SCORE_WIN: int
 SCORE_WIN_MIN: int
@@ -57,6 +62,7 @@ MAX_THREADS: int
 MAX_HASH_MB: int
 MAX_MOVETIME_MS: int
 ALGOS: dict[str, int]
+ALGO_NAMES: dict[int, str]
 PRUNINGS: dict[str, int]
 
 class StopFlag:
@@ -70,3 +76,17 @@ def search(pos: CPosition, depth: int, nodes: int, movetime_ms: int, multipv: in
            progress: object = ..., table: bool = ...,
            mcts_evaluate: bool = ..., pruning: str = ...,
            chance_width: int = ...) -> dict[str, object]: ...
+
+class CMctsSession:
+    """An MCTS tree kept between searches (one call at a time)."""
+    def search(self, pos: CPosition, nodes: int, movetime_ms: int, multipv: int,
+               threads: int, seed: int, hash_mb: int, stop: StopFlag | None = ...,
+               progress: object = ..., mcts_evaluate: bool = ...) -> dict[str, object]: ...
+    def advance(self, move: str) -> None: ...
+    def clear(self) -> None: ...
+    def root(self, caller: str = ...) -> CPosition | None: ...
+    @property
+    def visits(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    def child_visits(self, move: str) -> int: ...

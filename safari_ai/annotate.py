@@ -234,8 +234,9 @@ def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *, alg
             if pos.is_terminal():
                 values[index] = terminal_values(pos)
             else:
-                reports[index] = searcher.run(pos)
-                values[index] = report_values(pos, reports[index])
+                searched = searcher.run(pos)
+                reports[index] = searched
+                values[index] = report_values(pos, searched)
             if progress is not None:
                 progress(index + 1, total)
         return values[index]  # type: ignore[return-value]

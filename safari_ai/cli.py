@@ -792,7 +792,7 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
     from safari_ai.stats import elo
 
     w, d, l = summary.wins, summary.draws, summary.losses
-    score, difference, error = elo(w, d, l)
+    score, difference, elo_error = elo(w, d, l)
     counts = summary.pentanomial() if seats == 2 else []
     verdict = None if bounds is None else run_sprt(w, d, l, *bounds)
     pair_verdict = None if bounds is None or not sum(counts) else \
@@ -810,11 +810,11 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
             "game": game, "a": a.label(), "b": b.label(), "games": summary.games,
             "wins": w, "draws": d, "losses": l, "score": score,
             "elo": difference if seats == 2 else None,
-            "elo_error95": error if seats == 2 else None, "pentanomial": penta,
+            "elo_error95": elo_error if seats == 2 else None, "pentanomial": penta,
             "mean_result": mean, "mean_result_error95": half,
             "opponents_mean_result": summary.opponents_mean(), "forfeits": summary.forfeits,
             "backend": backend, "stopped_early": summary.stopped_early, "records": records_dir,
-            "sprt": None if verdict is None else {
+            "sprt": None if verdict is None or bounds is None else {
                 "elo0": bounds[0], "elo1": bounds[1], "llr": verdict.llr,
                 "lower": verdict.lower, "upper": verdict.upper, "verdict": verdict.verdict,
                 "pairs": None if pair_verdict is None else {
@@ -834,7 +834,7 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
         click.echo("mean result: no game has one (every game was forfeited)")
     if summary.forfeits["A"] or summary.forfeits["B"]:
         click.echo(f"forfeits A {summary.forfeits['A']}, B {summary.forfeits['B']}")
-    if verdict is not None:
+    if verdict is not None and bounds is not None:  # bounds is set when verdict is
         click.echo(f"sprt [{bounds[0]:g}, {bounds[1]:g}] games: {verdict.text()}")
         if pair_verdict is not None:
             click.echo(f"sprt [{bounds[0]:g}, {bounds[1]:g}] pairs: {pair_verdict.text()}"

@@ -40,6 +40,7 @@ its result beats every other seat's, draw on a tie, loss otherwise.
 """
 from __future__ import annotations
 
+import logging
 import random
 import shlex
 from dataclasses import dataclass, field
@@ -230,7 +231,7 @@ class _EnginePlayer:
             pos = pos.with_weights(self.weights)
         report = self.player.choose(pos, depth=s.depth, nodes=s.nodes, movetime=s.movetime,
                                     seed=rng.randrange(2**32), hash_mb=s.hash_mb, leaf=s.leaf)
-        return report.best_move, report.lines[0].score_text
+        return report.lines[0].move, report.lines[0].score_text
 
     def observe(self, move: str) -> None:
         """A ply of the game was played (by anyone, or the dice)."""
@@ -313,7 +314,8 @@ class GameOutcome:
 
 def _chance(pos: Any, rng: random.Random) -> str:
     outcomes = pos.chance_outcomes()
-    return rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0]
+    outcome: str = rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0]
+    return outcome
 
 
 def opening(game: str, rules: dict[str, Any], plies: int, seed: int, pair: int) -> list[str]:
@@ -688,9 +690,9 @@ def start_ray(address: Optional[str] = None, num_cpus: Optional[int] = None) -> 
         if address is None:
             ray.init(address="local", num_cpus=num_cpus, include_dashboard=False,
                      log_to_driver=False,
-                     logging_level="warning", object_store_memory=100 * 1024 * 1024)
+                     logging_level=logging.WARNING, object_store_memory=100 * 1024 * 1024)
         else:
-            ray.init(address=address, log_to_driver=False, logging_level="warning")
+            ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
     except (ConnectionError, RuntimeError, ValueError) as error:
         raise BackendError(f"--address {address}: cannot connect to Ray: "
                            f"{_one_line(error)}") from None

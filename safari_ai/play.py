@@ -319,7 +319,7 @@ class PlaySession:
             self.flush()
             self.write(f"the engine cannot move: {error}")
             return False
-        move = report.best_move
+        move = report.lines[0].move   # a decision position's report has a line
         reused = f", {report.reused} reused" if self.session is not None else ""
         self.push(mover, move, score=report.lines[0].score_text)
         self.note(owner, f"plays {move}", f" (score {report.lines[0].score_text}, "

@@ -43,7 +43,7 @@ PAIR_VALUES = (0.0, 0.25, 0.5, 0.75, 1.0)
 
 def elo_to_score(elo_diff: float) -> float:
     """Expected score of a player ``elo_diff`` points stronger: 1 / (1 + 10^(-d/400))."""
-    return 1.0 / (1.0 + 10.0 ** (-elo_diff / 400.0))
+    return float(1.0 / (1.0 + 10.0 ** (-elo_diff / 400.0)))  # float ** float is typed Any
 
 
 def score_to_elo(score: float) -> float:

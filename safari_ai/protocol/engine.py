@@ -12,7 +12,7 @@ import threading
 from typing import Any, Callable, Optional, Sequence
 
 from safari_ai._version import __version__
-from safari_ai.errors import SafariError
+from safari_ai.errors import SafariError, SearchError
 from safari_ai.jsontext import raw_decode, value_or_text
 from safari_ai.player import INFINITE_MS, EnginePlayer, SearchFn, TreeFactory
 from safari_ai.position import Position, games
@@ -499,6 +499,8 @@ class Engine:
         if last != [(report.depth, report.nodes)]:
             for line in info_lines(report):
                 self._emit(line)
+        if report.best_move is None:  # not at a decision position: the caller sends (none)
+            raise SearchError("go: the search returned no move")
         return report.best_move
 
     # -- tree reuse (MCTS) -------------------------------------------------

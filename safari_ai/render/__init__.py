@@ -54,7 +54,8 @@ def render(position: Mapping[str, Any] | str | bytes, last_move: Optional[str] =
     result = pos.result() if pos.is_terminal() else None
     module = importlib.import_module(f"safari_ai.render.{pos.game}")
     shown = pos.to_json() if seat is None else hide_predictions(pos.to_json(), seat)
-    return module.render(shown, last_move, result)
+    svg: str = module.render(shown, last_move, result)  # each game's module draws its own
+    return svg
 
 
 def hide_predictions(position: dict[str, Any], seat: int) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import xml.etree.ElementTree as ET
-from typing import Iterable, Optional
+from typing import Any, Iterable, Optional
 
 SVG_NS = "http://www.w3.org/2000/svg"
 
@@ -153,7 +153,7 @@ class Legend:
         self.y += self.step
 
 
-def result_text(result: Optional[list], points: bool = False) -> str:
+def result_text(result: Optional[list[int]], points: bool = False) -> str:
     """The result of a finished game, by player: ``player 0 wins (result 1, -1)``;
     in a points race ``scores: player 0 7, player 1 16``."""
     if result is None:
@@ -168,7 +168,7 @@ def result_text(result: Optional[list], points: bool = False) -> str:
     return f"player {winners[0]} wins (result {numbers})"
 
 
-def to_move_text(pos: dict) -> str:
+def to_move_text(pos: dict[str, Any]) -> str:
     who = pos.get("to_move")
     if who == "terminal":
         return "game over"

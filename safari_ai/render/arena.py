@@ -38,7 +38,7 @@ def move_marks(move: Optional[str]) -> tuple[set[str], set[str]]:
     return set(), set()
 
 
-def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list]) -> str:
+def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[int]]) -> str:
     arena = default_arena() if pos.get("arena", "default") == "default" else pos["arena"]
     coords = {name: axial(name) for name in arena["hexes"]}
     w = math.sqrt(3) * SIZE

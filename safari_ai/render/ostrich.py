@@ -11,7 +11,7 @@ from safari_ai.render._svg import (LAST_MOVE_COLOUR, Canvas, Legend, caption, di
 CELL = 34.0
 LEFT, TOP = 50.0, 30.0
 # The default track of the rule book (section 2.3): tiles from start to finish.
-DEFAULT_TRACK = [
+DEFAULT_TRACK: list[dict[str, Any]] = [
     {"name": "start", "curve": False, "rows": ["nnn", "n.n", "..."]},
     {"name": "crocodiles", "curve": False, "rows": [".#.", "kkk", "..."]},
     {"name": "lava", "curve": False, "rows": ["..#", "lll", "..."]},
@@ -50,7 +50,7 @@ def move_marks(move: Optional[str]) -> tuple[set[str], set[str]]:
     return spaces, letters
 
 
-def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list]) -> str:
+def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[int]]) -> str:
     rows = track_rows(pos)
     n_rows = len(rows)
     board_h = n_rows * CELL

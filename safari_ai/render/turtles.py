@@ -31,7 +31,7 @@ def move_cells(move: Optional[str]) -> list[str]:
     return CELL_RE.findall(move)
 
 
-def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list]) -> str:
+def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[int]]) -> str:
     width, height = 640.0, 520.0
     canvas = Canvas(width, height, f"turtles: {to_move_text(pos)}")
     cx, cy = 220.0, 215.0

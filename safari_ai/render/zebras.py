@@ -51,7 +51,7 @@ def scores(pos: dict[str, Any]) -> list[int]:
     return out
 
 
-def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list]) -> str:
+def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[int]]) -> str:
     width, height = LEFT * 2 + 6 * CELL + 250, TOP * 2 + 5 * CELL + 140
     canvas = Canvas(width, height, f"zebras: {to_move_text(pos)}")
     marked = move_cells(last_move)

@@ -27,7 +27,7 @@ from typing import Any, AsyncIterator, Callable, Optional
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
@@ -105,7 +105,8 @@ def _facts() -> str:
 
 def games_facts() -> list[dict[str, Any]]:
     """``GET /api/games``: each game's name, players, default rules and form (computed once)."""
-    return json.loads(_facts())
+    facts: list[dict[str, Any]] = json.loads(_facts())
+    return facts
 
 
 def moves_json(pos: Position) -> dict[str, Any]:
@@ -427,7 +428,7 @@ async def _analyse(request: Request, server: _Server) -> Any:
         return await _analyse_record(data, server)
     pos = _position(data)
     options = _analysis_options(data, server.config)
-    limits = _capped(options.pop("limits"), server.config)
+    limits: dict[str, Any] = _capped(options.pop("limits"), server.config)  # keywords of analyse
     stream = _bool(data, "stream")
     if options["predictions"] == "sampled" and options["player"] is None:
         raise ApiError("predictions 'sampled' needs 'player'", "player")
@@ -686,7 +687,7 @@ def create_app(config: Optional[ServerConfig] = None) -> Starlette:
     server = _Server(config or ServerConfig())
     api = [("/api/new", _new), ("/api/moves", _moves), ("/api/apply", _apply),
            ("/api/analyse", _analyse), ("/api/render", _render), ("/api/replay", _replay)]
-    routes = [Route("/", _index),
+    routes: list[BaseRoute] = [Route("/", _index),
               Route("/api/games", _endpoint(_games, server), methods=["GET"])]
     routes += [Route(path, _endpoint(handler, server), methods=["POST"]) for path, handler in api]
     routes += [WebSocketRoute("/api/engine", _engine_socket),
