@@ -2,8 +2,8 @@
 """The thin Cython skin over the public C API (csrc/include/safari/safari.h).
 
 Everything here owns or borrows an ``sa_position``; the Python-facing types
-live in :mod:`safari_ai.position`, which turns :class:`CoreError` into the
-typed exceptions of the public API.
+live in :mod:`safari_ai.position`; :func:`safari_ai.errors.from_core` turns
+:class:`CoreError` into the typed exceptions of the public API.
 """
 from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.stdlib cimport free, malloc
@@ -24,6 +24,7 @@ cdef extern from "safari/safari.h":
     ctypedef struct sa_error:
         sa_status status
         char message[512]
+        char field[160]
     ctypedef struct sa_position:
         pass
     const char *sa_version()
@@ -187,7 +188,11 @@ JSON_MAX_NUMBER_CHARS = SA_JSON_MAX_NUMBER_CHARS
 
 
 class CoreError(Exception):
-    """An error reported by the C core: ``args == (status, message)``."""
+    """An error reported by the C core: ``args == (status, message, field)``.
+    :func:`safari_ai.errors.from_core` turns it into a typed exception."""
+
+    def __init__(self, status, message, field=None):
+        super().__init__(status, message, field)
 
     @property
     def status(self) -> int:
@@ -197,9 +202,15 @@ class CoreError(Exception):
     def message(self) -> str:
         return self.args[1]
 
+    @property
+    def field(self):
+        """The JSON path of the offending field (the C error's ``field``), or None."""
+        return self.args[2]
+
 
 cdef raise_error(sa_error *err):
-    raise CoreError(<int>err.status, err.message.decode("utf-8", "replace"))
+    field = err.field.decode("utf-8", "replace") if err.field[0] != 0 else None
+    raise CoreError(<int>err.status, err.message.decode("utf-8", "replace"), field)
 
 
 def version() -> str:
@@ -351,7 +362,7 @@ cdef class CPosition:
         # C reads the name up to its first NUL: "turtles\0x" must not be turtles.
         if "\0" in game or not game.isprintable():
             raise CoreError(SA_ERR_POSITION, f"field 'game': unknown game {game!r} "
-                            f"(known: {', '.join(game_names())})")
+                            f"(known: {', '.join(game_names())})", "game")
         game_b = game.encode("utf-8", "surrogatepass")
         if rules_json is None:
             ptr = sa_position_new(game_b, NULL, &err)

@@ -2,12 +2,10 @@
 move or argument."""
 from __future__ import annotations
 
-import re
+from safari_ai import _core
 
 __all__ = ["SafariError", "PositionError", "IllegalMoveError", "SearchError", "LimitError",
            "InputError"]
-
-_FIELD = re.compile(r"field '([^']*)'")
 
 
 class SafariError(ValueError):
@@ -23,9 +21,6 @@ class PositionError(SafariError):
 
     def __init__(self, message: str, field: str | None = None) -> None:
         super().__init__(message)
-        if field is None:
-            match = _FIELD.search(message)
-            field = match.group(1) if match else None
         self.field = field
 
 
@@ -55,3 +50,23 @@ class InputError(SafariError):
     """Input text (a file, a protocol line, a rules value) breaks the input
     limits shared by every reader (its size, nesting depth or number length:
     :mod:`safari_ai.jsontext`), is not UTF-8, or is not JSON."""
+
+
+def from_core(error: _core.CoreError, kind: type[SafariError],
+              move: str | None = None) -> SafariError:
+    """The typed exception for an error of the C core; the one place where the
+    core's status codes become Python exceptions.
+
+    ``kind`` is the class the call site raises for what it was doing
+    (:class:`PositionError` reading a position, :class:`SearchError` searching,
+    :class:`InputError` checking input text, ...). A move the core refused
+    (status ``SA_ERR_MOVE``) becomes :class:`IllegalMoveError` holding ``move``
+    when the call site played one (and any error does when ``kind`` is
+    :class:`IllegalMoveError`). A :class:`PositionError` gets the field path
+    the C error carries (``field``), not one read back from the message.
+    """
+    if move is not None and (error.status == _core.STATUS_MOVE or kind is IllegalMoveError):
+        return IllegalMoveError(error.message, move)
+    if issubclass(kind, PositionError):
+        return kind(error.message, error.field)
+    return kind(error.message)

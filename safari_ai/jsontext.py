@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Union
 
 from safari_ai import _core
-from safari_ai.errors import InputError
+from safari_ai.errors import InputError, from_core
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NUMBER_CHARS", "read_file", "loads", "raw_decode",
            "value_or_text"]
@@ -62,7 +62,7 @@ def _check(text: str) -> None:
     try:
         _core.json_check(text)
     except _core.CoreError as error:
-        raise InputError(error.message) from None
+        raise from_core(error, InputError) from None
 
 
 def loads(text: str) -> Any:

@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Union
 
 from safari_ai import _core
-from safari_ai.errors import IllegalMoveError, PositionError
+from safari_ai.errors import IllegalMoveError, PositionError, from_core
 
 if TYPE_CHECKING:
     import numpy
@@ -31,10 +31,6 @@ _SPECIAL_TO_MOVE = {-1: "chance", -2: "terminal"}
 def games() -> list[str]:
     """The names of the games the engine plays, e.g. ``["turtles", ...]``."""
     return _core.game_names()
-
-
-def _position_error(error: _core.CoreError) -> PositionError:
-    return PositionError(error.message)
 
 
 class Position:
@@ -62,7 +58,7 @@ class Position:
         try:
             return cls(_core.CPosition.new(game, rules_text))
         except _core.CoreError as error:
-            raise _position_error(error) from None
+            raise from_core(error, PositionError) from None
 
     @classmethod
     def from_json(cls, data: str | bytes | Mapping[str, Any]) -> Position:
@@ -79,7 +75,7 @@ class Position:
         try:
             return cls(_core.CPosition.from_json(text))
         except _core.CoreError as error:
-            raise _position_error(error) from None
+            raise from_core(error, PositionError) from None
 
     # -- facts -----------------------------------------------------------
     @property
@@ -134,7 +130,7 @@ class Position:
         try:
             child.apply(move)
         except _core.CoreError as error:
-            raise IllegalMoveError(error.message, move) from None
+            raise from_core(error, IllegalMoveError, move) from None
         return Position(child)
 
     def result(self) -> list[int]:
@@ -145,7 +141,7 @@ class Position:
         try:
             return self._c.result()
         except _core.CoreError as error:
-            raise PositionError(error.message) from None
+            raise from_core(error, PositionError) from None
 
     # -- text ------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -223,7 +219,7 @@ class Position:
         try:
             copy.set_weights(list(weights.weights), float(weights.win_scale))
         except _core.CoreError as error:
-            raise WeightsError(error.message) from None
+            raise from_core(error, WeightsError) from None
         return Position(copy)
 
     def random_playouts(self, games: int, seed: int = 0) -> int:

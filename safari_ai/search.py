@@ -24,7 +24,7 @@ from fractions import Fraction
 from typing import Any, Callable, NamedTuple, Optional
 
 from safari_ai import _core
-from safari_ai.errors import IllegalMoveError, LimitError, SearchError
+from safari_ai.errors import IllegalMoveError, LimitError, SearchError, from_core
 from safari_ai.limits import DEFAULT_MOVETIME_MS, Limits, check_limit
 from safari_ai.position import Position
 
@@ -303,7 +303,7 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
                            seed or 0, algo, hash_mb, stop, callback, table,
                            leaf == "evaluate", pruning, chance_width)
     except _core.CoreError as error:
-        raise SearchError(error.message) from None
+        raise from_core(error, SearchError) from None
     return _report(raw)
 
 
@@ -369,7 +369,7 @@ class MctsSession:
             raw = self._core.search(pos._c, nodes or 0, movetime or 0, multipv, threads,
                                     seed or 0, hash_mb, stop, callback, leaf == "evaluate")
         except _core.CoreError as error:
-            raise SearchError(error.message) from None
+            raise from_core(error, SearchError) from None
         raw["threads"] = raw.get("threads") or threads   # the session's search runs them all
         return _report(raw)
 
@@ -398,9 +398,7 @@ class MctsSession:
             for move in moves:
                 self._core.advance(move)
         except _core.CoreError as error:
-            if error.status == _core.STATUS_MOVE:
-                raise IllegalMoveError(error.message, move) from None
-            raise SearchError(error.message) from None
+            raise from_core(error, SearchError, move) from None
         return self.visits
 
     def clear(self) -> None:
@@ -432,4 +430,4 @@ class MctsSession:
         try:
             return fn()
         except _core.CoreError as error:
-            raise SearchError(error.message) from None
+            raise from_core(error, SearchError) from None

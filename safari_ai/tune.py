@@ -32,7 +32,7 @@ from typing import Any, Iterable, Mapping, Optional, Sequence
 import numpy as np
 
 from safari_ai import _core
-from safari_ai.errors import SafariError
+from safari_ai.errors import SafariError, from_core
 from safari_ai.position import Position
 
 __all__ = ["EvalWeights", "WeightsError", "FORMAT", "feature_names", "features",
@@ -58,7 +58,7 @@ def feature_names(game: str) -> list[str]:
     try:
         return _core.feature_names(game)
     except _core.CoreError as error:
-        raise WeightsError(error.message) from None
+        raise from_core(error, WeightsError) from None
 
 
 def features(positions: Sequence[Position]) -> np.ndarray:
@@ -75,7 +75,7 @@ def features(positions: Sequence[Position]) -> np.ndarray:
     try:
         return _core.features_batch(cores)
     except _core.CoreError as error:
-        raise WeightsError(error.message) from None
+        raise from_core(error, WeightsError) from None
 
 
 @dataclass(frozen=True)
@@ -96,7 +96,7 @@ class EvalWeights:
         try:
             values, scale = _core.default_weights(game)
         except _core.CoreError as error:
-            raise WeightsError(error.message) from None
+            raise from_core(error, WeightsError) from None
         return cls(game, tuple(values), float(scale))
 
     def named(self) -> dict[str, int]:

@@ -93,9 +93,44 @@ static void test_bad_input_is_refused(void)
     }
 }
 
+/* A refused position's error carries the field its message names as data:
+ * err.field is the path in "field 'PATH': ...", and "" for an error that is
+ * not about a field (bad JSON, an illegal move). */
+static void test_error_names_its_field(void)
+{
+    static const struct {
+        const char *json;
+        const char *field;
+    } cases[] = {
+        {"{\"rules\": {}}", "game"},
+        {"{\"game\": 7}", "game"},
+        {"{\"game\": \"chess\"}", "game"},
+        {"{\"game\": \"turtles\", \"bogus\": 1}", "bogus"},
+        {"[1,", ""},
+    };
+    sa_error err;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        CHECK(sa_position_from_json(cases[i].json, strlen(cases[i].json), &err) == NULL);
+        CHECK(strcmp(err.field, cases[i].field) == 0);
+    }
+    for (int g = 0; sa_game_name(g) != NULL; g++) {
+        sa_position *pos = sa_position_new(sa_game_name(g), "{\"no_such_rule\": 1}", &err);
+        CHECK(pos == NULL);
+        CHECK(strcmp(err.field, "rules.no_such_rule") == 0);
+        CHECK(strncmp(err.message, "field 'rules.no_such_rule': ", 28) == 0);
+        pos = sa_position_new(sa_game_name(g), NULL, &err);
+        if (pos == NULL)
+            continue;
+        CHECK(sa_position_apply(pos, "no-such-move", &err) == SA_ERR_MOVE);
+        CHECK(err.field[0] == '\0');
+        sa_position_free(pos);
+    }
+}
+
 const test_case position_tests[] = {
     {"position: start positions round trip", test_start_positions_round_trip},
     {"position: perft matches a public walk", test_perft_matches_public_walk},
     {"position: bad input is refused", test_bad_input_is_refused},
+    {"position: an error carries its field path", test_error_names_its_field},
     {NULL, NULL},
 };

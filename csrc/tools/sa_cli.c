@@ -28,6 +28,7 @@ static sa_position *read_position_file(const char *path, sa_error *err)
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
         snprintf(err->message, sizeof err->message, "cannot open %s", path);
+        err->field[0] = '\0';
         return NULL;
     }
     static char text[1 << 20];
@@ -64,7 +65,7 @@ static int run_playouts(const char *game, uint64_t count, uint64_t seed)
 /* Lists the chance outcomes of the position in `path` `count` times. */
 static int run_chance(const char *path, uint64_t count)
 {
-    sa_error err = {SA_OK, ""};
+    sa_error err = {SA_OK, "", ""};
     sa_position *pos = read_position_file(path, &err);
     if (pos == NULL) {
         fprintf(stderr, "error: %s\n", err.message);
@@ -96,7 +97,7 @@ int main(int argc, char **argv)
                             argc > 4 ? strtoull(argv[4], NULL, 10) : 1);
     if (argc < 4)
         return usage();
-    sa_error err = {SA_OK, ""};
+    sa_error err = {SA_OK, "", ""};
     sa_position *pos = NULL;
     if (strcmp(argv[1], "perft") == 0)
         pos = sa_position_new(argv[2], argc > 4 ? argv[4] : NULL, &err);

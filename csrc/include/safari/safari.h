@@ -29,9 +29,13 @@ typedef enum sa_status {
     SA_ERR_MEMORY = 5      /* out of memory                                  */
 } sa_status;
 
+/* `field` is the JSON path of the offending field ("rules.max_turns",
+ * "board.b9"), the one the message names as "field 'PATH': ...", or "" when
+ * the error is not about a field (bad JSON, an illegal move, an argument). */
 typedef struct sa_error {
     sa_status status;
     char message[512];
+    char field[160];
 } sa_error;
 
 /* An opaque position: a game and one state of it. */
