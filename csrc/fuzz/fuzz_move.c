@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz/fuzz_text.h"
 #include "safari/safari.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -23,29 +24,6 @@ static const char *const starts[][2] = {
 };
 #define N_STARTS (sizeof starts / sizeof starts[0])
 #define MAX_MOVES_PER_INPUT 64
-
-/* The text a snprintf-style writer makes, in a malloc'd buffer (NULL when out
- * of memory). One call when it fits 64 KiB, as nearly every text does: listing
- * an ostrich roll's 1,512 outcomes twice would halve the harness's speed. */
-static char *text_of(const sa_position *pos, size_t (*write)(const sa_position *, char *, size_t))
-{
-    size_t cap = 1 << 16;
-    char *buf = malloc(cap);
-    if (buf == NULL)
-        return NULL;
-    size_t n = write(pos, buf, cap);
-    if (n >= cap) {
-        char *bigger = realloc(buf, n + 1);
-        if (bigger == NULL) {
-            free(buf);
-            return NULL;
-        }
-        buf = bigger;
-        if (write(pos, buf, n + 1) != n)
-            __builtin_trap(); /* the same position written twice differs */
-    }
-    return buf;
-}
 
 /* 1 when `move` is one of the space-separated entries of `listed` (chance
  * outcomes carry ":WEIGHT"). */

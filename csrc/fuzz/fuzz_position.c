@@ -14,32 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz/fuzz_text.h"
 #include "safari/safari.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-/* The text a snprintf-style writer makes, in a malloc'd buffer (NULL when out
- * of memory). One call when it fits 64 KiB, as nearly every text does: listing
- * an ostrich roll's 1,512 outcomes twice would halve the harness's speed. */
-static char *text_of(const sa_position *pos, size_t (*write)(const sa_position *, char *, size_t))
-{
-    size_t cap = 1 << 16;
-    char *buf = malloc(cap);
-    if (buf == NULL)
-        return NULL;
-    size_t n = write(pos, buf, cap);
-    if (n >= cap) {
-        char *bigger = realloc(buf, n + 1);
-        if (bigger == NULL) {
-            free(buf);
-            return NULL;
-        }
-        buf = bigger;
-        if (write(pos, buf, n + 1) != n)
-            __builtin_trap(); /* the same position written twice differs */
-    }
-    return buf;
-}
 
 static void check_round_trip(const sa_position *pos)
 {
