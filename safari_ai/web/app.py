@@ -286,6 +286,18 @@ def _bool(data: dict[str, Any], key: str) -> bool:
     return value
 
 
+async def _answer(server: _Server, work: Callable[[Any, Any], Any],
+                  stream: bool) -> Any:
+    """``work(emit, stop)`` (an analysis) answered as a stream (:func:`_streamed`)
+    or, once it has run in the pool, as one JSON value (an ApiError is raised)."""
+    if stream:
+        return _streamed(server, work)
+    result = await server.search(lambda: work(None, None))
+    if isinstance(result, ApiError):
+        raise result
+    return result
+
+
 class _Stopped(Exception):
     """The client of a streamed answer went away: its search stops."""
 
@@ -449,12 +461,7 @@ async def _analyse(request: Request, server: _Server) -> Any:
             where = ("position" if pos.is_terminal() or pos.is_chance()
                      else "algo" if "algo" in message else "limits")
             return ApiError(message, where)
-    if stream:
-        return _streamed(server, work)
-    result = await server.search(lambda: work(None, None))
-    if isinstance(result, ApiError):
-        raise result
-    return result
+    return await _answer(server, work, stream)
 
 
 class _OverBudget(Exception):
@@ -513,12 +520,7 @@ async def _analyse_record(data: dict[str, Any], server: _Server) -> Any:
                             "use smaller limits", "limits")
         except SafariError as error:
             return ApiError(str(error), key)
-    if stream:
-        return _streamed(server, work)
-    result = await server.search(lambda: work(None, None))
-    if isinstance(result, ApiError):
-        raise result
-    return result
+    return await _answer(server, work, stream)
 
 
 async def _replay(request: Request, server: _Server) -> Any:
