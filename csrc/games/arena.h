@@ -175,6 +175,10 @@ static inline sa_move mv_make(int kind, uint64_t payload) { return (sa_move)kind
 
 /* -- internal interface between the game's files ------------------------- */
 extern const char *const arena_roster_names[ARENA_ROSTER_NB];
+
+/* The "rules" options (arena_io.c; safari/rules.h). */
+#define ARENA_N_RULES 9
+extern const sa_rule arena_rules[ARENA_N_RULES];
 extern const uint8_t arena_roster_stats[ARENA_ROSTER_NB][3];
 extern const char *const arena_species_names[SPECIES_NB];
 extern const uint8_t arena_species_stats[SPECIES_NB][3];

@@ -104,8 +104,33 @@ static sa_status read_hex(const sa_json *v, const char *path, const arena_fixed 
 /* ------------------------------------------------------------------------
  * Rules. */
 
-static const char *const rules_keys[] = {"format", "animals", "initiative", "attack_then_move",
-                                         "spawn", "event_roll", "round_cap", "side0", "side1", NULL};
+static const char *const format_names[] = {"duel", "primus", NULL};
+static const char *const initiative_names[] = {"lexicographic", "sum", NULL};
+static const char *const spawn_names[] = {"triple", "three_sixes", NULL};
+static const char *const event_names[] = {"always", "on_request", NULL};
+
+/* The rules options (safari/rules.h draws a row's layout), in the order the
+ * canonical JSON writes them. */
+enum { RULE_FORMAT, RULE_ANIMALS, RULE_INITIATIVE, RULE_ATTACK_THEN_MOVE, RULE_SPAWN,
+       RULE_EVENT_ROLL, RULE_ROUND_CAP, RULE_SIDE0, RULE_SIDE1 };
+
+const sa_rule arena_rules[ARENA_N_RULES] = {
+    {"format", SA_RULE_ENUM, FORMAT_DUEL, 0, 0, format_names, NULL,
+     "one or two gladiators a side"},
+    {"animals", SA_RULE_BOOL, 0, 0, 1, NULL, NULL, "the Wild Animals variant"},
+    {"initiative", SA_RULE_ENUM, INIT_LEXICOGRAPHIC, 0, 0, initiative_names, NULL,
+     "initiative rolls compared die by die from the highest, or by their totals"},
+    {"attack_then_move", SA_RULE_BOOL, 1, 0, 1, NULL, NULL, "a gladiator may move after attacking"},
+    {"spawn", SA_RULE_ENUM, SPAWN_TRIPLE, 0, 0, spawn_names, NULL,
+     "what the event roll needs for an animal to appear"},
+    {"event_roll", SA_RULE_ENUM, EVENT_ALWAYS, 0, 0, event_names, NULL,
+     "the event roll happens every round, or when a side asks"},
+    {"round_cap", SA_RULE_INT, 30, 1, 1000, NULL, NULL, "the combat is drawn when this round ends"},
+    {"side0", SA_RULE_STRING, 0, 0, 0, NULL, "thraex",
+     "side 0's gladiator at set-up: a roster name (primus: one, or two joined by '+')"},
+    {"side1", SA_RULE_STRING, 0, 0, 0, NULL, "murmillo",
+     "side 1's gladiator at set-up: a roster name (primus: one, or two joined by '+')"},
+};
 
 static int roster_index(const char *name, size_t len)
 {
@@ -115,11 +140,10 @@ static int roster_index(const char *name, size_t len)
     return -1;
 }
 
-static sa_status read_side_names(const sa_json *v, const char *path, int format, uint8_t out[2],
+/* The roster name, or two joined by '+' (primus only), `s` of option `path`. */
+static sa_status read_side_names(const char *s, const char *path, int format, uint8_t out[2],
                                  sa_error *err)
 {
-    const char *s;
-    TRY(sa_json_get_string(v, path, &s, err));
     const char *plus = strchr(s, '+');
     int a = roster_index(s, plus ? (size_t)(plus - s) : strlen(s));
     int b = plus ? roster_index(plus + 1, strlen(plus + 1)) : ARENA_NO_NAME;
@@ -134,41 +158,17 @@ static sa_status read_side_names(const sa_json *v, const char *path, int format,
 
 static sa_status read_rules(arena_fixed *f, const sa_json *rules, sa_error *err)
 {
-    static const char *const formats[] = {"duel", "primus", NULL};
-    static const char *const inits[] = {"lexicographic", "sum", NULL};
-    static const char *const spawns[] = {"triple", "three_sixes", NULL};
-    static const char *const events[] = {"always", "on_request", NULL};
-    int value = 0;
-    f->format = FORMAT_DUEL, f->animals = 0, f->initiative = INIT_LEXICOGRAPHIC;
-    f->attack_then_move = 1, f->spawn = SPAWN_TRIPLE, f->event_roll = EVENT_ALWAYS;
-    f->round_cap = 30;
-    f->side_names[0][0] = 6, f->side_names[1][0] = 3; /* thraex, murmillo */
-    f->side_names[0][1] = f->side_names[1][1] = ARENA_NO_NAME;
-    if (rules == NULL)
-        return SA_OK;
-    TRY(sa_json_check_keys(rules, "rules", NULL, rules_keys, err));
-    const sa_json *v;
-    if ((v = sa_json_member(rules, "format")) != NULL)
-        { TRY(sa_json_get_enum(v, "rules.format", formats, &value, err)); f->format = (uint8_t)value; }
-    if ((v = sa_json_member(rules, "animals")) != NULL)
-        { TRY(sa_json_get_bool(v, "rules.animals", &value, err)); f->animals = (uint8_t)value; }
-    if ((v = sa_json_member(rules, "initiative")) != NULL)
-        { TRY(sa_json_get_enum(v, "rules.initiative", inits, &value, err)); f->initiative = (uint8_t)value; }
-    if ((v = sa_json_member(rules, "attack_then_move")) != NULL)
-        { TRY(sa_json_get_bool(v, "rules.attack_then_move", &value, err)); f->attack_then_move = (uint8_t)value; }
-    if ((v = sa_json_member(rules, "spawn")) != NULL)
-        { TRY(sa_json_get_enum(v, "rules.spawn", spawns, &value, err)); f->spawn = (uint8_t)value; }
-    if ((v = sa_json_member(rules, "event_roll")) != NULL)
-        { TRY(sa_json_get_enum(v, "rules.event_roll", events, &value, err)); f->event_roll = (uint8_t)value; }
-    if ((v = sa_json_member(rules, "round_cap")) != NULL) {
-        int64_t cap;
-        TRY(sa_json_get_int(v, "rules.round_cap", 1, 1000, &cap, err));
-        f->round_cap = (uint16_t)cap;
-    }
-    if ((v = sa_json_member(rules, "side0")) != NULL)
-        TRY(read_side_names(v, "rules.side0", f->format, f->side_names[0], err));
-    if ((v = sa_json_member(rules, "side1")) != NULL)
-        TRY(read_side_names(v, "rules.side1", f->format, f->side_names[1], err));
+    sa_rule_value v[ARENA_N_RULES];
+    TRY(sa_rules_read(arena_rules, ARENA_N_RULES, rules, v, err));
+    f->format = (uint8_t)v[RULE_FORMAT].number;
+    f->animals = (uint8_t)v[RULE_ANIMALS].number;
+    f->initiative = (uint8_t)v[RULE_INITIATIVE].number;
+    f->attack_then_move = (uint8_t)v[RULE_ATTACK_THEN_MOVE].number;
+    f->spawn = (uint8_t)v[RULE_SPAWN].number;
+    f->event_roll = (uint8_t)v[RULE_EVENT_ROLL].number;
+    f->round_cap = (uint16_t)v[RULE_ROUND_CAP].number;
+    TRY(read_side_names(v[RULE_SIDE0].text, "rules.side0", f->format, f->side_names[0], err));
+    TRY(read_side_names(v[RULE_SIDE1].text, "rules.side1", f->format, f->side_names[1], err));
     return SA_OK;
 }
 
@@ -804,14 +804,11 @@ static sa_status arena_from_json(void *state, const sa_json *root, sa_error *err
 
 static void write_rules(const arena_fixed *f, sa_writer *w)
 {
-    static const char *const formats[] = {"duel", "primus"};
-    static const char *const inits[] = {"lexicographic", "sum"};
-    static const char *const spawns[] = {"triple", "three_sixes"};
-    static const char *const events[] = {"always", "on_request"};
     sa_write_fmt(w, "{\"format\":\"%s\",\"animals\":%s,\"initiative\":\"%s\","
                     "\"attack_then_move\":%s,\"spawn\":\"%s\",\"event_roll\":\"%s\",\"round_cap\":%d",
-                 formats[f->format], f->animals ? "true" : "false", inits[f->initiative],
-                 f->attack_then_move ? "true" : "false", spawns[f->spawn], events[f->event_roll],
+                 format_names[f->format], f->animals ? "true" : "false",
+                 initiative_names[f->initiative], f->attack_then_move ? "true" : "false",
+                 spawn_names[f->spawn], event_names[f->event_roll],
                  f->round_cap);
     for (int side = 0; side < 2; side++) {
         sa_write_fmt(w, ",\"side%d\":\"%s", side, arena_roster_names[f->side_names[side][0]]);
@@ -1037,11 +1034,15 @@ static void arena_result(const void *state, int32_t *out)
 
 const sa_game sa_arena_game = {
     .name = "arena",
+    .min_players = 2,
     .max_players = 2,
     .has_chance = 1,
     .max_moves = ARENA_MAX_MOVES,
     .max_chance_outcomes = ARENA_MAX_CHANCE,
     .state_size = sizeof(arena_state),
+    .rules = arena_rules,
+    .n_rules = ARENA_N_RULES,
+    .eval_units = "hundredths of a die (a die = 100, a gladiator standing = 300)",
     .new_position = arena_new_position,
     .from_json = arena_from_json,
     .to_json = arena_to_json,

@@ -1060,13 +1060,11 @@ void ostrich_default_track(ostrich_track *t)
     }
 }
 
-/* Rules at their defaults, known berry kinds, empty board. */
+/* Known berry kinds, empty board; the rules are zero until read_rules
+ * (ostrich_io.c) sets them from the table of options. */
 void ostrich_set_defaults(ostrich_state *s)
 {
     memset(s, 0, sizeof *s);
-    s->players = 4;
-    s->berries_rule = 1;
-    s->last_tie_both = 1;
     s->n_kinds = 3;
     strcpy(s->kind_name[KIND_PEEPA], "peepa");
     strcpy(s->kind_name[KIND_DOFNOOXOOR], "dofnooxoor");
@@ -1115,11 +1113,15 @@ void ostrich_start_position(ostrich_state *s)
 
 const sa_game sa_ostrich_game = {
     .name = "ostrich",
+    .min_players = 2,
     .max_players = OSTRICH_MAX_PLAYERS,
     .has_chance = 1,
     .max_moves = OSTRICH_MAX_MOVES,
     .max_chance_outcomes = OSTRICH_MAX_OUTCOMES,
     .state_size = sizeof(ostrich_state),
+    .rules = ostrich_rules,
+    .n_rules = OSTRICH_N_RULES,
+    .eval_units = "centi-points of the player's expected final score",
     .new_position = ostrich_new_position,
     .from_json = ostrich_from_json,
     .to_json = ostrich_to_json,

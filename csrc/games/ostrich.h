@@ -208,6 +208,10 @@ void ostrich_eval_forget(void);
 long ostrich_eval_model_builds(void);
 
 /* -- ostrich_io.c: boundary ----------------------------------------------- */
+/* The "rules" options (ostrich_io.c; safari/rules.h). */
+#define OSTRICH_N_RULES 6
+extern const sa_rule ostrich_rules[OSTRICH_N_RULES];
+
 sa_status ostrich_new_position(void *state, const sa_json *rules, sa_error *err);
 sa_status ostrich_from_json(void *state, const sa_json *root, sa_error *err);
 void ostrich_to_json(const void *state, sa_writer *out);

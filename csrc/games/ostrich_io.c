@@ -119,39 +119,32 @@ static int mask_of(const uint8_t counts[N_FACES])
 
 /* ----------------------------------------------------------------- rules */
 
+/* The rules options (safari/rules.h draws a row's layout), in the order the
+ * canonical JSON writes them. */
+enum { RULE_PLAYERS, RULE_LION, RULE_BERRIES, RULE_BERRY_TRIGGER, RULE_QUICKSAND, RULE_LAST_TIE };
+
+const sa_rule ostrich_rules[OSTRICH_N_RULES] = {
+    {"players", SA_RULE_INT, 4, 2, OSTRICH_MAX_PLAYERS, NULL, NULL, "number of players"},
+    {"lion", SA_RULE_BOOL, 0, 0, 1, NULL, NULL, "the Lion variant (needs berries)"},
+    {"berries", SA_RULE_BOOL, 1, 0, 1, NULL, NULL, "lay berries at set-up"},
+    {"berry_trigger", SA_RULE_ENUM, 0, 0, 0, trigger_names, NULL,
+     "a berry acts when an ostrich enters it (and stops it there), or only where a move ends"},
+    {"quicksand", SA_RULE_ENUM, 0, 0, 0, quicksand_names, NULL,
+     "entering quicksand does nothing, or ends the move"},
+    {"last_tie", SA_RULE_ENUM, 0, 0, 0, last_tie_names, NULL,
+     "two unfinished ostriches level at the end: both count as last, or neither"},
+};
+
 static sa_status read_rules(ostrich_state *s, const sa_json *rules, sa_error *err)
 {
-    static const char *const keys[] = {"players", "lion", "berries", "berry_trigger", "quicksand", "last_tie", NULL};
-    if (rules == NULL)
-        return SA_OK;
-    TRY(sa_json_check_keys(rules, "rules", NULL, keys, err));
-    const sa_json *v;
-    int64_t players;
-    int flag;
-    if ((v = sa_json_member(rules, "players")) != NULL) {
-        TRY(sa_json_get_int(v, "rules.players", 2, 5, &players, err));
-        s->players = (uint8_t)players;
-    }
-    if ((v = sa_json_member(rules, "lion")) != NULL) {
-        TRY(sa_json_get_bool(v, "rules.lion", &flag, err));
-        s->lion_rule = (uint8_t)flag;
-    }
-    if ((v = sa_json_member(rules, "berries")) != NULL) {
-        TRY(sa_json_get_bool(v, "rules.berries", &flag, err));
-        s->berries_rule = (uint8_t)flag;
-    }
-    if ((v = sa_json_member(rules, "berry_trigger")) != NULL) {
-        TRY(sa_json_get_enum(v, "rules.berry_trigger", trigger_names, &flag, err));
-        s->trigger_end = (uint8_t)flag;
-    }
-    if ((v = sa_json_member(rules, "quicksand")) != NULL) {
-        TRY(sa_json_get_enum(v, "rules.quicksand", quicksand_names, &flag, err));
-        s->quicksand_stop = (uint8_t)flag;
-    }
-    if ((v = sa_json_member(rules, "last_tie")) != NULL) {
-        TRY(sa_json_get_enum(v, "rules.last_tie", last_tie_names, &flag, err));
-        s->last_tie_both = (uint8_t)(flag == 0);
-    }
+    sa_rule_value v[OSTRICH_N_RULES];
+    TRY(sa_rules_read(ostrich_rules, OSTRICH_N_RULES, rules, v, err));
+    s->players = (uint8_t)v[RULE_PLAYERS].number;
+    s->lion_rule = (uint8_t)v[RULE_LION].number;
+    s->berries_rule = (uint8_t)v[RULE_BERRIES].number;
+    s->trigger_end = (uint8_t)v[RULE_BERRY_TRIGGER].number;
+    s->quicksand_stop = (uint8_t)v[RULE_QUICKSAND].number;
+    s->last_tie_both = (uint8_t)(v[RULE_LAST_TIE].number == 0);
     if (s->lion_rule && !s->berries_rule)
         return BAD("field 'rules.lion': the lion variant needs berries (rules.berries is false)");
     return SA_OK;
@@ -161,8 +154,6 @@ sa_status ostrich_new_position(void *state, const sa_json *rules, sa_error *err)
 {
     ostrich_state *s = state;
     ostrich_set_defaults(s);
-    if (rules != NULL && rules->type != SA_JSON_OBJECT)
-        return BAD("field 'rules': expected an object");
     TRY(read_rules(s, rules, err));
     ostrich_start_position(s);
     return SA_OK;
@@ -784,10 +775,7 @@ sa_status ostrich_from_json(void *state, const sa_json *root, sa_error *err)
     ostrich_state *s = state;
     ostrich_set_defaults(s);
     TRY(sa_json_check_keys(root, "", required, optional, err));
-    const sa_json *rules = sa_json_member(root, "rules");
-    if (rules != NULL && rules->type != SA_JSON_OBJECT)
-        return BAD("field 'rules': expected an object");
-    TRY(read_rules(s, rules, err));
+    TRY(read_rules(s, sa_json_member(root, "rules"), err));
     TRY(read_fields(s, root, err));
     TRY(check_turn_fields(s, err));
     TRY(check_board(s, err));

@@ -674,11 +674,15 @@ static void tt_result(const void *state, int32_t *out)
 
 const sa_game sa_turtles_game = {
     .name = "turtles",
+    .min_players = 2,
     .max_players = 2,
     .has_chance = 0,
     .max_moves = TURTLES_MAX_MOVES,
     .max_chance_outcomes = 0,
     .state_size = sizeof(turtles_state),
+    .rules = turtles_rules,
+    .n_rules = TURTLES_N_RULES,
+    .eval_units = "centi-turtles (an active turtle = 100)",
     .new_position = turtles_new_position,
     .from_json = turtles_from_json,
     .to_json = turtles_to_json,

@@ -230,6 +230,10 @@ static inline uint64_t turtles_z_turns(uint32_t turns)
 }
 uint64_t turtles_hash_from_scratch(const turtles_state *s);
 
+/* The "rules" options (turtles_io.c; safari/rules.h). */
+#define TURTLES_N_RULES 5
+extern const sa_rule turtles_rules[TURTLES_N_RULES];
+
 /* rules (turtles.c) */
 int turtles_piece_at(const turtles_state *s, int sq);
 int turtles_winner_on_goal(const turtles_state *s);   /* 0, 1, or -1 (none) */

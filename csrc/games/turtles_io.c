@@ -20,46 +20,39 @@ static sa_status invalid(sa_error *err, const char *field, const char *what)
 
 /* -- rules ------------------------------------------------------------------ */
 
-static void default_rules(turtles_state *s)
-{
-    s->tattoo = 0;
-    s->tattoo_choose = 0;
-    s->hatching = 0;
-    s->max_rule = TURTLES_FIRST_HOP;
-    s->max_turns = 200;
-}
+/* The rules options (safari/rules.h draws a row's layout), in the order the
+ * canonical JSON writes them. */
+enum { RULE_TATTOO, RULE_TATTOO_SETUP, RULE_HATCHING, RULE_MAX_RULE, RULE_MAX_TURNS };
+
+const sa_rule turtles_rules[TURTLES_N_RULES] = {
+    {"tattoo", SA_RULE_BOOL, 0, 0, 1, NULL, NULL,
+     "Tattoo Turtles: each side has one Life, Change, Immortality and Contamination turtle"},
+    {"tattoo_setup", SA_RULE_ENUM, 0, 0, 0, setup_names, NULL,
+     "with tattoo: the tattoos on fixed cells, or placed by the players in a setup phase"},
+    {"hatching", SA_RULE_BOOL, 0, 0, 1, NULL, NULL,
+     "La Eclosion: the board starts empty, eight turtles each in reserve (not with tattoo)"},
+    {"max_rule", SA_RULE_ENUM, TURTLES_FIRST_HOP, 0, 0, max_rule_names, NULL,
+     "how long a jump must be: longest with the same first hop, any complete jump, "
+     "or longest of all"},
+    {"max_turns", SA_RULE_INT, 200, 0, 10000, NULL, NULL,
+     "the game is drawn after this many turns; 0: no limit"},
+};
 
 /* Reads the rules object `rules` (NULL: all defaults) into s. */
 static sa_status read_rules(turtles_state *s, const sa_json *rules, sa_error *err)
 {
-    static const char *const keys[] = {"tattoo", "tattoo_setup", "hatching",
-                                       "max_rule", "max_turns", NULL};
-    default_rules(s);
-    if (rules == NULL)
-        return SA_OK;
-    sa_status st = sa_json_check_keys(rules, "rules", NULL, keys, err);
-    const sa_json *v;
-    int flag, index;
-    int64_t number;
-    if (st == SA_OK && (v = sa_json_member(rules, "tattoo")) != NULL &&
-        (st = sa_json_get_bool(v, "rules.tattoo", &flag, err)) == SA_OK)
-        s->tattoo = (uint8_t)flag;
-    if (st == SA_OK && (v = sa_json_member(rules, "tattoo_setup")) != NULL &&
-        (st = sa_json_get_enum(v, "rules.tattoo_setup", setup_names, &index, err)) == SA_OK)
-        s->tattoo_choose = (uint8_t)index;
-    if (st == SA_OK && (v = sa_json_member(rules, "hatching")) != NULL &&
-        (st = sa_json_get_bool(v, "rules.hatching", &flag, err)) == SA_OK)
-        s->hatching = (uint8_t)flag;
-    if (st == SA_OK && (v = sa_json_member(rules, "max_rule")) != NULL &&
-        (st = sa_json_get_enum(v, "rules.max_rule", max_rule_names, &index, err)) == SA_OK)
-        s->max_rule = (uint8_t)index;
-    if (st == SA_OK && (v = sa_json_member(rules, "max_turns")) != NULL &&
-        (st = sa_json_get_int(v, "rules.max_turns", 0, 10000, &number, err)) == SA_OK)
-        s->max_turns = (uint16_t)number;
-    if (st == SA_OK && s->tattoo && s->hatching)
-        return invalid(err, "rules.hatching",
-                       "tattoo and hatching cannot both be true");
-    return st;
+    sa_rule_value v[TURTLES_N_RULES];
+    sa_status st = sa_rules_read(turtles_rules, TURTLES_N_RULES, rules, v, err);
+    if (st != SA_OK)
+        return st;
+    s->tattoo = (uint8_t)v[RULE_TATTOO].number;
+    s->tattoo_choose = (uint8_t)v[RULE_TATTOO_SETUP].number;
+    s->hatching = (uint8_t)v[RULE_HATCHING].number;
+    s->max_rule = (uint8_t)v[RULE_MAX_RULE].number;
+    s->max_turns = (uint16_t)v[RULE_MAX_TURNS].number;
+    if (s->tattoo && s->hatching)
+        return invalid(err, "rules.hatching", "tattoo and hatching cannot both be true");
+    return SA_OK;
 }
 
 /* -- starting positions (§3) ------------------------------------------------ */

@@ -469,11 +469,15 @@ static uint64_t zebras_hash_from_scratch(const void *state)
 
 const sa_game sa_zebras_game = {
     .name = "zebras",
+    .min_players = 2,
     .max_players = 2,
     .has_chance = 0,
     .max_moves = ZEBRAS_MAX_MOVES,
     .max_chance_outcomes = 0,
     .state_size = sizeof(zebras_state),
+    .rules = zebras_rules,
+    .n_rules = ZEBRAS_N_RULES,
+    .eval_units = "centi-points of the score difference (own points - opponent's)",
     .new_position = zebras_new_position,
     .from_json = zebras_from_json,
     .to_json = zebras_to_json,

@@ -237,6 +237,10 @@ uint64_t zebras_hash_full(const zebras_state *s);
 void zebras_scores(const zebras_state *s, int out[2]);
 
 /* Boundary functions (zebras_io.c). */
+/* The "rules" options (zebras_io.c; safari/rules.h). */
+#define ZEBRAS_N_RULES 1
+extern const sa_rule zebras_rules[ZEBRAS_N_RULES];
+
 sa_status zebras_new_position(void *state, const sa_json *rules, sa_error *err);
 sa_status zebras_from_json(void *state, const sa_json *root, sa_error *err);
 void zebras_to_json(const void *state, sa_writer *out);

@@ -23,19 +23,18 @@ static void cell_name(int cell, char out[3])
 
 /* -- rules ------------------------------------------------------------------ */
 
+/* The rules options (safari/rules.h draws a row's layout). */
+const sa_rule zebras_rules[ZEBRAS_N_RULES] = {
+    {"croc_chain", SA_RULE_BOOL, 1, 0, 1, NULL, NULL,
+     "a crocodile may chain several swaps in one turn (Board Game Arena); false: one swap at most"},
+};
+
 /* Reads the rules object `rules` (NULL: all defaults) into s->croc_chain. */
 static sa_status read_rules(zebras_state *s, const sa_json *rules, sa_error *err)
 {
-    static const char *const optional[] = {"croc_chain", NULL};
-    s->croc_chain = 1;
-    if (rules == NULL)
-        return SA_OK;
-    sa_status st = sa_json_check_keys(rules, "rules", NULL, optional, err);
-    const sa_json *chain = st == SA_OK ? sa_json_member(rules, "croc_chain") : NULL;
-    int value = 1;
-    if (chain != NULL)
-        st = sa_json_get_bool(chain, "rules.croc_chain", &value, err);
-    s->croc_chain = (uint8_t)value;
+    sa_rule_value v[ZEBRAS_N_RULES];
+    sa_status st = sa_rules_read(zebras_rules, ZEBRAS_N_RULES, rules, v, err);
+    s->croc_chain = (uint8_t)v[0].number;
     return st;
 }
 

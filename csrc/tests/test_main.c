@@ -17,6 +17,7 @@ extern const test_case expectimax_tests[];
 extern const test_case specialised_tests[];
 extern const test_case perft_stop_tests[];
 extern const test_case features_tests[];
+extern const test_case rules_tests[];
 
 /* One suite a line, so that branches adding suites merge cleanly. */
 static const test_case *const suites[] = {
@@ -32,6 +33,7 @@ static const test_case *const suites[] = {
     specialised_tests,
     perft_stop_tests,
     features_tests,
+    rules_tests,
     NULL,
 };
 

@@ -25,6 +25,7 @@
 
 #include "safari/safari.h"
 #include "safari/json.h"
+#include "safari/rules.h"
 #include "safari/writer.h"
 
 /* A move or a chance outcome, packed by each game into 64 bits; its layout is
@@ -41,11 +42,21 @@ enum { SA_CHANCE = -1, SA_TERMINAL = -2 };
 typedef struct sa_game {
     /* -- facts (OpenSpiel's GameType) ------------------------------------ */
     const char *name;            /* "turtles", ... : the JSON "game" field       */
+    int min_players;             /* fewest players a position of this game has   */
     int max_players;             /* most players a position of this game has     */
     int has_chance;              /* 0 for deterministic games                    */
     int max_moves;               /* capacity a legal_moves buffer needs          */
     int max_chance_outcomes;     /* capacity a chance_outcomes buffer needs      */
     size_t state_size;           /* bytes of one state; copy-make by memcpy      */
+
+    /* The "rules" options (safari/rules.h): n_rules rows of `rules`. Every
+     * reader of a "rules" object validates it against this table; the Python
+     * layer exports it as the game's rules schema. */
+    const sa_rule *rules;
+    int n_rules;
+    /* What one unit of evaluate() (an alpha-beta score, "cp") is in this
+     * game, in words, for reports and help texts. */
+    const char *eval_units;
 
     /* -- boundary: validation, text, JSON ------------------------------- */
     /* Writes the starting position for the rules object `rules` (a JSON object,
