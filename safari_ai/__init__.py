@@ -6,9 +6,11 @@
 1
 """
 from safari_ai._version import __version__
-from safari_ai.errors import IllegalMoveError, LimitError, PositionError, SafariError
+from safari_ai.errors import (IllegalMoveError, LimitError, PositionError, SafariError,
+                              UnknownGameError)
+from safari_ai.facts import Game, game, game_names, games
 from safari_ai.limits import Limits
-from safari_ai.position import Position, games
+from safari_ai.position import Position
 from safari_ai.search import Line, MctsSession, Report, SearchError, StopFlag, analyse
 from safari_ai.tune import EvalWeights, WeightsError, feature_names, features
 
@@ -18,7 +20,11 @@ __all__ = [
     "PositionError",
     "IllegalMoveError",
     "SafariError",
+    "UnknownGameError",
+    "Game",
     "games",
+    "game",
+    "game_names",
     "analyse",
     "MctsSession",
     "Report",

@@ -64,6 +64,36 @@ cdef extern from "safari/features.h":
     int sa_position_weights(const sa_position *pos, int32_t *out, double *win_scale)
     double sa_position_win_probability(const sa_position *pos, int32_t score)
 
+cdef extern from "safari/rules.h":
+    ctypedef enum sa_rule_kind:
+        SA_RULE_BOOL
+        SA_RULE_INT
+        SA_RULE_ENUM
+        SA_RULE_STRING
+    ctypedef struct sa_rule:
+        const char *key
+        sa_rule_kind kind
+        int64_t default_value
+        int64_t minimum
+        int64_t maximum
+        const char *const *choices
+        const char *default_text
+        const char *description
+
+cdef extern from "safari/game.h":
+    ctypedef struct sa_game:
+        const char *name
+        int min_players
+        int max_players
+        int has_chance
+        const sa_rule *rules
+        int n_rules
+        const char *eval_units
+        int32_t result_min
+        int32_t result_max
+    const sa_game *sa_game_find(const char *name)
+    int sa_game_zero_sum(const sa_game *game)
+
 cdef extern from "safari/json.h":
     ctypedef struct sa_json_doc:
         pass
@@ -226,6 +256,48 @@ def game_names() -> list:
         names.append(sa_game_name(i).decode())
         i += 1
     return names
+
+
+cdef dict rule_facts(const sa_rule *rule):
+    """One row of a game's rules table as a dict (its key, kind, default, ...)."""
+    cdef int i = 0
+    kind = {SA_RULE_BOOL: "bool", SA_RULE_INT: "int", SA_RULE_ENUM: "enum",
+            SA_RULE_STRING: "string"}[rule.kind]
+    choices = []
+    if rule.kind == SA_RULE_ENUM:
+        while rule.choices[i] != NULL:
+            choices.append(rule.choices[i].decode())
+            i += 1
+    if rule.kind == SA_RULE_BOOL:
+        default = bool(rule.default_value)
+    elif rule.kind == SA_RULE_INT:
+        default = rule.default_value
+    elif rule.kind == SA_RULE_ENUM:
+        default = choices[rule.default_value]
+    else:
+        default = rule.default_text.decode()
+    return {"key": rule.key.decode(), "kind": kind, "default": default,
+            "minimum": rule.minimum if rule.kind == SA_RULE_INT else None,
+            "maximum": rule.maximum if rule.kind == SA_RULE_INT else None,
+            "choices": choices, "description": rule.description.decode()}
+
+
+def game_facts(str game) -> dict:
+    """The facts the core declares for ``game`` (its sa_game) and its rules
+    table, one dict per option; CoreError (argument) for an unknown game."""
+    cdef bytes name = game.encode("utf-8", "surrogatepass")
+    cdef const sa_game *g = sa_game_find(name)
+    if g == NULL:
+        raise CoreError(SA_ERR_ARGUMENT, f"unknown game {game!r}")
+    zero_sum = bool(sa_game_zero_sum(g))
+    declared = g.result_min != 0 or g.result_max != 0
+    return {"name": g.name.decode(), "has_chance": bool(g.has_chance), "zero_sum": zero_sum,
+            "min_players": g.min_players, "max_players": g.max_players,
+            # no declared range: the two-player contract's -1 (loss) .. 1 (win)
+            "result_min": g.result_min if declared else -1,
+            "result_max": g.result_max if declared else 1,
+            "units": g.eval_units.decode(),
+            "rules": [rule_facts(&g.rules[i]) for i in range(g.n_rules)]}
 
 
 def feature_names(str game) -> list:

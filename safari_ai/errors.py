@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from safari_ai import _core
 
-__all__ = ["SafariError", "PositionError", "IllegalMoveError", "SearchError", "LimitError",
-           "InputError"]
+__all__ = ["SafariError", "PositionError", "UnknownGameError", "IllegalMoveError", "SearchError",
+           "LimitError", "InputError"]
 
 
 class SafariError(ValueError):
@@ -22,6 +22,15 @@ class PositionError(SafariError):
     def __init__(self, message: str, field: str | None = None) -> None:
         super().__init__(message)
         self.field = field
+
+
+class UnknownGameError(PositionError):
+    """No game of the core has this name (``game`` holds it; the field is
+    ``"game"``); the message lists the games there are."""
+
+    def __init__(self, message: str, game: str) -> None:
+        super().__init__(message, field="game")
+        self.game = game
 
 
 class IllegalMoveError(SafariError):

@@ -29,7 +29,8 @@ _SPECIAL_TO_MOVE = {-1: "chance", -2: "terminal"}
 
 
 def games() -> list[str]:
-    """The names of the games the engine plays, e.g. ``["turtles", ...]``."""
+    """The names of the games the engine plays, e.g. ``["turtles", ...]``
+    (:func:`safari_ai.games` gives their facts)."""
     return _core.game_names()
 
 

@@ -95,7 +95,7 @@ class CBackend:
     """The engine's C rules through the public Python API, as a backend."""
 
     def __init__(self, game: str) -> None:
-        if game not in safari_ai.games():
+        if game not in safari_ai.game_names():
             pytest.skip(f"the C core has no {game} yet")
         self.game = game
 

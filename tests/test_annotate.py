@@ -18,7 +18,7 @@ from safari_ai.record import GameRecord
 from test_play import ZEBRAS_LAST_PLACEMENT
 from toy_dice import ToyPosition, toy_analyse
 
-OSTRICH = "ostrich" in safari_ai.games()
+OSTRICH = "ostrich" in safari_ai.game_names()
 
 
 def turtles_record() -> GameRecord:
@@ -199,7 +199,7 @@ def test_analyse_command_on_a_record(tmp_path: Path) -> None:
 
 
 def test_luck_in_the_arena() -> None:
-    if "arena" not in safari_ai.games():
+    if "arena" not in safari_ai.game_names():
         pytest.skip("the C core has no arena")
     example = json.loads((Path(__file__).resolve().parent / "data" /
                           "arena_examples.json").read_text())[1]  # arena.md example 2

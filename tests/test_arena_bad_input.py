@@ -13,7 +13,7 @@ import pytest
 
 import safari_ai
 
-pytestmark = pytest.mark.skipif("arena" not in safari_ai.games(),
+pytestmark = pytest.mark.skipif("arena" not in safari_ai.game_names(),
                                 reason="the C core has no arena yet")
 
 # Example 1 (start), 2 (an activation), 6 (Primus request), 7 (a lion) and 9

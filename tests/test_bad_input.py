@@ -49,7 +49,7 @@ def test_python_values_that_are_not_json() -> None:
         safari_ai.Position.from_json(b"\xff\xfe")
 
 
-@pytest.mark.parametrize("game", safari_ai.games())
+@pytest.mark.parametrize("game", safari_ai.game_names())
 @pytest.mark.parametrize("move", ["", " ", "zz9", "\u00e9", "a\x00b", "x" * 10_000, "d1xd3 d7xd5"])
 def test_garbage_moves_are_illegal(game: str, move: str) -> None:
     pos = safari_ai.Position.new(game)
@@ -58,7 +58,7 @@ def test_garbage_moves_are_illegal(game: str, move: str) -> None:
     assert info.value.move == move
 
 
-@pytest.mark.parametrize("game", safari_ai.games())
+@pytest.mark.parametrize("game", safari_ai.game_names())
 def test_non_string_moves_and_bad_depths(game: str) -> None:
     pos = safari_ai.Position.new(game)
     with pytest.raises(IllegalMoveError):
@@ -69,14 +69,14 @@ def test_non_string_moves_and_bad_depths(game: str) -> None:
         pos.result()
 
 
-@pytest.mark.parametrize("game", safari_ai.games())
+@pytest.mark.parametrize("game", safari_ai.game_names())
 @pytest.mark.parametrize("rules", [[], "x", {"max_turns": 1e300}, {"": 1}])
 def test_bad_rules_objects(game: str, rules: object) -> None:
     with pytest.raises(PositionError):
         safari_ai.Position.new(game, rules)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("game", safari_ai.games())
+@pytest.mark.parametrize("game", safari_ai.game_names())
 def test_every_field_mutated_is_refused_or_round_trips(game: str) -> None:
     """Replace each top-level field of the start position by odd values: the
     engine either refuses with a PositionError or accepts a position that
@@ -107,7 +107,7 @@ def _start_text(game: str) -> str:
     return safari_ai.Position.new(game).to_json_text()
 
 
-@pytest.mark.parametrize("game", safari_ai.games())
+@pytest.mark.parametrize("game", safari_ai.game_names())
 def test_input_limits_of_the_c_reader(game: str) -> None:
     """Every reader's limits (safari_ai.jsontext; safari/json.h): size, depth, number length."""
     from safari_ai import jsontext
@@ -141,7 +141,7 @@ def test_deep_python_values_are_a_position_error() -> None:
         safari_ai.Position.from_json({"game": "turtles", "x": value})
 
 
-@pytest.mark.parametrize("game", safari_ai.games())
+@pytest.mark.parametrize("game", safari_ai.game_names())
 @pytest.mark.parametrize("key", ["\n", "a\nb", "\r", "\x1b[31m", "\x7f"])
 def test_an_error_quoting_user_text_stays_one_line(game: str, key: str) -> None:
     """Found by the Hypothesis campaign (SAFARI_THOROUGH=1): an unknown key with a

@@ -24,8 +24,8 @@ from reference import ostrich as ref_ostrich
 from safari_ai.cli import main
 
 EXACT = 4096
-ARENA = "arena" in safari_ai.games()
-OSTRICH = "ostrich" in safari_ai.games()
+ARENA = "arena" in safari_ai.game_names()
+OSTRICH = "ostrich" in safari_ai.game_names()
 needs_arena = pytest.mark.skipif(not ARENA, reason="no arena in the C core")
 needs_ostrich = pytest.mark.skipif(not OSTRICH, reason="no ostrich in the C core")
 
@@ -156,7 +156,7 @@ def test_a_limit_too_short_for_every_outcome_gives_a_seeded_estimate() -> None:
     assert {o.outcome for o in other.outcomes if o.expected} != {o.outcome for o in valued}
 
 
-@pytest.mark.parametrize("game", [g for g in ("ostrich", "arena") if g in safari_ai.games()])
+@pytest.mark.parametrize("game", [g for g in ("ostrich", "arena") if g in safari_ai.game_names()])
 def test_analyse_command_at_the_start_of_a_dice_game(game: str) -> None:
     start = safari_ai.Position.new(game).to_json_text()
     result = CliRunner().invoke(main, ["analyse", "-", "--depth", "2", "--quiet"], input=start)

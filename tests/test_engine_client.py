@@ -29,7 +29,7 @@ def client():
 def test_handshake(client: EngineClient) -> None:
     info = client.info
     assert info.name.startswith("safari_ai") and info.protocol == 1
-    assert info.games == safari_ai.games()
+    assert info.games == safari_ai.game_names()
     multipv = info.options["MultiPV"]
     assert (multipv.kind, multipv.default, multipv.minimum, multipv.maximum) == ("spin", "1", 1, 16)
     assert "alphabeta" in info.options["Algorithm"].choices
@@ -157,7 +157,7 @@ def _client_cycles(client: EngineClient, game: str, cycles: int, seed: int) -> N
     assert not client.errors
 
 
-@pytest.mark.parametrize("game", safari_ai.games())
+@pytest.mark.parametrize("game", safari_ai.game_names())
 def test_position_without_isready_then_go_cycles(game: str) -> None:
     """Issue 14: 200 cycles a game (1,000 in the slow mode)."""
     with EngineClient.start_safari(timeout=30) as engine:
@@ -165,7 +165,7 @@ def test_position_without_isready_then_go_cycles(game: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", safari_ai.games())
+@pytest.mark.parametrize("game", safari_ai.game_names())
 def test_position_without_isready_then_go_cycles_1000(game: str) -> None:
     with EngineClient.start_safari(timeout=30) as engine:
         _client_cycles(engine, game, 1000, seed=1021)

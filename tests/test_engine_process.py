@@ -211,7 +211,7 @@ def _gui_cycles(engine: Process, game: str, cycles: int, seed: int) -> None:
     assert engine.until("readyok") == ["readyok"]  # no bestmove left over
 
 
-@pytest.mark.parametrize("game", safari_ai.games())
+@pytest.mark.parametrize("game", safari_ai.game_names())
 def test_go_right_after_bestmove_through_a_pipe(engine: Process, game: str) -> None:
     """Issue 14: a 'go' sent right after 'bestmove' was refused about one time
     in ten (the search counted as running until its thread exited) and never
@@ -222,7 +222,7 @@ def test_go_right_after_bestmove_through_a_pipe(engine: Process, game: str) -> N
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("game", safari_ai.games())
+@pytest.mark.parametrize("game", safari_ai.game_names())
 def test_go_right_after_bestmove_through_a_pipe_1000(engine: Process, game: str) -> None:
     _gui_cycles(engine, game, 1000, seed=1014)
     code, err = engine.finish()

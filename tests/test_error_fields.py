@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from safari_ai import IllegalMoveError, Position, PositionError, games
+from safari_ai import IllegalMoveError, Position, PositionError, game_names
 from safari_ai import _core
 from safari_ai.errors import InputError, from_core
 from safari_ai.search import SearchError
@@ -55,7 +55,7 @@ def mutations(value: Any) -> Iterator[Any]:
             yield mutated
 
 
-@pytest.mark.parametrize("game", games())
+@pytest.mark.parametrize("game", game_names())
 def test_field_is_the_path_the_message_names(game: str) -> None:
     start = Position.new(game).to_json()
     named = 0

@@ -24,7 +24,7 @@ from safari_ai import IllegalMoveError, PositionError, SafariError
 from safari_ai.protocol import Engine
 from safari_ai.record import GameRecord, RecordError
 
-GAMES = safari_ai.games()
+GAMES = safari_ai.game_names()
 
 # Pieces the texts are made of: printable ASCII, a few hostile characters and
 # JSON escapes.

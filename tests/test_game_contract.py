@@ -63,7 +63,7 @@ def _check_position(pos: safari_ai.Position) -> None:
 def _contract_cases() -> list[Any]:
     """``(game, rules index, first seed, stop)``: the default share, then the thorough one."""
     params = []
-    for game in safari_ai.games():
+    for game in safari_ai.game_names():
         total = CONTRACT_PLAYOUTS_BY_GAME.get(game, CONTRACT_PLAYOUTS)
         default = DEFAULT_CONTRACT_PLAYOUTS.get(game, DEFAULT_CONTRACT_PLAYOUTS_OTHERS)
         for rules_index in range(len(_rule_sets(game))):
@@ -96,7 +96,7 @@ def test_random_playouts_keep_the_contract(game: str, rules_index: int, first: i
             pytest.fail(f"{game}: no end after {MAX_PLIES} plies")
 
 
-@pytest.mark.parametrize("game", safari_ai.games())
+@pytest.mark.parametrize("game", safari_ai.game_names())
 def test_terminal_positions_refuse_moves(game: str) -> None:
     rng = rng_for("terminal", game)
     pos = safari_ai.Position.new(game)
@@ -107,7 +107,7 @@ def test_terminal_positions_refuse_moves(game: str) -> None:
         pos.apply("anything")
 
 
-@pytest.mark.parametrize("game", safari_ai.games())
+@pytest.mark.parametrize("game", safari_ai.game_names())
 def test_new_position_rejects_unknown_rules(game: str) -> None:
     with pytest.raises(safari_ai.PositionError, match="no_such_option") as info:
         safari_ai.Position.new(game, {"no_such_option": True})
@@ -115,6 +115,6 @@ def test_new_position_rejects_unknown_rules(game: str) -> None:
 
 
 def test_registry_lists_the_games() -> None:
-    names = safari_ai.games()
+    names = safari_ai.game_names()
     assert names and len(names) == len(set(names))
     assert set(names) <= {"turtles", "zebras", "ostrich", "arena"}

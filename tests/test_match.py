@@ -91,7 +91,7 @@ def test_protocol_engine_by_command_line(tmp_path: Path, monkeypatch: pytest.Mon
     assert scored  # the engine's info lines reached the record
 
 
-@pytest.mark.skipif("arena" not in __import__("safari_ai").games(),
+@pytest.mark.skipif("arena" not in __import__("safari_ai").game_names(),
                     reason="the C core has no arena yet")
 def test_a_dice_game_match_records_its_rolls() -> None:
     a, b = parse_spec("algo=greedy"), parse_spec("algo=random")

@@ -181,7 +181,7 @@ def play_with_session(game: str, rules: dict | None, decisions: int, leaf: str) 
                                              ("ostrich", {"players": 3}, "evaluate")])
 def test_dice_games_advance_through_chance_outcomes(game: str, rules: dict | None,
                                                     leaf: str) -> None:
-    if game not in safari_ai.games():
+    if game not in safari_ai.game_names():
         pytest.skip(f"no {game} in the core")
     reused = play_with_session(game, rules, 8, leaf)
     assert len(reused) >= 4 and reused[0] == 0 and sum(reused) > 0
@@ -251,7 +251,7 @@ def test_protocol_newgame_unrelated_positions_and_the_option(eng: Engine) -> Non
 
 
 def test_protocol_json_positions_and_dice(eng: Engine) -> None:
-    if "arena" not in safari_ai.games():
+    if "arena" not in safari_ai.game_names():
         pytest.skip("no arena in the core")
     pos = Position.new("arena").apply("init:0")
     eng.feed(f"position json {pos.to_json_text()}")
@@ -295,7 +295,7 @@ def test_match_mcts_player_keeps_its_tree() -> None:
 
 @pytest.mark.parametrize("game", ["turtles", "arena"])
 def test_match_games_with_reusing_mcts_players(game: str) -> None:
-    if game not in safari_ai.games():
+    if game not in safari_ai.game_names():
         pytest.skip(f"no {game} in the core")
     a, b = parse_spec("algo=mcts,nodes=200"), parse_spec("algo=mcts,nodes=200,reuse=no")
     outcome = play_game(MatchJob(game, {}, a, b, 0, 0, 9, 2, max_plies=60))

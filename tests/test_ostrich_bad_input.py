@@ -13,7 +13,7 @@ import pytest
 import safari_ai
 from safari_ai import IllegalMoveError, PositionError
 
-pytestmark = pytest.mark.skipif("ostrich" not in safari_ai.games(), reason="no ostrich in the core")
+pytestmark = pytest.mark.skipif("ostrich" not in safari_ai.game_names(), reason="no ostrich in the core")
 
 LION_OFF = {"state": "off", "space": None, "turns": 0}
 

@@ -11,7 +11,7 @@ import pytest
 import safari_ai
 from playout import pick_move, pick_outcome, rng_for
 
-pytestmark = pytest.mark.skipif("ostrich" not in safari_ai.games(), reason="no ostrich in the C core")
+pytestmark = pytest.mark.skipif("ostrich" not in safari_ai.game_names(), reason="no ostrich in the C core")
 
 
 def playout(rules: dict, seed: object) -> list[safari_ai.Position]:

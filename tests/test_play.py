@@ -134,7 +134,7 @@ def test_colour_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
 ARENA_EXAMPLES = Path(__file__).resolve().parent / "data" / "arena_examples.json"
 
 
-@pytest.mark.skipif("arena" not in safari_ai.games(), reason="the C core has no arena yet")
+@pytest.mark.skipif("arena" not in safari_ai.game_names(), reason="the C core has no arena yet")
 def test_manual_dice_in_the_arena(tmp_path: Path) -> None:
     # arena.md example 4: the thraex's attack is rolled; 2 wounds end the duel
     start = tmp_path / "start.json"

@@ -80,7 +80,7 @@ def test_handshake_names_the_engine_lists_options_and_ends_with_ok(eng: Engine) 
     assert lines[0].startswith("id name safari_ai ")
     assert lines[1].startswith("id author ")
     assert "id protocol 1" in lines
-    assert f"id games {' '.join(safari_ai.games())}" in lines
+    assert f"id games {' '.join(safari_ai.game_names())}" in lines
     assert lines[-1] == "safariok"
     options = {line.split()[2]: line for line in lines if line.startswith("option name ")}
     for name in ("Threads", "Hash", "MultiPV", "Seed", "Algorithm", "MoveOverhead"):
@@ -88,7 +88,7 @@ def test_handshake_names_the_engine_lists_options_and_ends_with_ok(eng: Engine) 
     algorithm = options["Algorithm"]
     assert "type combo default auto" in algorithm and "var alphabeta" in algorithm
     assert options["MultiPV"] == "option name MultiPV type spin default 1 min 1 max 16"
-    if "turtles" in safari_ai.games():
+    if "turtles" in safari_ai.game_names():
         assert options["turtles.tattoo"] == "option name turtles.tattoo type check default false"
         assert "min 0 max 10000" in options["turtles.max_turns"]
         assert "var first_hop var any var global" in options["turtles.max_rule"]
@@ -613,7 +613,7 @@ def test_perft_counts_chance_outcomes_as_plies(toy: Engine) -> None:
     assert lines[-1] == f"nodes {new_position(TOY).perft(3)}"
 
 
-DICE_GAMES = [g for g in ("ostrich", "arena") if g in safari_ai.games()]
+DICE_GAMES = [g for g in ("ostrich", "arena") if g in safari_ai.game_names()]
 
 
 @pytest.mark.skipif(not DICE_GAMES, reason="no dice game in the core yet")

@@ -152,7 +152,7 @@ def test_render_command_writes_a_file_and_reads_records(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "chess" in result.stderr
 
 
-@pytest.mark.parametrize("game", safari_ai.games())
+@pytest.mark.parametrize("game", safari_ai.game_names())
 def test_every_registered_start_position(game: str) -> None:
     root = parse(render(safari_ai.Position.new(game).to_json()))
     expected = {"turtles": 16, "zebras": 0, "arena": 2, "ostrich": 5}[game]

@@ -13,7 +13,7 @@ import safari_ai
 from playout import pick_move, rng_for
 
 WIN = safari_ai.search.SCORE_WIN
-GAMES = [g for g in ("turtles", "zebras") if g in safari_ai.games()]
+GAMES = [g for g in ("turtles", "zebras") if g in safari_ai.game_names()]
 pytestmark = pytest.mark.skipif(not GAMES, reason="no deterministic game in the C core yet")
 
 
@@ -167,7 +167,7 @@ def forced_win(ref, pos: dict, plies: int, winner: int) -> bool:
     return any(children) if who == winner else all(children)
 
 
-@pytest.mark.skipif("turtles" not in safari_ai.games(), reason="no turtles in the C core")
+@pytest.mark.skipif("turtles" not in safari_ai.game_names(), reason="no turtles in the C core")
 @pytest.mark.parametrize(("position", "plies"), TURTLE_WINS)
 def test_forced_wins_are_found(position: dict, plies: int) -> None:
     from reference import turtles as ref
@@ -186,7 +186,7 @@ def test_forced_wins_are_found(position: dict, plies: int) -> None:
     assert plies < 3 or not forced_win(ref, ref_pos, plies - 2, mover)
 
 
-@pytest.mark.skipif("turtles" not in safari_ai.games(), reason="no turtles in the C core")
+@pytest.mark.skipif("turtles" not in safari_ai.game_names(), reason="no turtles in the C core")
 def test_an_immediate_loss_is_avoided() -> None:
     pos = safari_ai.Position.from_json(TURTLE_TRAP)
     losing = pos.apply("d1xd3/1")

@@ -25,8 +25,8 @@ from playout import pick_move, pick_outcome, rng_for
 from safari_ai.cli import main
 from safari_ai.predictions import TILES, redraw_predictions
 
-ARENA = "arena" in safari_ai.games()
-OSTRICH = "ostrich" in safari_ai.games()
+ARENA = "arena" in safari_ai.game_names()
+OSTRICH = "ostrich" in safari_ai.game_names()
 needs_arena = pytest.mark.skipif(not ARENA, reason="no arena in the C core")
 needs_ostrich = pytest.mark.skipif(not OSTRICH, reason="no ostrich in the C core")
 EXACT = 4096  # chance_width above every chance position: nothing sampled
@@ -288,7 +288,7 @@ def some_position(game: str) -> safari_ai.Position:
     return arena_positions(1, "some")[0] if game == "arena" else ostrich_positions(1)[0]
 
 
-GAMES = [g for g in ("arena", "ostrich") if g in safari_ai.games()]
+GAMES = [g for g in ("arena", "ostrich") if g in safari_ai.game_names()]
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -343,7 +343,7 @@ def test_analyse_json_carries_expected_results(game: str, tmp_path) -> None:
 
 
 def test_bad_pruning_is_refused() -> None:
-    pos = safari_ai.Position.new(safari_ai.games()[0])
+    pos = safari_ai.Position.new(safari_ai.game_names()[0])
     with pytest.raises(safari_ai.SearchError, match="pruning"):
         safari_ai.analyse(pos, depth=1, pruning="magic")
 

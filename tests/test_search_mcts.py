@@ -18,7 +18,7 @@ from test_search_alphabeta import TURTLE_TRAP, TURTLE_WINS
 
 WIN = safari_ai.search.SCORE_WIN
 SCORE_WIN_MIN = WIN - 10000  # |score| above: a proven result
-pytestmark = pytest.mark.skipif("turtles" not in safari_ai.games(),
+pytestmark = pytest.mark.skipif("turtles" not in safari_ai.game_names(),
                                 reason="no turtles in the C core yet")
 
 # 7.2 of the rule book: player 0 to move wins in one (the same position as

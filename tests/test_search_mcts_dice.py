@@ -21,8 +21,8 @@ from playout import rng_for
 from safari_ai.cli import main
 from test_search_expectimax import arena_positions, walk
 
-ARENA = "arena" in safari_ai.games()
-OSTRICH = "ostrich" in safari_ai.games()
+ARENA = "arena" in safari_ai.game_names()
+OSTRICH = "ostrich" in safari_ai.game_names()
 needs_arena = pytest.mark.skipif(not ARENA, reason="no arena in the C core")
 needs_ostrich = pytest.mark.skipif(not OSTRICH, reason="no ostrich in the C core")
 LEAVES = ("rollout", "evaluate")
@@ -123,7 +123,7 @@ def test_arena_converges_to_the_expectimax_choice(leaf: str) -> None:
             assert abs(line.expected[me] - deep[report.best_move]) < 0.3, text
 
 
-@pytest.mark.parametrize("game", [g for g in ("arena", "ostrich") if g in safari_ai.games()])
+@pytest.mark.parametrize("game", [g for g in ("arena", "ostrich") if g in safari_ai.game_names()])
 def test_same_seed_same_report(game: str) -> None:
     pos = arena_positions(1, "some")[0] if game == "arena" else ostrich_endings(1)[0][0]
     first = mcts(pos, "rollout", seed=7, multipv=2)

@@ -422,4 +422,4 @@ def test_every_valid_position_round_trips():
         text = p.to_json_text()
         assert Position.from_json(text).to_json_text() == text
         assert json.loads(text) == p.to_json()
-    assert "zebras" in safari_ai.games()
+    assert "zebras" in safari_ai.game_names()

@@ -1,0 +1,149 @@
+"""The games' own facts, as the C core declares them.
+
+Each game's ``sa_game`` (csrc/include/safari/game.h) holds its facts (chance
+or not, zero-sum or not, players, result range, score units) and a table of
+its ``"rules"`` options (csrc/include/safari/rules.h): every option's type,
+default, range or choices and a one-line description. The C position readers
+validate ``"rules"`` against that table; this module exports the same table
+as a JSON Schema (:attr:`Game.rules_schema`), from which the engine
+protocol's option lines, the CLI's ``--rules`` help and the web form are
+drawn. Nothing about a game is restated in Python.
+
+>>> import safari_ai
+>>> race = safari_ai.game("ostrich")
+>>> race.has_chance, race.zero_sum, (race.min_players, race.max_players)
+(True, False, (2, 5))
+>>> race.rules_schema["properties"]["players"]["maximum"]
+5
+>>> [g.name for g in safari_ai.games() if g.zero_sum]
+['turtles', 'zebras', 'arena']
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from typing import Any
+
+from safari_ai import _core
+from safari_ai.errors import PositionError, UnknownGameError
+from safari_ai.jsontext import value_or_text
+
+__all__ = ["Game", "games", "game", "game_names"]
+
+_JSON_TYPES = {"bool": "boolean", "int": "integer", "enum": "string", "string": "string"}
+
+
+@dataclass(frozen=True)
+class Game:
+    """One game's facts, from the C core.
+
+    :param name: the JSON ``"game"`` field, e.g. ``"turtles"``.
+    :param has_chance: positions where dice decide exist.
+    :param zero_sum: two players whose results are win 1, draw 0, loss -1 (the
+        points race ostrich is not).
+    :param min_players: fewest players a position has.
+    :param max_players: most players a position has.
+    :param result_min: lowest result of a player at the end (-1: a loss).
+    :param result_max: highest (1: a win; ostrich: its most points).
+    :param units: what one unit of the evaluation (an alpha-beta ``cp``) is.
+    :param rules_schema: the ``"rules"`` object as a JSON Schema: one property
+        per option with ``type``, ``default``, ``description`` and ``enum``
+        or ``minimum``/``maximum``; no other key is allowed.
+    """
+
+    name: str
+    has_chance: bool
+    zero_sum: bool
+    min_players: int
+    max_players: int
+    result_min: int
+    result_max: int
+    units: str
+    rules_schema: dict[str, Any] = field(hash=False, repr=False)
+
+    @property
+    def rules_defaults(self) -> dict[str, Any]:
+        """Every rules option at its default, in the core's order.
+
+        >>> game("zebras").rules_defaults
+        {'croc_chain': True}
+        """
+        return {key: spec["default"] for key, spec in self.rules_schema["properties"].items()}
+
+    def rule_value(self, key: str, text: str) -> Any:
+        """The value ``text`` spells for rules option ``key``: an integer or
+        ``true``/``false`` as JSON, an enumeration's or a string's text bare
+        (``max_rule=any``, ``side0=retiarius``). The range and the choices
+        are the core's to check (:meth:`Position.new`).
+
+        >>> game("turtles").rule_value("max_turns", "60")
+        60
+
+        :raises PositionError: ``key`` is not an option of this game (field
+            ``rules.KEY``), or ``text`` is not JSON where a number or a
+            boolean is expected.
+        """
+        spec = self.rules_schema["properties"].get(key)
+        if spec is None:
+            raise PositionError(f"field 'rules.{key}': unknown option of {self.name} "
+                                f"(one of {', '.join(self.rules_schema['properties'])})",
+                                field=f"rules.{key}")
+        if spec["type"] == "string":
+            return text
+        return value_or_text(text)
+
+
+def _schema(rules: list[dict[str, Any]]) -> dict[str, Any]:
+    """The JSON Schema of a ``"rules"`` object from the core's table rows."""
+    properties: dict[str, Any] = {}
+    for row in rules:
+        spec: dict[str, Any] = {"type": _JSON_TYPES[row["kind"]], "default": row["default"],
+                                "description": row["description"]}
+        if row["kind"] == "enum":
+            spec["enum"] = list(row["choices"])
+        if row["kind"] == "int":
+            spec["minimum"], spec["maximum"] = row["minimum"], row["maximum"]
+        properties[row["key"]] = spec
+    return {"type": "object", "properties": properties, "additionalProperties": False}
+
+
+@functools.lru_cache(maxsize=None)
+def _all() -> tuple[Game, ...]:
+    out = []
+    for name in _core.game_names():
+        facts = _core.game_facts(name)
+        out.append(Game(name=facts["name"], has_chance=facts["has_chance"],
+                        zero_sum=facts["zero_sum"], min_players=facts["min_players"],
+                        max_players=facts["max_players"], result_min=facts["result_min"],
+                        result_max=facts["result_max"], units=facts["units"],
+                        rules_schema=_schema(facts["rules"])))
+    return tuple(out)
+
+
+def games() -> tuple[Game, ...]:
+    """Every game the core plays, in its registry's order.
+
+    >>> [g.name for g in games()]
+    ['turtles', 'zebras', 'ostrich', 'arena']
+    """
+    return _all()
+
+
+def game_names() -> tuple[str, ...]:
+    """The names of :func:`games`, e.g. ``("turtles", ...)``."""
+    return tuple(g.name for g in _all())
+
+
+def game(name: str) -> Game:
+    """The game called ``name``.
+
+    >>> game("arena").has_chance
+    True
+
+    :raises UnknownGameError: no game has that name (field ``game``).
+    """
+    for candidate in _all():
+        if candidate.name == name:
+            return candidate
+    raise UnknownGameError(f"field 'game': unknown game \"{name[:40]}\" "
+                           f"(known: {', '.join(game_names())})", name)
