@@ -55,8 +55,6 @@ LINES = 4
 search as the best when it is among them."""
 EVAL_SCALE = 400.0
 """cp -> value: ``tanh(cp / EVAL_SCALE)``, as MCTS and expectimax read an evaluation."""
-SCORE_RACE_GAMES = frozenset({"ostrich"})
-"""Games whose results are points per player (values: expected points)."""
 
 THRESHOLDS: dict[str, tuple[tuple[str, float], ...]] = {
     "win probability": (("very bad", 0.10), ("bad", 0.05), ("doubtful", 0.02)),
@@ -75,9 +73,11 @@ RATINGS: dict[str, tuple[tuple[str, float], ...]] = {
 ``beginner``."""
 
 
-def units_of(game: str, players: int) -> str:
-    """``"points"`` for a points race, else ``"win probability"``."""
-    return "points" if game in SCORE_RACE_GAMES or players > 2 else "win probability"
+def units_of(pos: Any) -> str:
+    """``"win probability"`` for a position of two players of a zero-sum game
+    (:attr:`safari_ai.Game.zero_sum`), else ``"points"`` (a points race:
+    values are expected points)."""
+    return "win probability" if _two_player_zero_sum(pos) else "points"
 
 
 def classify(error: float, units: str) -> Optional[str]:
@@ -141,7 +141,7 @@ class Annotation:
 
 
 def _two_player_zero_sum(pos: Any) -> bool:
-    return pos.num_players == 2 and pos.game not in SCORE_RACE_GAMES
+    return bool(pos.num_players == 2 and pos.facts.zero_sum)
 
 
 def terminal_values(pos: Any) -> list[float]:
@@ -221,7 +221,7 @@ def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *, alg
     limits = dict(limits or {"movetime": 200})
     positions = record.replay()
     start = positions[0]
-    units = units_of(record.game, start.num_players)
+    units = units_of(start)
     searcher = _Searcher(limits, search, algo, seed, threads, hash_mb)
     out = Annotation(record.game, limits, units, players=start.num_players)
     total = len(positions)

@@ -8,24 +8,29 @@ does) and in ``bench/signature.txt``, which a test compares.
 """
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable
 
-from safari_ai.position import Position, games
+from safari_ai.facts import game_names
+from safari_ai.position import Position
 from safari_ai.search import analyse
 
 __all__ = ["BENCH_POSITIONS", "BenchResult", "run_bench"]
 
-# (label, game, rules, moves from the start position, depth)
-BENCH_POSITIONS: list[tuple[str, str, dict[str, Any], list[str], int]] = [
-    ("turtles-start", "turtles", {}, [], 7),
-    ("turtles-opening", "turtles", {}, ["d1xd3", "d7xd5", "c2-c3", "c6xc4"], 7),
-    ("turtles-tattoo", "turtles", {"tattoo": True}, ["e2-e3", "e5-e4"], 8),
-    ("turtles-hatching", "turtles", {"hatching": True}, ["+c2+e2", "+c5+e5"], 5),
-    ("zebras-start", "zebras", {}, [], 4),
-    ("zebras-opening", "zebras", {}, ["@05"], 4),
-]
+
+def _load_positions() -> list[tuple[str, str, dict[str, Any], list[str], int]]:
+    """The bench positions: data (bench_positions.json beside this module),
+    so that the code names no game and a new position is a line of JSON."""
+    rows = json.loads((Path(__file__).parent / "bench_positions.json").read_text())
+    return [(row["label"], row["game"], row["rules"], row["moves"], row["depth"])
+            for row in rows]
+
+
+BENCH_POSITIONS: list[tuple[str, str, dict[str, Any], list[str], int]] = _load_positions()
+"""(label, game, rules, moves from the start position, depth), in order."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +50,7 @@ def run_bench(on_position: Callable[[str, int], None] | None = None) -> BenchRes
     nodes: dict[str, int] = {}
     started = time.perf_counter()
     for label, game, rules, moves, depth in BENCH_POSITIONS:
-        if game not in games():
+        if game not in game_names():
             continue
         pos = Position.new(game, rules)
         for move in moves:

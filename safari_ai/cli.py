@@ -16,7 +16,8 @@ from typing import Any, NoReturn
 import click
 
 from safari_ai.errors import SafariError
-from safari_ai.jsontext import loads, read_file, value_or_text
+from safari_ai import facts
+from safari_ai.jsontext import loads, read_file
 from safari_ai.limits import LIMIT_BOUNDS
 from safari_ai.position import Position
 from safari_ai.search import ALGORITHMS, PRUNINGS, Report, analyse as run_analysis
@@ -34,16 +35,43 @@ def _fail(message: str) -> NoReturn:
     sys.exit(1)
 
 
-def _parse_rule(text: str) -> tuple[str, Any]:
-    """``KEY=VALUE``: the value as JSON, or as a bare string when it is not JSON."""
-    key, sep, raw = text.partition("=")
-    if not sep or not key:
-        raise click.BadParameter(f"{text!r} is not KEY=VALUE", param_hint="--rules")
+def _rules_of(game_name: str, items: tuple[str, ...]) -> dict[str, Any]:
+    """The ``--rules KEY=VALUE`` options of GAME, each value read as its option's
+    type in the game's rules schema (JSON, or the bare text for a string);
+    an unknown game or key fails naming it (the core checks ranges and choices)."""
     try:
-        value: Any = value_or_text(raw)
+        rules_of = facts.game(game_name)
     except SafariError as error:
-        _fail(f"--rules {key}: {error}")
-    return key, value
+        _fail(str(error))
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        if not sep or not key:
+            raise click.BadParameter(f"{item!r} is not KEY=VALUE", param_hint="--rules")
+        try:
+            out[key] = rules_of.rule_value(key, raw)
+        except SafariError as error:
+            _fail(f"--rules {key}: {error}")
+    return out
+
+
+def _rules_help() -> str:
+    """Every game's rules options, from its rules schema: the epilog of the
+    commands that take ``--rules``."""
+    lines = ["\b", "Rules options (--rules KEY=VALUE; docs/games/<game>.md):"]
+    for info in facts.games():
+        lines.append(f"  {info.name}:")
+        for key, spec in info.rules_schema["properties"].items():
+            if "enum" in spec:
+                values = "|".join(spec["enum"])
+            elif spec["type"] == "integer":
+                values = f"{spec['minimum']}..{spec['maximum']}"
+            else:
+                values = {"boolean": "true|false"}.get(spec["type"], spec["type"])
+            default = spec["default"]
+            default = default if isinstance(default, str) else json.dumps(default)
+            lines.append(f"    {key}={values} (default {default}): {spec['description']}")
+    return "\n".join(lines)
 
 
 def _read_text(path: str) -> str:
@@ -82,13 +110,14 @@ def main() -> None:
     """safari-ai: search engine for turtles, zebras, ostrich and arena."""
 
 
-@main.command()
+@main.command(epilog=_rules_help())
 @click.argument("game")
 @click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE",
-              help="A rules option; repeat for several (values as JSON, strings bare).")
+              help="A rules option of GAME (listed below); repeat for several (values as "
+                   "JSON, strings bare).")
 def new(game: str, rules: tuple[str, ...]) -> None:
     """Print the starting position of GAME as JSON."""
-    options = dict(_parse_rule(item) for item in rules)
+    options = _rules_of(game, rules)
     try:
         _print_position(Position.new(game, options))
     except SafariError as error:
@@ -162,23 +191,16 @@ def _expected_text(expected: list[float]) -> str:
     return " ".join(f"p{player}={value:.4f}" for player, value in enumerate(expected))
 
 
-# What one unit of an alpha-beta score is in each game: its evaluation's unit
-# (docs/games/<game>.md, "Scores"); proven results are ``win N`` / ``loss N``.
-_EVALUATION_UNITS = {
-    "turtles": "centi-turtles (an active turtle = 100)",
-    "zebras": "centi-points of the score difference (own points - opponent's)",
-    "arena": "hundredths of a die (a die = 100, a gladiator standing = 300)",
-    "ostrich": "centi-points of the player's expected final score",
-}
-
-
 def _units_text(pos: Position, algo: str, expected: bool) -> str:
     """One line saying whose view ``score`` takes and what its unit and
-    ``expected`` are, for this game and algorithm."""
-    two_sided = pos.game != "ostrich"
+    ``expected`` are, for this game and algorithm (from the game's facts:
+    an alpha-beta score is in the evaluation's units, docs/games/<game>.md
+    "Scores"; proven results are ``win N`` / ``loss N``)."""
+    info = pos.facts
+    two_sided = info.zero_sum
     if algo == "alphabeta":
-        unit = _EVALUATION_UNITS.get(pos.game, "evaluation units")
-    elif algo == "mcts" and pos.game in ("turtles", "zebras"):
+        unit = info.units
+    elif algo == "mcts" and not info.has_chance:
         unit = "1000 x the mean MCTS value in [-1, 1]"
     elif two_sided:
         unit = "100 x the expected result (+1 win, 0 draw, -1 loss)"
@@ -663,7 +685,7 @@ def _save_json(path: str, data: Any) -> None:
         raise
 
 
-@main.command()
+@main.command(epilog=_rules_help())
 @click.argument("game")
 @click.option("-a", "--engine-a", "spec_a", default="algo=auto", show_default=True,
               metavar="SPEC", help="Player A: KEY=VALUE,... (algo, depth, nodes, movetime, hash, "
@@ -687,7 +709,8 @@ def _save_json(path: str, data: Any) -> None:
               help="Seeds openings, dice and the engines' random choices.")
 @click.option("--opening-plies", type=click.IntRange(0, 50), default=2, show_default=True,
               help="Random plies before the players take over (the same for both colours).")
-@click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE", help="A rules option.")
+@click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE",
+              help="A rules option of GAME (listed below); repeat for several.")
 @click.option("--sprt", metavar="ELO0,ELO1", help="GSPRT on the colour-swapped pairs (alpha = "
               "beta = 0.05): stop the match at a verdict.")
 @click.option("--records", "records_dir", default="match-records", show_default=True,
@@ -727,7 +750,7 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
         except ValueError:
             raise click.BadParameter(f"{sprt!r} is not ELO0,ELO1", param_hint="--sprt") from None
         bounds = (elo0, elo1)
-    options = dict(_parse_rule(item) for item in rules)
+    options = _rules_of(game, rules)
     try:
         seats = Position.new(game, options).num_players
     except SafariError as error:
@@ -861,7 +884,7 @@ def replay(record_path: str, as_json: bool) -> None:
     _print_position(positions[-1])
 
 
-@main.command()
+@main.command(epilog=_rules_help())
 @click.argument("game")
 @click.option("--side", default="0", show_default=True, metavar="N|all|none",
               help="Your seat (0 moves first); 'all' plays every seat, 'none' watches the engine.")
@@ -870,7 +893,8 @@ def replay(record_path: str, as_json: bool) -> None:
 @click.option("--depth", type=_limit_range("depth"), help="The engine's depth per move.")
 @click.option("--nodes", type=_limit_range("nodes"), help="The engine's nodes per move.")
 @click.option("--algo", type=click.Choice(ALGORITHMS), default="auto", show_default=True)
-@click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE", help="A rules option.")
+@click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE",
+              help="A rules option of GAME (listed below); repeat for several.")
 @click.option("--dice", type=click.Choice(["auto", "manual"]), default="auto", show_default=True,
               help="auto: the program rolls (seeded by --seed); manual: you type each outcome.")
 @click.option("--seed", type=_limit_range("seed"), default=None,
@@ -889,7 +913,7 @@ def play(game: str, side: str, movetime: int | None, depth: int | None, nodes: i
     from safari_ai.play import PlaySession
     from safari_ai.textboard import use_colour
 
-    options = dict(_parse_rule(item) for item in rules)
+    options = _rules_of(game, rules)
     try:
         start = _read_position(start_file) if start_file else Position.new(game, options)
     except SafariError as error:

@@ -71,10 +71,10 @@ class Game:
         return {key: spec["default"] for key, spec in self.rules_schema["properties"].items()}
 
     def rule_value(self, key: str, text: str) -> Any:
-        """The value ``text`` spells for rules option ``key``: an integer or
-        ``true``/``false`` as JSON, an enumeration's or a string's text bare
-        (``max_rule=any``, ``side0=retiarius``). The range and the choices
-        are the core's to check (:meth:`Position.new`).
+        """The value ``text`` spells for rules option ``key``: JSON (``60``,
+        ``true``, ``"any"``), or the text itself when it is not JSON or the
+        option takes a string (``max_rule=any``, ``side0=retiarius``). The
+        range and the choices are the core's to check (:meth:`Position.new`).
 
         >>> game("turtles").rule_value("max_turns", "60")
         60
@@ -88,9 +88,8 @@ class Game:
             raise PositionError(f"field 'rules.{key}': unknown option of {self.name} "
                                 f"(one of {', '.join(self.rules_schema['properties'])})",
                                 field=f"rules.{key}")
-        if spec["type"] == "string":
-            return text
-        return value_or_text(text)
+        value = value_or_text(text)
+        return text if spec["type"] == "string" and not isinstance(value, str) else value
 
 
 def _schema(rules: list[dict[str, Any]]) -> dict[str, Any]:

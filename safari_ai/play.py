@@ -39,8 +39,9 @@ from safari_ai.record import GameRecord
 from safari_ai.search import MctsSession, Report, analyse
 from safari_ai.textboard import draw
 
-SECRET_TILE_GAMES = frozenset({"ostrich"})
-"""Games whose positions hold secret prediction tiles (field ``predictions``)."""
+SECRET_TILES_FIELD = "predictions"
+"""The position field that holds secret tiles (ostrich's prediction tiles):
+a position with it has information a player must not see of the others."""
 
 HELP = ("type a move (e.g. {example}), 'help' for the legal moves, 'undo' to take back your "
         "last move, 'board' to redraw, 'quit' to stop")
@@ -64,7 +65,7 @@ class PlaySession:
         self.rng = random.Random(seed)
         self.seed = seed
         self.limits = limits or {"movetime": 1000}
-        self.secret_tiles = start.game in SECRET_TILE_GAMES
+        self.secret_tiles = SECRET_TILES_FIELD in start.to_json()
         # MCTS keeps its tree with a node or time limit (not a depth alone),
         # and not over secret tiles (a tree over the true tiles would peek)
         keep_tree = not self.secret_tiles and ("nodes" in self.limits

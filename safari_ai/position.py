@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Union
 
 from safari_ai import _core
 from safari_ai.errors import IllegalMoveError, PositionError, from_core
+from safari_ai.facts import Game, game as game_facts
 
 if TYPE_CHECKING:
     import numpy
@@ -83,6 +84,16 @@ class Position:
     def game(self) -> str:
         """The game's name: ``"turtles"``, ``"zebras"``, ``"ostrich"`` or ``"arena"``."""
         return self._c.game
+
+    @property
+    def facts(self) -> Game:
+        """The facts of the position's game (:class:`safari_ai.Game`: chance,
+        zero-sum, players, result range, units, rules schema).
+
+        >>> Position.new("zebras").facts.zero_sum
+        True
+        """
+        return game_facts(self._c.game)
 
     @property
     def to_move(self) -> ToMove:

@@ -45,10 +45,11 @@ def redraw_predictions(pos: Position, player: int, rng: random.Random) -> Positi
     """``pos`` with every dealt tile but ``player``'s redrawn, uniformly and
     without replacement, from the tiles ``player`` does not hold.
 
-    :raises SearchError: not an ostrich position, or ``player`` has no tile.
+    :raises SearchError: not a position with prediction tiles (ostrich's), or
+        ``player`` has no tile.
     """
     data = pos.to_json()
-    if data.get("game") != "ostrich":
+    if "predictions" not in data:
         raise SearchError(f"predictions='sampled' is for the ostrich race, not {pos.game}")
     tiles = data["predictions"]
     if not isinstance(player, int) or not 0 <= player < len(tiles):

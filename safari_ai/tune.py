@@ -31,7 +31,7 @@ from typing import Any, Iterable, Mapping, Optional, Sequence
 
 import numpy as np
 
-from safari_ai import _core
+from safari_ai import _core, facts
 from safari_ai.errors import SafariError, from_core
 from safari_ai.position import Position
 
@@ -388,9 +388,11 @@ def score_probability(score: np.ndarray, proven: np.ndarray, scale: float) -> np
     return np.where(proven > 0, 1.0, np.where(proven < 0, 0.0, p))
 
 
-# The games whose default search is expectimax: their reports carry the
-# expected result itself, (v + 1) / 2 for the mover's v = score / 100.
-EXPECTIMAX_GAMES = frozenset({"arena"})
+def expectimax_by_default(game: str) -> bool:
+    """True when ``game``'s default search is expectimax (it has chance,
+    :class:`safari_ai.Game`): its reports carry the expected result itself,
+    (v + 1) / 2 for the mover's v = score / 100."""
+    return facts.game(game).has_chance
 
 
 def reported_probability(game: str, score: np.ndarray, proven: np.ndarray,
@@ -398,7 +400,7 @@ def reported_probability(game: str, score: np.ndarray, proven: np.ndarray,
     """The mover's win probability the game's default search reports for its
     recorded scores: alpha-beta (turtles, zebras) the logistic of the score
     (:func:`score_probability`), expectimax (arena) its expected result."""
-    if game in EXPECTIMAX_GAMES:
+    if expectimax_by_default(game):
         p = np.clip((np.where(np.isfinite(score), score, 0.0) / 100.0 + 1.0) / 2.0, 0.0, 1.0)
         return np.where(proven > 0, 1.0, np.where(proven < 0, 0.0, p))
     return score_probability(score, proven, scale)
@@ -550,7 +552,7 @@ def tune(samples: Samples, start: Optional[EvalWeights] = None, holdout: float =
     table = None
     has_score = np.isfinite(train.score) & (train.proven == 0)
     if has_score.sum() >= 10:
-        if samples.game not in EXPECTIMAX_GAMES:
+        if not expectimax_by_default(samples.game):
             search_scale = fit_scale(train.score[has_score], _mover_view(train)[has_score])
         scored = np.isfinite(held.score) | (held.proven != 0)
         p = reported_probability(samples.game, held.score[scored], held.proven[scored],

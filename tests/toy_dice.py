@@ -20,12 +20,16 @@ from functools import lru_cache
 from typing import Any, Optional
 
 from safari_ai.errors import IllegalMoveError, PositionError
+from safari_ai.facts import Game
 from safari_ai.search import Line, Outcome, Report
 
 GAME = "toydice"
 TARGET = 3
 MAX_TURNS = 6
 OUTCOMES = [("die:hit", Fraction(1, 3)), ("die:miss", Fraction(2, 3))]
+FACTS = Game(name=GAME, has_chance=True, zero_sum=True, min_players=2, max_players=2,
+             result_min=-1, result_max=1, units="centi-points",
+             rules_schema={"type": "object", "properties": {}, "additionalProperties": False})
 
 
 class ToyPosition:
@@ -39,6 +43,7 @@ class ToyPosition:
         self.turns = turns
 
     game = GAME
+    facts = FACTS
     num_players = 2
 
     @property

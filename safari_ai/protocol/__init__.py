@@ -44,10 +44,9 @@ from safari_ai.protocol.engine import (ENGINE_AUTHOR, ENGINE_NAME, HELP, PROTOCO
                                        STOP_WAIT, Engine)
 from safari_ai.protocol.go import DEFAULT_MOVESTOGO, MAX_PLAYERS, GoRequest, time_budget
 from safari_ai.protocol.options import MOVE_OVERHEAD_MS, EngineOption
-from safari_ai.protocol.output import SCORE_RACE_GAMES
 from safari_ai.protocol.text import ProtocolError
 
 __all__ = ["Engine", "ProtocolError", "EngineOption", "GoRequest", "time_budget",
            "PROTOCOL_VERSION", "ENGINE_NAME", "ENGINE_AUTHOR", "MOVE_OVERHEAD_MS",
-           "DEFAULT_MOVESTOGO", "INFINITE_MS", "SCORE_RACE_GAMES", "MAX_PLAYERS", "STOP_WAIT",
+           "DEFAULT_MOVESTOGO", "INFINITE_MS", "MAX_PLAYERS", "STOP_WAIT",
            "HELP"]

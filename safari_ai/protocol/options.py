@@ -2,12 +2,11 @@
 the handshake announces them, and how a ``value`` is read."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
+from safari_ai import facts
 from safari_ai.errors import SafariError
-from safari_ai.position import Position, games
 from safari_ai.protocol.text import ProtocolError, format_value, quote
 from safari_ai.search import ALGORITHMS
 
@@ -70,47 +69,27 @@ class EngineOption:
         return raw
 
 
-_RANGE = re.compile(r"out of range (-?\d+)\.\.(-?\d+)")
-_CHOICES = re.compile(r'is not one of ((?:"[^"]*"(?:, )?)+)')
+# A rules option's type in the handshake, by its JSON Schema type.
+_OPTION_KINDS = {"boolean": "check", "integer": "spin", "string": "string"}
 
 
 def rules_options(game: str) -> list[EngineOption]:
-    """The rules options of ``game`` as engine options named ``game.key``.
-
-    Types come from the defaults; ranges and choices are read from the core's
-    own validation messages when it gives them (else ``spin`` falls back to a
-    wide range and a string option to type ``string``).
+    """The rules options of ``game`` as engine options named ``game.key``,
+    drawn from the game's rules schema (:attr:`safari_ai.Game.rules_schema`):
+    a boolean is a ``check``, an integer a ``spin`` with the schema's range,
+    an enumeration a ``combo`` of its choices, any other string a ``string``.
     """
-    rules = Position.new(game).to_json().get("rules", {})
     options = []
-    for key, default in rules.items():
+    for key, spec in facts.game(game).rules_schema["properties"].items():
         name = f"{game}.{key}"
-        if isinstance(default, bool):
-            options.append(EngineOption(name, "check", default, game=game, key=key))
-        elif isinstance(default, int):
-            low, high = -(2 ** 31), 2 ** 31 - 1
-            match = _RANGE.search(_probe(game, key, -(2 ** 62)))
-            if match:
-                low, high = int(match.group(1)), int(match.group(2))
-            options.append(EngineOption(name, "spin", default, low, high, game=game, key=key))
-        elif isinstance(default, str):
-            match = _CHOICES.search(_probe(game, key, "\u0001?"))
-            if match:
-                choices = re.findall(r'"([^"]*)"', match.group(1))
-                options.append(EngineOption(name, "combo", default, choices=choices,
-                                            game=game, key=key))
-            else:
-                options.append(EngineOption(name, "string", default, game=game, key=key))
+        if "enum" in spec:
+            options.append(EngineOption(name, "combo", spec["default"], choices=spec["enum"],
+                                        game=game, key=key))
+        else:
+            options.append(EngineOption(name, _OPTION_KINDS[spec["type"]], spec["default"],
+                                        spec.get("minimum"), spec.get("maximum"),
+                                        game=game, key=key))
     return options
-
-
-def _probe(game: str, key: str, value: Any) -> str:
-    """The core's message for an out-of-range rules value ('' when it is accepted)."""
-    try:
-        Position.new(game, {key: value})
-    except SafariError as error:
-        return str(error)
-    return ""
 
 
 def load_weights(path: str) -> Any:
@@ -139,6 +118,6 @@ def engine_options() -> list[EngineOption]:
         EngineOption("MoveOverhead", "spin", MOVE_OVERHEAD_MS, 0, 10000),
         EngineOption("Weights", "string", ""),  # a weights file (docs/tuning.md)
     ]
-    for game in games():
+    for game in facts.game_names():
         options.extend(rules_options(game))
     return options

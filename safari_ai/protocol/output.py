@@ -10,11 +10,7 @@ from safari_ai.protocol.text import fmt, one_line
 from safari_ai.search import Report
 
 __all__ = ["LineSink", "info_lines", "chance_fields", "report_expect", "chance_summary",
-           "outcome_line", "terminal_line", "chance_pov", "zero_sum", "SCORE_RACE_GAMES"]
-
-SCORE_RACE_GAMES = frozenset({"ostrich"})
-"""Games whose results are points per player rather than a zero-sum +1/0/-1
-(rules/README.md); for them a score cannot be turned to another player's view."""
+           "outcome_line", "terminal_line", "chance_pov", "zero_sum"]
 
 
 class LineSink:
@@ -43,8 +39,10 @@ class LineSink:
 
 
 def zero_sum(pos: Any) -> bool:
-    """True when ``pos``'s results are +1/0/-1 between two players."""
-    return bool(pos.num_players == 2 and pos.game not in SCORE_RACE_GAMES)
+    """True when ``pos``'s results are +1/0/-1 between two players (the
+    game's fact, :class:`safari_ai.Game`); in a points race a score cannot be
+    turned to another player's view."""
+    return bool(pos.num_players == 2 and pos.facts.zero_sum)
 
 
 def terminal_line(pos: Any) -> str:

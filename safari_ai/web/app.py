@@ -32,7 +32,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from safari_ai.errors import IllegalMoveError, PositionError, SafariError
-from safari_ai.position import Position, games
+from safari_ai import facts
+from safari_ai.position import Position
 
 __all__ = ["create_app", "ServerConfig", "ApiError", "rules_form", "games_facts",
            "moves_json", "MAX_DEPTH", "MAX_MULTIPV"]
@@ -77,34 +78,43 @@ class ApiError(Exception):
 
 # -- what the endpoints compute (shared with nothing but the CLI's own functions) --
 
-def rules_form(game: str) -> list[dict[str, Any]]:
-    """The new-game form of ``game``: one entry per rules option.
+_FORM_TYPES = {"boolean": "bool", "integer": "int", "string": "string"}
 
-    Built from the start position's ``"rules"`` (every key with its default);
-    the type is the default's. This is the one place to switch to the core's
-    rules schema once the Python layer offers it.
+
+def rules_form(game: str) -> list[dict[str, Any]]:
+    """The new-game form of ``game``: one entry per rules option, from the
+    game's rules schema (:attr:`safari_ai.Game.rules_schema`): its key, type
+    (``bool``, ``int``, ``enum`` or ``string``), default and description,
+    with ``minimum``/``maximum`` for an ``int`` and ``choices`` for an ``enum``.
     """
-    rules = Position.new(game).to_json().get("rules", {})
     form = []
-    for key, default in rules.items():
-        kind = ("bool" if isinstance(default, bool) else "int" if isinstance(default, int)
-                else "string" if isinstance(default, str) else "json")
-        form.append({"key": key, "type": kind, "default": default})
+    for key, spec in facts.game(game).rules_schema["properties"].items():
+        entry = {"key": key, "type": _FORM_TYPES[spec["type"]], "default": spec["default"],
+                 "description": spec["description"]}
+        if "enum" in spec:
+            entry["type"], entry["choices"] = "enum", list(spec["enum"])
+        if "minimum" in spec:
+            entry["minimum"], entry["maximum"] = spec["minimum"], spec["maximum"]
+        form.append(entry)
     return form
 
 
 @functools.lru_cache(maxsize=1)
 def _facts() -> str:
     out = []
-    for name in games():
-        start = Position.new(name)
-        out.append({"name": name, "players": start.num_players,
-                    "rules": start.to_json().get("rules", {}), "options": rules_form(name)})
+    for game in facts.games():
+        start = Position.new(game.name)
+        out.append({"name": game.name, "players": start.num_players,
+                    "min_players": game.min_players, "max_players": game.max_players,
+                    "has_chance": game.has_chance, "zero_sum": game.zero_sum,
+                    "units": game.units, "rules": game.rules_defaults,
+                    "options": rules_form(game.name)})
     return json.dumps(out)
 
 
 def games_facts() -> list[dict[str, Any]]:
-    """``GET /api/games``: each game's name, players, default rules and form (computed once)."""
+    """``GET /api/games``: each game's name, players (at the default rules, and
+    the range), facts, default rules and form (computed once)."""
     facts: list[dict[str, Any]] = json.loads(_facts())
     return facts
 
@@ -383,8 +393,9 @@ async def _new(request: Request, server: _Server) -> Any:
     game = data.get("game")
     if not isinstance(game, str):
         raise ApiError("missing field 'game' (a game name)", "game")
-    if game not in games():
-        raise ApiError(f"unknown game {game!r} (one of {', '.join(games())})", "game")
+    names = facts.game_names()
+    if game not in names:
+        raise ApiError(f"unknown game {game!r} (one of {', '.join(names)})", "game")
     rules = data.get("rules", {})
     if not isinstance(rules, dict):
         raise ApiError("rules must be an object of rules options", "rules")

@@ -770,12 +770,18 @@ function drawRules(rules = {}) {
       input = document.createElement("input");
       input.type = "checkbox";
       input.checked = value;
+    } else if (option.type === "enum") {
+      input = document.createElement("select");
+      for (const choice of option.choices) input.append(new Option(choice, choice));
+      input.value = value;
     } else {
       input = document.createElement("input");
       input.type = option.type === "int" ? "number" : "text";
-      input.value = option.type === "json" ? JSON.stringify(value) : value;
+      if (option.type === "int") { input.min = option.minimum; input.max = option.maximum; }
+      input.value = value;
       input.size = 8;
     }
+    label.title = option.description;
     input.dataset.key = option.key;
     input.dataset.type = option.type;
     input.name = "rule-" + option.key;
@@ -787,11 +793,10 @@ function drawRules(rules = {}) {
 
 function readRules() {
   const rules = {};
-  for (const input of $("rules").querySelectorAll("input")) {
+  for (const input of $("rules").querySelectorAll("input, select")) {
     const type = input.dataset.type;
     if (type === "bool") rules[input.dataset.key] = input.checked;
     else if (type === "int") rules[input.dataset.key] = Number(input.value);
-    else if (type === "json") { try { rules[input.dataset.key] = JSON.parse(input.value); } catch { rules[input.dataset.key] = input.value; } }
     else rules[input.dataset.key] = input.value;
   }
   return rules;
