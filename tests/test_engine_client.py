@@ -29,7 +29,7 @@ def client():
 def test_handshake(client: EngineClient) -> None:
     info = client.info
     assert info.name.startswith("safari_ai") and info.protocol == 1
-    assert info.games == safari_ai.game_names()
+    assert info.games == list(safari_ai.game_names())
     multipv = info.options["MultiPV"]
     assert (multipv.kind, multipv.default, multipv.minimum, multipv.maximum) == ("spin", "1", 1, 16)
     assert "alphabeta" in info.options["Algorithm"].choices
