@@ -48,7 +48,8 @@ class Game:
     :param units: what one unit of the evaluation (an alpha-beta ``cp``) is.
     :param rules_schema: the ``"rules"`` object as a JSON Schema: one property
         per option with ``type``, ``default``, ``description`` and ``enum``
-        or ``minimum``/``maximum``; no other key is allowed.
+        or ``minimum``/``maximum``; no other key is allowed. One dict shared
+        by every caller: copy it before changing it.
     """
 
     name: str
