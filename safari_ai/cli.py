@@ -15,8 +15,8 @@ from typing import Any, NoReturn
 
 import click
 
-from safari_ai.errors import SafariError
 from safari_ai import facts
+from safari_ai.errors import SafariError
 from safari_ai.jsontext import loads, read_file
 from safari_ai.limits import LIMIT_BOUNDS
 from safari_ai.position import Position
