@@ -12,7 +12,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from safari_ai._version import __version__
 from safari_ai.errors import SafariError, SearchError
-from safari_ai.jsontext import raw_decode, value_or_text
+from safari_ai.jsontext import value_end, value_or_text
 from safari_ai.limits import Limits
 from safari_ai.player import INFINITE_MS, EnginePlayer, SearchFn, TreeFactory
 from safari_ai.position import Position, games
@@ -281,25 +281,25 @@ class Engine:
         text = " ".join(args)
         if not text:
             raise ProtocolError("position json: missing the JSON object")
-        # Python's reader only finds where the object ends; the text itself,
-        # as sent, goes to the position reader (the one the CLI and the API
+        # Python's scanner only finds where the object ends; the text itself,
+        # as sent, goes to the C position reader (the one the CLI and the API
         # use), so that it refuses what they refuse (a duplicate key, ...).
         try:
-            obj, end = raw_decode(text)  # under the input limits (jsontext)
+            start, end = value_end(text)  # under the input limits (jsontext)
         except SafariError as error:
             raise ProtocolError(f"position json: not JSON: {error}") from None
         except RecursionError:
             raise ProtocolError("position json: not JSON: nested too deeply") from None
         except ValueError as error:  # e.g. a number of thousands of digits
             raise ProtocolError(f"position json: not JSON: {str(error)[:80]}") from None
-        if not isinstance(obj, dict):
+        if text[start] != "{":
             raise ProtocolError("position json: expected a JSON object {...}")
         rest = text[end:].split()
         if rest and rest[0] != "moves":
             raise ProtocolError(f"position json: expected 'moves' after the JSON, "
                                 f"got {quote(rest[0])}")
         try:
-            pos = self._read_position(text[:end])
+            pos = self._read_position(text[start:end])
         except SafariError as error:
             raise ProtocolError(f"position json: {error}") from None
         return pos, rest[1:]
