@@ -107,11 +107,13 @@ def object_members(text: str) -> dict[str, tuple[Any, str]]:
     ``"start"``, a web request's ``"position"``) then goes to the C position
     reader as the user wrote it, not re-encoded by Python.
 
+    >>> object_members('{"a": [1, 2], "b" : {"c": 1}}')
+    {'a': ([1, 2], '[1, 2]'), 'b': ({'c': 1}, '{"c": 1}')}
+
     :raises InputError: not JSON the core accepts, or not an object.
     """
     _check(text)
     decoder = json.JSONDecoder()
-    scan = decoder.scan_once
     index = len(text) - len(text.lstrip(_SPACE))
     if text[index:index + 1] != "{":
         raise InputError("expected a JSON object {...}")
@@ -127,7 +129,7 @@ def object_members(text: str) -> dict[str, tuple[Any, str]]:
         key, index = json.decoder.scanstring(text, index + 1)  # type: ignore[attr-defined]
         index = text.index(":", index) + 1
         index += len(text[index:]) - len(text[index:].lstrip(_SPACE))
-        value, end = scan(text, index)
+        value, end = decoder.raw_decode(text, index)
         members[key] = (value, text[index:end])
         index = end
 
