@@ -774,3 +774,18 @@ def test_go_movetime_ends_by_the_c_clock() -> None:
         assert not engine.searching
     finally:
         engine.close()
+
+
+def test_position_json_reads_the_text_as_sent(eng: Engine) -> None:
+    """The JSON after ``position json`` goes to the C reader as sent, runs of
+    spaces included: its error names the same byte as the reader's own
+    (a text with its spaces collapsed, as the tokens have them, would not)."""
+    text = '{"game":    "turtles",     "game": "turtles"}'
+
+    def refusal(json_text: str) -> str:
+        with pytest.raises(safari_ai.PositionError) as error:
+            safari_ai.Position.from_json(json_text)
+        return str(error.value)
+
+    assert refusal(text) != refusal(" ".join(text.split()))   # "duplicate key at byte N"
+    one_error(eng.feed("position json " + text), f"position json: {refusal(text)}")

@@ -86,6 +86,7 @@ class Engine:
         self._tree_stale = False                   # set by newgame: drop the tree
         self._weights: Any = None                  # the Weights option's file, loaded
         self.finished = False
+        self._line = ""                            # the line being answered
         self._worker = SearchWorker(self._emit)
         self.COMMANDS: dict[str, Callable[[list[str]], list[str]]] = {
             "safari": self._cmd_safari,
@@ -111,6 +112,7 @@ class Engine:
         line. After ``quit`` :attr:`finished` is True.
         """
         tokens = line.split()
+        self._line = line   # 'position json' reads its JSON as sent, spaces and all
         out = self._drain()
         if not tokens or self.finished:
             return out
@@ -278,7 +280,9 @@ class Engine:
         return pos, rest[1:]
 
     def _json_position(self, args: list[str]) -> tuple[Any, list[str]]:
-        text = " ".join(args)
+        # the line after 'position json', as sent (tokens lose runs of spaces)
+        parts = self._line.split(None, 2)
+        text = parts[2].rstrip("\r\n") if len(parts) == 3 and args else ""
         if not text:
             raise ProtocolError("position json: missing the JSON object")
         # Python's scanner only finds where the object ends; the text itself,
