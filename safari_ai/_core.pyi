@@ -3,6 +3,8 @@ from typing import Any, overload
 
 import numpy
 
+from safari_ai.report import Report
+
 STATUS_JSON: int
 STATUS_POSITION: int
 STATUS_MOVE: int
@@ -82,13 +84,13 @@ def search(pos: CPosition, depth: int, nodes: int, movetime_ms: int, multipv: in
            threads: int, seed: int, algo: str, hash_mb: int, stop: StopFlag | None = ...,
            progress: object = ..., table: bool = ...,
            mcts_evaluate: bool = ..., pruning: str = ...,
-           chance_width: int = ...) -> dict[str, object]: ...
+           chance_width: int = ...) -> Report: ...
 
 class CMctsSession:
     """An MCTS tree kept between searches (one call at a time)."""
     def search(self, pos: CPosition, nodes: int, movetime_ms: int, multipv: int,
                threads: int, seed: int, hash_mb: int, stop: StopFlag | None = ...,
-               progress: object = ..., mcts_evaluate: bool = ...) -> dict[str, object]: ...
+               progress: object = ..., mcts_evaluate: bool = ...) -> Report: ...
     def advance(self, move: str) -> None: ...
     def clear(self) -> None: ...
     def root(self, caller: str = ...) -> CPosition | None: ...

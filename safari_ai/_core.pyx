@@ -565,50 +565,57 @@ cdef class CPosition:
         return None if stopped else n
 
 
-cdef dict report_to_dict(const sa_report *r):
-    lines = []
-    for i in range(r.n_lines):
-        lines.append({
-            "score": r.lines[i].score,
-            "exact": bool(r.lines[i].exact),
-            "pv": r.lines[i].pv.decode("ascii").split(),
-            "expected": [r.lines[i].expected[p] for p in range(r.lines[i].n_expected)],
-        })
-    # outcomes as tuples (outcome, weight, expected or None, depth, to_move,
-    # best or None): an ostrich roll has 1,512 of them, and stop's latency
-    # includes this conversion
+# The report's Python types (safari_ai.report, which imports this module for
+# SCORE_WIN: loaded at the first report, when both modules are loaded).
+cdef object Line = None
+cdef object Outcome = None
+cdef object Report = None
+cdef object Fraction = None
+
+
+cdef load_report_types():
+    global Line, Outcome, Report, Fraction
+    from fractions import Fraction as fraction_type
+    from safari_ai.report import Line as line_type, Outcome as outcome_type, Report as report_type
+    Line, Outcome, Report, Fraction = line_type, outcome_type, report_type, fraction_type
+
+
+cdef object report_from_c(const sa_report *r):
+    """The C report as a safari_ai.report.Report: the one conversion, for the
+    final report and every progress report."""
+    if Report is None:
+        load_report_types()
+    lines = [Line(r.lines[i].score, bool(r.lines[i].exact),
+                  r.lines[i].pv.decode("ascii").split(),
+                  [r.lines[i].expected[p] for p in range(r.lines[i].n_expected)])
+             for i in range(r.n_lines)]
+    # an ostrich roll has 1,512 outcomes, and stop's latency includes this
     outcomes = []
     cdef const sa_outcome_value *o
     cdef int n_expected = r.n_expected
+    cdef uint64_t total = r.total_weight if r.total_weight > 0 else 1
     if r.chance and r.outcomes != NULL:
         for i in range(r.n_outcomes):
             o = &r.outcomes[i]
-            outcomes.append((
-                o.outcome.decode("ascii"), o.weight,
+            outcomes.append(Outcome(
+                o.outcome.decode("ascii"), Fraction(o.weight, total),
                 [o.expected[p] for p in range(n_expected)] if o.valued else None,
-                o.depth, o.to_move, o.best.decode("ascii") or None))
-    return {
-        "algo": ALGO_NAMES.get(<int>r.algo, "auto"),
-        "threads": r.threads,
-        "chance": bool(r.chance),
-        "expected": [r.expected[p] for p in range(r.n_expected)] if r.chance else None,
-        "outcomes": outcomes,
-        "total_weight": r.total_weight,
-        "valued": r.n_valued,
-        "depth": r.depth,
-        "seldepth": r.seldepth,
-        "nodes": r.nodes,
-        "seconds": r.seconds,
-        "lines": lines,
-        "win_probability": None if r.win_probability < 0 else r.win_probability,
-        "hashfull": None if r.hashfull < 0 else r.hashfull,
-        "reused": r.reused,
-    }
+                o.depth, MOVERS.get(o.to_move, o.to_move), o.best.decode("ascii") or None))
+    return Report(
+        ALGO_NAMES.get(<int>r.algo, "auto"), r.depth, r.seldepth, r.nodes, r.seconds, lines,
+        None if r.win_probability < 0 else r.win_probability,
+        hashfull=None if r.hashfull < 0 else r.hashfull, reused=r.reused,
+        threads=r.threads if r.threads > 0 else 1, outcomes=outcomes,
+        chance_expected=[r.expected[p] for p in range(r.n_expected)] if r.chance else None,
+        valued=r.n_valued)
+
+
+MOVERS = {-1: "chance", -2: "terminal"}
 
 
 cdef void progress_trampoline(void *user, const sa_report *report) noexcept with gil:
     try:
-        (<object>user)(report_to_dict(report))
+        (<object>user)(report_from_c(report))
     except BaseException:
         pass  # a progress callback must never break the search
 
@@ -662,8 +669,8 @@ cdef fill_limits(sa_limits *limits, int depth, uint64_t nodes, int64_t movetime_
 def search(CPosition pos, int depth, uint64_t nodes, int64_t movetime_ms, int multipv,
            int threads, uint64_t seed, str algo, size_t hash_mb, StopFlag stop=None,
            progress=None, bint table=True, bint mcts_evaluate=False, str pruning="auto",
-           int chance_width=0) -> dict:
-    """Runs sa_search without the GIL; returns the report as a dict."""
+           int chance_width=0):
+    """Runs sa_search without the GIL; returns the safari_ai.report.Report."""
     cdef sa_limits limits
     cdef sa_report report
     cdef sa_error err
@@ -675,7 +682,7 @@ def search(CPosition pos, int depth, uint64_t nodes, int64_t movetime_ms, int mu
     try:
         if status != SA_OK:
             raise_error(&err)
-        return report_to_dict(&report)
+        return report_from_c(&report)
     finally:
         sa_report_free(&report)
 
@@ -710,8 +717,8 @@ cdef class CMctsSession:
 
     def search(self, CPosition pos, uint64_t nodes, int64_t movetime_ms, int multipv,
                int threads, uint64_t seed, size_t hash_mb, StopFlag stop=None,
-               progress=None, bint mcts_evaluate=False) -> dict:
-        """Runs sa_mcts_session_search without the GIL; the report as a dict."""
+               progress=None, bint mcts_evaluate=False):
+        """Runs sa_mcts_session_search without the GIL; the Report."""
         cdef sa_limits limits
         cdef sa_report report
         cdef sa_error err
@@ -726,7 +733,10 @@ cdef class CMctsSession:
             self.busy = False
         if status != SA_OK:
             raise_error(&err)
-        return report_to_dict(&report)
+        try:
+            return report_from_c(&report)
+        finally:
+            sa_report_free(&report)
 
     def advance(self, str move):
         """Plays ``move`` at the root, keeping its subtree; CoreError when illegal."""

@@ -85,27 +85,24 @@ def analyse_input(task: BatchTask) -> dict[str, Any]:
     """Analyses one input (in a worker): the output object, or
     ``{"input": name, "error": message}`` when the input is unusable."""
     from safari_ai.position import Position
-    from safari_ai.record import GameRecord, is_record
+    from safari_ai.record import read_source
     from safari_ai.search import analyse
 
     started = time.perf_counter()
     settings = task.settings
     try:
-        data = json.loads(task.text)
-    except json.JSONDecodeError as error:
-        return {"input": task.name, "error": f"not JSON: {error}"}
-    try:
-        if is_record(data):
+        source = read_source(task.text)   # the text to the C reader as is
+        if not isinstance(source, Position):
             from safari_ai.annotate import annotate
 
             kind = "record"
             options = _search_options(settings)
-            result = annotate(GameRecord.from_json(data), settings["limits"],
+            result = annotate(source, settings["limits"],
                               algo=options.get("algo", "auto"), seed=options.get("seed", 0))
             analysis = result.to_json()
         else:
             kind = "position"
-            report = analyse(Position.from_json(data), **settings["limits"],
+            report = analyse(source, **settings["limits"],
                              **_search_options(settings))
             analysis = report.to_json()
         timings = {key: analysis.pop(key) for key in TIMING_KEYS if key in analysis}
@@ -116,7 +113,7 @@ def analyse_input(task: BatchTask) -> dict[str, Any]:
            "settings": settings, "analysis": analysis, "timings": timings}
     if kind == "record":
         out["players"] = [str(p.get("name", f"seat {p.get('seat', i)}"))
-                          for i, p in enumerate(data.get("players") or [])]
+                          for i, p in enumerate(source.players)]
     return out
 
 

@@ -91,11 +91,15 @@ def _read_position(path: str) -> Position:
         _fail(f"{path}: {error}")
 
 
-def _read_json(path: str) -> Any:
-    """The JSON value in file ``path`` (``-`` for standard input)."""
+def _read_source(path: str) -> Any:
+    """The position or game record in file ``path`` (``-`` for standard
+    input): its text goes to the C position reader as is
+    (safari_ai.record.read_source)."""
+    from safari_ai.record import read_source
+
     text = _read_text(path)
     try:
-        return loads(text)
+        return read_source(text)
     except SafariError as error:
         _fail(f"{path}: {error}")
 
@@ -287,19 +291,14 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
     every player (value after the roll minus the expected value before it);
     then a summary per player. Plies marked "opening" are charged to nobody.
     """
-    from safari_ai.record import is_record
-
-    data = _read_json(position)
-    if is_record(data):
+    source = _read_source(position)
+    if not isinstance(source, Position):
         if weights_file is not None:
             _fail("--weights: applies to a position, not to a game record")
-        _annotate_record(position, data, depth, nodes, movetime, seed, algo, as_json, quiet,
+        _annotate_record(position, source, depth, nodes, movetime, seed, algo, as_json, quiet,
                          threads, hash_mb)
         return
-    try:
-        pos = Position.from_json(data)
-    except SafariError as error:
-        _fail(f"{position}: {error}")
+    pos = source
     if weights_file is not None:
         pos = _with_weights_file(pos, weights_file)
     progress = None if quiet else (lambda report: click.echo(_info_line(report), err=True))
@@ -377,17 +376,15 @@ def _with_weights_file(pos: Position, path: str) -> Position:
         _fail(f"--weights: {error}")
 
 
-def _annotate_record(path: str, data: Any, depth: int | None, nodes: int | None,
+def _annotate_record(path: str, record: Any, depth: int | None, nodes: int | None,
                      movetime: int | None, seed: int, algo: str, as_json: bool,
                      quiet: bool, threads: int = 1, hash_mb: int = 16) -> None:
     from safari_ai.annotate import annotate, format_header, format_ply, format_summary
-    from safari_ai.record import GameRecord
 
     limits = {k: v for k, v in (("depth", depth), ("nodes", nodes), ("movetime", movetime))
               if v is not None} or {"movetime": 200}
     bar = None if quiet else _ProgressBar("analysing")
     try:
-        record = GameRecord.from_json(data)
         result = annotate(record, limits, algo=algo, seed=seed, threads=threads,
                           hash_mb=hash_mb, progress=None if bar is None else bar.update)
     except SafariError as error:
@@ -483,13 +480,12 @@ def engine() -> None:
               help="For a record: draw the position after N plies (default: the last).")
 def render(source: str, output: str, last_move: str | None, ply: int | None) -> None:
     """Draw a position (or a game record's position) as an SVG picture."""
-    from safari_ai.record import GameRecord, is_record
     from safari_ai.render import RenderError, render as draw
 
-    data = _read_json(source)
-    if is_record(data):
+    data = _read_source(source)
+    if not isinstance(data, Position):
+        record = data
         try:
-            record = GameRecord.from_json(data)
             positions = record.replay()
         except SafariError as error:
             _fail(f"{source}: {error}")
@@ -498,7 +494,7 @@ def render(source: str, output: str, last_move: str | None, ply: int | None) -> 
                                      f"{len(record.moves)} plies (0-{len(record.moves)})",
                                      param_hint="--ply")
         index = len(record.moves) if ply is None else ply
-        data = positions[index].to_json()
+        data = positions[index]
         if last_move is None and index > 0:
             last_move = record.moves[index - 1]["move"]
     elif ply is not None:
@@ -873,7 +869,7 @@ def replay(record_path: str, as_json: bool) -> None:
     from safari_ai.record import GameRecord, RecordError
 
     try:
-        record = GameRecord.from_json(_read_json(record_path))
+        record = GameRecord.from_text(_read_text(record_path))
         positions = record.replay()
     except RecordError as error:
         _fail(f"{record_path}: {error}")

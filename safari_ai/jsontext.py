@@ -21,8 +21,8 @@ from typing import Any, BinaryIO, Union
 from safari_ai import _core
 from safari_ai.errors import InputError, from_core
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NUMBER_CHARS", "read_file", "loads", "raw_decode",
-           "value_or_text"]
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NUMBER_CHARS", "read_file", "loads",
+           "value_end", "object_members", "value_or_text"]
 
 MAX_BYTES: int = _core.JSON_MAX_BYTES
 """Most bytes of one input text (a file, a protocol line's JSON, a rules value)."""
@@ -74,9 +74,10 @@ def loads(text: str) -> Any:
     return json.loads(text)
 
 
-def raw_decode(text: str) -> tuple[Any, int]:
-    """The JSON value at the start of ``text`` and the index where it ends (for a
-    protocol line such as ``position json {...} moves ...``), under the limits.
+def value_end(text: str) -> tuple[int, int]:
+    """Where the JSON value at the start of ``text`` begins and ends (a protocol
+    line such as ``position json {...} moves ...``), found without reading
+    it for use: the text itself, ``text[start:end]``, goes to the C reader.
 
     :raises InputError: no JSON value there, or beyond a limit.
     """
@@ -92,8 +93,45 @@ def raw_decode(text: str) -> tuple[Any, int]:
     except ValueError:  # an integer beyond Python's digit limit
         raise InputError(f"malformed JSON: a number longer than {MAX_NUMBER_CHARS} "
                          "characters") from None
-    piece = text[start:end]
-    return loads(piece), end
+    return start, end
+
+
+_SPACE = " \t\n\r"
+
+
+def object_members(text: str) -> dict[str, tuple[Any, str]]:
+    """Each member of the JSON object ``text`` as ``(value, its text as
+    written)``, once the C reader has accepted the whole text (so a
+    duplicate key, a NUL or a text beyond the limits is refused as
+    everywhere). The text of a member that is a position (a record's
+    ``"start"``, a web request's ``"position"``) then goes to the C position
+    reader as the user wrote it, not re-encoded by Python.
+
+    >>> object_members('{"a": [1, 2], "b" : {"c": 1}}')
+    {'a': ([1, 2], '[1, 2]'), 'b': ({'c': 1}, '{"c": 1}')}
+
+    :raises InputError: not JSON the core accepts, or not an object.
+    """
+    _check(text)
+    decoder = json.JSONDecoder()
+    index = len(text) - len(text.lstrip(_SPACE))
+    if text[index:index + 1] != "{":
+        raise InputError("expected a JSON object {...}")
+    members: dict[str, tuple[Any, str]] = {}
+    index += 1
+    while True:
+        index += len(text[index:]) - len(text[index:].lstrip(_SPACE))
+        if text[index] == "}":
+            return members
+        if text[index] == ",":
+            index += 1
+            continue
+        key, index = json.decoder.scanstring(text, index + 1)  # type: ignore[attr-defined]
+        index = text.index(":", index) + 1
+        index += len(text[index:]) - len(text[index:].lstrip(_SPACE))
+        value, end = decoder.raw_decode(text, index)
+        members[key] = (value, text[index:end])
+        index = end
 
 
 def value_or_text(raw: str) -> Any:

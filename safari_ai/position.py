@@ -66,6 +66,10 @@ class Position:
     def from_json(cls, data: str | bytes | Mapping[str, Any]) -> Position:
         """Reads a position from JSON text or from an already decoded object.
 
+        Text (``str`` or UTF-8 ``bytes``) goes to the C reader as written, so
+        its strict reading decides (a duplicate key, ``"turns": 0.0``); an
+        object is written as JSON text first.
+
         :raises PositionError: naming the field that is malformed or impossible.
         """
         if isinstance(data, (bytes, bytearray)):

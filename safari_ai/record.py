@@ -14,7 +14,7 @@ from typing import Any, Optional, Union
 
 from safari_ai.errors import SafariError
 
-__all__ = ["GameRecord", "RecordError", "is_record", "FORMAT", "VERSION"]
+__all__ = ["GameRecord", "RecordError", "is_record", "read_source", "FORMAT", "VERSION"]
 
 FORMAT = "safari-ai-record"
 VERSION = 1
@@ -49,6 +49,10 @@ class GameRecord:
     forfeit: Optional[dict[str, Any]] = None
     """A match's game lost by a failing engine (docs/records.md): ``role``,
     ``seat`` (the seat that forfeited), ``engine``, ``error``; else None."""
+    start_text: Optional[str] = field(default=None, repr=False, compare=False)
+    """The start position's JSON text as the record's file wrote it
+    (:meth:`from_text`), which :meth:`replay` hands to the C reader as is;
+    None for a record made from Python objects."""
 
     @property
     def game(self) -> str:
@@ -120,19 +124,37 @@ class GameRecord:
                    date=date or "", termination=termination, forfeit=forfeit)
 
     @classmethod
+    def from_text(cls, text: str) -> GameRecord:
+        """A record from its JSON text: the C reader checks the whole text
+        (a duplicate key, a NUL, the input limits), every field is checked as
+        :meth:`from_json` does, and the start position's own text is kept for
+        :meth:`replay` (read by C as written).
+
+        :raises RecordError: not JSON the core accepts, or not a valid record.
+        """
+        from safari_ai.jsontext import object_members
+
+        try:
+            members = object_members(text)
+        except SafariError as error:
+            raise RecordError(str(error)) from None
+        record = cls.from_json({key: value for key, (value, _) in members.items()})
+        record.start_text = members["start"][1]
+        return record
+
+    @classmethod
     def load(cls, path: Union[str, Path]) -> GameRecord:
         """Reads a record file under the input limits (safari_ai.jsontext).
 
         :raises RecordError: the file cannot be read, breaks a limit, is not
             JSON, or is not a valid record (naming the field).
         """
-        from safari_ai.jsontext import loads, read_file
+        from safari_ai.jsontext import read_file
 
         try:
-            data = loads(read_file(path))
+            return cls.from_text(read_file(path))
         except SafariError as error:
             raise RecordError(f"{path}: {error}") from None
-        return cls.from_json(data)
 
     def replay(self) -> list[Any]:
         """Every position of the game, from the start to after the last move.
@@ -142,7 +164,7 @@ class GameRecord:
         from safari_ai.position import Position
 
         try:
-            pos = Position.from_json(self.start)
+            pos = Position.from_json(self.start if self.start_text is None else self.start_text)
         except SafariError as error:
             raise RecordError(f"start: {error}") from None
         positions = [pos]
@@ -183,6 +205,33 @@ class GameRecord:
             raise RecordError(f"result: {self.result!r}, but the game is not over after {plies} "
                               "plies (expected null, all zeros for an adjudicated draw, or a "
                               "forfeit's win and loss)")
+
+
+def read_source(text: str) -> Union[Any, GameRecord]:
+    """A position (:class:`safari_ai.Position`) or a game record from the JSON
+    text of a file or request: the text goes to the C position reader as is;
+    only when the C reader refuses it and it is a record (``"format":
+    "safari-ai-record"``) is it read as one (:meth:`GameRecord.from_text`).
+
+    :raises PositionError: not a position (the C reader's error, naming the
+        field) nor a record.
+    :raises RecordError: a record with a bad field or an illegal move.
+    """
+    from safari_ai.errors import PositionError
+    from safari_ai.jsontext import object_members
+    from safari_ai.position import Position
+
+    try:
+        return Position.from_json(text)
+    except PositionError as error:
+        try:
+            is_a_record = is_record({k: v for k, (v, _) in object_members(text).items()
+                                     if k == "format"})
+        except SafariError:
+            is_a_record = False
+        if not is_a_record:
+            raise error from None
+    return GameRecord.from_text(text)
 
 
 def _is_number(value: Any) -> bool:

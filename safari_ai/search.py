@@ -19,202 +19,20 @@ results, most probable first).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from fractions import Fraction
-from typing import Any, Callable, NamedTuple, Optional
+from typing import Any, Callable, Optional
 
 from safari_ai import _core
 from safari_ai.errors import IllegalMoveError, LimitError, SearchError, from_core
 from safari_ai.limits import DEFAULT_MOVETIME_MS, Limits, check_limit
 from safari_ai.position import Position
+from safari_ai.report import SCORE_WIN, Line, Outcome, Report
 
 __all__ = ["Line", "Outcome", "Report", "analyse", "MctsSession", "SearchError", "LimitError",
            "Limits", "StopFlag", "SCORE_WIN", "ALGORITHMS", "PRUNINGS", "DEFAULT_MOVETIME_MS"]
 
-SCORE_WIN: int = _core.SCORE_WIN
 ALGORITHMS = tuple(_core.ALGOS)
 PRUNINGS = tuple(_core.PRUNINGS)
 StopFlag = _core.StopFlag
-
-@dataclass(frozen=True)
-class Line:
-    """One principal variation with its score (for the player to move).
-
-    ``expected`` (expectimax and MCTS; empty from alpha-beta): the line's
-    expected result for every player, by player index. Arena and other
-    two-player games: each side's win probability, a draw counting half
-    (``(v + 1) / 2`` for the side's expected result ``v`` in [-1, 1]). Ostrich:
-    each player's expected score in points.
-    """
-
-    score: int
-    exact: bool
-    pv: list[str]
-    expected: list[float] = field(default_factory=list)
-
-    @property
-    def move(self) -> str:
-        """The line's first move."""
-        return self.pv[0]
-
-    @property
-    def score_text(self) -> str:
-        """``cp N`` for a heuristic score, ``win N`` / ``loss N`` (plies) for a proven one."""
-        if self.exact and self.score > 0:
-            return f"win {SCORE_WIN - self.score}"
-        if self.exact and self.score < 0:
-            return f"loss {SCORE_WIN + self.score}"
-        return f"cp {self.score}"
-
-
-class Outcome(NamedTuple):
-    """One outcome of a chance position, as expectimax valued it.
-
-    ``probability`` is exact; ``expected`` is every player's expected result
-    after the outcome (units as :attr:`Line.expected`), None when the search
-    stopped before it reached the outcome; ``depth`` is the plies searched
-    below it (0: the outcome ends the game); ``best`` the best move after it
-    when a player chooses there; ``to_move`` who moves after it (a player
-    index, ``"chance"`` or ``"terminal"``).
-    """
-
-    outcome: str
-    probability: Fraction
-    expected: Optional[list[float]]
-    depth: int = 0
-    best: Optional[str] = None
-    to_move: int | str = "terminal"
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"outcome", "probability": "p/q", "expected", "depth", "best"}``."""
-        return {"outcome": self.outcome,
-                "probability": f"{self.probability.numerator}/{self.probability.denominator}",
-                "expected": self.expected, "depth": self.depth, "best": self.best}
-
-
-@dataclass(frozen=True)
-class Report:
-    """What :func:`analyse` found. ``lines[0]`` is the best line.
-
-    At a chance position there are no lines: :attr:`chance_expected` holds
-    every player's expected result of the position and :attr:`outcomes` each
-    outcome's (see :attr:`is_chance`).
-    """
-
-    algo: str
-    depth: int
-    seldepth: int
-    nodes: int
-    seconds: float
-    lines: list[Line]
-    win_probability: Optional[float] = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    hashfull: Optional[int] = None
-    """Permille in use of the transposition table (alpha-beta) or of the node
-    arena (MCTS); None without one."""
-    reused: int = 0
-    """:class:`MctsSession`: the visits the root already had from earlier
-    searches (tree reuse), on top of this search's :attr:`nodes`; else 0."""
-    threads: int = 1
-    """Threads that searched."""
-    outcomes: list[Outcome] = field(default_factory=list)
-    """A chance position: every outcome, most probable first (equal
-    probabilities by spelling); else empty."""
-    chance_expected: Optional[list[float]] = None
-    """A chance position: every player's expected result of the position."""
-    valued: int = 0
-    """A chance position: how many outcomes were valued. Fewer than
-    ``len(outcomes)`` only when the limits stopped the first iteration; the
-    expectation is then an unbiased estimate from a seeded uniform sample of
-    the outcomes (docs/search-expectimax.md)."""
-
-    @property
-    def is_chance(self) -> bool:
-        """True for the report of a chance position (no move to choose)."""
-        return self.chance_expected is not None
-
-    @property
-    def best_move(self) -> Optional[str]:
-        """The canonical spelling of the move the engine would play (None at a
-        chance position)."""
-        return self.lines[0].move if self.lines else None
-
-    @property
-    def score(self) -> int:
-        """The best line's score, for the player to move."""
-        return self.lines[0].score
-
-    @property
-    def pv(self) -> list[str]:
-        """The principal variation."""
-        return self.lines[0].pv if self.lines else []
-
-    @property
-    def expected(self) -> Optional[list[float]]:
-        """Every player's expected result: the position's at a chance
-        position, else the best line's (dice games; None from alpha-beta)."""
-        if self.chance_expected is not None:
-            return self.chance_expected
-        return self.lines[0].expected or None
-
-    @property
-    def nps(self) -> int:
-        """Nodes per second."""
-        return int(self.nodes / self.seconds) if self.seconds > 0 else 0
-
-    def to_json(self) -> dict[str, Any]:
-        """The report as JSON: ``bestmove``, ``score``, ``pv``, ``nodes``, ``depth`` and more
-        (``expected``: the best line's :attr:`Line.expected`; then :attr:`extra`). At a
-        chance position ``bestmove`` is null and ``expected``, ``outcomes`` (each
-        ``{"outcome", "probability": "p/q", "expected", ...}``) and ``valued`` say
-        what the position and each outcome are worth."""
-        if self.is_chance:
-            out: dict[str, Any] = {
-                "bestmove": None, "expected": self.chance_expected,
-                "outcomes": [o.to_json() for o in self.outcomes], "valued": self.valued,
-                "nodes": self.nodes, "nps": self.nps, "depth": self.depth,
-                "seldepth": self.seldepth, "seconds": round(self.seconds, 3),
-                "algo": self.algo, "threads": self.threads}
-            for key, value in self.extra.items():
-                out.setdefault(key, value)
-            return out
-        out = {
-            "bestmove": self.best_move,
-            "score": self.score,
-            "score_text": self.lines[0].score_text,
-            "pv": self.pv,
-            "nodes": self.nodes,
-            "nps": self.nps,
-            "depth": self.depth,
-            "seldepth": self.seldepth,
-            "seconds": round(self.seconds, 3),
-            "algo": self.algo,
-            "win_probability": self.win_probability,
-            "lines": [{"move": line.move, "score": line.score, "score_text": line.score_text,
-                       "pv": line.pv, "expected": line.expected} for line in self.lines],
-            "expected": self.lines[0].expected,
-            "reused": self.reused,
-            "threads": self.threads,
-        }
-        for key, value in self.extra.items():
-            out.setdefault(key, value)
-        return out
-
-
-def _report(raw: dict[str, Any]) -> Report:
-    lines = [Line(item["score"], item["exact"], item["pv"], item.get("expected", []))
-             for item in raw["lines"]]
-    total = raw.get("total_weight") or 1
-    movers = {-1: "chance", -2: "terminal"}
-    outcomes = [Outcome(name, Fraction(weight, total), expected, depth, best,
-                        movers.get(mover, mover))
-                for name, weight, expected, depth, mover, best in raw.get("outcomes") or []]
-    return Report(raw["algo"], raw["depth"], raw["seldepth"], raw["nodes"], raw["seconds"],
-                  lines, raw["win_probability"], hashfull=raw.get("hashfull"),
-                  reused=raw.get("reused", 0), threads=raw.get("threads") or 1,
-                  outcomes=outcomes,
-                  chance_expected=raw.get("expected") if raw.get("chance") else None,
-                  valued=raw.get("valued", 0))
 
 
 def _limits(depth: int | None, nodes: int | None, movetime: int | None, seed: int | None,
@@ -297,16 +115,12 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
                                threads=threads, algo=algo, hash_mb=hash_mb, table=table,
                                stop=stop, pruning=pruning, chance_width=chance_width,
                                progress=progress)
-    callback = None if progress is None else (lambda raw: progress(_report(raw)))
     try:
-        raw = _core.search(pos._c, depth or 0, nodes or 0, movetime or 0, multipv, threads,
-                           seed or 0, algo, hash_mb, stop, callback, table,
-                           leaf == "evaluate", pruning, chance_width)
+        return _core.search(pos._c, depth or 0, nodes or 0, movetime or 0, multipv, threads,
+                            seed or 0, algo, hash_mb, stop, progress, table,
+                            leaf == "evaluate", pruning, chance_width)
     except _core.CoreError as error:
         raise from_core(error, SearchError) from None
-    return _report(raw)
-
-
 
 
 class MctsSession:
@@ -364,14 +178,11 @@ class MctsSession:
         nodes, movetime = limits.nodes, limits.movetime
         if leaf not in ("rollout", "evaluate"):
             raise SearchError(f"leaf must be 'rollout' or 'evaluate', got {leaf!r}")
-        callback = None if progress is None else (lambda raw: progress(_report(raw)))
         try:
-            raw = self._core.search(pos._c, nodes or 0, movetime or 0, multipv, threads,
-                                    seed or 0, hash_mb, stop, callback, leaf == "evaluate")
+            return self._core.search(pos._c, nodes or 0, movetime or 0, multipv, threads,
+                                     seed or 0, hash_mb, stop, progress, leaf == "evaluate")
         except _core.CoreError as error:
             raise from_core(error, SearchError) from None
-        raw["threads"] = raw.get("threads") or threads   # the session's search runs them all
-        return _report(raw)
 
     def advance(self, *moves: str) -> int:
         """Tells the session the moves and chance outcomes played since the

@@ -33,6 +33,7 @@ import numpy as np
 
 from safari_ai import _core, facts
 from safari_ai.errors import SafariError, from_core
+from safari_ai.jsontext import object_members
 from safari_ai.position import Position
 
 __all__ = ["EvalWeights", "WeightsError", "FORMAT", "feature_names", "features",
@@ -251,19 +252,19 @@ def sample_records(game: str, records_dir: str | Path, every: int = 1,
     proven: list[int] = []
     n_records = 0
     for path in _records(records_dir):
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+        try:   # C checks the text; the start goes to the C reader as written
+            members = object_members(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
-        if (not isinstance(data, dict) or data.get("format") != "safari-ai-record"
-                or data.get("game") != game):
+        data = {key: value for key, (value, _) in members.items()}
+        if data.get("format") != "safari-ai-record" or data.get("game") != game:
             continue
         result = data.get("result")
         if not (isinstance(result, list) and len(result) == 2 and result[0] in (-1, 0, 1)):
             continue
         label = (result[0] + 1) / 2
         try:
-            pos = Position.from_json(data["start"])
+            pos = Position.from_json(members["start"][1])
         except (SafariError, KeyError):
             continue
         record_id = n_records

@@ -76,7 +76,7 @@ def test_bad_inputs_are_named_and_retried(inputs: Path, tmp_path: Path) -> None:
     out = tmp_path / "out"
     result = _run(str(inputs), "--out", str(out), "--nodes", "100")
     assert result.exit_code == 1
-    assert "error: broken.json: not JSON" in result.stderr and "Traceback" not in result.output
+    assert "error: broken.json: malformed JSON" in result.stderr and "Traceback" not in result.output
     assert not (out / "broken.json").exists() and (out / "start.json").exists()
     missing = _run(str(tmp_path / "nothing"), "--out", str(out))
     assert missing.exit_code == 1 and "nothing: no such file or directory" in missing.stderr

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from fractions import Fraction
 
 import pytest
@@ -721,3 +722,70 @@ def test_dice_decisions_carry_expected_results(eng: Engine) -> None:
     expect = [float(x) for x in info[-1]["expect"].split(",")]
     assert expect == pytest.approx(report.lines[0].expected, abs=1e-3)
     assert float(info[-1]["winprob"]) == pytest.approx(report.win_probability, abs=1e-3)
+
+
+# -- one clock: the C search's (issue 16, point 2) ----------------------------
+
+@pytest.mark.parametrize("go, expected_ms", [
+    ("go movetime 40", 40),
+    ("go wtime 60000 btime 1 movestogo 1", 60000 - 30),      # the mover's clock, less overhead
+    ("go wtime 600000 btime 600000 movetime 40", 40),         # the smaller of the two
+])
+def test_go_deadline_is_the_searchs_own_clock(go: str, expected_ms: int) -> None:
+    """The deadline is one limit in milliseconds handed to the search, and
+    nothing else enforces it: a search that outlives its movetime (a stand-in
+    that ignores the clock) is not stopped from Python. With a second clock
+    (the former ``threading.Timer`` raising the stop flag) the flag would be
+    up when the stand-in looks at it."""
+    seen: dict[str, object] = {}
+
+    def slow(pos, *, movetime=None, stop=None, **kwargs):
+        seen["movetime"] = movetime
+        time.sleep(min(movetime, 40) / 1000 * 3)         # past the deadline
+        seen["stopped"] = stop.is_set
+        return safari_ai.analyse(pos, depth=1)
+
+    engine = Engine(analyse_fn=slow, new_tree=None)
+    try:
+        engine.feed(START)
+        assert engine.feed("setoption name MoveOverhead value 30") == []
+        lines = engine.feed(go)
+        assert len(bestmoves(lines)) == 1, lines
+        assert seen == {"movetime": expected_ms, "stopped": False}
+        assert not [t for t in threading.enumerate() if isinstance(t, threading.Timer)]
+    finally:
+        engine.close()
+
+
+def test_go_movetime_ends_by_the_c_clock() -> None:
+    """A real search with ``movetime`` ends on time by itself (the C clock),
+    and ``go infinite`` passes the search an infinite time and ends on ``stop``."""
+    engine = Engine()
+    try:
+        engine.feed(START)
+        started = time.monotonic()
+        lines = engine.feed("go movetime 150")
+        assert len(bestmoves(lines)) == 1
+        assert 0.1 <= time.monotonic() - started < 5
+        engine.feed("go infinite")
+        time.sleep(0.05)
+        assert engine.searching
+        assert len(bestmoves(engine.feed("stop"))) == 1
+        assert not engine.searching
+    finally:
+        engine.close()
+
+
+def test_position_json_reads_the_text_as_sent(eng: Engine) -> None:
+    """The JSON after ``position json`` goes to the C reader as sent, runs of
+    spaces included: its error names the same byte as the reader's own
+    (a text with its spaces collapsed, as the tokens have them, would not)."""
+    text = '{"game":    "turtles",     "game": "turtles"}'
+
+    def refusal(json_text: str) -> str:
+        with pytest.raises(safari_ai.PositionError) as error:
+            safari_ai.Position.from_json(json_text)
+        return str(error.value)
+
+    assert refusal(text) != refusal(" ".join(text.split()))   # "duplicate key at byte N"
+    one_error(eng.feed("position json " + text), f"position json: {refusal(text)}")

@@ -157,3 +157,17 @@ def test_progress_is_reported() -> None:
     mcts(safari_ai.Position.new("turtles"), 140_000, progress=seen.append)
     assert [r.nodes for r in seen] == [65536, 131072]
     assert all(r.algo == "mcts" and r.lines for r in seen)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_the_report_says_how_many_threads_searched(threads: int) -> None:
+    """The C report carries the thread count (it was left 0 by MCTS, and the
+    Python layer patched it into the session's report only); the one
+    conversion (``_core.report_from_c``) gives it to every report alike."""
+    pos = safari_ai.Position.new("turtles")
+    partial: list[safari_ai.Report] = []
+    report = mcts(pos, 70000 * threads, threads=threads, progress=partial.append)  # one per 65536
+    assert report.threads == threads
+    assert partial and all(r.threads == threads for r in partial)
+    session = safari_ai.MctsSession()
+    assert session.search(pos, nodes=500, seed=1, threads=threads).threads == threads

@@ -436,6 +436,7 @@ static void report_progress(mcts_search *s)
     memset(&partial, 0, sizeof partial);
     totals_of(&s, 1, &totals);
     mcts_report_fill(&s->tree, 1, s->limits->multipv, &totals, &partial);
+    partial.threads = s->limits->threads;
     s->limits->progress(s->limits->progress_user, &partial);
 }
 
@@ -592,6 +593,7 @@ sa_status sa_mcts_tree_search(sa_mcts_tree *tree, const sa_mcts_options *opt,
         totals_of(searches, n_threads, &totals);
         memset(out, 0, sizeof *out);
         mcts_report_fill(trees, n_threads, limits->multipv, &totals, out);
+        out->threads = n_threads;
     }
     for (int t = 0; t < n_threads; t++) {
         search_free(searches[t]);

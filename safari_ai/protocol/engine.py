@@ -8,12 +8,12 @@ signals); the move itself is chosen by a :class:`~safari_ai.player.EnginePlayer`
 """
 from __future__ import annotations
 
-import threading
 from typing import Any, Callable, Optional, Sequence
 
 from safari_ai._version import __version__
 from safari_ai.errors import SafariError, SearchError
-from safari_ai.jsontext import raw_decode, value_or_text
+from safari_ai.jsontext import value_end, value_or_text
+from safari_ai.limits import Limits
 from safari_ai.player import INFINITE_MS, EnginePlayer, SearchFn, TreeFactory
 from safari_ai.position import Position, games
 from safari_ai.protocol.go import GoRequest, time_budget
@@ -86,6 +86,7 @@ class Engine:
         self._tree_stale = False                   # set by newgame: drop the tree
         self._weights: Any = None                  # the Weights option's file, loaded
         self.finished = False
+        self._line = ""                            # the line being answered
         self._worker = SearchWorker(self._emit)
         self.COMMANDS: dict[str, Callable[[list[str]], list[str]]] = {
             "safari": self._cmd_safari,
@@ -111,6 +112,7 @@ class Engine:
         line. After ``quit`` :attr:`finished` is True.
         """
         tokens = line.split()
+        self._line = line   # 'position json' reads its JSON as sent, spaces and all
         out = self._drain()
         if not tokens or self.finished:
             return out
@@ -278,28 +280,30 @@ class Engine:
         return pos, rest[1:]
 
     def _json_position(self, args: list[str]) -> tuple[Any, list[str]]:
-        text = " ".join(args)
+        # the line after 'position json', as sent (tokens lose runs of spaces)
+        parts = self._line.split(None, 2)
+        text = parts[2].rstrip("\r\n") if len(parts) == 3 and args else ""
         if not text:
             raise ProtocolError("position json: missing the JSON object")
-        # Python's reader only finds where the object ends; the text itself,
-        # as sent, goes to the position reader (the one the CLI and the API
+        # Python's scanner only finds where the object ends; the text itself,
+        # as sent, goes to the C position reader (the one the CLI and the API
         # use), so that it refuses what they refuse (a duplicate key, ...).
         try:
-            obj, end = raw_decode(text)  # under the input limits (jsontext)
+            start, end = value_end(text)  # under the input limits (jsontext)
         except SafariError as error:
             raise ProtocolError(f"position json: not JSON: {error}") from None
         except RecursionError:
             raise ProtocolError("position json: not JSON: nested too deeply") from None
         except ValueError as error:  # e.g. a number of thousands of digits
             raise ProtocolError(f"position json: not JSON: {str(error)[:80]}") from None
-        if not isinstance(obj, dict):
+        if text[start] != "{":
             raise ProtocolError("position json: expected a JSON object {...}")
         rest = text[end:].split()
         if rest and rest[0] != "moves":
             raise ProtocolError(f"position json: expected 'moves' after the JSON, "
                                 f"got {quote(rest[0])}")
         try:
-            pos = self._read_position(text[:end])
+            pos = self._read_position(text[start:end])
         except SafariError as error:
             raise ProtocolError(f"position json: {error}") from None
         return pos, rest[1:]
@@ -417,41 +421,40 @@ class Engine:
 
     def _run_go(self, pos: Any, request: GoRequest, settings: dict[str, Any]) -> str:
         """The worker: searches, emits ``info`` lines, and returns the one
-        ``bestmove`` line (the worker writes it)."""
+        ``bestmove`` line (the worker writes it).
+
+        The search's own clock (C) is the only deadline: ``movetime`` and
+        the share of a clock become the search's ``movetime`` limit in
+        milliseconds; ``stop`` raises the C search's stop flag."""
         try:
-            deadline = self._deadline(pos, request, settings)
-        except ProtocolError as error:
+            limits = self._limits(pos, request, settings)
+        except (ProtocolError, SafariError) as error:
             self._emit(f"info string error: {error}")
             return "bestmove (none)"
-        timer = None
-        if deadline is not None:
-            timer = threading.Timer(deadline, self._worker.expire,
-                                    args=(self._worker.running,))
-            timer.daemon = True
-            timer.start()
         try:
             if pos.is_terminal():
                 self._emit(terminal_line(pos))
                 best = "(none)"
             elif pos.is_chance():
-                self._go_chance(pos, request, settings, deadline)
+                self._go_chance(pos, limits, settings)
                 best = "(none)"
             else:
-                best = self._go_decision(pos, request, settings, deadline)
+                best = self._go_decision(pos, limits, settings)
         except SafariError as error:
             self._emit(f"info string error: go: {error}")
             best = "(none)"
-        finally:
-            if timer is not None:
-                timer.cancel()
         if request.infinite:
             self._worker.stop_event.wait()
         return f"bestmove {best}"
 
-    def _deadline(self, pos: Any, request: GoRequest, settings: dict[str, Any]) -> Optional[float]:
-        """Seconds the search may take (None: no time limit)."""
-        if request.infinite:
-            return None
+    def _movetime_ms(self, pos: Any, request: GoRequest,
+                     settings: dict[str, Any]) -> Optional[int]:
+        """Milliseconds the search may take: ``movetime``, the share of the
+        mover's clock (:func:`time_budget`), the smaller of the two;
+        :data:`INFINITE_MS` (until ``stop``) for ``go infinite`` or a ``go``
+        without a limit; None when only ``depth`` or ``nodes`` bound it."""
+        if request.infinite or not request.limited():
+            return INFINITE_MS
         limits = []
         if request.movetime is not None:
             limits.append(request.movetime)
@@ -468,20 +471,24 @@ class Engine:
                     player = min(request.clocks, key=lambda p: request.clocks[p])
             limits.append(time_budget(request.clocks[player], request.increments.get(player, 0),
                                       request.movestogo, settings["MoveOverhead"]))
-        return min(limits) / 1000.0 if limits else None
+        return min(limits) if limits else None
 
-    def _search_kwargs(self, request: GoRequest, settings: dict[str, Any],
-                       deadline: Optional[float]) -> dict[str, Any]:
-        movetime = None if deadline is None else max(1, int(deadline * 1000))
-        if request.infinite or not request.limited():
-            movetime = INFINITE_MS
-        return dict(depth=request.depth, nodes=request.nodes, movetime=movetime,
-                    seed=settings["Seed"], threads=settings["Threads"],
-                    algo=settings["Algorithm"], hash_mb=settings["Hash"],
+    def _limits(self, pos: Any, request: GoRequest, settings: dict[str, Any]) -> Limits:
+        """The search's limits, checked once (:class:`~safari_ai.limits.Limits`)."""
+        return Limits(depth=request.depth, nodes=request.nodes,
+                      movetime=self._movetime_ms(pos, request, settings),
+                      seed=settings["Seed"], multipv=settings["MultiPV"],
+                      threads=settings["Threads"], hash_mb=settings["Hash"])
+
+    def _search_kwargs(self, limits: Limits, settings: dict[str, Any]) -> dict[str, Any]:
+        """``safari_ai.analyse``'s keywords for ``limits`` (as they are: the
+        C search gets the same milliseconds) and the engine's settings."""
+        return dict(depth=limits.depth, nodes=limits.nodes, movetime=limits.movetime,
+                    seed=limits.seed, threads=limits.threads,
+                    algo=settings["Algorithm"], hash_mb=limits.hash_mb,
                     leaf=settings["MctsLeaf"], stop=self._worker.stop_flag)
 
-    def _go_decision(self, pos: Any, request: GoRequest, settings: dict[str, Any],
-                     deadline: Optional[float]) -> str:
+    def _go_decision(self, pos: Any, limits: Limits, settings: dict[str, Any]) -> str:
         last: list[tuple[int, int]] = []
 
         def progress(report: Report) -> None:
@@ -492,8 +499,8 @@ class Engine:
         player = self._player_for(settings)
         if player.session is not None:
             player.catch_up(*settings["path"])
-        report = player.choose(pos, multipv=settings["MultiPV"], progress=progress,
-                               **self._search_kwargs(request, settings, deadline))
+        report = player.choose(pos, multipv=limits.multipv, progress=progress,
+                               **self._search_kwargs(limits, settings))
         if player.session is not None:
             self._emit(f"info string reused {report.reused}")
         if last != [(report.depth, report.nodes)]:
@@ -515,15 +522,14 @@ class Engine:
         return self._player
 
     # -- chance nodes ------------------------------------------------------
-    def _go_chance(self, pos: Any, request: GoRequest, settings: dict[str, Any],
-                   deadline: Optional[float]) -> None:
+    def _go_chance(self, pos: Any, limits: Limits, settings: dict[str, Any]) -> None:
         """Expected values at a chance position: one expectimax search of the
         position (``safari_ai.analyse``, as ``safari-ai analyse`` runs it),
         which values every outcome; a progress line per completed iteration,
         then a line per outcome, most probable first, and the summary again.
         """
         is_zero_sum = zero_sum(pos)
-        kwargs = self._search_kwargs(request, settings, deadline)
+        kwargs = self._search_kwargs(limits, settings)
         kwargs["algo"] = "auto"            # expectimax: the search that values chance
         report = self._player.search(
             pos, progress=lambda r: self._emit(chance_summary(r, is_zero_sum)), **kwargs)

@@ -108,13 +108,6 @@ class SearchWorker:
             for job in self._queue:
                 job.stopped = job.stopped or job.unbounded
 
-    def expire(self, job: Optional[Job]) -> None:
-        """``job``'s time is up: stops it, unless it has ended meanwhile (a
-        late timer must not stop the next job)."""
-        with self._state:
-            if job is not None and self._running is job:
-                self.stop_flag.set()
-
     def _raise_stop(self) -> None:
         """Raises the running job's stop signals (under ``_state``)."""
         self.stop_flag.set()

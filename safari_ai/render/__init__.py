@@ -27,8 +27,10 @@ class RenderError(PositionError):
     """The input is not a valid position of a game the renderer knows."""
 
 
-def _read(position: Mapping[str, Any] | str | bytes) -> Position:
+def _read(position: Position | Mapping[str, Any] | str | bytes) -> Position:
     """The position, validated by the C reader; RenderError for anything else."""
+    if isinstance(position, Position):
+        return position
     try:
         return Position.from_json(position)
     except PositionError as error:
@@ -37,9 +39,10 @@ def _read(position: Mapping[str, Any] | str | bytes) -> Position:
         raise RenderError("position: nested too deeply") from None
 
 
-def render(position: Mapping[str, Any] | str | bytes, last_move: Optional[str] = None,
-           seat: Optional[int] = None) -> str:
-    """The SVG text of ``position`` (a JSON object or its text); ``last_move``,
+def render(position: Position | Mapping[str, Any] | str | bytes,
+           last_move: Optional[str] = None, seat: Optional[int] = None) -> str:
+    """The SVG text of ``position`` (a :class:`~safari_ai.Position`, its JSON
+    text, read by C as is, or a JSON object); ``last_move``,
     when given, is marked on the board and written under it. With ``seat``,
     the picture is what that player may see: in the ostrich race the other
     players' secret prediction tiles are drawn face down (``????``).

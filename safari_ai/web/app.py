@@ -129,8 +129,19 @@ def moves_json(pos: Position) -> dict[str, Any]:
 
 # -- request parsing ---------------------------------------------------------
 
-async def _body(request: Request, config: ServerConfig) -> dict[str, Any]:
-    """The request's JSON object, refused when too big or not an object."""
+class _Body(dict[str, Any]):
+    """A request's JSON object, with each member's text as the client wrote
+    it (``texts``): a position or record goes to the C reader as is."""
+
+    texts: dict[str, str]
+
+
+async def _body(request: Request, config: ServerConfig) -> _Body:
+    """The request's JSON object, refused when too big or not an object; the
+    C reader checks the whole text first (a duplicate key is refused as by
+    the command line)."""
+    from safari_ai.jsontext import object_members
+
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > config.max_body_bytes:
         raise ApiError(f"request body larger than {config.max_body_bytes} bytes", "body", 413)
@@ -141,12 +152,28 @@ async def _body(request: Request, config: ServerConfig) -> dict[str, Any]:
             raise ApiError(f"request body larger than {config.max_body_bytes} bytes", "body", 413)
         chunks.append(chunk)
     try:
-        data = json.loads(b"".join(chunks).decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        text = b"".join(chunks).decode("utf-8")
+    except UnicodeDecodeError as error:
         raise ApiError(f"request body is not JSON: {error}", "body") from None
-    if not isinstance(data, dict):
+    if not text.lstrip().startswith("{"):
+        try:
+            json.loads(text)
+        except ValueError as error:
+            raise ApiError(f"request body is not JSON: {error}", "body") from None
         raise ApiError("request body must be a JSON object", "body")
+    try:
+        members = object_members(text)
+    except SafariError as error:
+        raise ApiError(f"request body is not JSON: {error}", "body") from None
+    data = _Body({key: value for key, (value, _) in members.items()})
+    data.texts = {key: raw for key, (_, raw) in members.items()}
     return data
+
+
+def _source_text(data: dict[str, Any], key: str) -> Any:
+    """The member ``key`` as the client wrote it (for the C reader), or its value."""
+    texts = getattr(data, "texts", {})
+    return texts.get(key, data[key])
 
 
 def _position(data: dict[str, Any], key: str = "position") -> Position:
@@ -156,7 +183,7 @@ def _position(data: dict[str, Any], key: str = "position") -> Position:
     if not isinstance(value, dict):
         raise ApiError(f"{key}: must be a position object", key)
     try:
-        return Position.from_json(value)
+        return Position.from_json(_source_text(data, key))
     except PositionError as error:
         where = f"{key}.{error.field}" if error.field else key
         raise ApiError(f"{key}: {error}", where) from None
@@ -475,6 +502,17 @@ async def _analyse(request: Request, server: _Server) -> Any:
     return await _answer(server, work, stream)
 
 
+def _record(data: dict[str, Any], key: str) -> Any:
+    """The game record in member ``key``, its start position read by C from
+    the client's text (:meth:`~safari_ai.record.GameRecord.from_text`)."""
+    from safari_ai.record import GameRecord
+
+    if not isinstance(data[key], dict):
+        return GameRecord.from_json(data[key])     # "not a game record", as before
+    value = _source_text(data, key)
+    return GameRecord.from_text(value) if isinstance(value, str) else GameRecord.from_json(value)
+
+
 class _OverBudget(Exception):
     pass
 
@@ -487,12 +525,11 @@ def _record_positions(record: Any) -> int:
 async def _analyse_record(data: dict[str, Any], server: _Server) -> Any:
     """A whole record, as ``safari-ai analyse RECORD.json --json``."""
     from safari_ai.annotate import annotate
-    from safari_ai.record import GameRecord
     from safari_ai.search import analyse
 
     key = "record" if "record" in data else "position"
     try:
-        record = GameRecord.from_json(data[key])
+        record = _record(data, key)
         record.replay()
     except SafariError as error:
         raise ApiError(f"{key}: {error}", key) from None
@@ -535,13 +572,11 @@ async def _analyse_record(data: dict[str, Any], server: _Server) -> Any:
 
 
 async def _replay(request: Request, server: _Server) -> Any:
-    from safari_ai.record import GameRecord
-
     data = await _body(request, server.config)
     if "record" not in data:
         raise ApiError("missing field 'record'", "record")
     try:
-        record = GameRecord.from_json(data["record"])
+        record = _record(data, "record")
         positions = record.replay()
     except SafariError as error:
         raise ApiError(f"record: {error}", "record") from None
