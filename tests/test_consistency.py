@@ -29,7 +29,7 @@ import safari_ai
 from safari_ai.cli import main
 from safari_ai.protocol import Engine
 
-GAMES = safari_ai.games()
+GAMES = safari_ai.game_names()
 FIELD = re.compile(r"field '([^']*)'")
 Verdict = tuple[bool, Optional[str]]    # (accepted, the field a refusal names)
 
