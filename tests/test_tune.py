@@ -85,7 +85,7 @@ def test_split_keeps_each_game_on_one_side():
 # -- weight files ------------------------------------------------------------------
 
 def test_weight_file_round_trip_and_exact_evaluation(tmp_path):
-    weights = EvalWeights("zebras", (90, 150, 480, 25), 212.5)
+    weights = EvalWeights("zebras", (90, 150, 480, 25, 700, 400, 800, 900, 1000), 212.5)
     path = tmp_path / "w.json"
     weights.save(path)
     loaded = EvalWeights.load(path)
