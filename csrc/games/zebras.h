@@ -209,7 +209,7 @@ int32_t zebras_evaluate(const void *state, int player);
 #define ZEBRAS_FEATURE_ONE 1024
 /* The alpha-beta reports' win-probability scale K (safari/features.h):
  * fitted on self-play records of this evaluation (docs/tuning.md). */
-#define ZEBRAS_WIN_SCALE 867.0
+#define ZEBRAS_WIN_SCALE 901.0
 extern const char *const zebras_feature_names[ZEBRAS_N_FEATURES];
 extern const int32_t zebras_default_weights[ZEBRAS_N_FEATURES];
 void zebras_features(const void *state, int32_t *out);
