@@ -1033,10 +1033,13 @@ def serve(host: str, port: int, open_browser: bool, max_movetime: int,
               help="Seeds the held-out split.")
 @click.option("--svg", "svg_path", metavar="FILE.svg",
               help="Write the reliability diagram of the search scores' win probability.")
+@click.option("--hold", "hold", metavar="NAME[,NAME...]", default="",
+              help="Keep these features' weights at their starting values (fit the others "
+                   "and the scale with them).")
 @click.option("--json", "as_json", is_flag=True, help="Print the measurements as JSON.")
 def tune(game: str, records_dir: str, out_path: str | None, start_path: str | None,
          holdout: float, l2: float, every: int, skip_plies: int, seed: int,
-         svg_path: str | None, as_json: bool) -> None:
+         svg_path: str | None, hold: str, as_json: bool) -> None:
     """Fit GAME's evaluation weights to the results of game records (Texel's method).
 
     Samples the decision positions of the finished records, labels each with
@@ -1056,7 +1059,8 @@ def tune(game: str, records_dir: str, out_path: str | None, start_path: str | No
         if start.game != game:
             _fail(f"--start: the weights are for {start.game}, not {game}")
         samples = sample_records(game, records_dir, every=every, skip_plies=skip_plies)
-        result = run_tune(samples, start=start, holdout=holdout, l2=l2, seed=seed)
+        held = [name.strip() for name in hold.split(",") if name.strip()]
+        result = run_tune(samples, start=start, holdout=holdout, l2=l2, seed=seed, hold=held)
     except SafariError as error:
         _fail(str(error))
     if out_path:
@@ -1077,6 +1081,9 @@ def tune(game: str, records_dir: str, out_path: str | None, start_path: str | No
     click.echo(f"{game}: {result.n_records} records, {result.n_train} training positions, "
                f"{result.n_holdout} held out")
     click.echo(f"evaluation scale K {result.scale:.1f}")
+    if "eval_scale_after" in result.after.fit:
+        click.echo(f"held: {', '.join(result.after.fit['held'])}; scale K of the fitted "
+                   f"weights {result.after.fit['eval_scale_after']:.1f}")
     click.echo(f"held-out log-loss: before {result.loss_before:.4f}, "
                f"after {result.loss_after:.4f}")
     click.echo("feature          before    after")

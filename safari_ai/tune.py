@@ -38,6 +38,7 @@ from safari_ai.position import Position
 
 __all__ = ["EvalWeights", "WeightsError", "FORMAT", "feature_names", "features",
            "Samples", "sample_records", "log_loss", "fit_scale", "fit_weights",
+           "fit_weights_holding",
            "TuneResult", "tune", "CalibrationBin", "calibration", "expected_calibration_error",
            "reliability_svg", "score_probability", "reported_probability", "split"]
 
@@ -447,12 +448,14 @@ def reliability_svg(tables: Mapping[str, Sequence[CalibrationBin]], title: str) 
     """A reliability diagram (observed score against predicted probability, one
     polyline per game, the diagonal for perfect calibration) as SVG text."""
     size, margin = 360, 50
-    colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"]
+    colours = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf"]
+    # The legend: a line, then "NAME (ECE 0.000)" at about 7 px a character.
+    legend = max([140] + [60 + 7 * (len(name) + 12) for name in tables])
 
     def xy(px: float, py: float) -> tuple[float, float]:
         return margin + px * size, margin + (1 - py) * size
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + 2 * margin + 140}" '
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + 2 * margin + legend}" '
              f'height="{size + 2 * margin}" font-family="sans-serif" font-size="12">',
              '<rect width="100%" height="100%" fill="white"/>',
              f'<text x="{margin}" y="{margin - 20}" font-size="14">{_escape(title)}</text>']
@@ -535,20 +538,63 @@ def _mover_view(samples: Samples) -> np.ndarray:
     return np.where(samples.mover == 0, samples.y, 1.0 - samples.y)
 
 
+def fit_weights_holding(x: np.ndarray, y: np.ndarray, start: np.ndarray,
+                        held: Sequence[int], l2: float = 1e-3) -> tuple[np.ndarray, float]:
+    """Texel's fit with the weights at the indices ``held`` kept at their
+    values in ``start`` (the units of the evaluation stay fixed: zebras'
+    ``control`` at 100 keeps it in centi-points). The held part ``x[:, held] @
+    start[held]`` is one more column of the logistic regression; its
+    coefficient is 1 / K, so the scale is fitted with the free weights.
+    Returns the float weights (the held ones as given) and K.
+
+    :raises WeightsError: the held part does not predict the result (K <= 0).
+    """
+    x = np.asarray(x, dtype=np.float64)
+    held = list(held)
+    free = [i for i in range(x.shape[1]) if i not in held]
+    design = np.column_stack([x[:, held] @ start[held]] + [x[:, i] for i in free])
+    beta = fit_weights(design, y, 1.0, l2=l2)
+    if beta[0] <= 0:
+        raise WeightsError("--hold: the held weights do not predict the result in these "
+                           "samples (their fitted scale is not positive)")
+    scale = 1.0 / float(beta[0])
+    weights = np.asarray(start, dtype=np.float64).copy()
+    weights[free] = beta[1:] * scale
+    return weights, scale
+
+
 def tune(samples: Samples, start: Optional[EvalWeights] = None, holdout: float = 0.2,
-         l2: float = 1e-3, seed: int = 1, scale: Optional[float] = None) -> TuneResult:
+         l2: float = 1e-3, seed: int = 1, scale: Optional[float] = None,
+         hold: Sequence[str] = ()) -> TuneResult:
     """Texel's method on ``samples``: holds out a share of the games, fits the
     scale K of the starting evaluation on the rest (unless given), fits the
-    weights at that K, and measures both on the held-out games. Also fits the
-    win-probability scale of the records' search scores (when they have some)
-    and its calibration on the held-out games."""
+    weights at that K, and measures both on the held-out games. With ``hold``
+    (feature names), those weights keep their starting values and the others
+    are fitted together with their own scale (:func:`fit_weights_holding`);
+    the fitted weights' held-out log-loss is then measured at that scale.
+    Also fits the win-probability scale of the records' search scores (when
+    they have some) and its calibration on the held-out games.
+
+    :raises WeightsError: a name in ``hold`` is not a feature of the game."""
     start = start or EvalWeights.default(samples.game)
+    names = feature_names(samples.game)
+    for name in hold:
+        if name not in names:
+            raise WeightsError(f"--hold: {name!r} is not a feature of {samples.game} "
+                               f"({', '.join(names)})")
     train, held = split(samples, holdout, seed)
     w0 = start.vector()
     k = scale if scale is not None else fit_scale(train.x @ w0, train.y)
-    fitted = _rounded(fit_weights(train.x, train.y, k, l2=l2))
+    k_after = k
+    if hold:
+        raw, k_after = fit_weights_holding(train.x, train.y, w0,
+                                           [names.index(name) for name in hold], l2=l2)
+        fitted = _rounded(raw)
+    else:
+        fitted = _rounded(fit_weights(train.x, train.y, k, l2=l2))
     loss_before = log_loss(_sigmoid(held.x @ w0 / k), held.y)
-    loss_after = log_loss(_sigmoid(held.x @ np.asarray(fitted, dtype=np.float64) / k), held.y)
+    loss_after = log_loss(_sigmoid(held.x @ np.asarray(fitted, dtype=np.float64) / k_after),
+                          held.y)
     search_scale = None
     table = None
     has_score = np.isfinite(train.score) & (train.proven == 0)
@@ -562,6 +608,7 @@ def tune(samples: Samples, start: Optional[EvalWeights] = None, holdout: float =
     after_scale = search_scale if search_scale is not None else start.win_scale
     fit_info = {"records": samples.n_records, "train_positions": len(train),
                 "holdout_positions": len(held), "eval_scale": k, "l2": l2,
+                **({"held": list(hold), "eval_scale_after": k_after} if hold else {}),
                 "holdout_log_loss_before": loss_before, "holdout_log_loss_after": loss_after}
     return TuneResult(samples.game, samples.n_records, len(train), len(held), k, loss_before,
                       loss_after, start,

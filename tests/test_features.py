@@ -68,7 +68,8 @@ def test_features_vary_over_the_sample(sample):
     varying = {name for name, column in zip(safari_ai.feature_names(game), matrix.T)
                if column.min() != column.max()}
     expected = {"turtles": {"active", "advance", "to_move"},
-                "zebras": {"control", "open", "inauguration", "tempo"},
+                "zebras": {"control", "open", "inauguration", "tempo", "hand_zebras",
+                           "hand_gazelles", "hand_elephant", "hand_lion", "hand_crocodiles"},
                 "arena": {"standing", "attack", "defense", "speed"}}[game]
     assert expected <= varying
 
@@ -79,7 +80,8 @@ def test_zebras_features_are_exact_fractions():
     positions = random_positions("zebras", 300, seed=21)
     rng = np.random.default_rng(7)
     # A few sets: the core's table of weight sets holds 255 for the process.
-    sets = [rng.integers(-10000, 10001, size=4) for _ in range(3)]
+    n = len(safari_ai.feature_names("zebras"))
+    sets = [rng.integers(-10000, 10001, size=n) for _ in range(3)]
     fractions = 0
     for k, pos in enumerate(positions):
         f = pos.features()
@@ -93,15 +95,17 @@ def test_zebras_features_are_exact_fractions():
 
 def test_zebras_features_at_the_end_are_the_score():
     """At the end every share is +-1: control is the territory points, no cell
-    is open, nobody has the tempo, and the evaluation is 100 x the score."""
+    is open, nobody has the tempo, the hands are empty, and the evaluation is
+    100 x the score."""
     rng = np.random.default_rng(3)
     for _ in range(10):
         pos = Position.new("zebras")
         while not pos.is_terminal():
             moves = pos.legal_moves()
             pos = pos.apply(moves[int(rng.integers(len(moves)))])
-        control, open_cells, inauguration, tempo = pos.features()
+        control, open_cells, inauguration, tempo, *hands = pos.features()
         assert control == int(control) and open_cells == 0 and tempo == 0
+        assert hands == [0, 0, 0, 0, 0]
         assert pos.evaluate(0) == 100 * control + 500 * inauguration
         assert (pos.evaluate(0) > 0) == (pos.result()[0] > 0)
 
@@ -167,7 +171,7 @@ def test_many_weight_sets_share_slots():
     # again and again never fills it.
     pos = Position.new("zebras")
     for _ in range(600):
-        pos.with_weights(EvalWeights("zebras", (1, 2, 3, 4), 99.0))
+        pos.with_weights(EvalWeights("zebras", (1, 2, 3, 4, 5, 6, 7, 8, 9), 99.0))
 
 
 def test_searches_evaluate_with_the_positions_weights():

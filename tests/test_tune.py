@@ -9,8 +9,8 @@ from click.testing import CliRunner
 
 from safari_ai import EvalWeights, Position, WeightsError
 from safari_ai.cli import main
-from safari_ai.tune import (Samples, fit_scale, fit_weights, log_loss, sample_records, split,
-                            tune)
+from safari_ai.tune import (Samples, fit_scale, fit_weights, fit_weights_holding, log_loss,
+                            sample_records, split, tune)
 
 
 def synthetic(true_w, scale, n, seed):
@@ -71,6 +71,40 @@ def test_tune_improves_held_out_loss_on_synthetic_samples():
     assert np.allclose(at_true_scale.after.weights, true_w, atol=15), at_true_scale.after
 
 
+def test_holding_weights_fits_the_others_and_the_scale():
+    """With the first weight held at its true value, the fit finds the scale
+    and the other weights (zebras' control is held at 100 so that its scores
+    stay centi-points)."""
+    true_w = np.array([100.0, -40.0, 250.0, 60.0])
+    x, y = synthetic(true_w, 300.0, 60000, seed=9)
+    start = np.array([100.0, 0.0, 0.0, 0.0])
+    weights, scale = fit_weights_holding(x, y, start, [0], l2=0.0)
+    assert weights[0] == 100.0 and scale == pytest.approx(300.0, rel=0.05)
+    assert np.allclose(weights, true_w, atol=15), weights
+    # Held at twice its true value, everything doubles, the scale included.
+    weights, scale = fit_weights_holding(x, y, 2 * start, [0], l2=0.0)
+    assert scale == pytest.approx(600.0, rel=0.05)
+    assert np.allclose(weights, 2 * true_w, atol=30), weights
+
+
+def test_tune_holds_the_named_weights():
+    true_w = [100, 30, -80, 10, 0, 50]
+    x, y = synthetic(true_w, 250.0, 20000, seed=6)
+    ids = np.arange(len(y)) // 20
+    n = len(y)
+    samples = Samples("turtles", x, y, ids, np.zeros(n, int), np.full(n, np.nan),
+                      np.zeros(n, int), int(ids.max()) + 1)
+    start = EvalWeights("turtles", (100, 0, 0, 0, 0, 0), 100.0)
+    result = tune(samples, start=start, holdout=0.25, l2=1e-4, seed=2, hold=["active"])
+    assert result.after.weights[0] == 100
+    assert np.allclose(result.after.weights, true_w, atol=15), result.after
+    assert result.after.fit["held"] == ["active"]
+    assert result.after.fit["eval_scale_after"] == pytest.approx(250.0, rel=0.1)
+    assert result.loss_after < result.loss_before
+    with pytest.raises(WeightsError, match="--hold: 'mobility' is not a feature of turtles"):
+        tune(samples, hold=["mobility"])
+
+
 def test_split_keeps_each_game_on_one_side():
     n = 100
     ids = np.arange(n) // 10
@@ -85,7 +119,7 @@ def test_split_keeps_each_game_on_one_side():
 # -- weight files ------------------------------------------------------------------
 
 def test_weight_file_round_trip_and_exact_evaluation(tmp_path):
-    weights = EvalWeights("zebras", (90, 150, 480, 25), 212.5)
+    weights = EvalWeights("zebras", (90, 150, 480, 25, 700, 400, 800, 900, 1000), 212.5)
     path = tmp_path / "w.json"
     weights.save(path)
     loaded = EvalWeights.load(path)
@@ -194,6 +228,19 @@ def test_tune_command_writes_a_weights_file_the_engine_loads(tmp_path, records):
     assert report["score"] == 0 and report["win_probability"] == 0.5
     as_json = CliRunner().invoke(main, ["tune", "turtles", "--records", str(records), "--json"])
     assert json.loads(as_json.output)["holdout_log_loss_after"] > 0
+    held = tmp_path / "held.json"
+    result = CliRunner().invoke(main, ["tune", "turtles", "--records", str(records),
+                                       "--hold", "active,guard", "--out", str(held)])
+    assert result.exit_code == 0, result.output
+    assert "held: active, guard; scale K of the fitted weights" in result.output
+    default = EvalWeights.default("turtles").named()
+    fitted = EvalWeights.load(held)
+    assert fitted.named()["active"] == default["active"]
+    assert fitted.named()["guard"] == default["guard"]
+    assert fitted.fit["held"] == ["active", "guard"]
+    result = CliRunner().invoke(main, ["tune", "turtles", "--records", str(records),
+                                       "--hold", "mobility"])
+    assert result.exit_code == 1 and "--hold: 'mobility' is not a feature of turtles" in result.output
 
 
 def test_tune_and_analyse_errors(tmp_path, records):

@@ -202,14 +202,14 @@ void zebras_result(const void *state, int32_t *out);
 int32_t zebras_evaluate(const void *state, int player);
 
 /* The evaluation's features (zebras_eval.c, docs/tuning.md): control,
- * open, inauguration, tempo. They are fractions, written in fixed point:
+ * open, inauguration, tempo and the five hand counts. They are fractions, written in fixed point:
  * feature i is features(s)[i] / ZEBRAS_FEATURE_ONE (a power of two, so that
  * every value is exact as a double and weights . features is exact). */
-#define ZEBRAS_N_FEATURES 4
+#define ZEBRAS_N_FEATURES 9
 #define ZEBRAS_FEATURE_ONE 1024
 /* The alpha-beta reports' win-probability scale K (safari/features.h):
  * fitted on self-play records of this evaluation (docs/tuning.md). */
-#define ZEBRAS_WIN_SCALE 867.0
+#define ZEBRAS_WIN_SCALE 901.0
 extern const char *const zebras_feature_names[ZEBRAS_N_FEATURES];
 extern const int32_t zebras_default_weights[ZEBRAS_N_FEATURES];
 void zebras_features(const void *state, int32_t *out);

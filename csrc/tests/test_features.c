@@ -138,7 +138,9 @@ static void test_batch_writes_rows_and_checks_games(void)
     int n = sa_position_features(b, row);
     for (int i = 0; i < n; i++) /* the batch divides by the fixed-point unit */
         CHECK(out[n + i] == row[i] / 1024.0);
-    CHECK(out[n + n - 1] == -1.0); /* tempo: player 1 places the first token */
+    CHECK(strcmp(sa_feature_name("zebras", 3), "tempo") == 0);
+    CHECK(out[n + 3] == -1.0); /* tempo: player 1 places the first token */
+    CHECK(out[n + n - 1] == 0.0); /* hand_crocodiles: the hands are equal */
     const sa_position *mixed[3] = {a, b, c};
     CHECK(sa_features_batch(mixed, 3, out, &err) == SA_ERR_ARGUMENT);
     CHECK(strstr(err.message, "positions[2]") != NULL);
