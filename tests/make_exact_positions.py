@@ -6,10 +6,10 @@ lion and, so far, keeps no position there (below).
 
 Regenerate (from the repository root, with the package installed; about ten
 minutes of one core for the arena, the time going into games that end before
-the round cap)::
+the round cap; the ostrich run only reports, 10-40 s a candidate)::
 
     python tests/make_exact_positions.py --game arena --count 30
-    python tests/make_exact_positions.py --game ostrich --count 30 --games 200
+    python tests/make_exact_positions.py --game ostrich --games 12
 
 How the positions are found. The engine's ``Position`` only plays the games
 (seeded by ``playout.rng_for("exact", game, index)``; chance by its exact
@@ -24,22 +24,24 @@ position.
   ``NODE_BUDGET`` distinct positions): the values are exact. Of each game the
   last decision that qualifies (below) is kept, no position twice.
 * **ostrich**: 2-player races with the lion (``lion=true``), decisions after
-  the second ostrich has crossed the line while the lion is active. The
-  race's tree is not finite: sorcery can flip an ostrich back and forth for
-  ever, and a roll can move nobody. So it is searched to the end except at
-  the rolls of a normal or exhausted turn (a re-roll choice of up to 64 moves
-  over up to 1,512 outcomes each: ~10^5 reference positions a turn, beyond
-  this script) and below the ``ROLL_CAP``-th lion-turn roll, where the race
-  still running is bounded by the lowest and highest score each player can
-  still get (every way the third place and the last can still go). Each value
-  is then an interval, and a decision whose best moves' intervals overlap (or
-  tie between different vectors, max-n) takes the union of the candidates':
+  the second ostrich has crossed the line (re-roll choices left out: each
+  re-roll leads to ~1,500 boards). The race's tree is not finite: sorcery
+  can flip an ostrich back and forth for ever, and a roll can move nobody.
+  So it is searched through the rest of the turn and ``ROLL_CAP`` more
+  rolls of the kinds in ``EXPANDED_MODES`` (a whole normal turn: the roll,
+  the re-roll choices and the re-rolls, these memoised by the dice kept,
+  5,000-25,000 reference positions), and a race still running after that is
+  bounded by the lowest and highest score each player can still get (every
+  way the third place and the last can still go). Each value is then an
+  interval, and a decision whose best moves' intervals overlap (or tie
+  between different vectors, max-n) takes the union of the candidates':
   rigorous bounds on the exact value. A position would be kept when every
   move's interval is at most ``WIDTH`` points wide. On the races these
-  seeded players reach, the ostriches still running are far from the line
-  (rows 2-14 of 17), the intervals are 1-15 points wide, and no position
-  qualifies: exact values to the end of a race need a faster solver than the
-  Python reference (see docs/strength.md, "Exact positions").
+  seeded players reach, the intervals are 1-15 points wide, and no position
+  qualifies (each rejected candidate is printed with its widest interval):
+  exact values to the end of a race need more turns or a solver of the
+  cyclic game, beyond the Python reference (docs/strength.md, "Exact
+  positions").
 
 A position is kept when its best move is unique: its value exceeds every
 other move's by at least ``MARGIN`` (intervals: the best's lowest against
@@ -74,7 +76,8 @@ from reference import arena as ref_arena  # noqa: E402
 from reference import ostrich as ref_ostrich  # noqa: E402
 
 DATA = os.path.join(HERE, "data")
-ROLL_CAP = 1          # ostrich: lion-turn rolls searched below the root
+ROLL_CAP = 1          # ostrich: rolls searched below the root
+EXPANDED_MODES = ("normal", "exhausted", "lion", "bonus")  # ostrich: kinds of roll searched
 WIDTH = Fraction(1, 2)  # ostrich: widest interval kept (points)
 MARGIN = {"ostrich": Fraction(1, 20), "arena": Fraction(1, 200)}
 NODE_BUDGET = {"ostrich": 30_000, "arena": 20_000}
@@ -126,7 +129,7 @@ class Solver:
         return out
 
     def value(self, p: dict[str, Any], rolls: int) -> Interval:
-        key = (json.dumps(p, sort_keys=True), rolls)
+        key = (json.dumps(memo_form(p), sort_keys=True), rolls)
         hit = self.memo.get(key)
         if hit is not None:
             return hit
@@ -137,7 +140,7 @@ class Solver:
             v = self.leaf(p)
             out: Interval = (v, v, 0)
         elif self.game == "ostrich" and p["phase"] == "roll" and (
-                rolls == 0 or p["mode"] in ("normal", "exhausted")):
+                rolls == 0 or p["mode"] not in EXPANDED_MODES):
             lo, hi = score_bounds(p)
             out = (lo, hi, 0)
         elif self.ref.to_move(p) == "chance":
@@ -167,6 +170,18 @@ class Solver:
 
     def moves(self, p: dict[str, Any], rolls: int) -> dict[str, Interval]:
         return {m: self.value(c, rolls) for m, _, c in self.children(p)}
+
+
+def memo_form(p: dict[str, Any]) -> dict[str, Any]:
+    """``p`` as the memo reads it: an ostrich re-roll is the same chance
+    position whatever faces the dice thrown again showed (its outcomes are the
+    kept dice plus the new faces), so those are left out of the key."""
+    if p.get("phase") != "reroll" or p.get("game") != "ostrich":
+        return p
+    thrown = p["reroll"]
+    kept = ref_ostrich._msub(p["dice"]["white"], thrown["white"])
+    return {**p, "dice": {"white": kept, "black": None if thrown["black"] else p["dice"]["black"]},
+            "reroll": {"white": len(thrown["white"]), "black": thrown["black"]}}
 
 
 def score_bounds(p: dict[str, Any]) -> tuple[Values, Values]:
@@ -254,12 +269,12 @@ def candidates(game: str, index: int) -> list[safari_ai.Position]:
 def late(game: str, pos: safari_ai.Position) -> bool:
     data = pos.to_json()
     if game == "ostrich":
-        return len(data["finished"]) == 2 and data["lion"]["state"] == "active"
+        return len(data["finished"]) == 2 and data["phase"] != "reroll_choice"
     return data["round"] == data["rules"]["round_cap"]
 
 
-def solve(game: str, pos: safari_ai.Position) -> dict[str, Any] | None:
-    """The entry for one candidate, or None when it is too big, not exact
+def solve(game: str, pos: safari_ai.Position) -> tuple[dict[str, Any] | None, str]:
+    """The entry for one candidate, or None and why: too big, not exact
     enough, or its best move is not unique by the margin."""
     ref: Any = ref_ostrich if game == "ostrich" else ref_arena
     p = ref.load(pos.to_json())
@@ -268,17 +283,20 @@ def solve(game: str, pos: safari_ai.Position) -> dict[str, Any] | None:
     try:
         values = solver.moves(p, ROLL_CAP)
     except TooBig:
-        return None
+        return None, f"more than {NODE_BUDGET[game]} positions"
     width = max(max(h - l for l, h in zip(lo, hi)) for lo, hi, _ in values.values())
     best_low = max(lo[mover] for lo, _, _ in values.values())
     best = [m for m, (lo, _, _) in values.items() if lo[mover] == best_low]
-    if len(best) != 1 or width > WIDTH:
-        return None  # the best move is not unique, or the values not exact enough
+    spread = f"intervals up to {float(width):.3f} wide, {solver.nodes} positions"
+    if width > WIDTH:
+        return None, spread
+    if len(best) != 1:
+        return None, "two best moves"
     if all(lo == hi and plies <= 1 for lo, hi, plies in values.values()):
-        return None  # every move ends the game at once: nothing to search
+        return None, "every move ends the game at once"
     margin = min(best_low - hi[mover] for m, (_, hi, _) in values.items() if m not in best)
     if margin < MARGIN[game]:
-        return None
+        return None, f"margin {float(margin):.4f}"
     return {
         "position": pos.to_json(),
         "mover": mover,
@@ -290,7 +308,7 @@ def solve(game: str, pos: safari_ai.Position) -> dict[str, Any] | None:
         "margin": float(margin),
         "plies": max(plies for _, _, plies in values.values()) + 1,
         "nodes": solver.nodes,
-    }
+    }, "kept"
 
 
 def build(game: str, count: int, games: int,
@@ -307,7 +325,9 @@ def build(game: str, count: int, games: int,
             text = json.dumps(pos.to_json(), sort_keys=True)
             if text in seen:
                 continue
-            entry = solve(game, pos)
+            entry, why = solve(game, pos)
+            if entry is None and game == "ostrich":
+                log(f"{game}-{index} {pos.to_json()['phase']}: {why}")
             if entry is not None:
                 seen.add(text)
                 entry = {"name": f"{game}-{index}", **entry}
