@@ -61,19 +61,29 @@ def feature_names(game: str) -> list[str]:
         raise from_core(error, WeightsError) from None
 
 
-def features(positions: Sequence[Position]) -> np.ndarray:
+def features(positions: Sequence[Position],
+             players: Optional[Sequence[int]] = None) -> np.ndarray:
     """The features of ``positions`` (all of one game) as an ``n x k`` float64
-    array, computed in one C call over the batch.
+    array, computed in one C call over the batch; row ``i`` counted for
+    ``players[i]`` when given, else for player 0 (see :meth:`Position.features`).
 
-    :raises WeightsError: mixed games, or a game without features.
+    :raises WeightsError: mixed games, a game without features, or a player out
+        of range (naming its index).
     """
     cores = []
     for i, pos in enumerate(positions):
         if not isinstance(pos, Position):
             raise WeightsError(f"positions[{i}]: not a Position but {type(pos).__name__}")
         cores.append(pos._c)
+    who: Optional[list[int]] = None
+    if players is not None:
+        who = []
+        for i, player in enumerate(players):
+            if isinstance(player, bool) or not isinstance(player, (int, np.integer)):
+                raise WeightsError(f"players[{i}]: not an integer but {player!r}")
+            who.append(int(player))
     try:
-        return _core.features_batch(cores)
+        return _core.features_batch(cores, who)
     except _core.CoreError as error:
         raise from_core(error, WeightsError) from None
 
@@ -150,8 +160,13 @@ class EvalWeights:
                 raise WeightsError(f"weights file: field 'weights.{name}' must be an integer "
                                    f"in -{MAX_WEIGHT}..{MAX_WEIGHT}, got {value!r}")
             values.append(value)
-        scale = data.get("win_scale", EvalWeights.default(game).win_scale)
-        if (isinstance(scale, bool) or not isinstance(scale, (int, float))
+        default_scale = EvalWeights.default(game).win_scale
+        scale = data.get("win_scale", default_scale)
+        if default_scale == 0:  # no win probability (ostrich, a score race)
+            if isinstance(scale, bool) or scale != 0:
+                raise WeightsError(f"weights file: field 'win_scale': {game} has no win "
+                                   f"probability scale, it must be 0 or absent, got {scale!r}")
+        elif (isinstance(scale, bool) or not isinstance(scale, (int, float))
                 or not math.isfinite(scale) or scale <= 0):
             raise WeightsError(f"weights file: field 'win_scale' must be a number > 0, "
                                f"got {scale!r}")
