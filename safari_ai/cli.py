@@ -1056,9 +1056,13 @@ def tune(game: str, records_dir: str, out_path: str | None, start_path: str | No
         return
     click.echo(f"{game}: {result.n_records} records, {result.n_train} training positions, "
                f"{result.n_holdout} held out")
-    click.echo(f"evaluation scale K {result.scale:.1f}")
-    click.echo(f"held-out log-loss: before {result.loss_before:.4f}, "
-               f"after {result.loss_after:.4f}")
+    if result.loss_name == "rmse_points":  # a score race: least squares on the points
+        click.echo(f"held-out RMSE (points): before {result.loss_before:.4f}, "
+                   f"after {result.loss_after:.4f}")
+    else:
+        click.echo(f"evaluation scale K {result.scale:.1f}")
+        click.echo(f"held-out log-loss: before {result.loss_before:.4f}, "
+                   f"after {result.loss_after:.4f}")
     click.echo("feature          before    after")
     for name, old, new in zip(result.before.named(), result.before.weights,
                               result.after.weights):

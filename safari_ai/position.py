@@ -196,8 +196,8 @@ class Position:
         :raises ValueError: ``player`` is not a player of the game.
         """
         if isinstance(player, bool) or not isinstance(player, int) or not (
-                0 <= player < self.num_players()):
-            raise ValueError(f"player must be 0..{self.num_players() - 1}, got {player!r}")
+                0 <= player < self.num_players):
+            raise ValueError(f"player must be 0..{self.num_players - 1}, got {player!r}")
         return self._c.features(player)
 
     def weights(self) -> EvalWeights:
