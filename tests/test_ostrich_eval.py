@@ -206,3 +206,24 @@ def test_a_reroll_is_the_mean_of_its_outcomes() -> None:
     assert roll.features(1)[DICE] == 0.0  # nobody holds dice yet
     values = {roll.apply(outcome).evaluate(1) for outcome, _ in roll.chance_outcomes()[::7]}
     assert len(values) > 20
+
+
+def test_the_dice_caches_hold_the_predictions() -> None:
+    """The option the mover takes and the dice feature are cached per board;
+    two positions on one board with other tiles (as a search of sampled
+    predictions sees them) must each get their own values, whatever was
+    evaluated just before."""
+    dice = {"white": "ABDWW", "black": "E"}
+    tiles = [["DEAB", "BDAC", "CEBD", "EABC"], ["DEAB", "CDEA", "CEBD", "EABC"],
+             ["ABCD", "EBDA", "DACE", "BCDE"]]
+    positions = [e2(dice=dice, predictions=t) for t in tiles]
+    positions += [e2(dice=dice, predictions=t, phase="reroll_choice").apply("r:AW*")
+                  for t in tiles]
+    other_board = e2(ostriches={"A": "4a", "B": "3a", "C": "0c", "D": "3c", "E": "1c"})
+    cold = []
+    for pos in positions:
+        values(other_board)
+        cold.append(values(pos))
+    warm = [values(pos) for pos in positions]
+    assert warm == cold
+    assert len({tuple(v) for v in cold[:3]}) == 3

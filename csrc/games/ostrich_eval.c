@@ -568,14 +568,16 @@ static int chosen_option(const ostrich_state *s, model_cache *c, const uint8_t w
 }
 
 /* The options chosen on the cached board, per roll of the dice, for one
- * mover and mode: the re-roll's expectation asks for the same rolls again
- * and again. An entry holds when its stamp is the memo's; the stamp moves
- * on when the board, the mover or the mode changes. */
+ * mover, mode and set of tiles: the re-roll's expectation asks for the same
+ * rolls again and again. An entry holds when its stamp is the memo's; the
+ * stamp moves on when the board, the mover, the mode or a player's tile
+ * changes (a search of sampled predictions sees one board with other tiles). */
 #define N_ROLLS (252 * N_FACES)
 static _Thread_local struct choice_memo {
     uint64_t stamp;
     long board;         /* model_builds when stamped */
     int mover, mode;
+    int8_t pred[OSTRICH_MAX_PLAYERS];
     int16_t rank[7776]; /* white counts A..E in base 6 -> 0..251, 0: unset */
     uint64_t entry_stamp[N_ROLLS];
     int8_t option[N_ROLLS];
@@ -599,14 +601,16 @@ static int roll_rank(const uint8_t white[N_FACES])
     return memo.rank[code];
 }
 
-/* A new stamp when the board, the mover or the mode changed. */
+/* A new stamp when the board, the mover, the mode or a tile changed. */
 static void memo_sync(const ostrich_state *s)
 {
-    if (memo.board != model_builds || memo.mover != s->current || memo.mode != s->mode) {
+    if (memo.board != model_builds || memo.mover != s->current || memo.mode != s->mode ||
+        memcmp(memo.pred, s->pred, sizeof memo.pred) != 0) {
         memo.stamp++;
         memo.board = model_builds;
         memo.mover = s->current;
         memo.mode = s->mode;
+        memcpy(memo.pred, s->pred, sizeof memo.pred);
     }
 }
 
@@ -631,8 +635,8 @@ static int memo_option(const ostrich_state *s, model_cache *c, const uint8_t whi
 static _Thread_local sa_move reroll_outcomes[OSTRICH_MAX_OUTCOMES];
 static _Thread_local uint64_t reroll_weights[OSTRICH_MAX_OUTCOMES];
 
-/* The dice features computed on the cached board for the mover and mode
- * (the memo's stamp), for every player at once (a search asks for each
+/* The dice features computed on the cached board for the mover, mode and
+ * tiles (the memo's stamp), for every player at once (a search asks for each
  * player's value of one position in turn), by what they depend on: the
  * dice kept, how many white dice are re-rolled and the black die (its face,
  * or 6: re-rolled). An action is a re-roll of nothing, so the many re-roll
