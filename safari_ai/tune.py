@@ -51,8 +51,8 @@ class WeightsError(SafariError, ValueError):
 
 def feature_names(game: str) -> list[str]:
     """Names of ``game``'s evaluation features, in the order of
-    :meth:`Position.features` (empty for ostrich, whose evaluation is a race
-    model, not a weighted sum).
+    :meth:`Position.features` (every game has some; ostrich's are counted per
+    player, docs/tuning.md).
 
     :raises WeightsError: unknown game.
     """
