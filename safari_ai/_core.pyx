@@ -59,6 +59,9 @@ cdef extern from "safari/features.h":
     int sa_position_features(const sa_position *pos, int32_t *out)
     sa_status sa_features_batch(const sa_position *const *positions, size_t n, double *out,
                                 sa_error *err) nogil
+    int sa_position_player_features(const sa_position *pos, int player, int32_t *out)
+    sa_status sa_features_batch_players(const sa_position *const *positions, const int *players,
+                                        size_t n, double *out, sa_error *err) nogil
     sa_status sa_position_set_weights(sa_position *pos, const int32_t *weights, int n,
                                       double win_scale, sa_error *err)
     int sa_position_weights(const sa_position *pos, int32_t *out, double *win_scale)
@@ -318,41 +321,56 @@ def default_weights(str game) -> tuple:
     return [sa_feature_default_weight(name, i) for i in range(n)], sa_default_win_scale(name)
 
 
-def features_batch(list positions):
+def features_batch(list positions, object players=None):
     """The features of many positions of one game as a 2-D float64 array, in one
-    C call (only the positions' pointers are gathered in Python)."""
+    C call (only the positions' pointers are gathered in Python); row k counted
+    for ``players[k]`` when given (else player 0)."""
     cdef size_t n = len(positions)
     cdef size_t k
     cdef sa_error err
     cdef sa_status status
     cdef const sa_position **ptrs
+    cdef int *who = NULL
     cdef int width
     if n == 0:
         return numpy.empty((0, 0), dtype=numpy.float64)
+    if players is not None and len(players) != n:
+        raise CoreError(SA_ERR_ARGUMENT, f"players: {len(players)} for {n} positions")
     ptrs = <const sa_position **>malloc(n * sizeof(sa_position *))
     if ptrs == NULL:
         raise MemoryError()
+    if players is not None:
+        who = <int *>malloc(n * sizeof(int))
+        if who == NULL:
+            free(ptrs)
+            raise MemoryError()
     try:
         for k in range(n):
             ptrs[k] = (<CPosition?>positions[k]).ptr
+            if who != NULL:
+                if not -2**31 <= players[k] < 2**31:
+                    raise CoreError(SA_ERR_ARGUMENT,
+                                    f"players[{k}]: no player {players[k]} in the game")
+                who[k] = players[k]
         width = sa_feature_count(sa_position_game(ptrs[0]))
         matrix = numpy.empty((n, width if width > 0 else 0), dtype=numpy.float64)
         if width <= 0:
             raise CoreError(SA_ERR_ARGUMENT, "positions[0]: "
                             f"{sa_position_game(ptrs[0]).decode()} has no evaluation features")
-        status = fill_batch(ptrs, n, matrix, &err)
+        status = fill_batch(ptrs, who, n, matrix, &err)
         if status != SA_OK:
             raise_error(&err)
         return matrix
     finally:
         free(ptrs)
+        free(who)
 
 
-cdef sa_status fill_batch(const sa_position **ptrs, size_t n, double[:, ::1] out,
-                          sa_error *err):
+cdef sa_status fill_batch(const sa_position **ptrs, const int *who, size_t n,
+                          double[:, ::1] out, sa_error *err):
     cdef sa_status status
     with nogil:
-        status = sa_features_batch(ptrs, n, &out[0, 0], err)
+        status = sa_features_batch_players(ptrs, who, n, &out[0, 0], err)
     return status
 
 
@@ -504,10 +522,13 @@ cdef class CPosition:
     def hash_from_scratch(self) -> int:
         return sa_position_hash_from_scratch(self.ptr)
 
-    def features(self):
-        """The evaluation's features (safari/features.h) as a numpy float64 vector."""
+    def features(self, int player=0):
+        """The evaluation's features (safari/features.h) for ``player`` as a numpy
+        float64 vector."""
         cdef int32_t out[SA_MAX_FEATURES_LITERAL]
-        cdef int n = sa_position_features(self.ptr, out)
+        cdef int n = sa_position_player_features(self.ptr, player, out)
+        if n < 0:
+            raise CoreError(SA_ERR_ARGUMENT, f"player: no player {player} in the game")
         # The core writes them in units of 1 / sa_feature_one (a power of two:
         # the quotient is exact, zebras' shares of territories).
         cdef double one = sa_feature_one(sa_position_game(self.ptr))

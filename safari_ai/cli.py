@@ -1040,7 +1040,8 @@ def serve(host: str, port: int, open_browser: bool, max_movetime: int,
 def tune(game: str, records_dir: str, out_path: str | None, start_path: str | None,
          holdout: float, l2: float, every: int, skip_plies: int, seed: int,
          svg_path: str | None, hold: str, as_json: bool) -> None:
-    """Fit GAME's evaluation weights to the results of game records (Texel's method).
+    """Fit GAME's evaluation weights to the results of game records (Texel's method;
+    in the ostrich race, least squares on each player's final points).
 
     Samples the decision positions of the finished records, labels each with
     the game's final result, fits the weights by logistic regression on the
@@ -1078,14 +1079,20 @@ def tune(game: str, records_dir: str, out_path: str | None, start_path: str | No
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
-    click.echo(f"{game}: {result.n_records} records, {result.n_train} training positions, "
+    what = "samples (a position for each player)" if result.loss_name == "rmse_points" \
+        else "positions"
+    click.echo(f"{game}: {result.n_records} records, {result.n_train} training {what}, "
                f"{result.n_holdout} held out")
-    click.echo(f"evaluation scale K {result.scale:.1f}")
-    if "eval_scale_after" in result.after.fit:
-        click.echo(f"held: {', '.join(result.after.fit['held'])}; scale K of the fitted "
-                   f"weights {result.after.fit['eval_scale_after']:.1f}")
-    click.echo(f"held-out log-loss: before {result.loss_before:.4f}, "
-               f"after {result.loss_after:.4f}")
+    if result.loss_name == "rmse_points":  # a score race: least squares on the points
+        click.echo(f"held-out RMSE (points): before {result.loss_before:.4f}, "
+                   f"after {result.loss_after:.4f}")
+    else:
+        click.echo(f"evaluation scale K {result.scale:.1f}")
+        if "eval_scale_after" in result.after.fit:
+            click.echo(f"held: {', '.join(result.after.fit['held'])}; scale K of the fitted "
+                       f"weights {result.after.fit['eval_scale_after']:.1f}")
+        click.echo(f"held-out log-loss: before {result.loss_before:.4f}, "
+                   f"after {result.loss_after:.4f}")
     click.echo("feature          before    after")
     for name, old, new in zip(result.before.named(), result.before.weights,
                               result.after.weights):

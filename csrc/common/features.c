@@ -60,8 +60,39 @@ int sa_position_features(const sa_position *pos, int32_t *out)
     return game->n_features;
 }
 
+/* Features of `state` for `player` (in range). */
+static void features_for(const sa_game *game, const void *state, int player, int32_t *out)
+{
+    if (game->player_features != NULL) {
+        game->player_features(state, player, out);
+        return;
+    }
+    game->features(state, out);
+    if (player != 0)
+        for (int i = 0; i < game->n_features; i++)
+            out[i] = -out[i];
+}
+
+int sa_position_player_features(const sa_position *pos, int player, int32_t *out)
+{
+    const sa_game *game = sa_position_game_rules(pos);
+    const void *state = sa_position_state(pos);
+    if (game->n_features <= 0)
+        return 0;
+    if (player < 0 || player >= game->num_players(state))
+        return -1;
+    features_for(game, state, player, out);
+    return game->n_features;
+}
+
 sa_status sa_features_batch(const sa_position *const *positions, size_t n, double *out,
                             sa_error *err)
+{
+    return sa_features_batch_players(positions, NULL, n, out, err);
+}
+
+sa_status sa_features_batch_players(const sa_position *const *positions, const int *players,
+                                    size_t n, double *out, sa_error *err)
 {
     if (n == 0)
         return SA_OK;
@@ -74,11 +105,15 @@ sa_status sa_features_batch(const sa_position *const *positions, size_t n, doubl
             return sa_error_set(err, SA_ERR_ARGUMENT,
                                 "positions[%zu]: a %s position among %s positions", k,
                                 sa_position_game_rules(positions[k])->name, game->name);
+    for (size_t k = 0; players != NULL && k < n; k++)
+        if (players[k] < 0 || players[k] >= game->num_players(sa_position_state(positions[k])))
+            return sa_error_set(err, SA_ERR_ARGUMENT, "players[%zu]: no player %d in the game", k,
+                                players[k]);
     int32_t row[SA_MAX_FEATURES];
     int width = game->n_features;
     double one = game->feature_one > 1 ? game->feature_one : 1; /* a power of two: exact */
     for (size_t k = 0; k < n; k++) {
-        game->features(sa_position_state(positions[k]), row);
+        features_for(game, sa_position_state(positions[k]), players ? players[k] : 0, row);
         for (int i = 0; i < width; i++)
             out[k * (size_t)width + (size_t)i] = row[i] / one;
     }
@@ -128,7 +163,11 @@ sa_status sa_position_set_weights(sa_position *pos, const int32_t *weights, int 
             return sa_error_set(err, SA_ERR_ARGUMENT, "weights: '%s' must be -%d..%d, got %d",
                                 game->feature_names[i], SA_MAX_WEIGHT, SA_MAX_WEIGHT,
                                 (int)weights[i]);
-    if (!(win_scale > 0.0) || !isfinite(win_scale))
+    if (game->win_scale == 0.0 && win_scale != 0.0)
+        return sa_error_set(err, SA_ERR_ARGUMENT,
+                            "weights: %s has no win-probability scale, win_scale must be 0, "
+                            "got %g", game->name, win_scale);
+    if (game->win_scale != 0.0 && (!(win_scale > 0.0) || !isfinite(win_scale)))
         return sa_error_set(err, SA_ERR_ARGUMENT, "weights: win_scale must be > 0, got %g",
                             win_scale);
     int slot = 0;

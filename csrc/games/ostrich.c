@@ -1138,4 +1138,11 @@ const sa_game sa_ostrich_game = {
     .result_min = 0,
     .result_max = OSTRICH_MAX_SCORE,
     .eval_per_result = OSTRICH_EVAL_PER_POINT,
+    .n_features = OSTRICH_N_FEATURES,
+    .feature_names = ostrich_feature_names,
+    .default_weights = ostrich_default_weights,
+    .features = ostrich_features,
+    .player_features = ostrich_player_features,
+    .feature_one = OSTRICH_FEATURE_ONE,
+    .weights_offset = offsetof(ostrich_state, weights),
 };

@@ -85,7 +85,7 @@ typedef struct ostrich_track {
  *
  *   +-- fixed for the game -------------------------------------------+
  *   | rules: players, lion, berries, trigger_end, quicksand_stop,     |
- *   |        last_tie_both                                            |
+ *   |        last_tie_both; the evaluation's weight slot (not hashed) |
  *   | track (above); berry kinds: n_kinds, kind_effect[], kind_name[] |
  *   +-- board (hashed piece by piece, incrementally) -----------------+
  *   | ost_space[5]  space index | NO_SPACE      ost_where[5] AT_*     |
@@ -124,6 +124,7 @@ typedef struct ostrich_state {
     /* rules */
     uint8_t players, lion_rule, berries_rule, trigger_end, quicksand_stop,
         last_tie_both;
+    uint8_t weights;   /* weight-set slot of the evaluation (common/weights.h) */
     uint8_t n_kinds;
     uint8_t kind_effect[OSTRICH_MAX_KINDS];
     char kind_name[OSTRICH_MAX_KINDS][OSTRICH_NAME_CAP];
@@ -198,12 +199,25 @@ void ostrich_init_hash(ostrich_state *s);
  * sa_game facts (result_max, eval_per_result) that the searches read. */
 #define OSTRICH_MAX_SCORE 24
 #define OSTRICH_EVAL_PER_POINT 100
+/* The evaluation is a weighted sum of OSTRICH_N_FEATURES features counted
+ * for the player asked, in points, written in units of 1/OSTRICH_FEATURE_ONE
+ * (safari/features.h; docs/tuning.md): evaluate(s, p) = the weights .
+ * player_features(s, p) / OSTRICH_FEATURE_ONE, truncated toward 0 and
+ * clamped to 0 .. OSTRICH_MAX_SCORE * 100, except at the end (exact). */
+#define OSTRICH_N_FEATURES 3
+#define OSTRICH_FEATURE_ONE 1024
+extern const char *const ostrich_feature_names[OSTRICH_N_FEATURES];
+extern const int32_t ostrich_default_weights[OSTRICH_N_FEATURES];
 /* player's expected final score in centi-points (0 .. 2400) under a
- * Plackett-Luce model of the finishing order; exact at terminal positions. */
+ * Plackett-Luce model of the finishing order and the dice in hand; exact at
+ * terminal positions. */
 int32_t ostrich_evaluate(const void *state, int player);
+void ostrich_player_features(const void *state, int player, int32_t *out);
+/* Player 0's features. */
+void ostrich_features(const void *state, int32_t *out);
 /* The model cache (ostrich_eval.c, one per thread), for the tests: forget
  * drops this thread's cached model; model_builds counts the models this
- * thread has built. */
+ * thread has built (a board's model; its option models are not counted). */
 void ostrich_eval_forget(void);
 long ostrich_eval_model_builds(void);
 

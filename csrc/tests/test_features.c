@@ -76,7 +76,7 @@ static void test_evaluation_is_the_dot_product(void)
     }
     CHECK(sa_feature_one("turtles") == 1 && sa_feature_one("arena") == 1);
     CHECK(sa_feature_one("zebras") == 1024 && sa_feature_one("chess") == 0);
-    CHECK(sa_feature_count("ostrich") == 0);
+    CHECK(sa_feature_count("ostrich") == 3 && sa_feature_one("ostrich") == 1024);
     CHECK(sa_feature_count("chess") == -1);
     CHECK(sa_feature_name("turtles", 0) != NULL && strcmp(sa_feature_name("turtles", 0), "active") == 0);
     CHECK(sa_feature_name("turtles", 99) == NULL);
@@ -99,6 +99,9 @@ static void test_bad_weight_sets_are_refused(void)
     CHECK(got[0] == sa_feature_default_weight("turtles", 0)); /* unchanged */
     sa_position *ostrich = sa_position_new("ostrich", NULL, &err);
     CHECK(sa_position_set_weights(ostrich, w, 6, 100.0, &err) == SA_ERR_ARGUMENT);
+    CHECK(sa_position_set_weights(ostrich, w, 3, 100.0, &err) == SA_ERR_ARGUMENT);
+    CHECK(strstr(err.message, "no win-probability scale") != NULL); /* a score race */
+    CHECK(sa_position_set_weights(ostrich, w, 3, 0.0, &err) == SA_OK);
     sa_position_free(ostrich);
     /* The same set many times takes one slot. */
     for (int k = 0; k < 1000; k++)
@@ -149,7 +152,71 @@ static void test_batch_writes_rows_and_checks_games(void)
     sa_position_free(c);
 }
 
+/* Ostrich counts its features for the player asked: along seeded random
+ * races, every player's evaluation (not at the end, where it is exact) is
+ * the clamped dot product of the position's weights with its features,
+ * with the defaults and with other weights. */
+static void check_ostrich_race(const int32_t *weights, const char *rules_json, uint64_t seed)
+{
+    sa_error err;
+    sa_position *pos = sa_position_new("ostrich", rules_json, &err);
+    CHECK(pos != NULL);
+    if (pos == NULL)
+        return;
+    if (weights != NULL)
+        CHECK(sa_position_set_weights(pos, weights, 3, 0.0, &err) == SA_OK);
+    const sa_game *rules = sa_position_game_rules(pos);
+    int players = rules->num_players(sa_position_state(pos)), dice_seen = 0;
+    uint64_t rng = seed;
+    while (rules->to_move(sa_position_state(pos)) != SA_TERMINAL) {
+        int32_t f[SA_MAX_FEATURES], w[SA_MAX_FEATURES];
+        double scale = -1.0;
+        CHECK(sa_position_weights(pos, w, &scale) == 3 && scale == 0.0);
+        for (int p = 0; p < players; p++) {
+            CHECK(sa_position_player_features(pos, p, f) == 3);
+            int32_t v = dot(w, f, 3, 1024);
+            v = v < 0 ? 0 : v > 2400 ? 2400 : v;
+            CHECK(sa_position_evaluate(pos, p) == v);
+            dice_seen += f[1] != 0;
+        }
+        CHECK(sa_position_player_features(pos, players, f) == -1);
+        static char moves[1 << 17];
+        sa_position_moves_text(pos, moves, sizeof moves);
+        int count = 1;
+        for (char *c = moves; *c; c++)
+            count += *c == ' ';
+        int pick = (int)(sa_splitmix64(&rng) % (uint64_t)count);
+        char *move = moves;
+        for (int k = 0; k < pick; k++)
+            move = strchr(move, ' ') + 1;
+        char *end = strchr(move, ' ');
+        if (end != NULL)
+            *end = '\0';
+        char *colon = strrchr(move, ':');
+        if (colon != NULL && rules->to_move(sa_position_state(pos)) == SA_CHANCE)
+            *colon = '\0';
+        CHECK(sa_position_apply(pos, move, &err) == SA_OK);
+    }
+    CHECK(dice_seen > 0); /* the dice in hand counted somewhere in the race */
+    sa_position_free(pos);
+}
+
+static void test_ostrich_evaluation_is_the_dot_product(void)
+{
+    static const int32_t other[3] = {90, 37, 55};
+    static const char *const rules[] = {"{\"players\":2}", "{\"players\":4}",
+                                        "{\"players\":5,\"lion\":true}",
+                                        "{\"players\":3,\"quicksand\":\"stop\"}"};
+    for (int r = 0; r < 4; r++)
+        for (uint64_t seed = 1; seed <= 2; seed++) {
+            check_ostrich_race(NULL, rules[r], seed);
+            check_ostrich_race(other, rules[r], seed);
+        }
+}
+
 const test_case features_tests[] = {
+    {"features: ostrich evaluation = clamp(weights . features(player))",
+     test_ostrich_evaluation_is_the_dot_product},
     {"features: evaluation = weights . features", test_evaluation_is_the_dot_product},
     {"features: bad weight sets", test_bad_weight_sets_are_refused},
     {"features: alpha-beta weights and win probability",

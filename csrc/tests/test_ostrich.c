@@ -8,6 +8,7 @@
 
 #include "common/rng.h"
 #include "games/ostrich.h"
+#include "safari/features.h"
 #include "safari/game.h"
 #include "safari/safari.h"
 #include "tests/check.h"
@@ -229,28 +230,43 @@ static const char E10[] =
     "\"moved\":\"\",\"pending\":null,\"bonus\":0,\"extra\":0,\"lion\":{\"state\":\"off\",\"space\":null,\"turns\":0}}";
 
 /* E10 before its last move: D is one step from 3rd place, B and E level
- * behind. The result after D0:s is [7, 16, 8]: player 1 (DACE, E last) must
- * get the highest value, every value must be near its result, and the
- * terminal position's values equal it. */
+ * behind, player 2 (ACEB) holds BDDEW/B. The result after D0:s is
+ * [7, 16, 8]. Read without the dice (weights 100, 0, 0: the race model of
+ * the board), player 1 (DACE, E last) must get the highest value, every
+ * value near that result. With the dice (the defaults), player 2 is
+ * expected to take the option its own model values most, E1:ss (E third
+ * ahead of B, 8.43 points against D0:s's 8), so every player's value is the
+ * value after E1:ss. The terminal position's values equal the result. */
 static void test_eval_nearly_decided(void)
 {
     sa_position *pos = load(E10);
     CHECK(pos != NULL);
     if (pos == NULL)
         return;
-    int32_t v[3];
-    for (int p = 0; p < 3; p++)
-        v[p] = sa_position_evaluate(pos, p);
-    fprintf(stderr, "ostrich E10 evaluate: %d %d %d (result after D0:s: 700 1600 800)\n", v[0], v[1], v[2]);
-    CHECK(v[1] > v[0] && v[1] > v[2]);
-    /* Not exact: the race may go on (B or E may move first), and E's berry
-     * on 13c makes it likelier last than B. */
-    CHECK(abs(v[0] - 700) <= 400 && abs(v[1] - 1600) <= 400 && abs(v[2] - 800) <= 400);
     sa_error err;
+    sa_position *board = sa_position_copy(pos);
+    const int32_t board_only[3] = {100, 0, 0};
+    CHECK(sa_position_set_weights(board, board_only, 3, 0.0, &err) == SA_OK);
+    sa_position *after = sa_position_copy(pos);
+    CHECK(sa_position_apply(after, "E1:ss", &err) == SA_OK);
+    int32_t v[3];
+    for (int p = 0; p < 3; p++) {
+        v[p] = sa_position_evaluate(board, p);
+        CHECK(sa_position_evaluate(pos, p) == sa_position_evaluate(after, p));
+    }
+    fprintf(stderr, "ostrich E10 evaluate, board only: %d %d %d (result after D0:s: 700 1600 800); "
+            "with the dice: %d %d %d\n", v[0], v[1], v[2], sa_position_evaluate(pos, 0),
+            sa_position_evaluate(pos, 1), sa_position_evaluate(pos, 2));
+    CHECK(v[1] > v[0] && v[1] > v[2]);
+    /* Not exact: the race may go on (B or E may move first). */
+    CHECK(abs(v[0] - 700) <= 400 && abs(v[1] - 1600) <= 400 && abs(v[2] - 800) <= 400);
+    CHECK(sa_position_evaluate(pos, 2) > 800); /* player 2 expects more than D0:s gives */
     CHECK(sa_position_apply(pos, "D0:s", &err) == SA_OK);
     CHECK(sa_position_to_move(pos) == SA_TERMINAL);
     CHECK(sa_position_evaluate(pos, 0) == 700 && sa_position_evaluate(pos, 1) == 1600 &&
           sa_position_evaluate(pos, 2) == 800);
+    sa_position_free(after);
+    sa_position_free(board);
     sa_position_free(pos);
 }
 

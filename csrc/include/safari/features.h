@@ -10,8 +10,11 @@
  * 1/1024 (zebras: shares of territories, sa_feature_one), exact as doubles,
  * so that numpy's int(weights @ features) is the evaluation exactly. They
  * are counted from player 0's point of view (own minus the other's);
- * docs/tuning.md lists each game's. Ostrich's evaluation is a race model, not a weighted sum: it
- * has no features (count 0).
+ * docs/tuning.md lists each game's. Ostrich (a score race of 2-5 players)
+ * counts its features for the player asked: evaluate(s, p) is
+ * sum_i weights[i] * features(s, p)[i] in centi-points, truncated toward
+ * zero and clamped to 0 .. 2400 (at non-terminal positions; its features
+ * are points in units of 1/1024). sa_position_features gives player 0's.
  *
  * Weights. A position carries a weight set: the game's compiled-in defaults
  * until sa_position_set_weights() gives it another. Moves and copies keep it;
@@ -63,6 +66,11 @@ int32_t sa_feature_one(const char *game);
  * features). */
 int sa_position_features(const sa_position *pos, int32_t *out);
 
+/* The features of `pos` counted for `player` (0 .. players - 1): for a
+ * two-player game, player 1's are player 0's negated; for ostrich, the
+ * player's own. Returns n as sa_position_features, -1 for a bad player. */
+int sa_position_player_features(const sa_position *pos, int player, int32_t *out);
+
 /* The features of n positions of one game, as rows of a row-major
  * n x count matrix of doubles (count = sa_feature_count of the game), in
  * their own units (already divided by sa_feature_one).
@@ -71,9 +79,15 @@ int sa_position_features(const sa_position *pos, int32_t *out);
 sa_status sa_features_batch(const sa_position *const *positions, size_t n, double *out,
                             sa_error *err);
 
+/* As sa_features_batch, row k counted for players[k] (as
+ * sa_position_player_features); SA_ERR_ARGUMENT names the first position
+ * whose player is out of range. */
+sa_status sa_features_batch_players(const sa_position *const *positions, const int *players,
+                                    size_t n, double *out, sa_error *err);
+
 /* Gives `pos` the weight set (weights[0..n), win_scale): n must be the
  * game's feature count, every |weight| <= SA_MAX_WEIGHT, and win_scale > 0
- * and finite. Equal sets share one slot of a process-wide table of 255 sets;
+ * and finite (0 for a game without a win-probability scale: ostrich). Equal sets share one slot of a process-wide table of 255 sets;
  * SA_ERR_MEMORY when it is full. On error the position is unchanged. */
 sa_status sa_position_set_weights(sa_position *pos, const int32_t *weights, int n,
                                   double win_scale, sa_error *err);

@@ -111,13 +111,19 @@ typedef struct sa_game {
     /* n_features > 0: evaluate(s, 0) == sum of w[i] * features(s)[i] /
      * feature_one, truncated toward zero, with w the state's weight set
      * (default_weights unless set otherwise), and evaluate(s, 1) ==
-     * -evaluate(s, 0). 0: no features (ostrich). */
+     * -evaluate(s, 0); or, for a game with player_features (ostrich, a
+     * score race), evaluate(s, p) == that sum over player_features(s, p),
+     * clamped to the evaluation's range (result_min .. result_max, times
+     * eval_per_result) at non-terminal positions. 0: no features. */
     int n_features;
     const char *const *feature_names;
     const int32_t *default_weights;
     /* Writes the n_features features of any position, player 0's view, in
      * units of 1 / feature_one. */
     void (*features)(const void *state, int32_t *out);
+    /* NULL for a two-player game (player 1's features are player 0's
+     * negated); else the features counted for `player` (ostrich). */
+    void (*player_features)(const void *state, int player, int32_t *out);
     /* The features' fixed-point unit: a power of two (so that feature /
      * feature_one is exact as a double); 0 or 1 (the default): integers.
      * Zebras: 1024, its features are shares of territories. */
