@@ -69,7 +69,8 @@ def test_features_vary_over_the_sample(sample):
                if column.min() != column.max()}
     expected = {"turtles": {"active", "advance", "to_move"},
                 "zebras": {"control", "open", "inauguration", "tempo"},
-                "arena": {"standing", "attack", "defense", "speed"}}[game]
+                "arena": {"standing", "attack", "defense", "speed", "centre", "kill_threat",
+                          "late_lead"}}[game]
     assert expected <= varying
 
 
