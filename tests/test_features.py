@@ -72,7 +72,8 @@ def test_features_vary_over_the_sample(sample):
     expected = {"turtles": {"active", "advance", "to_move"},
                 "zebras": {"control", "open", "inauguration", "tempo", "hand_zebras",
                            "hand_gazelles", "hand_elephant", "hand_lion", "hand_crocodiles"},
-                "arena": {"standing", "attack", "defense", "speed"}}[game]
+                "arena": {"standing", "attack", "defense", "speed", "centre", "kill_threat",
+                          "late_lead"}}[game]
     assert expected <= varying
 
 

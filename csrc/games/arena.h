@@ -217,11 +217,15 @@ int arena_initiative_outcomes(const arena_state *st, sa_move *out, uint64_t *wei
  * (safari/features.h). Arena is searched by expectimax, whose reports carry
  * its own expected result, (1 + tanh(v / 400)) / 2 at a leaf of value v,
  * which is the logistic of v / 200: the same K here. */
-#define ARENA_N_FEATURES 5
+#define ARENA_N_FEATURES 8
 #define ARENA_WIN_SCALE 200.0
 extern const char *const arena_feature_names[ARENA_N_FEATURES];
 extern const int32_t arena_default_weights[ARENA_N_FEATURES];
 void arena_features(const void *state, int32_t *out);
 int32_t arena_evaluate(const void *state, int player);
+/* arena_kill.c: the chance in percent (rounded) that `attack` Attack dice
+ * against `defense` Defense dice defeat a gladiator with `spare` dice to
+ * lose, P(wounds > spare); 0 for a spare of 8 or more. */
+int arena_kill_percent(int attack, int defense, int spare);
 
 #endif /* SAFARI_GAMES_ARENA_H */

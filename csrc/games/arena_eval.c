@@ -1,34 +1,87 @@
 /* games/arena_eval.c: the heuristic value of an arena position for
  * `player`: a weighted sum of features (safari/features.h, docs/tuning.md),
  * each counted over the standing gladiators, team 0's minus team 1's
- * (animals threaten both teams and are not counted). The defaults are a
- * material count: 300 per gladiator standing and 100 per die it has. */
+ * (animals threaten both teams and are not counted).
+ *
+ * The first five are the material: 300 per gladiator standing and 100 per
+ * die it has. Material alone left the engine with nothing to play for while
+ * the two sides stood apart (every move scored 0), so a duel could wander to
+ * the round cap and be drawn although the engine would have won the fight
+ * (docs/games/arena.md, "Evaluation"). The other three say what decides a
+ * fight before the cap:
+ *   centre      a gladiator near the middle of the arena reaches every hex
+ *               soon and cannot be cornered: the side that holds it brings
+ *               the fight to the other;
+ *   kill_threat the chance that a gladiator's next attack defeats an enemy
+ *               in its reach: a win there to take;
+ *   late_lead   the material lead, counted in the last LATE_ROUNDS rounds
+ *               by how close the cap is: a lead not converted by the cap is
+ *               a draw, so (with a negative weight) it is worth less as the
+ *               cap nears, and a kill worth more against it. */
 #include "common/weights.h"
 #include "games/arena.h"
 
 enum {
-    F_STANDING,  /* gladiators standing                     */
-    F_ATTACK,    /* their attack dice                       */
-    F_DEFENSE,   /* their defense dice                      */
-    F_SPEED,     /* their speed dice                        */
-    F_WOUNDS,    /* their wounds                            */
+    F_STANDING,    /* gladiators standing                                 */
+    F_ATTACK,      /* their attack dice                                   */
+    F_DEFENSE,     /* their defense dice                                  */
+    F_SPEED,       /* their speed dice                                    */
+    F_WOUNDS,      /* their wounds                                        */
+    F_CENTRE,      /* minus their hex distances to the arena's centre     */
+    F_KILL_THREAT, /* percent chance of a defeat by their next attack     */
+    F_LATE_LEAD,   /* dice lead x rounds into the last LATE_ROUNDS        */
     ARENA_FEATURES
 };
 _Static_assert(ARENA_FEATURES == ARENA_N_FEATURES, "arena.h counts the features");
 
+/* The rounds before the cap in which a lead fades (late_lead). A defeat
+ * takes about spare / expected wounds = 6 / 1.3, some 5 attacks from the
+ * start; a lead a few rounds from the cap can rarely be turned into one. */
+#define LATE_ROUNDS 8
+/* A standing gladiator counts as this many dice of lead (300 / 100). */
+#define DICE_PER_STANDING 3
+
 const char *const arena_feature_names[ARENA_FEATURES] = {
-    "standing", "attack", "defense", "speed", "wounds",
+    "standing", "attack", "defense", "speed", "wounds", "centre", "kill_threat", "late_lead",
 };
 
 const int32_t arena_default_weights[ARENA_FEATURES] = {
     [F_STANDING] = 300, [F_ATTACK] = 100, [F_DEFENSE] = 100, [F_SPEED] = 100, [F_WOUNDS] = 0,
+    [F_CENTRE] = 10,    [F_KILL_THREAT] = 4, [F_LATE_LEAD] = -8,
 };
+
+/* The middle of the arena: halfway from hex I to hex II (e5 on the default
+ * arena, 4 hexes from each), as a padded hex. */
+static int centre_hex(const arena_state *st)
+{
+    int a = st->fixed.hex_start[0], b = st->fixed.hex_start[1];
+    return arena_hex((arena_hex_q(a) + arena_hex_q(b)) / 2, (arena_hex_r(a) + arena_hex_r(b)) / 2);
+}
+
+/* The best chance, in percent, that gladiator u's next attack defeats an
+ * enemy gladiator it can reach: within its Speed + 1 hexes (blocking
+ * ignored), the enemy beaten by more wounds than its spare dice. */
+static int kill_threat(const arena_state *st, int u)
+{
+    int best = 0;
+    for (int v = 0; v < ARENA_GLADIATORS; v++) {
+        if (!((st->dyn.alive >> v) & 1) || arena_team(v) == arena_team(u))
+            continue;
+        if (arena_distance(st->dyn.hex[u], st->dyn.hex[v]) > st->dyn.speed[u] + 1)
+            continue;
+        int p = arena_kill_percent(st->dyn.attack[u], st->dyn.defense[v], arena_spare(st, v));
+        if (p > best)
+            best = p;
+    }
+    return best;
+}
 
 void arena_features(const void *state, int32_t *out)
 {
     const arena_state *st = state;
     for (int i = 0; i < ARENA_FEATURES; i++)
         out[i] = 0;
+    int centre = centre_hex(st);
     for (int u = 0; u < ARENA_GLADIATORS; u++) {
         if (!((st->dyn.alive >> u) & 1))
             continue;
@@ -38,6 +91,14 @@ void arena_features(const void *state, int32_t *out)
         out[F_DEFENSE] += sign * st->dyn.defense[u];
         out[F_SPEED] += sign * st->dyn.speed[u];
         out[F_WOUNDS] += sign * st->dyn.wounds[u];
+        out[F_CENTRE] -= sign * arena_distance(st->dyn.hex[u], centre);
+        out[F_KILL_THREAT] += sign * kill_threat(st, u);
+    }
+    int rounds_left = st->fixed.round_cap - st->dyn.round;
+    if (rounds_left < LATE_ROUNDS) {
+        int32_t lead = DICE_PER_STANDING * out[F_STANDING] + out[F_ATTACK] + out[F_DEFENSE] +
+                       out[F_SPEED];
+        out[F_LATE_LEAD] = lead * (LATE_ROUNDS - rounds_left);
     }
 }
 

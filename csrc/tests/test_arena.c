@@ -164,6 +164,30 @@ static void test_wound_odds(void)
         }
 }
 
+/* The evaluation's table of defeat chances (arena_kill.c) is the exact
+ * odds of arena_wound_weights, P(wounds > spare), rounded to whole percents
+ * (no odds out of 6^n fall on a half percent), and 0 beyond the table. */
+static void test_kill_percent_table(void)
+{
+    uint64_t w[11];
+    for (int a = 1; a <= 8; a++)
+        for (int d = 1; d <= 8; d++) {
+            arena_wound_weights(a, d, w);
+            uint64_t total = 0;
+            for (int k = 0; k <= a; k++)
+                total += w[k];
+            for (int spare = 0; spare < 8; spare++) {
+                uint64_t beaten = 0;
+                for (int k = spare + 1; k <= a; k++)
+                    beaten += w[k];
+                int percent = (int)((200 * beaten + total) / (2 * total));
+                CHECK(arena_kill_percent(a, d, spare) == percent);
+            }
+        }
+    CHECK(arena_kill_percent(4, 3, 0) == 78 && arena_kill_percent(4, 4, 3) == 9);
+    CHECK(arena_kill_percent(8, 1, 8) == 0 && arena_kill_percent(8, 1, 21) == 0);
+}
+
 /* Perft from the start of the other formats (the reference agrees). Depth 2
  * of the Primus with animals by hand: 7 event outcomes (pool 4); after
  * spawn:none, 2 initiative outcomes; after each of the 6 spawns the animal
@@ -250,6 +274,7 @@ const test_case arena_tests[] = {
     {"arena: example 9, wounds on an animal", test_example_animal_wounds},
     {"arena: spawn table of §5.9", test_spawn_table},
     {"arena: wound odds of §5.5", test_wound_odds},
+    {"arena: the evaluation's defeat chances", test_kill_percent_table},
     {"arena: perft of the Primus and of animals", test_perft_other_formats},
     {"arena: random playouts, duel", test_playouts_duel},
     {"arena: random playouts, primus", test_playouts_primus},
