@@ -44,7 +44,7 @@ def _position(game: str) -> safari_ai.Position:
 
 @pytest.mark.parametrize("game", sorted(SPEED))
 def test_expectimax_speed(benchmark: Any, game: str) -> None:
-    if game not in safari_ai.games():
+    if game not in safari_ai.game_names():
         pytest.skip(f"no {game} in the C core")
     pos = _position(game)
     report = benchmark.pedantic(safari_ai.analyse, args=(pos,),
@@ -57,7 +57,7 @@ def test_expectimax_speed(benchmark: Any, game: str) -> None:
 
 
 def test_pruning_reduction(benchmark: Any) -> None:
-    if "arena" not in safari_ai.games():
+    if "arena" not in safari_ai.game_names():
         pytest.skip("no arena in the C core")
     positions = [*arena_positions(12, "bench-pruning"), _arena_opening()]
 

@@ -20,7 +20,7 @@ SIMULATIONS = 200_000
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("game", ["turtles", "zebras"])
 def test_mcts_simulations(benchmark: Any, game: str, threads: int) -> None:
-    if game not in safari_ai.games():
+    if game not in safari_ai.game_names():
         pytest.skip(f"no {game} in the C core")
     pos = safari_ai.Position.new(game)
     report = benchmark.pedantic(

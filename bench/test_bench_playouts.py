@@ -23,7 +23,7 @@ RATES: dict[str, dict[str, float]] = {}
 
 @pytest.mark.parametrize("game", GAMES)
 def test_playouts_c(benchmark: Any, game: str) -> None:
-    if game not in safari_ai.games():
+    if game not in safari_ai.game_names():
         pytest.skip(f"no {game} in the C core")
     pos = safari_ai.Position.new(game)
     plies = benchmark.pedantic(pos.random_playouts, args=(C_GAMES[game], 1), rounds=3,

@@ -27,7 +27,7 @@ GAMES = ["turtles", "zebras"]
                          ids=[f"{a}-{leaf}" for a, leaf, _ in SETTINGS])
 def test_search_speed(benchmark: Any, game: str, algo: str, leaf: str,
                       limits: dict[str, int]) -> None:
-    if game not in safari_ai.games():
+    if game not in safari_ai.game_names():
         pytest.skip(f"no {game} in the C core")
     pos = safari_ai.Position.new(game)
     report = benchmark.pedantic(safari_ai.analyse, args=(pos,),
