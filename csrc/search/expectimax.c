@@ -107,21 +107,17 @@ static size_t lay_out_frame(ex_frame *f, unsigned char *base, const sa_game *gam
     return at;
 }
 
-/* Paranoid search is measured better than max-n from this many players on
- * (docs/strength.md, "Several players"); SA_MULTI_AUTO follows it. */
-#define EX_PARANOID_FROM_PLAYERS 99
-
+/* SA_MULTI_AUTO is max-n: against greedy seats at 50 ms a move paranoid
+ * search won no more races than max-n with 3, 4 or 5 players (docs/strength.md,
+ * "Several players"; at that depth the other players' choices are rarely in
+ * the tree, so the two mostly agree). */
 ex_mode ex_mode_for(const sa_game *game, const void *root, const sa_limits *limits)
 {
     if (game->max_players <= 2)
         return EX_TWO_PLAYER;
     if (game->to_move(root) < 0)
         return EX_MAXN;
-    sa_multiplayer asked = limits->multiplayer;
-    if (asked == SA_MULTI_AUTO)
-        asked = game->num_players(root) >= EX_PARANOID_FROM_PLAYERS ? SA_MULTI_PARANOID
-                                                                    : SA_MULTI_MAXN;
-    return asked == SA_MULTI_PARANOID ? EX_PARANOID : EX_MAXN;
+    return limits->multiplayer == SA_MULTI_PARANOID ? EX_PARANOID : EX_MAXN;
 }
 
 /* The model's fields of s: who maximises, the value range, the pruning. */

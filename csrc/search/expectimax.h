@@ -34,7 +34,7 @@ typedef enum ex_mode {
 
 /* The value model a search of `root` under `limits` uses: two-player for a
  * game of at most two players; else max-n or paranoid as limits->multiplayer
- * says (SA_MULTI_AUTO: the measured best for the number of players). A
+ * says (SA_MULTI_AUTO: the measured best, max-n). A
  * chance root is valued by max-n whatever is asked: its report holds every
  * player's expected result, and no one chooses there to be paranoid for. */
 ex_mode ex_mode_for(const sa_game *game, const void *root, const sa_limits *limits);

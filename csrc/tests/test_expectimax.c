@@ -817,6 +817,8 @@ static void test_multiplayer_mode(void)
     three.rolling = 0;
     limits.multiplayer = SA_MULTI_MAXN;
     CHECK(ex_mode_for(&pig3_game, &three, &limits) == EX_MAXN);
+    limits.multiplayer = SA_MULTI_AUTO; /* the measured best: max-n */
+    CHECK(ex_mode_for(&pig3_game, &three, &limits) == EX_MAXN);
     limits.multiplayer = (sa_multiplayer)3;
     sa_report report;
     sa_error err;

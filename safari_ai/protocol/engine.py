@@ -383,7 +383,7 @@ class Engine:
         pos = self._need_position("go")
         settings = {name: self._option(name) for name in
                     ("Threads", "Hash", "MultiPV", "Seed", "Algorithm", "MctsLeaf",
-                     "MoveOverhead", "TreeReuse")}
+                     "MoveOverhead", "TreeReuse", "Multiplayer")}
         settings["path"] = (list(self._path), list(self._path_moves))
         return self._submit(Job(lambda: self._run_go(pos, request, settings),
                                 unbounded=not request.limited(), failed="bestmove (none)"),
@@ -478,7 +478,8 @@ class Engine:
         return dict(depth=request.depth, nodes=request.nodes, movetime=movetime,
                     seed=settings["Seed"], threads=settings["Threads"],
                     algo=settings["Algorithm"], hash_mb=settings["Hash"],
-                    leaf=settings["MctsLeaf"], stop=self._worker.stop_flag)
+                    leaf=settings["MctsLeaf"], multiplayer=settings["Multiplayer"],
+                    stop=self._worker.stop_flag)
 
     def _go_decision(self, pos: Any, request: GoRequest, settings: dict[str, Any],
                      deadline: Optional[float]) -> str:

@@ -63,8 +63,7 @@ typedef enum sa_pruning {
 /* Expectimax in a game of more than two players (ostrich): how the other
  * players are assumed to choose. */
 typedef enum sa_multiplayer {
-    SA_MULTI_AUTO = 0,     /* the measured best for the player count
-                              (docs/search-expectimax.md) */
+    SA_MULTI_AUTO = 0,     /* the measured best: max-n (docs/strength.md) */
     SA_MULTI_MAXN = 1,     /* max-n: each player maximises their own result */
     SA_MULTI_PARANOID = 2  /* paranoid: the root's mover maximises its own
                               result, every other player minimises it (so
