@@ -1007,7 +1007,8 @@ static void test_limits_hold(void)
     CHECK(r->depth >= 1 && r->n_lines == 1);
 }
 
-/* sa_search picks expectimax for the first registered game with chance. */
+/* sa_search picks expectimax for every registered game with chance under a
+ * depth limit; sa_search_algo says what auto runs by time alone. */
 static void test_search_dispatches_chance_games(void)
 {
     for (int i = 0; sa_games[i] != NULL; i++) {
@@ -1034,6 +1035,15 @@ static void test_search_dispatches_chance_games(void)
         CHECK(sa_search(pos, &limits, &report, &err) == SA_OK);
         CHECK(report.algo == SA_ALGO_EXPECTIMAX && report.depth == 2);
         CHECK(report.n_lines == 1 && report.lines[0].n_expected == sa_position_num_players(pos));
+        /* auto by time alone: MCTS in a race of scores (docs/search-expectimax.md) */
+        sa_limits timed = limits;
+        timed.depth = 0;
+        timed.movetime_ms = 20;
+        CHECK(sa_search_algo(pos, &limits) == SA_ALGO_EXPECTIMAX);
+        CHECK(sa_search_algo(pos, &timed) ==
+              (game->max_players > 2 ? SA_ALGO_MCTS : SA_ALGO_EXPECTIMAX));
+        timed.nodes = 500;
+        CHECK(sa_search_algo(pos, &timed) == SA_ALGO_EXPECTIMAX);
         sa_position_free(pos);
     }
 }
