@@ -74,6 +74,7 @@ MAX_MOVETIME_MS: int
 ALGOS: dict[str, int]
 ALGO_NAMES: dict[int, str]
 PRUNINGS: dict[str, int]
+MULTIPLAYERS: dict[str, int]
 
 class StopFlag:
     def set(self) -> None: ...
@@ -81,11 +82,14 @@ class StopFlag:
     @property
     def is_set(self) -> bool: ...
 
+def search_algo(pos: CPosition, depth: int, nodes: int, movetime_ms: int,
+                algo: str) -> str: ...
+
 def search(pos: CPosition, depth: int, nodes: int, movetime_ms: int, multipv: int,
            threads: int, seed: int, algo: str, hash_mb: int, stop: StopFlag | None = ...,
            progress: object = ..., table: bool = ...,
            mcts_evaluate: bool = ..., pruning: str = ...,
-           chance_width: int = ...) -> Report: ...
+           chance_width: int = ..., multiplayer: str = ...) -> Report: ...
 
 class CMctsSession:
     """An MCTS tree kept between searches (one call at a time)."""

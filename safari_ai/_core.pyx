@@ -117,6 +117,10 @@ cdef extern from "safari/search.h":
         SA_PRUNE_NONE
         SA_PRUNE_STAR1
         SA_PRUNE_STAR2
+    ctypedef enum sa_multiplayer:
+        SA_MULTI_AUTO
+        SA_MULTI_MAXN
+        SA_MULTI_PARANOID
     ctypedef struct sa_line:
         int32_t score
         int exact
@@ -169,8 +173,10 @@ cdef extern from "safari/search.h":
         void *progress_user
         sa_pruning pruning
         int chance_width
+        sa_multiplayer multiplayer
     sa_status sa_search(const sa_position *pos, const sa_limits *limits,
                         sa_report *out, sa_error *err) nogil
+    sa_algo sa_search_algo(const sa_position *pos, const sa_limits *limits)
     int SA_SCORE_WIN
     int SA_SCORE_WIN_MIN
     int SA_MAX_DEPTH
@@ -206,6 +212,7 @@ ALGOS = {"auto": SA_ALGO_AUTO, "alphabeta": SA_ALGO_ALPHABETA, "mcts": SA_ALGO_M
 ALGO_NAMES = {v: k for k, v in ALGOS.items()}
 PRUNINGS = {"auto": SA_PRUNE_AUTO, "none": SA_PRUNE_NONE, "star1": SA_PRUNE_STAR1,
             "star2": SA_PRUNE_STAR2}
+MULTIPLAYERS = {"auto": SA_MULTI_AUTO, "maxn": SA_MULTI_MAXN, "paranoid": SA_MULTI_PARANOID}
 
 STATUS_JSON = SA_ERR_JSON
 STATUS_POSITION = SA_ERR_POSITION
@@ -660,12 +667,15 @@ cdef class StopFlag:
 cdef fill_limits(sa_limits *limits, int depth, uint64_t nodes, int64_t movetime_ms,
                  int multipv, int threads, uint64_t seed, str algo, size_t hash_mb,
                  StopFlag stop, progress, bint table, bint mcts_evaluate, str pruning,
-                 int chance_width):
+                 int chance_width, str multiplayer):
     if algo not in ALGOS:
         raise CoreError(SA_ERR_ARGUMENT, f"unknown algorithm {algo!r} (known: {', '.join(ALGOS)})")
     if pruning not in PRUNINGS:
         raise CoreError(SA_ERR_ARGUMENT,
                         f"unknown pruning {pruning!r} (known: {', '.join(PRUNINGS)})")
+    if multiplayer not in MULTIPLAYERS:
+        raise CoreError(SA_ERR_ARGUMENT, f"unknown multiplayer {multiplayer!r} "
+                        f"(known: {', '.join(MULTIPLAYERS)})")
     limits.depth = depth
     limits.nodes = nodes
     limits.movetime_ms = movetime_ms
@@ -685,19 +695,29 @@ cdef fill_limits(sa_limits *limits, int depth, uint64_t nodes, int64_t movetime_
     limits.progress_user = <void *>progress
     limits.pruning = <sa_pruning>PRUNINGS[pruning]
     limits.chance_width = chance_width
+    limits.multiplayer = <sa_multiplayer>MULTIPLAYERS[multiplayer]
+
+
+def search_algo(CPosition pos, int depth, uint64_t nodes, int64_t movetime_ms,
+                str algo) -> str:
+    """The algorithm sa_search would run at pos under these limits (auto resolved)."""
+    cdef sa_limits limits
+    fill_limits(&limits, depth, nodes, movetime_ms, 1, 1, 0, algo, 16, None, None, True,
+                True, "auto", 0, "auto")
+    return ALGO_NAMES[sa_search_algo(pos.ptr, &limits)]
 
 
 def search(CPosition pos, int depth, uint64_t nodes, int64_t movetime_ms, int multipv,
            int threads, uint64_t seed, str algo, size_t hash_mb, StopFlag stop=None,
            progress=None, bint table=True, bint mcts_evaluate=False, str pruning="auto",
-           int chance_width=0):
+           int chance_width=0, str multiplayer="auto"):
     """Runs sa_search without the GIL; returns the safari_ai.report.Report."""
     cdef sa_limits limits
     cdef sa_report report
     cdef sa_error err
     cdef sa_status status
     fill_limits(&limits, depth, nodes, movetime_ms, multipv, threads, seed, algo, hash_mb,
-                stop, progress, table, mcts_evaluate, pruning, chance_width)
+                stop, progress, table, mcts_evaluate, pruning, chance_width, multiplayer)
     with nogil:
         status = sa_search(pos.ptr, &limits, &report, &err)
     try:
@@ -745,7 +765,7 @@ cdef class CMctsSession:
         cdef sa_error err
         cdef sa_status status
         fill_limits(&limits, 0, nodes, movetime_ms, multipv, threads, seed, "mcts", hash_mb,
-                    stop, progress, True, mcts_evaluate, "auto", 0)
+                    stop, progress, True, mcts_evaluate, "auto", 0, "auto")
         self._claim("search")
         try:
             with nogil:

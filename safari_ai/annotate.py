@@ -198,9 +198,16 @@ class _Searcher:
         # expectimax values chance positions whatever the algorithm at decisions
         chance = pos.is_chance()
         algo = "auto" if chance else self.algo
+        extra: dict[str, Any] = {}
+        if pos.game in SCORE_RACE_GAMES:
+            # every player's expected points, decisions and rolls by one model:
+            # expectimax with max-n (auto would pick MCTS or paranoid search
+            # for some numbers of players; paranoid values the mover alone)
+            algo = "expectimax" if algo == "auto" else algo
+            extra["multiplayer"] = "maxn"
         lines = 1 if chance else min(LINES, len(pos.legal_moves()))
         report = self.search(pos, seed=self.seed, algo=algo, threads=self.threads,
-                             hash_mb=self.hash_mb, multipv=lines, **self.limits)
+                             hash_mb=self.hash_mb, multipv=lines, **self.limits, **extra)
         self.used_threads = getattr(report, "threads", self.threads)
         return report
 

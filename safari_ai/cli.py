@@ -20,7 +20,7 @@ from safari_ai.errors import SafariError
 from safari_ai.jsontext import loads, read_file
 from safari_ai.limits import LIMIT_BOUNDS
 from safari_ai.position import Position
-from safari_ai.search import ALGORITHMS, PRUNINGS, Report, analyse as run_analysis
+from safari_ai.search import ALGORITHMS, MULTIPLAYERS, PRUNINGS, Report, analyse as run_analysis
 
 
 def _limit_range(name: str) -> click.IntRange:
@@ -253,6 +253,11 @@ def _info_line(report: Report) -> str:
 @click.option("--quiet", is_flag=True, help="No progress lines on standard error.")
 @click.option("--pruning", type=click.Choice(PRUNINGS), default="auto", show_default=True,
               help="Expectimax: pruning at chance positions (auto is Star2).")
+@click.option("--multiplayer", type=click.Choice(MULTIPLAYERS), default="auto",
+              show_default=True,
+              help="Expectimax, more than two players: max-n (each maximises their own "
+                   "points) or paranoid (all minimise the mover's); auto: the measured best "
+                   "for the number of players.")
 @click.option("--predictions", type=click.Choice(["open", "sampled"]), default="open",
               show_default=True,
               help="Ostrich: search the tiles as given, or redraw the others' tiles "
@@ -264,8 +269,8 @@ def _info_line(report: Report) -> str:
               help="Evaluate with this weights file (safari-ai tune; docs/tuning.md).")
 def analyse(position: str, depth: int | None, nodes: int | None, movetime: int | None,
             multipv: int | None, threads: int, seed: int, algo: str, hash_mb: int, leaf: str,
-            as_json: bool, quiet: bool, pruning: str, predictions: str, player: int | None,
-            samples: int, weights_file: str | None) -> None:
+            as_json: bool, quiet: bool, pruning: str, multiplayer: str, predictions: str,
+            player: int | None, samples: int, weights_file: str | None) -> None:
     """Search POSITION.json and print the best move, its score and the principal variation.
 
     Expectimax and MCTS also print each line's expected results, one per
@@ -308,7 +313,8 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
                               multipv=1 if chance or multipv is None else multipv,
                               threads=threads, algo=algo, hash_mb=hash_mb,
                               leaf=leaf, progress=progress, pruning=pruning,
-                              predictions=predictions, player=player, samples=samples)
+                              multiplayer=multiplayer, predictions=predictions, player=player,
+                              samples=samples)
     except SafariError as error:
         _fail(str(error))
     if chance:
@@ -516,7 +522,8 @@ def render(source: str, output: str, last_move: str | None, ply: int | None) -> 
 
 # -- batch analysis: the multi-input form of ``analyse`` (safari_ai/batch.py) --
 
-_BATCH_SEARCH_OPTIONS = ("algo", "seed", "multipv", "hash_mb", "leaf", "pruning", "predictions",
+_BATCH_SEARCH_OPTIONS = ("algo", "seed", "multipv", "hash_mb", "leaf", "pruning", "multiplayer",
+                         "predictions",
                          "player", "samples", "threads")
 
 

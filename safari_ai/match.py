@@ -7,9 +7,12 @@ A player is given by a SPEC, comma-separated ``KEY=VALUE`` items:
   or ``algo=random`` / ``algo=greedy`` (uniform random; one-ply greedy on the
   engine's evaluation, an immediate win first);
 * limits ``depth=N``, ``nodes=N``, ``movetime=MS``; ``hash=MB``, ``leaf=rollout|evaluate``;
-* ``reuse=yes|no`` (``algo=mcts``): keep the MCTS tree from one move to the
-  next (:class:`~safari_ai.search.MctsSession`; default yes): the player is
-  told every ply of the game, its own moves, the others' and the dice;
+* ``reuse=yes|no`` (``algo=mcts``, or ``auto`` where it picks MCTS): keep the
+  MCTS tree from one move to the next (:class:`~safari_ai.search.MctsSession`;
+  default yes): the player is told every ply of the game, its own moves, the
+  others' and the dice;
+* ``multiplayer=auto|maxn|paranoid``: how expectimax models the other players
+  in a race of more than two (:func:`~safari_ai.search.analyse`; default auto);
 * ``name=TEXT`` (for the report);
 * ``weights=FILE``: the in-process engine evaluates with this weights file
   (``safari-ai tune``; docs/tuning.md);
@@ -65,6 +68,7 @@ class PlayerSpec:
     movetime: Optional[int] = None
     hash_mb: int = 16
     leaf: str = "evaluate"
+    multiplayer: str = "auto"
     reuse: bool = True
     name: str = ""
     cmd: Optional[list[str]] = None
@@ -91,8 +95,10 @@ class PlayerSpec:
             out["options"] = self.options
         elif self.algo not in ("random", "greedy"):
             out.update(hash=self.hash_mb, leaf=self.leaf)
-            if self.algo == "mcts":
+            if self.algo in ("mcts", "auto"):
                 out["reuse"] = self.reuse
+            if self.multiplayer != "auto":
+                out["multiplayer"] = self.multiplayer
             if self.weights is not None:
                 out["weights"] = self.weights
         return out
@@ -139,6 +145,12 @@ def parse_spec(text: str, movetime: Optional[int] = None) -> PlayerSpec:
             if value not in ("rollout", "evaluate"):
                 raise ValueError("leaf: rollout or evaluate")
             spec.leaf = value
+        elif key == "multiplayer":
+            from safari_ai.search import MULTIPLAYERS
+
+            if value not in MULTIPLAYERS:
+                raise ValueError(f"multiplayer: {' or '.join(MULTIPLAYERS)}, got {value!r}")
+            spec.multiplayer = value
         elif key == "reuse":
             if value.lower() not in ("yes", "no", "true", "false", "1", "0"):
                 raise ValueError("reuse: yes or no")
@@ -163,7 +175,7 @@ def parse_spec(text: str, movetime: Optional[int] = None) -> PlayerSpec:
             spec.options[key[4:]] = value
         else:
             raise ValueError(f"unknown key {key!r} (algo, depth, nodes, movetime, hash, leaf, "
-                             "reuse, name, cwd, timeout, weights, opt.NAME, cmd)")
+                             "multiplayer, reuse, name, cwd, timeout, weights, opt.NAME, cmd)")
     engine = spec.cmd is not None or spec.algo not in ("random", "greedy")
     if engine and not spec.limited():
         spec.movetime = DEFAULT_MOVETIME if movetime is None else movetime
@@ -211,7 +223,8 @@ class _EnginePlayer:
         from safari_ai.player import EnginePlayer
 
         self.spec = spec
-        keep_tree = spec.algo == "mcts" and spec.reuse and bool(spec.nodes or spec.movetime)
+        keep_tree = (spec.algo in ("mcts", "auto") and spec.reuse
+                     and bool(spec.nodes or spec.movetime))
         extra = {} if new_tree is None else {"new_tree": new_tree}
         self.player = EnginePlayer(spec.algo, keep_tree=keep_tree, **extra)
         self.weights: Any = None
@@ -230,7 +243,8 @@ class _EnginePlayer:
         if self.weights is not None and self.weights.game == pos.game:
             pos = pos.with_weights(self.weights)
         report = self.player.choose(pos, depth=s.depth, nodes=s.nodes, movetime=s.movetime,
-                                    seed=rng.randrange(2**32), hash_mb=s.hash_mb, leaf=s.leaf)
+                                    seed=rng.randrange(2**32), hash_mb=s.hash_mb, leaf=s.leaf,
+                                    multiplayer=s.multiplayer)
         return report.lines[0].move, report.lines[0].score_text
 
     def observe(self, move: str) -> None:

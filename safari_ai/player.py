@@ -7,7 +7,10 @@ searches a position, :meth:`~EnginePlayer.observe` is told every ply played
 since (the engine's own moves, the other players' and the chance outcomes).
 With ``algo="mcts"`` and ``keep_tree`` the player keeps its MCTS tree
 (:class:`~safari_ai.search.MctsSession`) from one move to the next; otherwise
-each move is a fresh :func:`~safari_ai.search.analyse`.
+each move is a fresh :func:`~safari_ai.search.analyse`. ``algo="auto"`` is
+resolved per search (:func:`~safari_ai.search.resolve_algo`: the game's
+default for its number of players and the limits); where it picks MCTS,
+``keep_tree`` keeps the tree as for ``"mcts"``.
 
 The search and the tree are injected (``search=``, ``new_tree=``), so a test
 can drive a frontend with a stand-in search and no tree, without the
@@ -28,7 +31,7 @@ from typing import Any, Callable, Optional, Sequence
 
 from safari_ai.errors import SafariError
 from safari_ai.position import Position
-from safari_ai.search import MctsSession, Report, analyse
+from safari_ai.search import MctsSession, Report, analyse, resolve_algo
 
 __all__ = ["EnginePlayer", "SearchFn", "TreeFactory", "INFINITE_MS"]
 
@@ -68,12 +71,14 @@ class EnginePlayer:
         self.algo, self.keep_tree = algo, keep_tree
         if not keep_tree:
             self._tree = None
-        if self.session is None and self._uses_tree():
+        if self.session is None and self._uses_tree() and algo == "mcts":
             assert self._new_tree is not None
             self._tree = self._new_tree()
 
     def _uses_tree(self) -> bool:
-        return self.keep_tree and self.algo == "mcts" and self._new_tree is not None
+        """A tree may be kept: ``keep_tree`` with ``mcts``, or with ``auto``
+        (made at the first search auto runs as MCTS)."""
+        return self.keep_tree and self.algo in ("mcts", "auto") and self._new_tree is not None
 
     @property
     def session(self) -> Optional[MctsSession]:
@@ -88,13 +93,21 @@ class EnginePlayer:
 
         With a kept tree the search starts from it when ``position`` is its
         root (every ply since was observed), else from a fresh tree; a depth
-        alone does not limit MCTS, which then runs until stopped.
+        alone does not limit MCTS, which then runs until stopped. An
+        ``algo`` in ``limits`` overrides the player's.
         """
+        algo = limits.get("algo", self.algo)
+        if algo == "auto" and self._uses_tree() and isinstance(position, Position):
+            algo = resolve_algo(position, "auto", limits.get("depth"), limits.get("nodes"))
+            if algo == "mcts" and self._tree is None:
+                assert self._new_tree is not None
+                self._tree = self._new_tree()
         session = self.session
-        if session is None:
-            limits.setdefault("algo", self.algo)
+        if session is None or algo != "mcts":
+            limits["algo"] = algo
             return self.search(position, progress=progress, **limits)
         limits.pop("algo", None)
+        limits.pop("multiplayer", None)  # an expectimax setting
         depth = limits.pop("depth", None)
         if depth is not None and limits.get("nodes") is None and limits.get("movetime") is None:
             limits["movetime"] = INFINITE_MS

@@ -98,8 +98,13 @@ def analyse_sampled(pos: Position, predictions: str, player: Optional[int], samp
                     movetime: Optional[int], multipv: int, threads: int, algo: str,
                     hash_mb: int, table: bool, stop: Optional[StopFlag], pruning: str,
                     chance_width: int,
-                    progress: Optional[Callable[[Report], None]] = None) -> Report:
+                    progress: Optional[Callable[[Report], None]] = None,
+                    multiplayer: str = "auto") -> Report:
     """:func:`safari_ai.analyse` with ``predictions="sampled"`` (see the module).
+
+    Every copy is searched by expectimax with max-n (``algo`` and
+    ``multiplayer`` ``"auto"`` mean that here): the average needs every
+    player's expected results, which MCTS gives but paranoid search does not.
 
     :raises SearchError: an unknown ``predictions`` value, not an ostrich
         position, no ``player``, or anything :func:`safari_ai.analyse` raises.
@@ -112,6 +117,9 @@ def analyse_sampled(pos: Position, predictions: str, player: Optional[int], samp
         raise SearchError(f"samples must be an integer >= 1, got {samples!r}")
     if algo not in ("auto", "expectimax"):
         raise SearchError(f"predictions='sampled' averages expectimax values, not {algo}")
+    if multiplayer not in ("auto", "maxn"):
+        raise SearchError(f"predictions='sampled' averages every player's expected results "
+                          f"(max-n), not multiplayer={multiplayer!r}")
     mover = pos.to_move
     if not isinstance(mover, int):
         raise SearchError("predictions='sampled' needs a decision position")
@@ -128,7 +136,8 @@ def analyse_sampled(pos: Position, predictions: str, player: Optional[int], samp
                                    {**extra, "sample": sample}))
         reports.append(analyse(copy, depth=depth, nodes=nodes, movetime=per_sample, seed=seed,
                                multipv=min(MAX_LINES, len(copy.legal_moves())),
-                               threads=threads, algo=algo, hash_mb=hash_mb, table=table,
-                               stop=stop, pruning=pruning, chance_width=chance_width,
-                               progress=partial))
+                               threads=threads, algo="expectimax", hash_mb=hash_mb,
+                               table=table, stop=stop, pruning=pruning,
+                               chance_width=chance_width, progress=partial,
+                               multiplayer="maxn"))
     return _combined(reports, mover, multipv, extra)

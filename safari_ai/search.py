@@ -28,10 +28,14 @@ from safari_ai.position import Position
 from safari_ai.report import SCORE_WIN, Line, Outcome, Report
 
 __all__ = ["Line", "Outcome", "Report", "analyse", "MctsSession", "SearchError", "LimitError",
-           "Limits", "StopFlag", "SCORE_WIN", "ALGORITHMS", "PRUNINGS", "DEFAULT_MOVETIME_MS"]
+           "Limits", "StopFlag", "SCORE_WIN", "ALGORITHMS", "PRUNINGS", "MULTIPLAYERS",
+           "DEFAULT_MOVETIME_MS", "resolve_algo"]
 
 ALGORITHMS = tuple(_core.ALGOS)
 PRUNINGS = tuple(_core.PRUNINGS)
+MULTIPLAYERS = tuple(_core.MULTIPLAYERS)
+"""Expectimax's models for more than two players: ``auto`` (the measured
+best for the number of players), ``maxn``, ``paranoid``."""
 StopFlag = _core.StopFlag
 
 
@@ -44,6 +48,21 @@ def _limits(depth: int | None, nodes: int | None, movetime: int | None, seed: in
                   hash_mb=hash_mb).or_default_time()
 
 
+def resolve_algo(pos: Position, algo: str = "auto", depth: int | None = None,
+                 nodes: int | None = None) -> str:
+    """The algorithm :func:`analyse` runs at ``pos`` for ``algo``: itself, or
+    for ``"auto"`` the game's default for its number of players: alpha-beta
+    without dice; with dice expectimax, except MCTS in an ostrich race of 2
+    or 3 players searched by time alone (no ``depth`` nor ``nodes``; measured
+    stronger there, docs/strength.md "Several players").
+
+    :raises SearchError: ``algo`` is not one of :data:`ALGORITHMS`.
+    """
+    if algo not in ALGORITHMS:
+        raise SearchError(f"unknown algorithm {algo!r} (known: {', '.join(ALGORITHMS)})")
+    return _core.search_algo(pos._c, depth or 0, nodes or 0, 0, algo)
+
+
 def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
             movetime: int | None = None, seed: int | None = None, *, multipv: int = 1,
             threads: int = 1, algo: str = "auto", hash_mb: int = 16, table: bool = True,
@@ -51,7 +70,7 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
             stop: Optional[StopFlag] = None,
             progress: Optional[Callable[[Report], None]] = None, pruning: str = "auto",
             chance_width: int = 0, predictions: str = "open", player: int | None = None,
-            samples: int = 8) -> Report:
+            samples: int = 8, multiplayer: str = "auto") -> Report:
     """Searches ``pos`` and reports the best move, its score and the principal variation.
 
     Limits: ``depth`` (plies), ``nodes``, ``movetime`` (milliseconds); with none
@@ -83,7 +102,12 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
     is estimated from a seeded sample (0: the default, 32, with the first
     chance layer below the root always searched whole and deeper samples
     growing with the depth left; a width given applies to every layer below
-    the root; docs/search-expectimax.md).
+    the root; docs/search-expectimax.md). ``multiplayer`` (one of
+    :data:`MULTIPLAYERS`) is how expectimax models the other players in a
+    race of more than two: ``"maxn"`` (each maximises their own expected
+    score), ``"paranoid"`` (all minimise the mover's; its lines then carry
+    only the mover's value, in ``score``, and no ``expected``), or
+    ``"auto"``, the measured best for the number of players.
 
     Ostrich's hidden predictions (rule book section 5): ``predictions="sampled"``
     with ``player=P`` searches ``samples`` copies of the position in which
@@ -114,11 +138,11 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
                                depth=depth, nodes=nodes, movetime=movetime, multipv=multipv,
                                threads=threads, algo=algo, hash_mb=hash_mb, table=table,
                                stop=stop, pruning=pruning, chance_width=chance_width,
-                               progress=progress)
+                               progress=progress, multiplayer=multiplayer)
     try:
         return _core.search(pos._c, depth or 0, nodes or 0, movetime or 0, multipv, threads,
                             seed or 0, algo, hash_mb, stop, progress, table,
-                            leaf == "evaluate", pruning, chance_width)
+                            leaf == "evaluate", pruning, chance_width, multiplayer)
     except _core.CoreError as error:
         raise from_core(error, SearchError) from None
 

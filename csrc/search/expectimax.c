@@ -22,6 +22,14 @@
  *       for themselves (Luckhardt and Irani 1986), the first of equals. No
  *       pruning: max-n's shallow pruning needs a constant sum of results,
  *       which ostrich scores do not have.
+ *   paranoid  (more players, when limits->multiplayer asks for it; Sturtevant
+ *       and Korf 2000): one value, the root mover's expected result in the
+ *       game's units; the root's mover maximises it, every other player
+ *       minimises it, as if they all played against it. That is a
+ *       two-player zero-sum search again, so the same code runs it (the
+ *       maximiser is the root's mover instead of player 0) with its
+ *       alpha-beta and Star1/Star2, with [L, U] the game's declared result
+ *       range (no range declared: no pruning, the bounds would be guesses).
  *
  * Leaves. A terminal position gives game->result (two-player: its sign). At
  * the horizon, game->evaluate (NULL: 0) is read in the game's own units:
@@ -31,6 +39,8 @@
  *   max-n:      v[p] = evaluate(state, p) / game->eval_per_result (100
  *               when the game leaves it 0): the evaluation is player p's
  *               expected result in hundredths (ostrich: centi-points).
+ *   paranoid:   v = evaluate(state, root mover) read as max-n reads it,
+ *               clamped to [L, U] so that Star1's bounds stay true.
  *
  * Chance positions. The first chance layer below the root is searched in
  * full: every move at the root is valued over every outcome of the next
@@ -97,6 +107,34 @@ static size_t lay_out_frame(ex_frame *f, unsigned char *base, const sa_game *gam
     return at;
 }
 
+/* SA_MULTI_AUTO is max-n: against greedy seats at 50 ms a move paranoid
+ * search won no more races than max-n with 3, 4 or 5 players (docs/strength.md,
+ * "Several players"; at that depth the other players' choices are rarely in
+ * the tree, so the two mostly agree). */
+ex_mode ex_mode_for(const sa_game *game, const void *root, const sa_limits *limits)
+{
+    if (game->max_players <= 2)
+        return EX_TWO_PLAYER;
+    if (game->to_move(root) < 0)
+        return EX_MAXN;
+    return limits->multiplayer == SA_MULTI_PARANOID ? EX_PARANOID : EX_MAXN;
+}
+
+/* The model's fields of s: who maximises, the value range, the pruning. */
+static void set_mode(ex_search *s, const void *root, const sa_limits *limits)
+{
+    const sa_game *game = s->game;
+    ex_mode mode = ex_mode_for(game, root, limits);
+    s->maxn = mode == EX_MAXN;
+    s->paranoid = mode == EX_PARANOID;
+    s->maximiser = s->paranoid ? game->to_move(root) : 0;
+    int ranged = game->result_min < game->result_max;
+    s->lowest = s->paranoid ? (ranged ? game->result_min : -EX_INF) : LOSS;
+    s->highest = s->paranoid ? (ranged ? game->result_max : EX_INF) : WIN;
+    s->pruning = s->maxn || (s->paranoid && !ranged) ? SA_PRUNE_NONE
+               : limits->pruning == SA_PRUNE_AUTO ? SA_PRUNE_STAR2 : limits->pruning;
+}
+
 /* Frames are allocated for every ply but touched only as deep as the search
  * goes, so the operating system maps only those pages. */
 ex_search *ex_new(const sa_game *game, const void *root, const sa_limits *limits,
@@ -118,9 +156,7 @@ ex_search *ex_new(const sa_game *game, const void *root, const sa_limits *limits
         lay_out_frame(&s->frames[ply], s->block + frame_bytes * (size_t)ply, game);
     s->game = game;
     s->n_players = game->num_players(root);
-    s->maxn = game->max_players > 2;
-    s->pruning = s->maxn ? SA_PRUNE_NONE
-               : limits->pruning == SA_PRUNE_AUTO ? SA_PRUNE_STAR2 : limits->pruning;
+    set_mode(s, root, limits);
     s->width = limits->chance_width > 0 ? limits->chance_width : EX_CHANCE_WIDTH_DEFAULT;
     s->seed = limits->seed;
     s->may_whole_first = limits->chance_width <= 0;
@@ -142,11 +178,16 @@ void ex_free(ex_search *s)
 
 /* -- leaves ------------------------------------------------------------ */
 
-/* A terminal position's results: two-player, the sign of player 0's. */
+/* A terminal position's results: two-player, the sign of player 0's;
+ * paranoid, the maximiser's. */
 static void terminal_values(const ex_search *s, const void *state, double *out)
 {
     int32_t results[SA_MAX_PLAYERS];
     s->game->result(state, results);
+    if (s->paranoid) {
+        out[0] = results[s->maximiser];
+        return;
+    }
     if (!s->maxn) {
         out[0] = results[0] > 0 ? WIN : results[0] < 0 ? LOSS : 0.0;
         return;
@@ -159,12 +200,17 @@ static void terminal_values(const ex_search *s, const void *state, double *out)
 static void leaf_values(const ex_search *s, const void *state, double *out)
 {
     const sa_game *game = s->game;
-    if (!s->maxn) {
+    if (!s->maxn && !s->paranoid) {
         out[0] = game->evaluate == NULL ? 0.0
                : tanh(game->evaluate(state, 0) / EVAL_SCALE_2P);
         return;
     }
     double units = game->eval_per_result > 0 ? game->eval_per_result : EVAL_UNITS_PER_RESULT;
+    if (s->paranoid) {
+        double v = game->evaluate == NULL ? 0.0 : game->evaluate(state, s->maximiser) / units;
+        out[0] = fmin(fmax(v, s->lowest), s->highest);
+        return;
+    }
     for (int p = 0; p < s->n_players; p++)
         out[p] = game->evaluate == NULL ? 0.0 : game->evaluate(state, p) / units;
 }
@@ -276,18 +322,20 @@ static const void *move_child(ex_search *s, ex_frame *f, const void *state, int 
     return f->child;
 }
 
-/* -- two players: alpha-beta and *-minimax ------------------------------ */
+/* -- two players (or paranoid): alpha-beta and *-minimax ----------------- */
 
 static double star_node(ex_search *s, const void *state, int ply, int depth,
                         double alpha, double beta);
 
-/* A decision position of player `me` (0 maximises, 1 minimises), searched as
- * negamax over sign * v so that one loop serves both. */
+/* A decision position of player `me` (the maximiser maximises, anyone else
+ * minimises), searched as negamax over sign * v so that one loop serves
+ * both. */
 static double star_decision(ex_search *s, const void *state, int me, int ply, int depth,
                             double alpha, double beta, int tt_move, int *best_index)
 {
-    const double sign = me == 0 ? 1.0 : -1.0;
-    double a = me == 0 ? alpha : -beta, b = me == 0 ? beta : -alpha;
+    const int maximising = me == s->maximiser;
+    const double sign = maximising ? 1.0 : -1.0;
+    double a = maximising ? alpha : -beta, b = maximising ? beta : -alpha;
     ex_frame *f = &s->frames[ply];
     int n = order_moves(s, f, state, tt_move);
     double best = -EX_INF;
@@ -296,7 +344,7 @@ static double star_decision(ex_search *s, const void *state, int me, int ply, in
         double hi = s->pruning == SA_PRUNE_NONE ? EX_INF : b;
         const void *child = move_child(s, f, state, i);
         double v = sign * star_node(s, child, ply + 1, depth - 1,
-                                    me == 0 ? lo : -hi, me == 0 ? hi : -lo);
+                                    maximising ? lo : -hi, maximising ? hi : -lo);
         if (s->stopped)
             return 0.0;
         if (v > best) {
@@ -311,8 +359,8 @@ static double star_decision(ex_search *s, const void *state, int me, int ply, in
 }
 
 /* Star2's probe of one outcome's position: its value bounded from below
- * (player 0 to move: its first move's value is a lower bound) or from above
- * (player 1 to move), or exactly (terminal, horizon, a table hit). The first
+ * (the maximiser to move: its first move's value is a lower bound) or from
+ * above (a minimiser to move), or exactly (terminal, horizon, a table hit). The first
  * move is the one the full search will try first, so that search finds the
  * probe's subtree in the table. `need_lo`, `need_hi`: the window of the
  * outcome's value that Star1 would use. */
@@ -343,9 +391,10 @@ static void probe_outcome(ex_search *s, const void *state, int ply, int depth,
     }
     if (who == SA_CHANCE || *lower >= *upper)
         return;
+    int maximising = who == s->maximiser;
     /* A bound that could not bring the mean outside (alpha, beta) even at
      * its best is not worth a search. */
-    if ((who == 0 && need_hi >= *upper) || (who == 1 && need_lo <= *lower))
+    if ((maximising && need_hi >= *upper) || (!maximising && need_lo <= *lower))
         return;
     ex_frame *f = &s->frames[ply];
     int n = order_moves(s, f, state, tt_move);
@@ -354,13 +403,13 @@ static void probe_outcome(ex_search *s, const void *state, int ply, int depth,
     const void *child = move_child(s, f, state, 0);
     /* The window is open on the side whose bound the probe gives, so that a
      * value there is exact, hence a true bound. */
-    double v = who == 0 ? star_node(s, child, ply + 1, depth - 1, -EX_INF, need_hi)
-                        : star_node(s, child, ply + 1, depth - 1, need_lo, EX_INF);
+    double v = maximising ? star_node(s, child, ply + 1, depth - 1, -EX_INF, need_hi)
+                          : star_node(s, child, ply + 1, depth - 1, need_lo, EX_INF);
     if (s->stopped)
         return;
-    if (who == 0 && v > *lower)
+    if (maximising && v > *lower)
         *lower = v;
-    if (who == 1 && v < *upper)
+    if (!maximising && v < *upper)
         *upper = v;
 }
 
@@ -371,7 +420,7 @@ static int probe_outcomes(ex_search *s, const void *state, int ply, int depth,
 {
     ex_frame *f = &s->frames[ply];
     const ex_chance *set = &f->chance;
-    double sum_lo = LOSS, sum_hi = WIN;
+    double sum_lo = s->lowest, sum_hi = s->highest;
     for (int i = 0; i < set->n; i++) {
         double p = set->prob[i];
         double others_lo = sum_lo - p * f->lower[i], others_hi = sum_hi - p * f->upper[i];
@@ -406,7 +455,7 @@ static double star_chance(ex_search *s, const void *state, int ply, int depth,
     if (!prune)
         alpha = -EX_INF, beta = EX_INF;
     for (int i = 0; i < set->n; i++)
-        f->lower[i] = LOSS, f->upper[i] = WIN;
+        f->lower[i] = s->lowest, f->upper[i] = s->highest;
     double cut;
     if (s->pruning == SA_PRUNE_STAR2 && probe_outcomes(s, state, ply, depth, alpha, beta, &cut))
         return s->stopped ? 0.0 : cut;
@@ -585,6 +634,6 @@ void ex_maxn_node(ex_search *s, const void *state, int ply, int depth, double *o
 void ex_horizon_values(const ex_search *s, const void *state, double *out)
 {
     leaf_values(s, state, out);
-    if (!s->maxn)
+    if (!s->maxn && !s->paranoid)
         out[1] = -out[0];
 }

@@ -12,7 +12,8 @@
  *
  * Values are doubles. Two-player zero-sum mode keeps one value, the expected
  * result for player 0 in [-1, 1]; max-n keeps one expected result per player,
- * in the game's result units (ostrich: points 0..24).
+ * in the game's result units (ostrich: points 0..24); paranoid keeps one
+ * value, the root mover's expected result in the game's units.
  */
 #ifndef SAFARI_SEARCH_EXPECTIMAX_H
 #define SAFARI_SEARCH_EXPECTIMAX_H
@@ -22,6 +23,21 @@
 #include "safari/game.h"
 #include "safari/search.h"
 #include "search/shared.h"
+
+/* -- value models -------------------------------------------------------- */
+
+typedef enum ex_mode {
+    EX_TWO_PLAYER = 0,   /* zero-sum: player 0's result, 1 minimises it   */
+    EX_MAXN = 1,         /* a vector: every player's result               */
+    EX_PARANOID = 2      /* the root mover's result; all others minimise  */
+} ex_mode;
+
+/* The value model a search of `root` under `limits` uses: two-player for a
+ * game of at most two players; else max-n or paranoid as limits->multiplayer
+ * says (SA_MULTI_AUTO: the measured best, max-n). A
+ * chance root is valued by max-n whatever is asked: its report holds every
+ * player's expected result, and no one chooses there to be paranoid for. */
+ex_mode ex_mode_for(const sa_game *game, const void *root, const sa_limits *limits);
 
 /* -- chance positions ---------------------------------------------------- */
 
@@ -109,7 +125,11 @@ typedef struct ex_frame {
 typedef struct ex_search {
     const sa_game *game;
     int n_players;
-    int maxn;                     /* 1: vectors; 0: one value, player 0's */
+    int maxn;                     /* 1: vectors; 0: one value, maximiser's */
+    int paranoid;                 /* 1: one value, the root mover's        */
+    int maximiser;                /* the player whose value a scalar is:   */
+                                  /* 0 (two players), the root's mover     */
+    double lowest, highest;       /* scalar values lie in [lowest, highest] */
     int pruning;                  /* SA_PRUNE_NONE, _STAR1 or _STAR2      */
     int width;                    /* chance positions above: sampled      */
     uint64_t seed;
@@ -144,8 +164,9 @@ ex_search *ex_new(const sa_game *game, const void *root, const sa_limits *limits
                   size_t table_mb, volatile int *abort);
 void ex_free(ex_search *s);
 
-/* Player 0's expected result of `state` in [-1, 1], searched `depth` plies,
- * exact inside (alpha, beta) (two-player mode). */
+/* The maximiser's expected result of `state` (two players: player 0's, in
+ * [-1, 1]; paranoid: the root mover's), searched `depth` plies, exact inside
+ * (alpha, beta). */
 double ex_star_node(ex_search *s, const void *state, int ply, int depth,
                     double alpha, double beta);
 

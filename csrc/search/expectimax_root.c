@@ -72,6 +72,7 @@ typedef struct ex_root {
     int me;                            /* a decision's mover               */
     int n_players;
     int maxn;
+    int paranoid;                      /* one value, the mover's           */
     ex_item *items;
     ex_item **order;                   /* the order items are taken in     */
     int n;
@@ -101,14 +102,16 @@ static void search_move(ex_search *s, const ex_root *x, ex_item *r, int depth, d
         ex_maxn_node(s, f->child, 1, depth - 1, r->values);
         r->key = r->values[me];
         r->exact = 1;
-    } else {
+    } else { /* two players, or paranoid (where the mover is the maximiser) */
+        int maximising = me == s->maximiser;
         double lo = s->pruning == SA_PRUNE_NONE ? -EX_INF : above;
-        double v = ex_star_node(s, f->child, 1, depth - 1, me == 0 ? lo : -EX_INF,
-                                me == 0 ? EX_INF : -lo);
-        r->key = me == 0 ? v : -v;
+        double v = ex_star_node(s, f->child, 1, depth - 1, maximising ? lo : -EX_INF,
+                                maximising ? EX_INF : -lo);
+        r->key = maximising ? v : -v;
         r->exact = r->key > lo;
         r->values[me] = r->key;
-        r->values[1 - me] = -r->key;
+        if (!s->paranoid)
+            r->values[1 - me] = -r->key;
     }
     r->pv[0] = r->m;
     memcpy(&r->pv[1], s->pv[1], sizeof(sa_move) * (size_t)s->pv_len[1]);
@@ -271,12 +274,13 @@ static void totals(const ex_root *x, sa_report *out)
 }
 
 /* Line k from root move r. Score = 100 x the mover's expected result
- * (two players: v in [-1, 1]; ostrich: centi-points). */
+ * (two players: v in [-1, 1]; ostrich: centi-points). Paranoid knows only
+ * the mover's value, which is the score: no `expected`. */
 static void set_line(const ex_root *x, sa_line *line, const ex_item *r)
 {
     line->score = (int32_t)(r->key * 100.0 + (r->key >= 0 ? 0.5 : -0.5));
     line->exact = 0;
-    line->n_expected = x->n_players;
+    line->n_expected = x->paranoid ? 0 : x->n_players;
     for (int p = 0; p < x->n_players; p++)
         line->expected[p] = x->maxn ? r->values[p]
                           : (1.0 + (p == x->me ? r->key : -r->key)) / 2.0;
@@ -289,7 +293,8 @@ static void fill_decision(const ex_root *x, sa_report *out)
     for (; k < x->n && k < x->multipv && x->order[k]->exact; k++)
         set_line(x, &out->lines[k], x->order[k]);
     out->n_lines = k;
-    out->win_probability = x->maxn || k == 0 ? -1.0 : out->lines[0].expected[x->me];
+    out->win_probability = x->maxn || x->paranoid || k == 0 ? -1.0
+                         : out->lines[0].expected[x->me];
     totals(x, out);
 }
 
@@ -581,7 +586,9 @@ sa_status sa_expectimax(const sa_game *game, const void *root, const sa_limits *
     x.chance = game->to_move(root) == SA_CHANCE;
     x.me = x.chance ? 0 : game->to_move(root);
     x.n_players = game->num_players(root);
-    x.maxn = game->max_players > 2;
+    ex_mode mode = ex_mode_for(game, root, limits);
+    x.maxn = mode == EX_MAXN;
+    x.paranoid = mode == EX_PARANOID;
     x.multipv = limits->multipv;
     x.n_threads = limits->threads;
     size_t cap = (size_t)(x.chance ? game->max_chance_outcomes : game->max_moves);

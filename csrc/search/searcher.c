@@ -6,12 +6,29 @@
 #include "common/error.h"
 #include "search/shared.h"
 
-/* The algorithm `limits` asks for at `root`, the game's default for AUTO. */
-static sa_algo algo_for(const sa_game *game, const sa_limits *limits)
+/* The algorithm `limits` asks for at `root`, the game's default for AUTO:
+ * alpha-beta without chance; with chance expectimax, except MCTS at a
+ * decision of a race of more than two players possible (ostrich, 2-5
+ * players) searched under a time limit alone: measured stronger there at
+ * 50 ms a move, against greedy seats and against expectimax
+ * (docs/strength.md, "Several players"). A depth or node limit keeps
+ * expectimax, whose depths and node counts tests, benchmarks and
+ * annotation rely on; a chance root is expectimax's alone. */
+static sa_algo algo_for(const sa_game *game, const void *root, const sa_limits *limits)
 {
     if (limits->algo != SA_ALGO_AUTO)
         return limits->algo;
-    return game->has_chance ? SA_ALGO_EXPECTIMAX : SA_ALGO_ALPHABETA;
+    if (!game->has_chance)
+        return SA_ALGO_ALPHABETA;
+    if (game->max_players > 2 && limits->depth == 0 && limits->nodes == 0 &&
+        game->to_move(root) >= 0)
+        return SA_ALGO_MCTS;
+    return SA_ALGO_EXPECTIMAX;
+}
+
+sa_algo sa_search_algo(const sa_position *pos, const sa_limits *limits)
+{
+    return algo_for(sa_position_game_rules(pos), sa_position_state(pos), limits);
 }
 
 sa_status sa_search(const sa_position *pos, const sa_limits *limits,
@@ -19,7 +36,7 @@ sa_status sa_search(const sa_position *pos, const sa_limits *limits,
 {
     const sa_game *game = sa_position_game_rules(pos);
     const void *root = sa_position_state(pos);
-    sa_algo algo = algo_for(game, limits);
+    sa_algo algo = algo_for(game, root, limits);
     /* Expectimax values chance roots too (it checks limits and root itself). */
     if (algo == SA_ALGO_EXPECTIMAX)
         return sa_expectimax(game, root, limits, out, err);

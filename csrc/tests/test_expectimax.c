@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "common/error.h"
+#include "common/rng.h"
 #include "search/expectimax.h"
 #include "search/searcher.h"
 #include "tests/check.h"
@@ -201,6 +202,29 @@ static const sa_game pig3_game = {
     .evaluate = pig_evaluate,
 };
 
+/* Three players with a declared result range (scores of at most 7 + 21
+ * banked, plus 3): paranoid search prunes with it as its [L, U]. */
+static const sa_game pig3_ranged_game = {
+    .name = "pig3r",
+    .max_players = 3,
+    .has_chance = 1,
+    .max_moves = 2,
+    .max_chance_outcomes = 40,
+    .state_size = sizeof(pig_state),
+    .move_str = pig_move_str,
+    .num_players = pig_num_players,
+    .to_move = pig_to_move,
+    .legal_moves = pig_legal_moves,
+    .chance_outcomes = pig_chance_outcomes,
+    .apply = pig_apply,
+    .hash = pig_hash,
+    .hash_from_scratch = pig_hash,
+    .result = pig_result,
+    .evaluate = pig_evaluate,
+    .result_min = 0,
+    .result_max = 40,
+};
+
 static pig_state pig_start(int players, int faces, int s0, int s1, int total, int mover)
 {
     pig_state s;
@@ -304,6 +328,43 @@ static void brute_n(const pig_state *s, int depth, double *out)
     }
 }
 
+/* Paranoid: player `me`'s expected result, `me` maximising it and every
+ * other player minimising it. */
+static double brute_paranoid(const pig_state *s, int me, int depth)
+{
+    int who = pig_to_move(s);
+    if (who == SA_TERMINAL) {
+        int32_t r[3];
+        pig_result(s, r);
+        return r[me];
+    }
+    if (depth == 0)
+        return pig_evaluate(s, me) / 100.0;
+    sa_move moves[40];
+    uint64_t weights[40];
+    if (who == SA_CHANCE) {
+        int n = pig_chance_outcomes(s, moves, weights);
+        double total = 0.0, sum = 0.0;
+        for (int i = 0; i < n; i++)
+            total += (double)weights[i];
+        for (int i = 0; i < n; i++) {
+            pig_state c = *s;
+            pig_apply(&c, moves[i]);
+            sum += (double)weights[i] / total * brute_paranoid(&c, me, depth - 1);
+        }
+        return sum;
+    }
+    int n = pig_legal_moves(s, moves);
+    double best = who == me ? -1e9 : 1e9;
+    for (int i = 0; i < n; i++) {
+        pig_state c = *s;
+        pig_apply(&c, moves[i]);
+        double v = brute_paranoid(&c, me, depth - 1);
+        best = who == me ? fmax(best, v) : fmin(best, v);
+    }
+    return best;
+}
+
 /* -- helpers ------------------------------------------------------------- */
 
 static sa_limits limits_for(int depth, sa_pruning pruning, int table, int width)
@@ -319,6 +380,7 @@ static sa_limits limits_for(int depth, sa_pruning pruning, int table, int width)
     limits.no_table = !table;
     limits.pruning = pruning;
     limits.chance_width = width;
+    limits.multiplayer = SA_MULTI_MAXN;
     return limits;
 }
 
@@ -422,6 +484,346 @@ static void test_three_players_equal_brute_force(void)
             }
         }
     }
+}
+
+/* -- paranoid ------------------------------------------------------------ */
+
+/* A three-player pig position: start k's scores, player 2's score k % 4 +
+ * extra, the mover k % 3. */
+static pig_state pig3_start(int k, int extra)
+{
+    pig_state root = pig_start(3, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
+    root.score[2] = (int8_t)(k % 4 + extra);
+    root.mover = (int8_t)(k % 3);
+    return root;
+}
+
+/* The value of `root` searched below its root by paranoid expectimax. */
+static double paranoid_value(const sa_game *game, const pig_state *root, const sa_limits *limits)
+{
+    volatile int abort_flag = 0;
+    ex_search *s = ex_new(game, root, limits, 1, &abort_flag);
+    CHECK(s != NULL && s->paranoid && s->maximiser == root->mover);
+    double v = ex_star_node(s, root, 0, limits->depth, -EX_INF, EX_INF);
+    ex_free(s);
+    return v;
+}
+
+/* The tree's value and the root's choice equal the brute force, with every
+ * pruning mode, with and without the table; without a declared result
+ * range (pig3) the search does not prune and still agrees. */
+static void test_paranoid_equals_brute_force(void)
+{
+    const sa_pruning modes[] = {SA_PRUNE_NONE, SA_PRUNE_STAR1, SA_PRUNE_STAR2};
+    const sa_game *games[] = {&pig3_ranged_game, &pig3_game};
+    for (int k = 0; k < N_STARTS; k++) {
+        pig_state root = pig3_start(k, 0);
+        for (int depth = 1; depth <= 6; depth++) {
+            double want = brute_paranoid(&root, root.mover, depth);
+            double child[2];
+            for (int m = 0; m < 2; m++) {
+                pig_state c = root;
+                pig_apply(&c, (sa_move)m);
+                child[m] = brute_paranoid(&c, root.mover, depth - 1);
+            }
+            for (int g = 0; g < 2; g++)
+                for (int m = 0; m < 3; m++)
+                    for (int table = 0; table <= 1; table++) {
+                        sa_limits limits = limits_for(depth, modes[m], table, 0);
+                        limits.multiplayer = SA_MULTI_PARANOID;
+                        CHECK(fabs(paranoid_value(games[g], &root, &limits) - want) < 1e-9);
+                        sa_report *r = run(games[g], &root, &limits);
+                        CHECK(r->depth == depth && r->n_lines == 1);
+                        CHECK(r->lines[0].n_expected == 0 && r->win_probability < 0.0);
+                        CHECK(r->lines[0].score == (int32_t)lround(100.0 * want));
+                        if (fabs(child[0] - child[1]) > 1e-9)
+                            CHECK(strcmp(r->lines[0].pv, child[0] > child[1] ? "hold" : "roll")
+                                  == 0 || strncmp(r->lines[0].pv,
+                                                  child[0] > child[1] ? "hold " : "roll ",
+                                                  5) == 0);
+                    }
+        }
+    }
+}
+
+/* -- random trees: where max-n and paranoid part ---------------------------
+ *
+ * A game whose positions are the nodes of a seeded random tree of three
+ * players: each inner node is a decision of a random player or a chance
+ * node of random weights, with 2 or 3 children; leaves hold results 0..10
+ * per player, inner nodes a random evaluation in the same range. Pig's
+ * players hardly touch each other's score, so max-n and paranoid choose
+ * alike there; in these trees they often do not. */
+
+typedef struct tree_node {
+    int8_t kind;                 /* 0..2 a player, SA_CHANCE, SA_TERMINAL */
+    int8_t n;
+    int32_t child[3];
+    uint8_t weight[3];
+    int8_t value[3];             /* results (leaves) or evaluation (inner) */
+} tree_node;
+
+#define TREE_MAX 4096
+static tree_node tree_nodes[TREE_MAX];
+static int tree_size;
+
+typedef struct tree_state {
+    int32_t node;
+} tree_state;
+
+static int tree_new_node(sa_rng *rng, int depth, int kind)
+{
+    int at = tree_size++;
+    tree_node *t = &tree_nodes[at];
+    memset(t, 0, sizeof *t);
+    for (int p = 0; p < 3; p++)
+        t->value[p] = (int8_t)(sa_rng_next(rng) % 11);
+    if (depth == 0 || (kind < -2 && sa_rng_next(rng) % 8 == 0)) {
+        t->kind = SA_TERMINAL;
+        return at;
+    }
+    t->kind = (int8_t)(kind >= -2 ? kind : sa_rng_next(rng) % 4 == 0 ? SA_CHANCE
+                                                           : (int)(sa_rng_next(rng) % 3));
+    t->n = (int8_t)(2 + sa_rng_next(rng) % 2);
+    for (int i = 0; i < t->n; i++) {
+        t->weight[i] = (uint8_t)(1 + sa_rng_next(rng) % 5);
+        int child = tree_new_node(rng, depth - 1, -3);
+        tree_nodes[at].child[i] = child;
+    }
+    return at;
+}
+
+/* A tree of `depth` levels whose root is a decision of `mover`. */
+static void tree_generate(uint64_t seed, int depth, int mover)
+{
+    sa_rng rng;
+    sa_rng_seed(&rng, seed);
+    tree_size = 0;
+    tree_new_node(&rng, depth, mover);
+}
+
+static int tree_num_players(const void *state)
+{
+    (void)state;
+    return 3;
+}
+
+static int tree_to_move(const void *state)
+{
+    return tree_nodes[((const tree_state *)state)->node].kind;
+}
+
+static int tree_legal_moves(const void *state, sa_move *out)
+{
+    const tree_node *t = &tree_nodes[((const tree_state *)state)->node];
+    if (t->kind < 0)
+        return 0;
+    for (int i = 0; i < t->n; i++)
+        out[i] = (sa_move)i;
+    return t->n;
+}
+
+static int tree_chance_outcomes(const void *state, sa_move *out, uint64_t *weights)
+{
+    const tree_node *t = &tree_nodes[((const tree_state *)state)->node];
+    if (t->kind != SA_CHANCE)
+        return 0;
+    for (int i = 0; i < t->n; i++) {
+        out[i] = (sa_move)i;
+        weights[i] = t->weight[i];
+    }
+    return t->n;
+}
+
+static void tree_apply(void *state, sa_move m)
+{
+    tree_state *s = state;
+    s->node = tree_nodes[s->node].child[m];
+}
+
+static uint64_t tree_hash(const void *state)
+{
+    return ((uint64_t)((const tree_state *)state)->node + 1) * 0xD6E8FEB86659FD93ULL;
+}
+
+static void tree_result(const void *state, int32_t *out)
+{
+    const tree_node *t = &tree_nodes[((const tree_state *)state)->node];
+    for (int p = 0; p < 3; p++)
+        out[p] = t->value[p];
+}
+
+static int32_t tree_evaluate(const void *state, int player)
+{
+    return tree_nodes[((const tree_state *)state)->node].value[player] * 100;
+}
+
+static void tree_move_str(const void *state, sa_move m, char out[SA_MOVE_STR_MAX])
+{
+    (void)state;
+    snprintf(out, SA_MOVE_STR_MAX, "m%d", (int)m);
+}
+
+static const sa_game tree_game = {
+    .name = "tree3",
+    .max_players = 3,
+    .has_chance = 1,
+    .max_moves = 3,
+    .max_chance_outcomes = 3,
+    .state_size = sizeof(tree_state),
+    .move_str = tree_move_str,
+    .num_players = tree_num_players,
+    .to_move = tree_to_move,
+    .legal_moves = tree_legal_moves,
+    .chance_outcomes = tree_chance_outcomes,
+    .apply = tree_apply,
+    .hash = tree_hash,
+    .hash_from_scratch = tree_hash,
+    .result = tree_result,
+    .evaluate = tree_evaluate,
+    .result_min = 0,
+    .result_max = 10,
+};
+
+/* Node `at`'s value `depth` plies deep: paranoid for `me` (me >= 0) into
+ * out[0], or max-n (me < 0) into out[0..3), equal values to the first move. */
+static void tree_brute(int at, int me, int depth, double *out)
+{
+    const tree_node *t = &tree_nodes[at];
+    int np = me >= 0 ? 1 : 3;
+    if (t->kind == SA_TERMINAL || depth == 0) {
+        for (int p = 0; p < np; p++)
+            out[p] = t->value[me >= 0 ? me : p];
+        return;
+    }
+    double child[3], total = 0.0;
+    for (int i = 0; i < t->n; i++)
+        total += t->weight[i];
+    for (int p = 0; p < np; p++)
+        out[p] = t->kind == SA_CHANCE ? 0.0 : -1e9;
+    for (int i = 0; i < t->n; i++) {
+        tree_brute(t->child[i], me, depth - 1, child);
+        if (t->kind == SA_CHANCE) {
+            for (int p = 0; p < np; p++)
+                out[p] += t->weight[i] / total * child[p];
+        } else if (me >= 0) {
+            int maximising = t->kind == me;
+            double v = maximising ? child[0] : -child[0];
+            if (i == 0 || v > (maximising ? out[0] : -out[0]))
+                out[0] = child[0];
+        } else if (child[t->kind] > out[t->kind]) {
+            memcpy(out, child, sizeof child);
+        }
+    }
+}
+
+/* The brute force's choice at the root (mover 0): the best move's index, -1
+ * when the best two are within 1e-6. */
+static int tree_choice(int paranoid, int depth)
+{
+    const tree_node *root = &tree_nodes[0];
+    double best = -1e9, second = -1e9, v[3];
+    int choice = -1;
+    for (int i = 0; i < root->n; i++) {
+        tree_brute(root->child[i], paranoid ? 0 : -1, depth - 1, v);
+        if (v[0] > best) {
+            second = best;
+            best = v[0];
+            choice = i;
+        } else if (v[0] > second) {
+            second = v[0];
+        }
+    }
+    return best - second < 1e-6 ? -1 : choice;
+}
+
+/* The search of the tree's root: its choice (the first move of its line)
+ * and the value (the score, centi-points). */
+static int tree_search_choice(sa_multiplayer model, sa_pruning pruning, int table, int depth,
+                              int32_t *score)
+{
+    tree_state root = {0};
+    sa_limits limits = limits_for(depth, pruning, table, 0);
+    limits.multiplayer = model;
+    static sa_report report;
+    sa_error err;
+    CHECK(sa_expectimax(&tree_game, &root, &limits, &report, &err) == SA_OK);
+    sa_report *r = &report;
+    *score = r->lines[0].score;
+    return r->lines[0].pv[1] - '0';
+}
+
+/* On 300 seeded trees, both models choose and value the root as their brute
+ * forces do (every pruning mode, with and without the table); and on a good
+ * share of the trees they choose differently, so the option is not a no-op. */
+static void test_paranoid_and_maxn_differ(void)
+{
+    const sa_pruning modes[] = {SA_PRUNE_NONE, SA_PRUNE_STAR1, SA_PRUNE_STAR2};
+    int differ = 0, compared = 0;
+    for (uint64_t seed = 1; seed <= 300; seed++) {
+        tree_generate(seed, 5, 0);
+        for (int depth = 2; depth <= 5; depth++) {
+            int maxn = tree_choice(0, depth), paranoid = tree_choice(1, depth);
+            double want;
+            tree_brute(0, 0, depth, &want);
+            int32_t score;
+            if (maxn >= 0)
+                CHECK(tree_search_choice(SA_MULTI_MAXN, SA_PRUNE_AUTO, 1, depth, &score) == maxn);
+            for (int m = 0; m < 3; m++)
+                for (int table = 0; table <= 1; table++) {
+                    int got = tree_search_choice(SA_MULTI_PARANOID, modes[m], table, depth, &score);
+                    CHECK(score == (int32_t)lround(100.0 * want));
+                    if (paranoid >= 0)
+                        CHECK(got == paranoid);
+                }
+            compared += maxn >= 0 && paranoid >= 0;
+            differ += maxn >= 0 && paranoid >= 0 && maxn != paranoid;
+        }
+    }
+    printf("random 3-player trees: max-n and paranoid choose differently in %d of %d\n",
+           differ, compared);
+    CHECK(differ * 10 > compared);
+}
+
+/* Star1/Star2 cut paranoid trees as they cut two-player ones. */
+static void test_paranoid_pruning_saves_nodes(void)
+{
+    uint64_t nodes[4] = {0, 0, 0, 0};
+    for (int k = 0; k < N_STARTS; k++) {
+        pig_state root = pig3_start(k, 0);
+        for (int m = SA_PRUNE_NONE; m <= SA_PRUNE_STAR2; m++) {
+            sa_limits limits = limits_for(7, (sa_pruning)m, 1, 0);
+            limits.multiplayer = SA_MULTI_PARANOID;
+            nodes[m] += run(&pig3_ranged_game, &root, &limits)->nodes;
+        }
+    }
+    printf("paranoid pig3, depth 7: nodes plain %llu, star1 %llu, star2 %llu\n",
+           (unsigned long long)nodes[SA_PRUNE_NONE], (unsigned long long)nodes[SA_PRUNE_STAR1],
+           (unsigned long long)nodes[SA_PRUNE_STAR2]);
+    CHECK(nodes[SA_PRUNE_STAR1] < nodes[SA_PRUNE_NONE]);
+    CHECK(nodes[SA_PRUNE_STAR2] < nodes[SA_PRUNE_NONE]);
+}
+
+/* Which model runs: two players never change; a chance root is max-n. */
+static void test_multiplayer_mode(void)
+{
+    sa_limits limits = limits_for(2, SA_PRUNE_AUTO, 1, 0);
+    pig_state two = pig_start(2, 6, 0, 0, 0, 0), three = pig3_start(0, 0);
+    limits.multiplayer = SA_MULTI_PARANOID;
+    CHECK(ex_mode_for(&pig_game, &two, &limits) == EX_TWO_PLAYER);
+    CHECK(ex_mode_for(&pig3_game, &three, &limits) == EX_PARANOID);
+    three.rolling = 1;
+    CHECK(ex_mode_for(&pig3_game, &three, &limits) == EX_MAXN);
+    three.rolling = 0;
+    limits.multiplayer = SA_MULTI_MAXN;
+    CHECK(ex_mode_for(&pig3_game, &three, &limits) == EX_MAXN);
+    limits.multiplayer = SA_MULTI_AUTO; /* the measured best: max-n */
+    CHECK(ex_mode_for(&pig3_game, &three, &limits) == EX_MAXN);
+    limits.multiplayer = (sa_multiplayer)3;
+    sa_report report;
+    sa_error err;
+    CHECK(sa_expectimax(&pig3_game, &three, &limits, &report, &err) == SA_ERR_ARGUMENT);
+    CHECK(strstr(err.message, "multiplayer") != NULL);
 }
 
 /* 40 faces, more than the width: a systematic sample. Every face at least
@@ -605,7 +1007,8 @@ static void test_limits_hold(void)
     CHECK(r->depth >= 1 && r->n_lines == 1);
 }
 
-/* sa_search picks expectimax for the first registered game with chance. */
+/* sa_search picks expectimax for every registered game with chance under a
+ * depth limit; sa_search_algo says what auto runs by time alone. */
 static void test_search_dispatches_chance_games(void)
 {
     for (int i = 0; sa_games[i] != NULL; i++) {
@@ -632,6 +1035,15 @@ static void test_search_dispatches_chance_games(void)
         CHECK(sa_search(pos, &limits, &report, &err) == SA_OK);
         CHECK(report.algo == SA_ALGO_EXPECTIMAX && report.depth == 2);
         CHECK(report.n_lines == 1 && report.lines[0].n_expected == sa_position_num_players(pos));
+        /* auto by time alone: MCTS in a race of scores (docs/search-expectimax.md) */
+        sa_limits timed = limits;
+        timed.depth = 0;
+        timed.movetime_ms = 20;
+        CHECK(sa_search_algo(pos, &limits) == SA_ALGO_EXPECTIMAX);
+        CHECK(sa_search_algo(pos, &timed) ==
+              (game->max_players > 2 ? SA_ALGO_MCTS : SA_ALGO_EXPECTIMAX));
+        timed.nodes = 500;
+        CHECK(sa_search_algo(pos, &timed) == SA_ALGO_EXPECTIMAX);
         sa_position_free(pos);
     }
 }
@@ -824,6 +1236,10 @@ const test_case expectimax_tests[] = {
     {"expectimax: multipv lines exact", test_multipv_lines_are_exact},
     {"expectimax: pruning saves nodes", test_pruning_saves_nodes},
     {"expectimax: max-n equals brute force", test_three_players_equal_brute_force},
+    {"expectimax: paranoid equals brute force", test_paranoid_equals_brute_force},
+    {"expectimax: paranoid and max-n differ", test_paranoid_and_maxn_differ},
+    {"expectimax: paranoid pruning saves nodes", test_paranoid_pruning_saves_nodes},
+    {"expectimax: multiplayer mode", test_multiplayer_mode},
     {"expectimax: sampled chance positions", test_sampled_chance_positions},
     {"expectimax: the first chance layer is whole", test_first_chance_layer_is_whole},
     {"expectimax: a stopped whole pass keeps the depth", test_a_stopped_whole_pass_keeps_the_depth},

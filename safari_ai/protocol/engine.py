@@ -387,7 +387,7 @@ class Engine:
         pos = self._need_position("go")
         settings = {name: self._option(name) for name in
                     ("Threads", "Hash", "MultiPV", "Seed", "Algorithm", "MctsLeaf",
-                     "MoveOverhead", "TreeReuse")}
+                     "MoveOverhead", "TreeReuse", "Multiplayer")}
         settings["path"] = (list(self._path), list(self._path_moves))
         return self._submit(Job(lambda: self._run_go(pos, request, settings),
                                 unbounded=not request.limited(), failed="bestmove (none)"),
@@ -486,7 +486,8 @@ class Engine:
         return dict(depth=limits.depth, nodes=limits.nodes, movetime=limits.movetime,
                     seed=limits.seed, threads=limits.threads,
                     algo=settings["Algorithm"], hash_mb=limits.hash_mb,
-                    leaf=settings["MctsLeaf"], stop=self._worker.stop_flag)
+                    leaf=settings["MctsLeaf"], multiplayer=settings["Multiplayer"],
+                    stop=self._worker.stop_flag)
 
     def _go_decision(self, pos: Any, limits: Limits, settings: dict[str, Any]) -> str:
         last: list[tuple[int, int]] = []

@@ -8,7 +8,7 @@ from typing import Any, Optional, Sequence
 from safari_ai import facts
 from safari_ai.errors import SafariError
 from safari_ai.protocol.text import ProtocolError, format_value, quote
-from safari_ai.search import ALGORITHMS
+from safari_ai.search import ALGORITHMS, MULTIPLAYERS
 
 __all__ = ["EngineOption", "engine_options", "rules_options", "load_weights", "MOVE_OVERHEAD_MS"]
 
@@ -115,6 +115,7 @@ def engine_options() -> list[EngineOption]:
         EngineOption("Algorithm", "combo", "auto", choices=list(ALGORITHMS)),
         EngineOption("MctsLeaf", "combo", "evaluate", choices=["rollout", "evaluate"]),
         EngineOption("TreeReuse", "check", True),
+        EngineOption("Multiplayer", "combo", "auto", choices=list(MULTIPLAYERS)),
         EngineOption("MoveOverhead", "spin", MOVE_OVERHEAD_MS, 0, 10000),
         EngineOption("Weights", "string", ""),  # a weights file (docs/tuning.md)
     ]

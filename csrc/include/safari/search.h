@@ -60,6 +60,16 @@ typedef enum sa_pruning {
     SA_PRUNE_STAR2 = 3     /* Star1, after probing each outcome's first move */
 } sa_pruning;
 
+/* Expectimax in a game of more than two players (ostrich): how the other
+ * players are assumed to choose. */
+typedef enum sa_multiplayer {
+    SA_MULTI_AUTO = 0,     /* the measured best: max-n (docs/strength.md) */
+    SA_MULTI_MAXN = 1,     /* max-n: each player maximises their own result */
+    SA_MULTI_PARANOID = 2  /* paranoid: the root's mover maximises its own
+                              result, every other player minimises it (so
+                              alpha-beta and Star1/Star2 apply) */
+} sa_multiplayer;
+
 typedef struct sa_report sa_report;
 
 /* Called by the search after each completed iteration (alpha-beta,
@@ -84,6 +94,7 @@ typedef struct sa_limits {
     sa_pruning pruning;
     int chance_width;        /* chance positions with more outcomes are    */
                              /* sampled; 0: default (32)                   */
+    sa_multiplayer multiplayer; /* more than two players: max-n or paranoid */
 } sa_limits;
 
 typedef struct sa_line {
@@ -167,6 +178,11 @@ void sa_report_free(sa_report *report);
  * range. */
 sa_status sa_search(const sa_position *pos, const sa_limits *limits,
                     sa_report *out, sa_error *err);
+
+/* The algorithm sa_search() runs at `pos` under `limits`: limits->algo, or
+ * for SA_ALGO_AUTO the default for the game and the number of players
+ * (docs/search-expectimax.md, "Which algorithm auto picks"). */
+sa_algo sa_search_algo(const sa_position *pos, const sa_limits *limits);
 
 /* -- MCTS that keeps its tree between moves (tree reuse) -----------------
  *

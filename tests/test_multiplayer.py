@@ -1,0 +1,146 @@
+"""Expectimax's models for more than two players (max-n, paranoid) through
+every front end, and what ``algo="auto"`` picks per game and number of
+players, checked against the table in docs/search-expectimax.md ("Which
+algorithm auto picks"). The search itself is checked against brute forces
+in csrc/tests/test_expectimax.c (pig and seeded random trees)."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import safari_ai
+from safari_ai.cli import main
+from safari_ai.match import parse_spec
+from safari_ai.player import EnginePlayer
+from safari_ai.protocol.engine import Engine
+from safari_ai.search import MULTIPLAYERS, resolve_algo
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "search-expectimax.md"
+needs_ostrich = pytest.mark.skipif("ostrich" not in safari_ai.games(), reason="no ostrich")
+ALGO_WORDS = {"alpha-beta": "alphabeta", "expectimax": "expectimax", "MCTS": "mcts"}
+
+
+def first_decision(game: str, players: int | None = None) -> safari_ai.Position:
+    """The game's start with the first outcome of every roll before it."""
+    pos = safari_ai.Position.new(game, {"players": players} if players else None)
+    while pos.is_chance():
+        pos = pos.apply(pos.chance_outcomes()[0][0])
+    return pos
+
+
+def doc_rows() -> list[tuple[list[str], list[int], str, str]]:
+    """The rows of the doc's table: games, players, limits, what auto runs."""
+    text = DOC.read_text(encoding="utf-8")
+    section = text.split("## Which algorithm auto picks", 1)[1].split("\n## ", 1)[0]
+    rows = []
+    for line in section.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) != 4 or cells[0] in ("game", "") or set(cells[0]) <= {"-"}:
+            continue
+        games = [g.strip() for g in cells[0].split(",")]
+        low, _, high = cells[1].replace("–", "-").partition("-")
+        players = list(range(int(low), int(high or low) + 1))
+        rows.append((games, players, cells[2], cells[3]))
+    return rows
+
+
+def test_the_doc_has_the_table() -> None:
+    rows = doc_rows()
+    assert len(rows) >= 4
+    assert {g for games, _, _, _ in rows for g in games} >= set(safari_ai.games())
+
+
+@pytest.mark.parametrize("row", doc_rows(), ids=lambda r: f"{'+'.join(r[0])}-{r[2][:12]}")
+def test_auto_picks_what_the_doc_says(row: tuple[list[str], list[int], str, str]) -> None:
+    games, players, limits, runs = row
+    want = next(code for word, code in ALGO_WORDS.items() if runs.startswith(word))
+    for game in games:
+        if game not in safari_ai.games():
+            continue
+        for n in players:
+            pos = first_decision(game, n if game == "ostrich" else None)
+            if limits.startswith("a chance position"):
+                start = safari_ai.Position.new(game, {"players": n} if game == "ostrich" else None)
+                assert start.is_chance()
+                assert safari_ai.analyse(start, depth=1).algo == want
+                continue
+            by_depth = limits.startswith("a depth")
+            kwargs = {"depth": 2} if by_depth else {"movetime": 30}
+            assert resolve_algo(pos, "auto", depth=kwargs.get("depth")) == want
+            if by_depth:
+                assert resolve_algo(pos, "auto", nodes=500) == want
+            report = safari_ai.analyse(pos, seed=1, **kwargs)
+            assert report.algo == want
+            if want == "expectimax" and "max-n" in runs:
+                assert len(report.lines[0].expected) == n  # max-n: every player's value
+
+
+@needs_ostrich
+def test_paranoid_values_the_mover_alone() -> None:
+    pos = first_decision("ostrich", 4)
+    maxn = safari_ai.analyse(pos, depth=2, algo="expectimax", multiplayer="maxn", seed=1)
+    paranoid = safari_ai.analyse(pos, depth=2, algo="expectimax", multiplayer="paranoid", seed=1)
+    assert len(maxn.lines[0].expected) == 4 and paranoid.lines[0].expected == []
+    assert paranoid.depth == 2 and paranoid.best_move in pos.legal_moves()
+    # two plies from an action: the others do not choose yet, so both agree
+    assert paranoid.lines[0].score == maxn.lines[0].score
+    with pytest.raises(safari_ai.SearchError, match="multiplayer"):
+        safari_ai.analyse(pos, depth=1, algo="expectimax", multiplayer="selfish")
+
+
+@needs_ostrich
+def test_paranoid_on_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "pos.json"
+    path.write_text(first_decision("ostrich", 3).to_json_text(), encoding="utf-8")
+    runner = CliRunner()
+    out = runner.invoke(main, ["analyse", str(path), "--depth", "2", "--algo", "expectimax",
+                               "--multiplayer", "paranoid", "--quiet"])
+    assert out.exit_code == 0, out.output
+    assert out.output.startswith("bestmove ")
+    assert not any(line.startswith("expected") for line in out.output.splitlines())
+    bad = runner.invoke(main, ["analyse", str(path), "--multiplayer", "selfish"])
+    assert bad.exit_code != 0 and "--multiplayer" in bad.output
+
+
+def test_match_spec_key() -> None:
+    assert parse_spec("algo=expectimax,multiplayer=paranoid").multiplayer == "paranoid"
+    assert parse_spec("algo=expectimax").multiplayer == "auto"
+    assert parse_spec("multiplayer=maxn").settings()["multiplayer"] == "maxn"
+    with pytest.raises(ValueError, match="multiplayer: auto or maxn or paranoid, got 'x'"):
+        parse_spec("multiplayer=x")
+    assert MULTIPLAYERS == ("auto", "maxn", "paranoid")
+
+
+@needs_ostrich
+def test_protocol_option() -> None:
+    eng = Engine()
+    options = [line for line in eng.feed("safari") if "name Multiplayer " in line]
+    assert options == ["option name Multiplayer type combo default auto var auto var maxn "
+                       "var paranoid"]
+    assert eng.feed("setoption name Multiplayer value Paranoid") == []
+    assert eng.feed("setoption name Algorithm value expectimax") == []
+    pos = first_decision("ostrich", 4)
+    eng.feed(f"position json {pos.to_json_text()}")
+    lines = eng.feed("go depth 2")
+    assert lines[-1].split()[1] in pos.legal_moves()
+    assert not any(" expected " in line for line in lines if line.startswith("info depth"))
+    error = eng.feed("setoption name Multiplayer value selfish")
+    assert len(error) == 1 and "Multiplayer" in error[0] and "paranoid" in error[0]
+
+
+@needs_ostrich
+def test_auto_keeps_the_mcts_tree_where_it_picks_mcts() -> None:
+    pos = first_decision("ostrich", 3)
+    if resolve_algo(pos) != "mcts":
+        pytest.skip("auto does not pick MCTS for 3 players")
+    player = EnginePlayer("auto", keep_tree=True)
+    report = player.choose(pos, movetime=60, seed=1)
+    assert report.algo == "mcts" and player.session is not None
+    player.observe([report.best_move])     # the tree follows the game
+    assert player.session.visits > 0       # the best move's subtree was kept
+    # a depth limit keeps expectimax, and the tree stays for the next MCTS search
+    assert player.choose(pos, depth=1, seed=1).algo == "expectimax"
+    assert player.session is not None and player.session.visits > 0
