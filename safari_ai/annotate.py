@@ -199,7 +199,7 @@ class _Searcher:
         chance = pos.is_chance()
         algo = "auto" if chance else self.algo
         extra: dict[str, Any] = {}
-        if pos.game in SCORE_RACE_GAMES:
+        if not pos.facts.zero_sum:   # a score race (Game facts)
             # every player's expected points, decisions and rolls by one model:
             # expectimax with max-n (auto would pick MCTS or paranoid search
             # for some numbers of players; paranoid values the mover alone)

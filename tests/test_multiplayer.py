@@ -19,7 +19,7 @@ from safari_ai.protocol.engine import Engine
 from safari_ai.search import MULTIPLAYERS, resolve_algo
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "search-expectimax.md"
-needs_ostrich = pytest.mark.skipif("ostrich" not in safari_ai.games(), reason="no ostrich")
+needs_ostrich = pytest.mark.skipif("ostrich" not in safari_ai.game_names(), reason="no ostrich")
 ALGO_WORDS = {"alpha-beta": "alphabeta", "expectimax": "expectimax", "MCTS": "mcts"}
 
 
@@ -50,7 +50,7 @@ def doc_rows() -> list[tuple[list[str], list[int], str, str]]:
 def test_the_doc_has_the_table() -> None:
     rows = doc_rows()
     assert len(rows) >= 4
-    assert {g for games, _, _, _ in rows for g in games} >= set(safari_ai.games())
+    assert {g for games, _, _, _ in rows for g in games} >= set(safari_ai.game_names())
 
 
 @pytest.mark.parametrize("row", doc_rows(), ids=lambda r: f"{'+'.join(r[0])}-{r[2][:12]}")
@@ -58,7 +58,7 @@ def test_auto_picks_what_the_doc_says(row: tuple[list[str], list[int], str, str]
     games, players, limits, runs = row
     want = next(code for word, code in ALGO_WORDS.items() if runs.startswith(word))
     for game in games:
-        if game not in safari_ai.games():
+        if game not in safari_ai.game_names():
             continue
         for n in players:
             pos = first_decision(game, n if game == "ostrich" else None)
