@@ -4,6 +4,7 @@ from typing import Any, overload
 import numpy
 
 from safari_ai.report import Report
+from safari_ai.limits import Limits
 
 STATUS_JSON: int
 STATUS_POSITION: int
@@ -71,6 +72,7 @@ MAX_MULTIPV: int
 MAX_THREADS: int
 MAX_HASH_MB: int
 MAX_MOVETIME_MS: int
+DEFAULT_MOVETIME_MS: int
 ALGOS: dict[str, int]
 ALGO_NAMES: dict[int, str]
 PRUNINGS: dict[str, int]
@@ -82,19 +84,16 @@ class StopFlag:
     @property
     def is_set(self) -> bool: ...
 
-def search_algo(pos: CPosition, depth: int, nodes: int, movetime_ms: int,
-                algo: str) -> str: ...
+def search_algo(pos: CPosition, given: Limits, algo: str) -> str: ...
 
-def search(pos: CPosition, depth: int, nodes: int, movetime_ms: int, multipv: int,
-           threads: int, seed: int, algo: str, hash_mb: int, stop: StopFlag | None = ...,
-           progress: object = ..., table: bool = ...,
+def search(pos: CPosition, limits_given: Limits, algo: str = ...,
+           stop: StopFlag | None = ..., progress: object = ..., table: bool = ...,
            mcts_evaluate: bool = ..., pruning: str = ...,
-           chance_width: int = ..., multiplayer: str = ...) -> Report: ...
+           multiplayer: str = ...) -> Report: ...
 
 class CMctsSession:
     """An MCTS tree kept between searches (one call at a time)."""
-    def search(self, pos: CPosition, nodes: int, movetime_ms: int, multipv: int,
-               threads: int, seed: int, hash_mb: int, stop: StopFlag | None = ...,
+    def search(self, pos: CPosition, limits_given: Limits, stop: StopFlag | None = ...,
                progress: object = ..., mcts_evaluate: bool = ...) -> Report: ...
     def advance(self, move: str) -> None: ...
     def clear(self) -> None: ...

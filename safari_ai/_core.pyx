@@ -664,10 +664,15 @@ cdef class StopFlag:
         return self.value != 0
 
 
-cdef fill_limits(sa_limits *limits, int depth, uint64_t nodes, int64_t movetime_ms,
-                 int multipv, int threads, uint64_t seed, str algo, size_t hash_mb,
-                 StopFlag stop, progress, bint table, bint mcts_evaluate, str pruning,
-                 int chance_width, str multiplayer):
+# The search time when no depth, nodes or movetime limit is given
+# (safari_ai.limits.DEFAULT_MOVETIME_MS).
+DEFAULT_MOVETIME_MS = 1000
+
+
+cdef fill_limits(sa_limits *limits, object given, str algo, StopFlag stop, progress,
+                 bint table, bint mcts_evaluate, str pruning, str multiplayer):
+    """Copies ``given`` (a safari_ai.limits.Limits, already checked: each field
+    is read once, here) and the search options into ``limits``."""
     if algo not in ALGOS:
         raise CoreError(SA_ERR_ARGUMENT, f"unknown algorithm {algo!r} (known: {', '.join(ALGOS)})")
     if pruning not in PRUNINGS:
@@ -676,14 +681,20 @@ cdef fill_limits(sa_limits *limits, int depth, uint64_t nodes, int64_t movetime_
     if multiplayer not in MULTIPLAYERS:
         raise CoreError(SA_ERR_ARGUMENT, f"unknown multiplayer {multiplayer!r} "
                         f"(known: {', '.join(MULTIPLAYERS)})")
-    limits.depth = depth
-    limits.nodes = nodes
-    limits.movetime_ms = movetime_ms
-    limits.multipv = multipv
-    limits.threads = threads
-    limits.seed = seed
+    depth, nodes, movetime = given.depth, given.nodes, given.movetime
+    limits.depth = 0 if depth is None else depth
+    limits.nodes = 0 if nodes is None else nodes
+    if movetime is not None:
+        limits.movetime_ms = movetime
+    elif depth is None and nodes is None:
+        limits.movetime_ms = DEFAULT_MOVETIME_MS
+    else:
+        limits.movetime_ms = 0
+    limits.multipv = given.multipv
+    limits.threads = given.threads
+    limits.seed = given.seed
     limits.algo = <sa_algo>ALGOS[algo]
-    limits.hash_mb = hash_mb
+    limits.hash_mb = given.hash_mb
     limits.no_table = 0 if table else 1
     limits.mcts_evaluate = 1 if mcts_evaluate else 0
     limits.stop = NULL
@@ -694,30 +705,29 @@ cdef fill_limits(sa_limits *limits, int depth, uint64_t nodes, int64_t movetime_
         limits.progress = progress_trampoline
     limits.progress_user = <void *>progress
     limits.pruning = <sa_pruning>PRUNINGS[pruning]
-    limits.chance_width = chance_width
+    limits.chance_width = given.chance_width
     limits.multiplayer = <sa_multiplayer>MULTIPLAYERS[multiplayer]
 
 
-def search_algo(CPosition pos, int depth, uint64_t nodes, int64_t movetime_ms,
-                str algo) -> str:
-    """The algorithm sa_search would run at pos under these limits (auto resolved)."""
+def search_algo(CPosition pos, object given, str algo) -> str:
+    """The algorithm sa_search would run at pos under the Limits ``given`` (auto resolved)."""
     cdef sa_limits limits
-    fill_limits(&limits, depth, nodes, movetime_ms, 1, 1, 0, algo, 16, None, None, True,
-                True, "auto", 0, "auto")
+    fill_limits(&limits, given, algo, None, None, True, True, "auto", "auto")
     return ALGO_NAMES[sa_search_algo(pos.ptr, &limits)]
 
 
-def search(CPosition pos, int depth, uint64_t nodes, int64_t movetime_ms, int multipv,
-           int threads, uint64_t seed, str algo, size_t hash_mb, StopFlag stop=None,
+def search(CPosition pos, object limits_given, str algo="auto", StopFlag stop=None,
            progress=None, bint table=True, bint mcts_evaluate=False, str pruning="auto",
-           int chance_width=0, str multiplayer="auto"):
-    """Runs sa_search without the GIL; returns the safari_ai.report.Report."""
+           str multiplayer="auto"):
+    """Runs sa_search under the safari_ai.limits.Limits ``limits_given`` (checked
+    when it was made; not checked again here) without the GIL; returns the
+    safari_ai.report.Report."""
     cdef sa_limits limits
     cdef sa_report report
     cdef sa_error err
     cdef sa_status status
-    fill_limits(&limits, depth, nodes, movetime_ms, multipv, threads, seed, algo, hash_mb,
-                stop, progress, table, mcts_evaluate, pruning, chance_width, multiplayer)
+    fill_limits(&limits, limits_given, algo, stop, progress, table, mcts_evaluate, pruning,
+                multiplayer)
     with nogil:
         status = sa_search(pos.ptr, &limits, &report, &err)
     try:
@@ -756,16 +766,17 @@ cdef class CMctsSession:
         self._check_idle(what)
         self.busy = True
 
-    def search(self, CPosition pos, uint64_t nodes, int64_t movetime_ms, int multipv,
-               int threads, uint64_t seed, size_t hash_mb, StopFlag stop=None,
+    def search(self, CPosition pos, object limits_given, StopFlag stop=None,
                progress=None, bint mcts_evaluate=False):
-        """Runs sa_mcts_session_search without the GIL; the Report."""
+        """Runs sa_mcts_session_search under the Limits ``limits_given`` (MCTS
+        has no depth: a depth alone leaves the search running until stopped)
+        without the GIL; the Report."""
         cdef sa_limits limits
         cdef sa_report report
         cdef sa_error err
         cdef sa_status status
-        fill_limits(&limits, 0, nodes, movetime_ms, multipv, threads, seed, "mcts", hash_mb,
-                    stop, progress, True, mcts_evaluate, "auto", 0, "auto")
+        fill_limits(&limits, limits_given, "mcts", stop, progress, True, mcts_evaluate, "auto",
+                    "auto")
         self._claim("search")
         try:
             with nogil:

@@ -41,9 +41,10 @@ from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Optional
 
+from safari_ai.limits import Limits
 from safari_ai.record import GameRecord
 from safari_ai.search import Report, analyse
 
@@ -182,17 +183,22 @@ def report_values(pos: Any, report: Report, line: Any = None) -> list[float]:
 
 
 class _Searcher:
-    """One search per position: limits, algorithm and seed fixed."""
+    """One search per position: limits, algorithm and seed fixed. The
+    :class:`~safari_ai.limits.Limits` is made once (``base``); only the number
+    of lines differs from one position to the next (one value per number,
+    made the first time it is needed)."""
 
-    def __init__(self, limits: dict[str, Any], search: Callable[..., Report], algo: str,
-                 seed: int, threads: int, hash_mb: int) -> None:
-        self.limits = limits
+    def __init__(self, base: Limits, search: Callable[..., Report], algo: str) -> None:
+        self.base = base
         self.search = search
         self.algo = algo
-        self.seed = seed
-        self.threads = threads
-        self.hash_mb = hash_mb
-        self.used_threads = threads
+        self.used_threads = base.threads
+        self._by_lines: dict[int, Limits] = {base.multipv: base}
+
+    def _limits(self, lines: int) -> Limits:
+        if lines not in self._by_lines:
+            self._by_lines[lines] = replace(self.base, multipv=lines)
+        return self._by_lines[lines]
 
     def run(self, pos: Any) -> Report:
         # expectimax values chance positions whatever the algorithm at decisions
@@ -206,9 +212,8 @@ class _Searcher:
             algo = "expectimax" if algo == "auto" else algo
             extra["multiplayer"] = "maxn"
         lines = 1 if chance else min(LINES, len(pos.legal_moves()))
-        report = self.search(pos, seed=self.seed, algo=algo, threads=self.threads,
-                             hash_mb=self.hash_mb, multipv=lines, **self.limits, **extra)
-        self.used_threads = getattr(report, "threads", self.threads)
+        report = self.search(pos, self._limits(lines), algo=algo, **extra)
+        self.used_threads = getattr(report, "threads", self.base.threads)
         return report
 
 
@@ -229,7 +234,8 @@ def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *, alg
     positions = record.replay()
     start = positions[0]
     units = units_of(start)
-    searcher = _Searcher(limits, search, algo, seed, threads, hash_mb)
+    base = Limits(**limits, seed=seed, threads=threads, hash_mb=hash_mb)  # checked once
+    searcher = _Searcher(base, search, algo)
     out = Annotation(record.game, limits, units, players=start.num_players)
     total = len(positions)
     values: list[Optional[list[float]]] = [None] * total

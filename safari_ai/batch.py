@@ -86,6 +86,7 @@ def analyse_input(task: BatchTask) -> dict[str, Any]:
     ``{"input": name, "error": message}`` when the input is unusable."""
     from safari_ai.position import Position
     from safari_ai.record import read_source
+    from safari_ai.limits import LIMIT_NAMES, Limits
     from safari_ai.search import analyse
 
     started = time.perf_counter()
@@ -102,8 +103,10 @@ def analyse_input(task: BatchTask) -> dict[str, Any]:
             analysis = result.to_json()
         else:
             kind = "position"
-            report = analyse(source, **settings["limits"],
-                             **_search_options(settings))
+            options = _search_options(settings)
+            given = {k: options.pop(k) for k in LIMIT_NAMES if k in options}
+            limits = Limits(**settings["limits"], **given)  # the one value, checked here
+            report = analyse(source, limits, **options)
             analysis = report.to_json()
         timings = {key: analysis.pop(key) for key in TIMING_KEYS if key in analysis}
     except SafariError as error:

@@ -18,7 +18,7 @@ import click
 from safari_ai import facts
 from safari_ai.errors import SafariError
 from safari_ai.jsontext import loads, read_file
-from safari_ai.limits import LIMIT_BOUNDS
+from safari_ai.limits import LIMIT_BOUNDS, Limits
 from safari_ai.position import Position
 from safari_ai.search import ALGORITHMS, MULTIPLAYERS, PRUNINGS, Report, analyse as run_analysis
 
@@ -309,9 +309,11 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
     progress = None if quiet else (lambda report: click.echo(_info_line(report), err=True))
     chance = pos.is_chance()
     try:
-        report = run_analysis(pos, depth=depth, nodes=nodes, movetime=movetime, seed=seed,
-                              multipv=1 if chance or multipv is None else multipv,
-                              threads=threads, algo=algo, hash_mb=hash_mb,
+        # the one Limits of this search, passed to the C search as it is
+        limits = Limits(depth=depth, nodes=nodes, movetime=movetime, seed=seed,
+                        multipv=1 if chance or multipv is None else multipv,
+                        threads=threads, hash_mb=hash_mb)
+        report = run_analysis(pos, limits, algo=algo,
                               leaf=leaf, progress=progress, pruning=pruning,
                               multiplayer=multiplayer, predictions=predictions, player=player,
                               samples=samples)

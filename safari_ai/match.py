@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Optional, Protocol, Sequence, TypeVar
 
 from safari_ai.errors import SafariError
+from safari_ai.limits import LIMIT_BOUNDS, Limits
 
 __all__ = ["PlayerSpec", "parse_spec", "MatchJob", "GameOutcome", "play_game", "make_jobs",
            "run_match", "MatchSummary", "record_name", "finished_outcome", "Backend",
@@ -62,11 +63,12 @@ DEFAULT_MOVETIME = 100
 
 @dataclass
 class PlayerSpec:
+    """A match player as its SPEC gives it. ``limits`` (depth, nodes,
+    movetime, hash) is made and checked once, when the SPEC is parsed, and
+    passed to every search of the player as it is (with a seed per move)."""
+
     algo: str = "auto"
-    depth: Optional[int] = None
-    nodes: Optional[int] = None
-    movetime: Optional[int] = None
-    hash_mb: int = 16
+    limits: Limits = field(default_factory=Limits)
     leaf: str = "evaluate"
     multiplayer: str = "auto"
     reuse: bool = True
@@ -76,6 +78,22 @@ class PlayerSpec:
     timeout: float = 60.0
     options: dict[str, str] = field(default_factory=dict)
     weights: Optional[str] = None
+
+    @property
+    def depth(self) -> Optional[int]:
+        return self.limits.depth
+
+    @property
+    def nodes(self) -> Optional[int]:
+        return self.limits.nodes
+
+    @property
+    def movetime(self) -> Optional[int]:
+        return self.limits.movetime
+
+    @property
+    def hash_mb(self) -> int:
+        return self.limits.hash_mb
 
     def label(self) -> str:
         if self.name:
@@ -104,12 +122,14 @@ class PlayerSpec:
         return out
 
     def limited(self) -> bool:
-        return any(v is not None for v in (self.depth, self.nodes, self.movetime))
+        return self.limits.bounded
 
 
-_LIMIT_MAX = {"depth": 120, "nodes": 2**63 - 1, "movetime": 2**31 - 1, "hash": 65536}
-"""The largest value of each numeric SPEC key (the search's own bounds; a
-movetime of 2^31 - 1 ms is 24 days)."""
+_LIMIT_MAX = {"depth": LIMIT_BOUNDS["depth"][1], "nodes": LIMIT_BOUNDS["nodes"][1],
+              "movetime": 2**31 - 1, "hash": LIMIT_BOUNDS["hash_mb"][1]}
+"""The largest value of each numeric SPEC key (the search's own bounds,
+:data:`~safari_ai.limits.LIMIT_BOUNDS`, but a movetime of at most 2^31 - 1
+ms, 24 days, which any protocol engine's clock holds)."""
 
 
 def parse_spec(text: str, movetime: Optional[int] = None) -> PlayerSpec:
@@ -120,6 +140,7 @@ def parse_spec(text: str, movetime: Optional[int] = None) -> PlayerSpec:
     (``match --movetime``), else :data:`DEFAULT_MOVETIME`.
     """
     spec = PlayerSpec()
+    numbers: dict[str, int] = {}
     rest = text
     while rest:
         if rest.startswith("cmd="):
@@ -138,7 +159,7 @@ def parse_spec(text: str, movetime: Optional[int] = None) -> PlayerSpec:
                 raise ValueError(f"{key}: {value!r} is not an integer") from None
             if not 1 <= number <= _LIMIT_MAX[key]:
                 raise ValueError(f"{key}: must be 1..{_LIMIT_MAX[key]}, got {number}")
-            setattr(spec, "hash_mb" if key == "hash" else key, number)
+            numbers["hash_mb" if key == "hash" else key] = number
         elif key == "algo":
             spec.algo = value
         elif key == "leaf":
@@ -177,8 +198,9 @@ def parse_spec(text: str, movetime: Optional[int] = None) -> PlayerSpec:
             raise ValueError(f"unknown key {key!r} (algo, depth, nodes, movetime, hash, leaf, "
                              "multiplayer, reuse, name, cwd, timeout, weights, opt.NAME, cmd)")
     engine = spec.cmd is not None or spec.algo not in ("random", "greedy")
-    if engine and not spec.limited():
-        spec.movetime = DEFAULT_MOVETIME if movetime is None else movetime
+    if engine and not {"depth", "nodes", "movetime"} & set(numbers):
+        numbers["movetime"] = DEFAULT_MOVETIME if movetime is None else movetime
+    spec.limits = Limits(**numbers)  # checked once, here (LimitError names the key)
     return spec
 
 
@@ -242,9 +264,8 @@ class _EnginePlayer:
         s = self.spec
         if self.weights is not None and self.weights.game == pos.game:
             pos = pos.with_weights(self.weights)
-        report = self.player.choose(pos, depth=s.depth, nodes=s.nodes, movetime=s.movetime,
-                                    seed=rng.randrange(2**32), hash_mb=s.hash_mb, leaf=s.leaf,
-                                    multiplayer=s.multiplayer)
+        report = self.player.choose(pos, s.limits.with_seed(rng.randrange(2**32)),
+                                    leaf=s.leaf, multiplayer=s.multiplayer)
         return report.lines[0].move, report.lines[0].score_text
 
     def observe(self, move: str) -> None:

@@ -32,6 +32,7 @@ import random
 from typing import Any, Callable, Optional
 
 from safari_ai.errors import SafariError
+from safari_ai.limits import Limits
 from safari_ai.player import EnginePlayer, SearchFn, TreeFactory
 from safari_ai.position import Position
 from safari_ai.predictions import redraw_predictions
@@ -65,6 +66,8 @@ class PlaySession:
         self.rng = random.Random(seed)
         self.seed = seed
         self.limits = limits or {"movetime": 1000}
+        # the engine's one Limits, checked here; each move gets its own seed
+        self._limits = Limits(**self.limits)
         self.secret_tiles = SECRET_TILES_FIELD in start.to_json()
         # MCTS keeps its tree with a node or time limit (not a depth alone),
         # and not over secret tiles (a tree over the true tiles would peek)
@@ -331,12 +334,12 @@ class PlaySession:
         """The engine's search for ``mover``, which sees only its own
         prediction tile in the ostrich race."""
         seed = self.rng.randrange(2**32)
-        limits = dict(self.limits, seed=seed)
+        limits = self._limits.with_seed(seed)
         tiles = self.pos.to_json().get("predictions") if self.secret_tiles else None
         if isinstance(tiles, list) and isinstance(mover, int) and tiles[mover] is not None:
             if self.algo in ("auto", "expectimax"):
-                return self.player.choose(self.pos, progress=progress, predictions="sampled",
-                                          player=mover, **limits)
+                return self.player.choose(self.pos, limits, progress=progress,
+                                          predictions="sampled", player=mover)
             guess = redraw_predictions(self.pos, mover, random.Random(seed))
-            return self.player.choose(guess, progress=progress, **limits)
-        return self.player.choose(self.pos, progress=progress, **limits)
+            return self.player.choose(guess, limits, progress=progress)
+        return self.player.choose(self.pos, limits, progress=progress)

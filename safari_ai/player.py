@@ -19,7 +19,7 @@ frontend knowing:
 >>> from safari_ai.position import Position
 >>> player = EnginePlayer("mcts", keep_tree=True)
 >>> pos = Position.new("turtles")
->>> move = player.choose(pos, nodes=500, seed=1).best_move
+>>> move = player.choose(pos, Limits(nodes=500, seed=1)).best_move
 >>> reply = pos.apply(move).legal_moves()[0]
 >>> player.observe([move, reply])
 >>> player.choose(pos.apply(move).apply(reply), nodes=500, seed=1).reused > 0
@@ -30,13 +30,15 @@ from __future__ import annotations
 from typing import Any, Callable, Optional, Sequence
 
 from safari_ai.errors import SafariError
+from safari_ai.limits import LIMIT_NAMES, Limits
 from safari_ai.position import Position
 from safari_ai.search import MctsSession, Report, analyse, resolve_algo
 
 __all__ = ["EnginePlayer", "SearchFn", "TreeFactory", "INFINITE_MS"]
 
 SearchFn = Callable[..., Report]
-"""A one-shot search with :func:`safari_ai.analyse`'s signature."""
+"""A one-shot search with :func:`safari_ai.analyse`'s signature: called as
+``search(position, limits, progress=..., algo=..., **options)``."""
 
 TreeFactory = Callable[[], MctsSession]
 """Makes an empty tree-keeping search (:class:`~safari_ai.search.MctsSession`'s interface)."""
@@ -85,33 +87,36 @@ class EnginePlayer:
         """The kept MCTS tree, None when the player searches afresh each move."""
         return self._tree if self._uses_tree() else None
 
-    def choose(self, position: Position, *, progress: Optional[Callable[[Report], None]] = None,
-               **limits: Any) -> Report:
-        """Searches ``position``; ``limits`` are :func:`safari_ai.analyse`'s
-        keyword arguments (``depth``, ``nodes``, ``movetime``, ``seed``,
-        ``threads``, ``multipv``, ``hash_mb``, ``leaf``, ``stop``, ...).
+    def choose(self, position: Position, limits: Optional[Limits] = None, *,
+               progress: Optional[Callable[[Report], None]] = None,
+               **options: Any) -> Report:
+        """Searches ``position`` under ``limits`` (one
+        :class:`~safari_ai.limits.Limits`, passed to the search as it is);
+        ``options`` are :func:`safari_ai.analyse`'s other keyword arguments
+        (``algo``, ``leaf``, ``stop``, ``multiplayer``, ...) or, instead of
+        ``limits``, its keyword limits (``depth``, ``nodes``, ...), which make
+        one :class:`~safari_ai.limits.Limits`.
 
         With a kept tree the search starts from it when ``position`` is its
         root (every ply since was observed), else from a fresh tree; a depth
         alone does not limit MCTS, which then runs until stopped. An
-        ``algo`` in ``limits`` overrides the player's.
+        ``algo`` in ``options`` overrides the player's.
         """
-        algo = limits.get("algo", self.algo)
+        given = {name: options.pop(name) for name in LIMIT_NAMES if name in options}
+        limits = Limits.of(limits, **given)
+        algo = options.get("algo", self.algo)
         if algo == "auto" and self._uses_tree() and isinstance(position, Position):
-            algo = resolve_algo(position, "auto", limits.get("depth"), limits.get("nodes"))
+            algo = resolve_algo(position, "auto", limits)
             if algo == "mcts" and self._tree is None:
                 assert self._new_tree is not None
                 self._tree = self._new_tree()
         session = self.session
         if session is None or algo != "mcts":
-            limits["algo"] = algo
-            return self.search(position, progress=progress, **limits)
-        limits.pop("algo", None)
-        limits.pop("multiplayer", None)  # an expectimax setting
-        depth = limits.pop("depth", None)
-        if depth is not None and limits.get("nodes") is None and limits.get("movetime") is None:
-            limits["movetime"] = INFINITE_MS
-        return session.search(position, progress=progress, **limits)
+            options["algo"] = algo
+            return self.search(position, limits, progress=progress, **options)
+        options.pop("algo", None)
+        options.pop("multiplayer", None)  # an expectimax setting
+        return session.search(position, limits, progress=progress, **options)
 
     def observe(self, moves: Sequence[str]) -> None:
         """The plies played since the last search or observation, in order:

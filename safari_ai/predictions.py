@@ -28,8 +28,10 @@ search is unchanged.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any, Callable, Optional
 
+from safari_ai.limits import DEFAULT_MOVETIME_MS, Limits
 from safari_ai.position import Position
 from safari_ai.search import Line, Report, SearchError, StopFlag, analyse
 
@@ -94,13 +96,16 @@ def _combined(reports: list[Report], mover: int, multipv: int,
 
 
 def analyse_sampled(pos: Position, predictions: str, player: Optional[int], samples: int,
-                    seed: int, *, depth: Optional[int], nodes: Optional[int],
-                    movetime: Optional[int], multipv: int, threads: int, algo: str,
-                    hash_mb: int, table: bool, stop: Optional[StopFlag], pruning: str,
-                    chance_width: int,
-                    progress: Optional[Callable[[Report], None]] = None,
+                    limits: Limits, *, algo: str, table: bool, stop: Optional[StopFlag],
+                    pruning: str, progress: Optional[Callable[[Report], None]] = None,
                     multiplayer: str = "auto") -> Report:
     """:func:`safari_ai.analyse` with ``predictions="sampled"`` (see the module).
+
+    ``limits`` apply to each sample, except ``movetime`` (the given one or,
+    with no limit, :data:`~safari_ai.limits.DEFAULT_MOVETIME_MS`), shared
+    among them, and ``multipv``: each sample reports every move (up to
+    ``MAX_LINES``) for the average; each sample's limits are derived from
+    ``limits`` by :func:`dataclasses.replace`.
 
     Every copy is searched by expectimax with max-n (``algo`` and
     ``multiplayer`` ``"auto"`` mean that here): the average needs every
@@ -123,8 +128,10 @@ def analyse_sampled(pos: Position, predictions: str, player: Optional[int], samp
     mover = pos.to_move
     if not isinstance(mover, int):
         raise SearchError("predictions='sampled' needs a decision position")
-    rng = random.Random(f"predictions/{seed}/{player}")
+    rng = random.Random(f"predictions/{limits.seed}/{player}")
+    movetime = limits.movetime if limits.bounded else DEFAULT_MOVETIME_MS
     per_sample = None if movetime is None else max(1, movetime // samples)
+    multipv = limits.multipv
     extra: dict[str, Any] = {"predictions": "sampled", "samples": samples, "player": player}
     reports: list[Report] = []
     for index in range(samples):
@@ -134,10 +141,8 @@ def analyse_sampled(pos: Position, predictions: str, player: Optional[int], samp
             def partial(report: Report, sample: int = index + 1) -> None:
                 progress(_combined(reports + [report], mover, multipv,
                                    {**extra, "sample": sample}))
-        reports.append(analyse(copy, depth=depth, nodes=nodes, movetime=per_sample, seed=seed,
-                               multipv=min(MAX_LINES, len(copy.legal_moves())),
-                               threads=threads, algo="expectimax", hash_mb=hash_mb,
-                               table=table, stop=stop, pruning=pruning,
-                               chance_width=chance_width, progress=partial,
-                               multiplayer="maxn"))
+        sample_limits = replace(limits, movetime=per_sample,
+                                multipv=min(MAX_LINES, len(copy.legal_moves())))
+        reports.append(analyse(copy, sample_limits, algo="expectimax", table=table, stop=stop,
+                               pruning=pruning, progress=partial, multiplayer="maxn"))
     return _combined(reports, mover, multipv, extra)

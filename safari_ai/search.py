@@ -23,7 +23,7 @@ from typing import Any, Callable, Optional
 
 from safari_ai import _core
 from safari_ai.errors import IllegalMoveError, LimitError, SearchError, from_core
-from safari_ai.limits import DEFAULT_MOVETIME_MS, Limits, check_limit
+from safari_ai.limits import DEFAULT_MOVETIME_MS, Limits
 from safari_ai.position import Position
 from safari_ai.report import SCORE_WIN, Line, Outcome, Report
 
@@ -39,42 +39,38 @@ best for the number of players), ``maxn``, ``paranoid``."""
 StopFlag = _core.StopFlag
 
 
-def _limits(depth: int | None, nodes: int | None, movetime: int | None, seed: int | None,
-            multipv: int, threads: int, hash_mb: int) -> Limits:
-    """The limits checked (:class:`LimitError` naming one out of range), with the
-    default search time when none of depth, nodes and movetime is given."""
-    return Limits(depth=depth, nodes=nodes, movetime=movetime,
-                  seed=0 if seed is None else seed, multipv=multipv, threads=threads,
-                  hash_mb=hash_mb).or_default_time()
-
-
-def resolve_algo(pos: Position, algo: str = "auto", depth: int | None = None,
-                 nodes: int | None = None) -> str:
+def resolve_algo(pos: Position, algo: str = "auto", limits: Limits | None = None, *,
+                 depth: int | None = None, nodes: int | None = None) -> str:
     """The algorithm :func:`analyse` runs at ``pos`` for ``algo``: itself, or
     for ``"auto"`` the game's default for its number of players: alpha-beta
     without dice; with dice expectimax, except MCTS in an ostrich race of 2
-    or 3 players searched by time alone (no ``depth`` nor ``nodes``; measured
+    or 3 players searched by time alone (``limits`` without ``depth`` nor ``nodes``; measured
     stronger there, docs/strength.md "Several players").
 
     :raises SearchError: ``algo`` is not one of :data:`ALGORITHMS`.
     """
     if algo not in ALGORITHMS:
         raise SearchError(f"unknown algorithm {algo!r} (known: {', '.join(ALGORITHMS)})")
-    return _core.search_algo(pos._c, depth or 0, nodes or 0, 0, algo)
+    return _core.search_algo(pos._c, Limits.of(limits, depth=depth, nodes=nodes), algo)
 
 
-def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
-            movetime: int | None = None, seed: int | None = None, *, multipv: int = 1,
-            threads: int = 1, algo: str = "auto", hash_mb: int = 16, table: bool = True,
-            leaf: str = "evaluate",
+def analyse(pos: Position, limits: Limits | None = None, *, depth: int | None = None,
+            nodes: int | None = None, movetime: int | None = None, seed: int | None = None,
+            multipv: int | None = None, threads: int | None = None,
+            hash_mb: int | None = None, chance_width: int | None = None,
+            algo: str = "auto", table: bool = True, leaf: str = "evaluate",
             stop: Optional[StopFlag] = None,
             progress: Optional[Callable[[Report], None]] = None, pruning: str = "auto",
-            chance_width: int = 0, predictions: str = "open", player: int | None = None,
+            predictions: str = "open", player: int | None = None,
             samples: int = 8, multiplayer: str = "auto") -> Report:
     """Searches ``pos`` and reports the best move, its score and the principal variation.
 
-    Limits: ``depth`` (plies), ``nodes``, ``movetime`` (milliseconds); with none
-    given the search runs for 1000 ms. ``seed`` fixes every random choice; with
+    The limits are one :class:`~safari_ai.limits.Limits` (``analyse(pos,
+    Limits(depth=4, seed=1))``), passed to the C search as it is, or the same
+    fields as keywords (``analyse(pos, depth=4, seed=1)``), which make one
+    :class:`~safari_ai.limits.Limits`; not both. ``depth`` (plies), ``nodes``,
+    ``movetime`` (milliseconds); with none given the search runs for 1000 ms.
+    ``seed`` fixes every random choice; with
     the same limits (other than time) the same seed gives the same report.
     ``progress`` is called with a partial :class:`Report` after each iteration.
     ``table=False`` searches without the transposition table (for tests).
@@ -121,28 +117,26 @@ def analyse(pos: Position, depth: int | None = None, nodes: int | None = None,
     :raises LimitError: (a :class:`SearchError`) a limit is not an integer in
         its range (:data:`safari_ai.limits.LIMIT_BOUNDS`; ``depth``, ``nodes``
         and ``movetime`` are at least 1), naming it.
+    :raises TypeError: both ``limits`` and a keyword limit.
     """
     if not isinstance(pos, Position):
         raise TypeError(f"analyse() needs a Position, got {type(pos).__name__}")
+    limits = Limits.of(limits, depth=depth, nodes=nodes, movetime=movetime, seed=seed,
+                       multipv=multipv, threads=threads, hash_mb=hash_mb,
+                       chance_width=chance_width)
     if predictions != "open" and pos.is_chance():
         raise SearchError("predictions: a chance position has no move to choose; "
                           "sampled predictions need a decision position")
-    limits = _limits(depth, nodes, movetime, seed, multipv, threads, hash_mb)
-    check_limit("chance_width", chance_width)
-    depth, nodes, movetime = limits.depth, limits.nodes, limits.movetime
     if leaf not in ("rollout", "evaluate"):
         raise SearchError(f"leaf must be 'rollout' or 'evaluate', got {leaf!r}")
     if predictions != "open":
         from safari_ai.predictions import analyse_sampled
-        return analyse_sampled(pos, predictions, player, samples, seed or 0,
-                               depth=depth, nodes=nodes, movetime=movetime, multipv=multipv,
-                               threads=threads, algo=algo, hash_mb=hash_mb, table=table,
-                               stop=stop, pruning=pruning, chance_width=chance_width,
-                               progress=progress, multiplayer=multiplayer)
+        return analyse_sampled(pos, predictions, player, samples, limits, algo=algo,
+                               table=table, stop=stop, pruning=pruning, progress=progress,
+                               multiplayer=multiplayer)
     try:
-        return _core.search(pos._c, depth or 0, nodes or 0, movetime or 0, multipv, threads,
-                            seed or 0, algo, hash_mb, stop, progress, table,
-                            leaf == "evaluate", pruning, chance_width, multiplayer)
+        return _core.search(pos._c, limits, algo, stop, progress, table, leaf == "evaluate",
+                            pruning, multiplayer)
     except _core.CoreError as error:
         raise from_core(error, SearchError) from None
 
@@ -182,29 +176,33 @@ class MctsSession:
     def __init__(self) -> None:
         self._core = _core.CMctsSession()
 
-    def search(self, pos: Position, nodes: int | None = None, movetime: int | None = None,
-               seed: int | None = None, *, multipv: int = 1, threads: int = 1,
-               hash_mb: int = 16, leaf: str = "evaluate", stop: Optional[StopFlag] = None,
+    def search(self, pos: Position, limits: Limits | None = None, *,
+               nodes: int | None = None, movetime: int | None = None,
+               seed: int | None = None, multipv: int | None = None,
+               threads: int | None = None, hash_mb: int | None = None,
+               leaf: str = "evaluate", stop: Optional[StopFlag] = None,
                progress: Optional[Callable[[Report], None]] = None) -> Report:
         """Searches ``pos`` by MCTS, reusing the tree when ``pos`` is its root.
 
-        Limits as :func:`analyse` (``nodes`` counts this search's simulations;
-        with neither limit given it runs for 1000 ms); ``seed`` fixes every
+        Limits as :func:`analyse`: one :class:`~safari_ai.limits.Limits` or
+        keywords (``nodes`` counts this search's simulations; with no limit
+        given it runs for 1000 ms; MCTS has no depth: a ``depth`` alone in
+        ``limits`` leaves it running until ``stop``); ``seed`` fixes every
         random choice: the same calls in the same order with the same seeds
         give the same reports.
 
         :raises SearchError: a terminal or chance position.
         :raises LimitError: a limit out of range, as :func:`analyse`.
+        :raises TypeError: both ``limits`` and a keyword limit.
         """
         if not isinstance(pos, Position):
             raise TypeError(f"search() needs a Position, got {type(pos).__name__}")
-        limits = _limits(None, nodes, movetime, seed, multipv, threads, hash_mb)
-        nodes, movetime = limits.nodes, limits.movetime
+        limits = Limits.of(limits, nodes=nodes, movetime=movetime, seed=seed, multipv=multipv,
+                           threads=threads, hash_mb=hash_mb)
         if leaf not in ("rollout", "evaluate"):
             raise SearchError(f"leaf must be 'rollout' or 'evaluate', got {leaf!r}")
         try:
-            return self._core.search(pos._c, nodes or 0, movetime or 0, multipv, threads,
-                                     seed or 0, hash_mb, stop, progress, leaf == "evaluate")
+            return self._core.search(pos._c, limits, stop, progress, leaf == "evaluate")
         except _core.CoreError as error:
             raise from_core(error, SearchError) from None
 

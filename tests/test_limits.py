@@ -4,6 +4,7 @@ core exports, and refused alike by the API, MctsSession and the command line
 from __future__ import annotations
 
 import threading
+from types import SimpleNamespace
 from typing import Any, Iterator
 
 import pytest
@@ -42,13 +43,12 @@ def test_bounds_come_from_the_core() -> None:
 def test_the_core_refuses_one_past_each_bound(name: str, field: str) -> None:
     """The bounds Python checks are the C search's own (sa_limits_check)."""
     pos = safari_ai.Position.new("turtles")
-    limits: dict[str, Any] = {"depth": 1, "nodes": 0, "movetime_ms": 0, "multipv": 1,
-                              "threads": 1, "seed": 0, "algo": "auto", "hash_mb": 1}
-    limits[field] = LIMIT_BOUNDS[name][1] + 1
+    # the fields of a Limits, unchecked (the core reads them, checking nothing in Python)
+    limits = SimpleNamespace(depth=1, nodes=None, movetime=None, multipv=1, threads=1, seed=0,
+                             hash_mb=1, chance_width=0)
+    setattr(limits, name, LIMIT_BOUNDS[name][1] + 1)
     with pytest.raises(_core.CoreError, match=name.split("_")[0]):
-        _core.search(pos._c, limits["depth"], limits["nodes"], limits["movetime_ms"],
-                     limits["multipv"], limits["threads"], limits["seed"], limits["algo"],
-                     limits["hash_mb"])
+        _core.search(pos._c, limits, "auto")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("name", ["depth", "nodes", "movetime"])

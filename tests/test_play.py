@@ -4,6 +4,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -207,9 +208,10 @@ def test_ostrich_shows_the_human_only_their_own_tile_until_the_end() -> None:
 def test_ostrich_engines_search_without_peeking_at_the_tiles() -> None:
     calls: list[tuple[dict, dict]] = []
 
-    def spy(pos: safari_ai.Position, **kwargs: object) -> safari_ai.Report:
+    def spy(pos: safari_ai.Position, limits: safari_ai.Limits,
+            **kwargs: Any) -> safari_ai.Report:
         calls.append((pos.to_json(), kwargs))
-        return safari_ai.analyse(pos, **kwargs)
+        return safari_ai.analyse(pos, limits, **kwargs)
 
     session, _, _ = _ostrich_session(3, limits={"depth": 1}, search=spy)
     session.run()

@@ -11,6 +11,7 @@ import pytest
 
 import safari_ai.match as match
 from safari_ai.errors import SafariError
+from safari_ai.limits import Limits
 from safari_ai.match import MatchJob, parse_spec, play_game
 from safari_ai.play import PlaySession
 from safari_ai.player import EnginePlayer
@@ -135,7 +136,8 @@ def test_a_stand_in_search_is_injected_not_detected() -> None:
     """A frontend given a stand-in search and no tree uses them as given."""
     calls: list[str] = []
 
-    def stand_in(pos: Position, **kwargs: Any) -> Any:
+    def stand_in(pos: Position, limits: Limits, **kwargs: Any) -> Any:
+        assert limits == Limits(nodes=10)
         calls.append(kwargs["algo"])
         raise SafariError("stand-in")
 

@@ -480,14 +480,11 @@ class Engine:
                       seed=settings["Seed"], multipv=settings["MultiPV"],
                       threads=settings["Threads"], hash_mb=settings["Hash"])
 
-    def _search_kwargs(self, limits: Limits, settings: dict[str, Any]) -> dict[str, Any]:
-        """``safari_ai.analyse``'s keywords for ``limits`` (as they are: the
-        C search gets the same milliseconds) and the engine's settings."""
-        return dict(depth=limits.depth, nodes=limits.nodes, movetime=limits.movetime,
-                    seed=limits.seed, threads=limits.threads,
-                    algo=settings["Algorithm"], hash_mb=limits.hash_mb,
-                    leaf=settings["MctsLeaf"], multiplayer=settings["Multiplayer"],
-                    stop=self._worker.stop_flag)
+    def _search_options(self, settings: dict[str, Any]) -> dict[str, Any]:
+        """``safari_ai.analyse``'s options other than the limits, from the
+        engine's settings (the limits go down as the one value ``_limits`` made)."""
+        return dict(algo=settings["Algorithm"], leaf=settings["MctsLeaf"],
+                    multiplayer=settings["Multiplayer"], stop=self._worker.stop_flag)
 
     def _go_decision(self, pos: Any, limits: Limits, settings: dict[str, Any]) -> str:
         last: list[tuple[int, int]] = []
@@ -500,8 +497,7 @@ class Engine:
         player = self._player_for(settings)
         if player.session is not None:
             player.catch_up(*settings["path"])
-        report = player.choose(pos, multipv=limits.multipv, progress=progress,
-                               **self._search_kwargs(limits, settings))
+        report = player.choose(pos, limits, progress=progress, **self._search_options(settings))
         if player.session is not None:
             self._emit(f"info string reused {report.reused}")
         if last != [(report.depth, report.nodes)]:
@@ -530,10 +526,10 @@ class Engine:
         then a line per outcome, most probable first, and the summary again.
         """
         is_zero_sum = zero_sum(pos)
-        kwargs = self._search_kwargs(limits, settings)
-        kwargs["algo"] = "auto"            # expectimax: the search that values chance
+        options = self._search_options(settings)
+        options["algo"] = "auto"            # expectimax: the search that values chance
         report = self._player.search(
-            pos, progress=lambda r: self._emit(chance_summary(r, is_zero_sum)), **kwargs)
+            pos, limits, progress=lambda r: self._emit(chance_summary(r, is_zero_sum)), **options)
         pov = chance_pov(report)
         for outcome in report.outcomes:
             self._emit(outcome_line(outcome, pov, is_zero_sum))

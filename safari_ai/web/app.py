@@ -20,7 +20,7 @@ import os
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import resources
 from typing import Any, AsyncIterator, Callable, Optional
 
@@ -33,6 +33,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from safari_ai.errors import IllegalMoveError, PositionError, SafariError
 from safari_ai import facts
+from safari_ai.limits import Limits
 from safari_ai.position import Position
 
 __all__ = ["create_app", "ServerConfig", "ApiError", "rules_form", "games_facts",
@@ -478,7 +479,9 @@ async def _analyse(request: Request, server: _Server) -> Any:
         return await _analyse_record(data, server)
     pos = _position(data)
     options = _analysis_options(data, server.config)
-    limits: dict[str, Any] = _capped(options.pop("limits"), server.config)  # keywords of analyse
+    # the one Limits of this search, made (and checked) here and passed down as it is
+    limits = Limits(**_capped(options.pop("limits"), server.config),
+                    multipv=options.pop("multipv"), seed=options.pop("seed"))
     stream = _bool(data, "stream")
     if options["predictions"] == "sampled" and options["player"] is None:
         raise ApiError("predictions 'sampled' needs 'player'", "player")
@@ -493,7 +496,7 @@ async def _analyse(request: Request, server: _Server) -> Any:
 
         progress = None if emit is None else (lambda report: emit(report.to_json()))
         try:
-            return analyse(pos, **limits, **options, stop=stop, progress=progress).to_json()
+            return analyse(pos, limits, **options, stop=stop, progress=progress).to_json()
         except SafariError as error:
             message = str(error)
             where = ("position" if pos.is_terminal() or pos.is_chance()
@@ -548,14 +551,17 @@ async def _analyse_record(data: dict[str, Any], server: _Server) -> Any:
     def work(emit: Optional[Callable[[Any], None]], stop: Any) -> Any:
         deadline = time.monotonic() + budget
 
-        def search(pos: Any, **kwargs: Any) -> Any:
+        capped: dict[Limits, Limits] = {}
+
+        def search(pos: Any, limits: Limits, **kwargs: Any) -> Any:
             # every search capped by the operator's time, the whole by the budget
             if stop is not None and stop.is_set:
                 raise _Stopped()
             if time.monotonic() > deadline:
                 raise _OverBudget()
-            kwargs["movetime"] = min(kwargs.get("movetime") or cap, cap)
-            return analyse(pos, stop=stop, **kwargs)
+            if limits not in capped:  # annotate's few values, each capped once
+                capped[limits] = replace(limits, movetime=min(limits.movetime or cap, cap))
+            return analyse(pos, capped[limits], stop=stop, **kwargs)
 
         def progress(done: int, total: int) -> None:
             if emit is not None:
