@@ -61,6 +61,10 @@ DEFAULT_MOVETIME = 100
 """Milliseconds a move for an engine player whose SPEC sets no limit (and no ``--movetime``)."""
 
 
+_NO_LIMITS = Limits()
+"""A SPEC's limits before any is read (replaced when the SPEC is parsed)."""
+
+
 @dataclass
 class PlayerSpec:
     """A match player as its SPEC gives it. ``limits`` (depth, nodes,
@@ -68,7 +72,7 @@ class PlayerSpec:
     passed to every search of the player as it is (with a seed per move)."""
 
     algo: str = "auto"
-    limits: Limits = field(default_factory=Limits)
+    limits: Limits = _NO_LIMITS
     leaf: str = "evaluate"
     multiplayer: str = "auto"
     reuse: bool = True

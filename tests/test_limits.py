@@ -171,3 +171,79 @@ def test_position_helpers_refuse_values_past_the_c_types(call: Any, name: str) -
 def test_evaluate_a_player_the_game_does_not_have() -> None:
     pos = safari_ai.Position.new("turtles")
     assert pos.evaluate(2**40) == pos.evaluate(-2**70) == pos.evaluate(2) == 0
+
+
+# -- one value from each front end down to C --------------------------------
+
+class _Spy:
+    """Counts ``Limits.__post_init__`` (each check of a value) and records the
+    limits every ``_core.search`` receives."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.checks = 0
+        self.received: list[Any] = []
+        real_check, real_search = Limits.__post_init__, _core.search
+
+        def counting_check(limits: Limits) -> None:
+            self.checks += 1
+            real_check(limits)
+
+        def spy_search(pos: Any, limits: Any, *args: Any, **kwargs: Any) -> Any:
+            self.received.append(limits)
+            return real_search(pos, limits, *args, **kwargs)
+
+        monkeypatch.setattr(Limits, "__post_init__", counting_check)
+        monkeypatch.setattr(_core, "search", spy_search)
+
+
+def test_cli_analyse_checks_its_limits_once(monkeypatch: pytest.MonkeyPatch,
+                                            tmp_path: Any) -> None:
+    path = tmp_path / "pos.json"
+    path.write_text(safari_ai.Position.new("turtles").to_json_text())
+    spy = _Spy(monkeypatch)
+    result = CliRunner().invoke(main, ["analyse", str(path), "--depth", "2", "--seed", "5",
+                                       "--quiet"])
+    assert result.exit_code == 0, result.output
+    checks = spy.checks   # before the Limits made below for the comparison
+    assert checks == 1 and spy.received == [Limits(depth=2, seed=5)]
+
+
+def test_analyse_passes_the_callers_value_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    limits = Limits(depth=2, seed=3)
+    spy = _Spy(monkeypatch)
+    safari_ai.analyse(safari_ai.Position.new("turtles"), limits)
+    assert spy.received[0] is limits and spy.checks == 0
+    safari_ai.analyse(safari_ai.Position.new("turtles"), depth=2, seed=3)  # keywords: one value
+    assert spy.checks == 1 and spy.received[1] == limits
+
+
+def test_both_forms_at_once_is_refused() -> None:
+    with pytest.raises(TypeError, match="not both.*depth="):
+        safari_ai.analyse(safari_ai.Position.new("turtles"), Limits(depth=2), depth=3)
+
+
+def test_protocol_go_checks_its_limits_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from safari_ai.protocol import Engine
+
+    spy = _Spy(monkeypatch)
+    engine = Engine(new_tree=None)
+    try:
+        engine.feed("setoption name Algorithm value alphabeta")
+        engine.feed("position startpos turtles")
+        spy.checks = 0
+        lines = engine.feed("go depth 2")
+        assert any(line.startswith("bestmove") for line in lines), lines
+    finally:
+        engine.close()
+    assert len(spy.received) == 1 and spy.received[0].depth == 2 and spy.checks == 1
+
+
+def test_match_spec_limits_are_checked_when_parsed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from safari_ai.match import MatchJob, parse_spec, play_game
+
+    spy = _Spy(monkeypatch)
+    spec, other = parse_spec("algo=alphabeta,depth=1"), parse_spec("algo=random")
+    assert spy.checks == 2   # one value per player
+    play_game(MatchJob("turtles", {}, spec, other, 0, 0, 1, 0))
+    assert spy.received and spy.checks == 2   # every move: the spec's value, its own seed
+    assert all(l.depth == 1 and l.hash_mb == spec.limits.hash_mb for l in spy.received)
