@@ -247,3 +247,88 @@ def test_match_spec_limits_are_checked_when_parsed(monkeypatch: pytest.MonkeyPat
     play_game(MatchJob("turtles", {}, spec, other, 0, 0, 1, 0))
     assert spy.received and spy.checks == 2   # every move: the spec's value, its own seed
     assert all(l.depth == 1 and l.hash_mb == spec.limits.hash_mb for l in spy.received)
+
+
+def test_engine_player_passes_the_value_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    from safari_ai.player import EnginePlayer
+
+    limits = Limits(depth=2, seed=1)
+    spy = _Spy(monkeypatch)
+    EnginePlayer("alphabeta").choose(safari_ai.Position.new("turtles"), limits)
+    assert spy.received == [limits] and spy.received[0] is limits and spy.checks == 0
+
+
+def test_mcts_session_passes_the_value_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    limits = Limits(nodes=50, seed=1)
+    seen: list[Any] = []
+    session = safari_ai.MctsSession()
+    real = session._core.search
+
+    class Core:  # the session's C object is not patchable: wrap it
+        def __getattr__(self, name: str) -> Any:
+            return getattr(real.__self__, name)
+
+        def search(self, pos: Any, given: Any, *args: Any) -> Any:
+            seen.append(given)
+            return real(pos, given, *args)
+
+    session._core = Core()  # type: ignore[assignment]
+    spy = _Spy(monkeypatch)
+    session.search(safari_ai.Position.new("turtles"), limits)
+    assert seen[0] is limits and spy.checks == 0
+    session.search(safari_ai.Position.new("turtles"), nodes=50, seed=1)
+    assert spy.checks == 1 and seen[1] == limits
+
+
+def test_play_checks_its_limits_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from safari_ai.play import PlaySession
+
+    spy = _Spy(monkeypatch)
+    session = PlaySession(safari_ai.Position.new("turtles"), human=set(), read_line=lambda: "",
+                          write=lambda text: None, limits={"depth": 1}, seed=2)
+    assert spy.checks == 1
+    session.run()
+    assert len(spy.received) > 2 and spy.checks == 1   # every move: its own seed
+    assert {(l.depth, l.hash_mb) for l in spy.received} == {(1, 16)}
+
+
+def test_annotate_checks_its_limits_once_per_number_of_lines(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from safari_ai.annotate import annotate
+    from safari_ai.match import MatchJob, parse_spec, play_game
+    from safari_ai.record import GameRecord
+
+    record = GameRecord.from_json(play_game(MatchJob(
+        "turtles", {}, parse_spec("algo=random"), parse_spec("algo=random"), 0, 0, 3, 0)).record)
+    spy = _Spy(monkeypatch)
+    annotate(record, {"depth": 1}, seed=4)
+    lines = {l.multipv for l in spy.received}
+    assert len(spy.received) > len(record.moves) // 2
+    # one value made from the settings, then one per other number of lines
+    assert spy.checks == 1 + len(lines - {1})
+    assert {(l.depth, l.seed) for l in spy.received} == {(1, 4)}
+
+
+def test_batch_checks_each_inputs_limits_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from safari_ai.batch import BatchTask, analyse_input
+
+    text = safari_ai.Position.new("turtles").to_json_text()
+    spy = _Spy(monkeypatch)
+    out = analyse_input(BatchTask("start.json", text, {"limits": {"depth": 2}, "seed": 7,
+                                                         "multipv": 2}))
+    assert "error" not in out, out
+    checks = spy.checks
+    assert checks == 1 and spy.received == [Limits(depth=2, seed=7, multipv=2)]
+
+
+@pytest.mark.parametrize("samples", [1, 3])
+def test_sampled_predictions_derive_one_value_per_sample(monkeypatch: pytest.MonkeyPatch,
+                                                         samples: int) -> None:
+    pos = safari_ai.Position.new("ostrich", {"players": 3})
+    while pos.is_chance():
+        pos = pos.apply(pos.chance_outcomes()[0][0])
+    limits = Limits(depth=1, seed=2)
+    spy = _Spy(monkeypatch)
+    safari_ai.analyse(pos, limits, predictions="sampled", player=0, samples=samples)
+    assert len(spy.received) == samples and spy.checks == samples
+    assert all(l.depth == 1 and l.seed == 2 and l.movetime is None for l in spy.received)

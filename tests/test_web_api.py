@@ -651,3 +651,30 @@ def test_engine_connections_are_bounded() -> None:
         with small.websocket_connect("/api/engine") as again:   # the slot is free again
             again.send_text("isready")
             assert again.receive_text() == "readyok"
+
+
+def test_analyse_makes_one_limits_and_passes_it_down(client: TestClient,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The request's limits are one Limits, checked once, that reaches the C search as it is."""
+    from safari_ai import _core
+    from safari_ai.limits import Limits
+
+    checks: list[Limits] = []
+    received: list[Any] = []
+    real_check, real_search = Limits.__post_init__, _core.search
+
+    def counting_check(limits: Limits) -> None:
+        checks.append(limits)
+        real_check(limits)
+
+    def spy_search(pos: Any, limits: Any, *args: Any, **kwargs: Any) -> Any:
+        received.append(limits)
+        return real_search(pos, limits, *args, **kwargs)
+
+    monkeypatch.setattr(Limits, "__post_init__", counting_check)
+    monkeypatch.setattr(_core, "search", spy_search)
+    ok(client.post("/api/analyse", json={"position": safari_ai.Position.new("turtles").to_json(),
+                                         "limits": {"depth": 2}, "multipv": 2, "seed": 5}))
+    assert len(checks) == 1 and len(received) == 1 and received[0] is checks[0]  # checked once
+    assert (checks[0].depth, checks[0].multipv, checks[0].seed) == (2, 2, 5)
+    assert checks[0].movetime == 2000   # the server's cap, part of the one value
