@@ -97,7 +97,7 @@ class Limits:
     ``depth`` (plies), ``nodes`` (MCTS: simulations) and ``movetime``
     (milliseconds) bound the search; ``None`` means no limit of that kind,
     and with none of the three the search runs :data:`DEFAULT_MOVETIME_MS`
-    (:meth:`or_default_time`). ``seed`` fixes every random choice; ``multipv``
+    (the core applies it; :meth:`or_default_time` spells it out). ``seed`` fixes every random choice; ``multipv``
     lines are reported; ``threads`` search; ``hash_mb`` MiB of table;
     ``chance_width`` is expectimax's sampling width (0: the default;
     :func:`safari_ai.analyse`).
