@@ -332,3 +332,20 @@ def test_sampled_predictions_derive_one_value_per_sample(monkeypatch: pytest.Mon
     safari_ai.analyse(pos, limits, predictions="sampled", player=0, samples=samples)
     assert len(spy.received) == samples and spy.checks == samples
     assert all(l.depth == 1 and l.seed == 2 and l.movetime is None for l in spy.received)
+
+
+def test_with_seed_checks_the_seed_and_keeps_the_rest() -> None:
+    limits = Limits(depth=3, hash_mb=8)
+    assert limits.with_seed(9) == Limits(depth=3, hash_mb=8, seed=9)
+    with pytest.raises(LimitError, match="seed"):
+        limits.with_seed(-1)
+
+
+def test_unknown_keyword_limit_is_refused() -> None:
+    from safari_ai.player import EnginePlayer
+
+    with pytest.raises(TypeError, match="not both"):
+        EnginePlayer("alphabeta").choose(safari_ai.Position.new("turtles"), Limits(depth=1),
+                                         nodes=5)
+    with pytest.raises(TypeError, match="unknown limit 'dept'"):
+        Limits.of(None, dept=3)
