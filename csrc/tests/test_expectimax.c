@@ -1008,7 +1008,7 @@ static void test_limits_hold(void)
 }
 
 /* sa_search picks expectimax for every registered game with chance under a
- * depth limit; sa_search_algo says what auto runs by time alone. */
+ * depth limit, and sa_search_algo says auto runs it by time alone too. */
 static void test_search_dispatches_chance_games(void)
 {
     for (int i = 0; sa_games[i] != NULL; i++) {
@@ -1035,13 +1035,12 @@ static void test_search_dispatches_chance_games(void)
         CHECK(sa_search(pos, &limits, &report, &err) == SA_OK);
         CHECK(report.algo == SA_ALGO_EXPECTIMAX && report.depth == 2);
         CHECK(report.n_lines == 1 && report.lines[0].n_expected == sa_position_num_players(pos));
-        /* auto by time alone: MCTS in a race of scores (docs/search-expectimax.md) */
+        /* auto by time alone: expectimax too (docs/search-expectimax.md) */
         sa_limits timed = limits;
         timed.depth = 0;
         timed.movetime_ms = 20;
         CHECK(sa_search_algo(pos, &limits) == SA_ALGO_EXPECTIMAX);
-        CHECK(sa_search_algo(pos, &timed) ==
-              (game->max_players > 2 ? SA_ALGO_MCTS : SA_ALGO_EXPECTIMAX));
+        CHECK(sa_search_algo(pos, &timed) == SA_ALGO_EXPECTIMAX);
         timed.nodes = 500;
         CHECK(sa_search_algo(pos, &timed) == SA_ALGO_EXPECTIMAX);
         sa_position_free(pos);
