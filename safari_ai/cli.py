@@ -1006,6 +1006,10 @@ def serve(host: str, port: int, open_browser: bool, max_movetime: int,
         # accepted connections inherit it: no Nagle wait between a response's head and body
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         sock.bind((host, port))
+        # listen before the URL is printed: a client that connects at once (a
+        # test, a script) waits in the backlog until uvicorn accepts, instead
+        # of being refused while the app and the server start up
+        sock.listen(2048)
     except (OSError, OverflowError) as error:
         _fail(f"cannot listen on {host}:{port}: {error}")
     bound = sock.getsockname()[1]
