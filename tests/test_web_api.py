@@ -641,27 +641,14 @@ def test_serve_accepts_connections_as_soon_as_it_prints_its_url(tmp_path: Path) 
     """The URL line is a promise: a client connecting the moment it is
     printed gets an answer (it was refused while uvicorn still started up,
     a flaky browser test under load)."""
-    import re
-    import subprocess
-    import sys
-    proc = subprocess.Popen([sys.executable, "-m", "safari_ai", "serve", "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            cwd=tmp_path)
-    try:
-        line = proc.stdout.readline() if proc.stdout else ""
-        match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        assert match, line
-        with socket.create_connection(("127.0.0.1", int(match.group(1))), timeout=30) as conn:
+    from serve_process import serving
+
+    with serving(tmp_path) as url:
+        port = int(url.rstrip("/").rsplit(":", 1)[1])
+        with socket.create_connection(("127.0.0.1", port), timeout=30) as conn:
             conn.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
             conn.settimeout(30)
             assert conn.recv(12).startswith(b"HTTP/1.1 200")
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
 
 
 def test_engine_connections_are_bounded() -> None:

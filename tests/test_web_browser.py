@@ -13,12 +13,11 @@ import os
 import random
 import re
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+from serve_process import serving
 
 pytest.importorskip("starlette", reason="the web extra is not installed (pip install '.[web]')")
 sync_api = pytest.importorskip("playwright.sync_api",
@@ -41,25 +40,8 @@ SCREENSHOT = Path(__file__).resolve().parents[1] / "docs" / "web-screenshot.png"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    # run from an empty directory, so that the installed package is the one imported
-    proc = subprocess.Popen([sys.executable, "-m", "safari_ai", "serve", "--port", "0",
-                             "--max-movetime", "3000"], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True,
-                            cwd=tmp_path_factory.mktemp("serve"))
-    try:
-        line = proc.stdout.readline() if proc.stdout else ""
-        match = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        if not match:
-            proc.kill()
-            pytest.fail(f"serve did not print its URL: {line!r} {proc.stderr.read() if proc.stderr else ''}")
-        yield match.group(0)
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+    with serving(tmp_path_factory.mktemp("serve"), "--max-movetime", "3000") as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
