@@ -54,9 +54,9 @@ def resolve_algo(pos: Position, algo: str = "auto", limits: Limits | None = None
     return _core.search_algo(pos._c, Limits.of(limits, depth=depth, nodes=nodes), algo)
 
 
-def analyse(pos: Position, limits: Limits | None = None, *, depth: int | None = None,
-            nodes: int | None = None, movetime: int | None = None, seed: int | None = None,
-            multipv: int | None = None, threads: int | None = None,
+def analyse(pos: Position, depth: int | Limits | None = None, nodes: int | None = None,
+            movetime: int | None = None, seed: int | None = None, *,
+            limits: Limits | None = None, multipv: int | None = None, threads: int | None = None,
             hash_mb: int | None = None, chance_width: int | None = None,
             algo: str = "auto", table: bool = True, leaf: str = "evaluate",
             stop: Optional[StopFlag] = None,
@@ -66,8 +66,10 @@ def analyse(pos: Position, limits: Limits | None = None, *, depth: int | None = 
     """Searches ``pos`` and reports the best move, its score and the principal variation.
 
     The limits are one :class:`~safari_ai.limits.Limits` (``analyse(pos,
-    Limits(depth=4, seed=1))``), passed to the C search as it is, or the same
-    fields as keywords (``analyse(pos, depth=4, seed=1)``), which make one
+    Limits(depth=4, seed=1))`` or ``limits=``), passed to the C search as it
+    is, or the same fields as arguments (``analyse(pos, depth=4, seed=1)``;
+    ``depth``, ``nodes``, ``movetime``, ``seed`` also by position, in the
+    order of the common contract), which make one
     :class:`~safari_ai.limits.Limits`; not both. ``depth`` (plies), ``nodes``,
     ``movetime`` (milliseconds); with none given the search runs for 1000 ms.
     ``seed`` fixes every random choice; with
@@ -121,6 +123,10 @@ def analyse(pos: Position, limits: Limits | None = None, *, depth: int | None = 
     """
     if not isinstance(pos, Position):
         raise TypeError(f"analyse() needs a Position, got {type(pos).__name__}")
+    if isinstance(depth, Limits):   # analyse(pos, Limits(...))
+        if limits is not None:
+            raise TypeError("give the limits once: a Limits in the second argument or limits=")
+        limits, depth = depth, None
     limits = Limits.of(limits, depth=depth, nodes=nodes, movetime=movetime, seed=seed,
                        multipv=multipv, threads=threads, hash_mb=hash_mb,
                        chance_width=chance_width)

@@ -218,8 +218,22 @@ def test_analyse_passes_the_callers_value_as_it_is(monkeypatch: pytest.MonkeyPat
 
 
 def test_both_forms_at_once_is_refused() -> None:
+    pos = safari_ai.Position.new("turtles")
     with pytest.raises(TypeError, match="not both.*depth="):
-        safari_ai.analyse(safari_ai.Position.new("turtles"), Limits(depth=2), depth=3)
+        safari_ai.analyse(pos, limits=Limits(depth=2), depth=3)
+    with pytest.raises(TypeError, match="give the limits once"):
+        safari_ai.analyse(pos, Limits(depth=2), limits=Limits(depth=3))
+
+
+def test_the_contracts_positional_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The common contract: ``analyse(pos, depth=None, nodes=None,
+    movetime=None, seed=None)``, so its limits may come by position."""
+    spy = _Spy(monkeypatch)
+    pos = safari_ai.Position.new("turtles")
+    safari_ai.analyse(pos, 2, None, None, 3)
+    safari_ai.analyse(pos, None, 500, 2000, 4)
+    assert spy.received[0] == Limits(depth=2, seed=3)
+    assert spy.received[1] == Limits(nodes=500, movetime=2000, seed=4)
 
 
 def test_protocol_go_checks_its_limits_once(monkeypatch: pytest.MonkeyPatch) -> None:
