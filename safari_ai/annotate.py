@@ -207,8 +207,8 @@ class _Searcher:
         extra: dict[str, Any] = {}
         if not pos.facts.zero_sum:   # a score race (Game facts)
             # every player's expected points, decisions and rolls by one model:
-            # expectimax with max-n (auto would pick MCTS or paranoid search
-            # for some numbers of players; paranoid values the mover alone)
+            # expectimax with max-n, whatever auto and multiplayer=auto pick
+            # (paranoid search values the mover alone)
             algo = "expectimax" if algo == "auto" else algo
             extra["multiplayer"] = "maxn"
         lines = 1 if chance else min(LINES, len(pos.legal_moves()))
