@@ -41,7 +41,8 @@ def held_out_table(game: str, records: Path, scale: Optional[float]) -> list[Cal
     scored = np.isfinite(held.score) | (held.proven != 0)
     mover_score = np.where(held.mover == 0, held.y, 1.0 - held.y)[scored]
     k = scale if scale is not None else EvalWeights.default(game).win_scale
-    p = reported_probability(game, held.score[scored], held.proven[scored], k)
+    positions = [pos for pos, keep in zip(held.positions, scored.tolist()) if keep]
+    p = reported_probability(game, held.score[scored], held.proven[scored], k, positions)
     table = calibration(p, mover_score)
     print(f"{int(scored.sum())} held-out positions of {len(np.unique(held.game_ids))} games, "
           f"K = {k:g}, ECE {expected_calibration_error(table):.3f}\n")
