@@ -12,10 +12,12 @@ records are split by whole games as ``safari-ai tune`` splits them
 (``--holdout 0.2 --seed 1``); on the held-out games, each recorded search
 score is read as the probability the engine reports for it (alpha-beta: the
 logistic of the score with the compiled-in scale K, or ``--scale``;
-expectimax: its expected result), grouped by decile, against the mover's
-final score (a draw half). ``--from-doc FILE`` takes the tables of the games
-given by ``--games`` but without records from a Markdown file this script
-wrote (docs/tuning.md), so that the diagram keeps them. Prints the tables as
+expectimax: its expected result, through the game's calibration at each
+position: the arena's), grouped by decile, against the mover's final score
+(a draw half). ``--from-doc FILE`` takes the tables named by ``--games``
+(a game, or a label such as "zebras, depth 2": the heading ``### LABEL:``)
+from a Markdown file (docs/tuning.md) instead of records, so that the
+diagram keeps them. Prints the tables as
 Markdown and writes the reliability diagram. Uses no CPU beyond replaying
 the records.
 """
@@ -41,7 +43,8 @@ def held_out_table(game: str, records: Path, scale: Optional[float]) -> list[Cal
     scored = np.isfinite(held.score) | (held.proven != 0)
     mover_score = np.where(held.mover == 0, held.y, 1.0 - held.y)[scored]
     k = scale if scale is not None else EvalWeights.default(game).win_scale
-    p = reported_probability(game, held.score[scored], held.proven[scored], k)
+    positions = [pos for pos, keep in zip(held.positions, scored.tolist()) if keep]
+    p = reported_probability(game, held.score[scored], held.proven[scored], k, positions)
     table = calibration(p, mover_score)
     print(f"{int(scored.sum())} held-out positions of {len(np.unique(held.game_ids))} games, "
           f"K = {k:g}, ECE {expected_calibration_error(table):.3f}\n")

@@ -66,6 +66,7 @@ cdef extern from "safari/features.h":
                                       double win_scale, sa_error *err)
     int sa_position_weights(const sa_position *pos, int32_t *out, double *win_scale)
     double sa_position_win_probability(const sa_position *pos, int32_t score)
+    double sa_position_expected_win_probability(const sa_position *pos, double p)
 
 cdef extern from "safari/rules.h":
     ctypedef enum sa_rule_kind:
@@ -572,6 +573,11 @@ cdef class CPosition:
     def win_probability(self, int32_t score) -> float:
         """The mover's win probability for a search score (-1: the game has none)."""
         return sa_position_win_probability(self.ptr, score)
+
+    def expected_win_probability(self, double p) -> float:
+        """The mover's win probability a search reports for its expected result
+        p (the game's calibration of p, or p)."""
+        return sa_position_expected_win_probability(self.ptr, p)
 
     def random_playouts(self, uint64_t games, uint64_t seed) -> int:
         """Plays seeded random games to the end; returns the plies played."""

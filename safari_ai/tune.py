@@ -218,10 +218,16 @@ class Samples:
     score: np.ndarray
     proven: np.ndarray
     n_records: int
+    positions: list[Position] = field(default_factory=list)
+    """The sampled positions (empty when not kept): the reported win
+    probability of an expectimax game may depend on them
+    (:func:`reported_probability`)."""
 
     def subset(self, mask: np.ndarray) -> Samples:
+        kept = [pos for pos, keep in zip(self.positions, mask.tolist()) if keep]
         return Samples(self.game, self.x[mask], self.y[mask], self.game_ids[mask],
-                       self.mover[mask], self.score[mask], self.proven[mask], self.n_records)
+                       self.mover[mask], self.score[mask], self.proven[mask], self.n_records,
+                       kept)
 
     def __len__(self) -> int:
         return int(self.y.shape[0])
@@ -331,7 +337,8 @@ def sample_records(game: str, records_dir: str | Path, every: int = 1,
                            f"{str(records_dir)!r}")
     x = features(positions, movers if race else None)
     return Samples(game, x, np.asarray(labels), np.asarray(ids),
-                   np.asarray(movers), np.asarray(scores), np.asarray(proven), n_records)
+                   np.asarray(movers), np.asarray(scores), np.asarray(proven), n_records,
+                   positions)
 
 
 def split(samples: Samples, holdout: float, seed: int) -> tuple[Samples, Samples]:
@@ -474,13 +481,20 @@ def score_rmse(x: np.ndarray, weights: np.ndarray, points: np.ndarray) -> float:
 
 
 def reported_probability(game: str, score: np.ndarray, proven: np.ndarray,
-                         scale: float) -> np.ndarray:
+                         scale: float,
+                         positions: Optional[Sequence[Position]] = None) -> np.ndarray:
     """The mover's win probability the game's default search reports for its
     recorded scores: alpha-beta (turtles, zebras) the logistic of the score
-    (:func:`score_probability`), expectimax (arena) its expected result."""
+    (:func:`score_probability`), expectimax (arena) its expected result,
+    through the game's calibration at each of ``positions`` when given
+    (docs/tuning.md, "arena")."""
     if expectimax_by_default(game):
         p = np.clip((np.where(np.isfinite(score), score, 0.0) / 100.0 + 1.0) / 2.0, 0.0, 1.0)
-        return np.where(proven > 0, 1.0, np.where(proven < 0, 0.0, p))
+        p = np.where(proven > 0, 1.0, np.where(proven < 0, 0.0, p))
+        if positions is not None:
+            p = np.array([pos._c.expected_win_probability(float(v))
+                          for pos, v in zip(positions, p.tolist())])
+        return p
     return score_probability(score, proven, scale)
 
 
@@ -682,7 +696,9 @@ def tune(samples: Samples, start: Optional[EvalWeights] = None, holdout: float =
             search_scale = fit_scale(train.score[has_score], _mover_view(train)[has_score])
         scored = np.isfinite(held.score) | (held.proven != 0)
         p = reported_probability(samples.game, held.score[scored], held.proven[scored],
-                                 search_scale or start.win_scale)
+                                 search_scale or start.win_scale,
+                                 [pos for pos, keep in zip(held.positions, scored.tolist())
+                                  if keep] if held.positions else None)
         table = calibration(p, _mover_view(held)[scored])
     after_scale = search_scale if search_scale is not None else start.win_scale
     fit_info = {"records": samples.n_records, "train_positions": len(train),

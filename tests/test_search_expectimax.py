@@ -155,7 +155,9 @@ def test_arena_equals_brute_force() -> None:
             assert report.algo == "expectimax" and report.depth == depth
             got = mover_value(report.lines[0], me, maxn=False)
             assert abs(got - want[me]) < TOLERANCE, (pos.to_json_text(), depth)
-            assert report.win_probability == pytest.approx(report.lines[0].expected[me])
+            # the arena's calibration of the mover's expected result
+            assert report.win_probability == pytest.approx(
+                pos._c.expected_win_probability(report.lines[0].expected[me]))
             assert sum(report.lines[0].expected) == pytest.approx(1.0)
 
 
@@ -343,7 +345,8 @@ def test_analyse_json_carries_expected_results(game: str, tmp_path) -> None:
         assert len(line["expected"]) == pos.num_players
     if game == "arena":
         assert sum(data["expected"]) == pytest.approx(1.0)
-        assert data["win_probability"] == pytest.approx(data["expected"][pos.to_move])
+        assert data["win_probability"] == pytest.approx(
+            pos._c.expected_win_probability(data["expected"][pos.to_move]))
     text = CliRunner().invoke(main, ["analyse", str(path), "--depth", "2", "--quiet"])
     assert text.exit_code == 0
     expected_line = [line for line in text.output.splitlines() if line.startswith("expected ")]

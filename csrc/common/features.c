@@ -206,6 +206,20 @@ double sa_score_win_probability(const sa_game *game, const void *state, int32_t 
     return 1.0 / (1.0 + exp(-(double)score / k));
 }
 
+double sa_expected_win_probability(const sa_game *game, const void *state, double p)
+{
+    if (game->calibrate_win == NULL || !(p > 0.0 && p < 1.0))
+        return p;
+    if (game->n_features > 0 && *slot_of(game, state) != 0)
+        return p; /* the calibration was fitted on the default evaluation */
+    return game->calibrate_win(state, p);
+}
+
+double sa_position_expected_win_probability(const sa_position *pos, double p)
+{
+    return sa_expected_win_probability(sa_position_game_rules(pos), sa_position_state(pos), p);
+}
+
 double sa_position_win_probability(const sa_position *pos, int32_t score)
 {
     return sa_score_win_probability(sa_position_game_rules(pos), sa_position_state(pos), score);

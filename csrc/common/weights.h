@@ -57,4 +57,9 @@ static inline int32_t sa_weighted_sum_fixed(const int32_t *w, const int32_t *f, 
  * sa_position_win_probability); -1 when the game has no scale. */
 double sa_score_win_probability(const sa_game *game, const void *state, int32_t score);
 
+/* The mover's win probability a search reports for its expected result p
+ * (0..1) at `state`: the game's calibrate_win of p when it has one, the
+ * state has the default weights and 0 < p < 1; else p. */
+double sa_expected_win_probability(const sa_game *game, const void *state, double p);
+
 #endif /* SAFARI_COMMON_WEIGHTS_H */

@@ -217,12 +217,26 @@ int arena_initiative_outcomes(const arena_state *st, sa_move *out, uint64_t *wei
  * (safari/features.h). Arena is searched by expectimax, whose reports carry
  * its own expected result, (1 + tanh(v / 400)) / 2 at a leaf of value v,
  * which is the logistic of v / 200: the same K here. */
-#define ARENA_N_FEATURES 8
+/* The features, in the order of arena_feature_names (arena_eval.c). */
+enum arena_feature {
+    ARENA_F_STANDING,    /* gladiators standing                             */
+    ARENA_F_ATTACK,      /* their attack dice                               */
+    ARENA_F_DEFENSE,     /* their defense dice                              */
+    ARENA_F_SPEED,       /* their speed dice                                */
+    ARENA_F_WOUNDS,      /* their wounds                                    */
+    ARENA_F_CENTRE,      /* minus their hex distances to the arena's centre */
+    ARENA_F_KILL_THREAT, /* percent chance of a defeat by their next attack */
+    ARENA_F_LATE_LEAD,   /* dice lead x rounds into the last LATE_ROUNDS    */
+    ARENA_N_FEATURES
+};
 #define ARENA_WIN_SCALE 200.0
 extern const char *const arena_feature_names[ARENA_N_FEATURES];
 extern const int32_t arena_default_weights[ARENA_N_FEATURES];
 void arena_features(const void *state, int32_t *out);
 int32_t arena_evaluate(const void *state, int player);
+/* arena_calibration.c: the win probability reported for the mover's
+ * expected result p (sa_game.calibrate_win). */
+double arena_calibrate_win(const void *state, double p);
 /* arena_kill.c: the chance in percent (rounded) that `attack` Attack dice
  * against `defense` Defense dice defeat a gladiator with `spare` dice to
  * lose, P(wounds > spare); 0 for a spare of 8 or more. */

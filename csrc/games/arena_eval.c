@@ -21,19 +21,6 @@
 #include "common/weights.h"
 #include "games/arena.h"
 
-enum {
-    F_STANDING,    /* gladiators standing                                 */
-    F_ATTACK,      /* their attack dice                                   */
-    F_DEFENSE,     /* their defense dice                                  */
-    F_SPEED,       /* their speed dice                                    */
-    F_WOUNDS,      /* their wounds                                        */
-    F_CENTRE,      /* minus their hex distances to the arena's centre     */
-    F_KILL_THREAT, /* percent chance of a defeat by their next attack     */
-    F_LATE_LEAD,   /* dice lead x rounds into the last LATE_ROUNDS        */
-    ARENA_FEATURES
-};
-_Static_assert(ARENA_FEATURES == ARENA_N_FEATURES, "arena.h counts the features");
-
 /* The rounds before the cap in which a lead fades (late_lead). A defeat
  * takes about spare / expected wounds = 6 / 1.3, some 5 attacks from the
  * start; a lead a few rounds from the cap can rarely be turned into one. */
@@ -41,13 +28,14 @@ _Static_assert(ARENA_FEATURES == ARENA_N_FEATURES, "arena.h counts the features"
 /* A standing gladiator counts as this many dice of lead (300 / 100). */
 #define DICE_PER_STANDING 3
 
-const char *const arena_feature_names[ARENA_FEATURES] = {
+const char *const arena_feature_names[ARENA_N_FEATURES] = {
     "standing", "attack", "defense", "speed", "wounds", "centre", "kill_threat", "late_lead",
 };
 
-const int32_t arena_default_weights[ARENA_FEATURES] = {
-    [F_STANDING] = 300, [F_ATTACK] = 100, [F_DEFENSE] = 100, [F_SPEED] = 100, [F_WOUNDS] = 0,
-    [F_CENTRE] = 10,    [F_KILL_THREAT] = 4, [F_LATE_LEAD] = -8,
+const int32_t arena_default_weights[ARENA_N_FEATURES] = {
+    [ARENA_F_STANDING] = 300, [ARENA_F_ATTACK] = 100,     [ARENA_F_DEFENSE] = 100,
+    [ARENA_F_SPEED] = 100,    [ARENA_F_WOUNDS] = 0,       [ARENA_F_CENTRE] = 10,
+    [ARENA_F_KILL_THREAT] = 4, [ARENA_F_LATE_LEAD] = -8,
 };
 
 /* The middle of the arena: halfway from hex I to hex II (e5 on the default
@@ -79,35 +67,35 @@ static int kill_threat(const arena_state *st, int u)
 void arena_features(const void *state, int32_t *out)
 {
     const arena_state *st = state;
-    for (int i = 0; i < ARENA_FEATURES; i++)
+    for (int i = 0; i < ARENA_N_FEATURES; i++)
         out[i] = 0;
     int centre = centre_hex(st);
     for (int u = 0; u < ARENA_GLADIATORS; u++) {
         if (!((st->dyn.alive >> u) & 1))
             continue;
         int32_t sign = arena_team(u) == 0 ? 1 : -1;
-        out[F_STANDING] += sign;
-        out[F_ATTACK] += sign * st->dyn.attack[u];
-        out[F_DEFENSE] += sign * st->dyn.defense[u];
-        out[F_SPEED] += sign * st->dyn.speed[u];
-        out[F_WOUNDS] += sign * st->dyn.wounds[u];
-        out[F_CENTRE] -= sign * arena_distance(st->dyn.hex[u], centre);
-        out[F_KILL_THREAT] += sign * kill_threat(st, u);
+        out[ARENA_F_STANDING] += sign;
+        out[ARENA_F_ATTACK] += sign * st->dyn.attack[u];
+        out[ARENA_F_DEFENSE] += sign * st->dyn.defense[u];
+        out[ARENA_F_SPEED] += sign * st->dyn.speed[u];
+        out[ARENA_F_WOUNDS] += sign * st->dyn.wounds[u];
+        out[ARENA_F_CENTRE] -= sign * arena_distance(st->dyn.hex[u], centre);
+        out[ARENA_F_KILL_THREAT] += sign * kill_threat(st, u);
     }
     int rounds_left = st->fixed.round_cap - st->dyn.round;
     if (rounds_left < LATE_ROUNDS) {
-        int32_t lead = DICE_PER_STANDING * out[F_STANDING] + out[F_ATTACK] + out[F_DEFENSE] +
-                       out[F_SPEED];
-        out[F_LATE_LEAD] = lead * (LATE_ROUNDS - rounds_left);
+        int32_t lead = DICE_PER_STANDING * out[ARENA_F_STANDING] + out[ARENA_F_ATTACK] +
+                       out[ARENA_F_DEFENSE] + out[ARENA_F_SPEED];
+        out[ARENA_F_LATE_LEAD] = lead * (LATE_ROUNDS - rounds_left);
     }
 }
 
 int32_t arena_evaluate(const void *state, int player)
 {
     const arena_state *st = state;
-    int32_t f[ARENA_FEATURES];
+    int32_t f[ARENA_N_FEATURES];
     arena_features(st, f);
     int32_t v = sa_weighted_sum(sa_weights_of(st->fixed.weights, arena_default_weights), f,
-                                ARENA_FEATURES);
+                                ARENA_N_FEATURES);
     return player == 0 ? v : -v;
 }

@@ -1062,4 +1062,5 @@ const sa_game sa_arena_game = {
     .features = arena_features,
     .weights_offset = offsetof(arena_state, fixed.weights),
     .win_scale = ARENA_WIN_SCALE,
+    .calibrate_win = arena_calibrate_win,
 };

@@ -44,6 +44,7 @@
 
 #include "common/error.h"
 #include "common/rng.h"
+#include "common/weights.h"
 #include "search/expectimax.h"
 #include "search/searcher.h"
 
@@ -294,7 +295,8 @@ static void fill_decision(const ex_root *x, sa_report *out)
         set_line(x, &out->lines[k], x->order[k]);
     out->n_lines = k;
     out->win_probability = x->maxn || x->paranoid || k == 0 ? -1.0
-                         : out->lines[0].expected[x->me];
+                         : sa_expected_win_probability(x->game, x->root,
+                                                       out->lines[0].expected[x->me]);
     totals(x, out);
 }
 

@@ -207,7 +207,52 @@ static void test_ostrich_evaluation_is_the_dot_product(void)
         }
 }
 
+/* The reported win probability of an expected result: the arena's
+ * calibration (games/arena_calibration.c) along a seeded random duel, kept
+ * strictly inside (0, 1) and increasing in p, 0 and 1 kept; p itself for
+ * a game without one and for another weight set. */
+static void test_expected_results_are_calibrated_in_the_arena(void)
+{
+    sa_error err;
+    sa_position *turtles = sa_position_new("turtles", NULL, &err);
+    CHECK(sa_position_expected_win_probability(turtles, 0.3) == 0.3);
+    sa_position_free(turtles);
+    sa_position *pos = sa_position_new("arena", NULL, &err);
+    const sa_game *rules = sa_position_game_rules(pos);
+    uint64_t rng = 7;
+    int decisions = 0, moved = 0;
+    while (rules->to_move(sa_position_state(pos)) != SA_TERMINAL) {
+        if (rules->to_move(sa_position_state(pos)) >= 0) {
+            double last = 0.0;
+            for (int i = 1; i < 20; i++) {
+                double q = sa_position_expected_win_probability(pos, i / 20.0);
+                CHECK(q > last && q < 1.0);
+                moved += fabs(q - i / 20.0) > 1e-6;
+                last = q;
+            }
+            CHECK(sa_position_expected_win_probability(pos, 0.0) == 0.0);
+            CHECK(sa_position_expected_win_probability(pos, 1.0) == 1.0);
+            decisions++;
+        }
+        CHECK(play_random_ply(pos, rules, &rng, &err) == SA_OK);
+    }
+    CHECK(decisions > 0 && moved > 0);
+    sa_position_free(pos);
+    pos = sa_position_new("arena", NULL, &err);
+    CHECK(sa_position_apply(pos, "init:0", &err) == SA_OK);
+    double before = sa_position_expected_win_probability(pos, 0.5);
+    int32_t w[SA_MAX_FEATURES];
+    double scale;
+    int n = sa_position_weights(pos, w, &scale);
+    w[0] += 1;
+    CHECK(sa_position_set_weights(pos, w, n, scale, &err) == SA_OK);
+    CHECK(before != 0.5 && sa_position_expected_win_probability(pos, 0.5) == 0.5);
+    sa_position_free(pos);
+}
+
 const test_case features_tests[] = {
+    {"features: the arena's reported win probability",
+     test_expected_results_are_calibrated_in_the_arena},
     {"features: ostrich evaluation = clamp(weights . features(player))",
      test_ostrich_evaluation_is_the_dot_product},
     {"features: evaluation = weights . features", test_evaluation_is_the_dot_product},

@@ -101,6 +101,11 @@ int sa_position_weights(const sa_position *pos, int32_t *out, double *win_scale)
  * of score / K of the position's weight set; -1 for a game without a scale. */
 double sa_position_win_probability(const sa_position *pos, int32_t score);
 
+/* The mover's win probability that a search of `pos` reports for its
+ * expected result p (0..1): p, or the game's calibration of it (the arena;
+ * sa_game.calibrate_win). 0 and 1 stay as they are. */
+double sa_position_expected_win_probability(const sa_position *pos, double p);
+
 #ifdef __cplusplus
 }
 #endif

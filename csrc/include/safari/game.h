@@ -106,6 +106,14 @@ typedef struct sa_game {
      * as a result. 0 (the default): evaluate() is a two-player heuristic in
      * centi-units, which the searches squash as tanh(evaluate / 400). */
     int32_t eval_per_result;
+    /* The win probability a two-player search reports for the mover's
+     * expected result p (0 < p < 1) at the root `state`: a calibration of p
+     * fitted on self-play records, for a game whose expected results are
+     * off in a way its evaluation cannot say (arena: docs/tuning.md). NULL:
+     * p is reported as it is. Only the reported figure changes; no search
+     * reads it. Applied with the default weights only (a weights file's
+     * evaluation is another one; sa_expected_win_probability). */
+    double (*calibrate_win)(const void *state, double p);
 
     /* -- the evaluation as a weighted sum (safari/features.h) ----------- */
     /* n_features > 0: evaluate(s, 0) == sum of w[i] * features(s)[i] /
