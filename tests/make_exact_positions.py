@@ -34,7 +34,10 @@ installed; the engine's ``Position`` only plays the arena games)::
 
 A position is kept when its best move is unique: its value for the mover
 exceeds every other move's by at least ``MARGIN`` (arena) or
-``OSTRICH_MARGIN`` (ostrich), and not every move ends the game at once.
+``OSTRICH_MARGIN`` (ostrich), and not every move ends the game at once; in
+the race, at least ``OSTRICH_MIN_NODES`` positions lie below it (a whole
+roll at least), and no other entry of its race has the same kind, best move
+and margin (dice that differ only in faces that move nobody).
 
 The file holds ``{"game", "about", "positions": [...]}``; an entry is
 ``{"name", "position" (the JSON the engine reads), "mover", "values": {move:
@@ -275,6 +278,7 @@ OSTRICH_MARGIN = 0.05         # points: the best move ahead of the second
 OSTRICH_TOL = 1e-12           # interval width at which a value counts as exact
 OSTRICH_PER_FAMILY = 3        # positions kept from one graph at most
 OSTRICH_PER_PHASE = 2         # of them, of one kind (re-roll choice, action, sub-move)
+OSTRICH_MIN_NODES = 2_000     # positions below an entry at least (a roll has 1,512 outcomes)
 OSTRICH_SWEEPS = 400          # sweeps at most before a graph is given up
 
 
@@ -346,10 +350,20 @@ def ostrich_entries(index: int, log: Callable[[str], None]) -> list[dict[str, An
     found.sort(key=lambda f: (-len(f[1]), -f[3]))
     kept: list[dict[str, Any]] = []
     phases: list[str] = []
+    seen: set[tuple[str, str, float]] = set()
     for n, vals, best, margin in found:
         phase = g.first[n]["phase"]
         if phases.count(phase) == OSTRICH_PER_PHASE or len(kept) == OSTRICH_PER_FAMILY:
             continue
+        # not the same choice again (other dice, the same best move by the
+        # same margin: e.g. dice that differ only in faces that move nobody)
+        same = (phase, best, round(margin, 6))
+        if same in seen:
+            continue
+        nodes = reachable(g, n)
+        if nodes < OSTRICH_MIN_NODES:
+            continue                                   # no roll below: too easy
+        seen.add(same)
         phases.append(phase)
         kept.append({
             "name": f"ostrich-{index}-{phase}-{phases.count(phase)}",
@@ -359,7 +373,7 @@ def ostrich_entries(index: int, log: Callable[[str], None]) -> list[dict[str, An
             "best": [best],
             "margin": margin,
             "width": values.width([c for _, c, _ in g.edges(n)]),
-            "nodes": reachable(g, n),
+            "nodes": nodes,
             "graph": g.size,
             "sweeps": values.sweeps,
         })
