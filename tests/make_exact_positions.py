@@ -3,11 +3,12 @@ decision positions near the end of a game with every move's exact value
 computed over the reference rules (tests/reference/), independent of the C
 core (issue 19, point 1).
 
-Regenerate (from any directory but the repository root, with the package
-installed; the engine's ``Position`` only plays the arena games)::
+Regenerate (from the repository root, with the package
+installed; the engine's ``Position`` only plays the arena games; the
+ostrich run, deterministic, writes its file after each race)::
 
     python tests/make_exact_positions.py --game arena --count 30     # ~10 min
-    python tests/make_exact_positions.py --game ostrich --count 30 --games 40
+    python tests/make_exact_positions.py --game ostrich --count 30 --games 60  # ~8 min
 
 * **arena**: duels (thraex against murmillo, the default rules, round cap 30)
   played into round 30, the last, by seeded games (``playout.rng_for("exact",
