@@ -1,61 +1,53 @@
-"""Write tests/data/exact_arena.json: decision positions near the end of an
-arena duel, each move valued by full expectimax to the terminal positions over
-the reference rules (tests/reference/arena.py), independent of the C core
-(issue 19, point 1). The same solver tries the 2-player ostrich race with the
-lion and, so far, keeps no position there (below).
+"""Write tests/data/exact_arena.json and tests/data/exact_ostrich.json:
+decision positions near the end of a game with every move's exact value
+computed over the reference rules (tests/reference/), independent of the C
+core (issue 19, point 1).
 
-Regenerate (from the repository root, with the package installed; about ten
-minutes of one core for the arena, the time going into games that end before
-the round cap; the ostrich run only reports, 10-40 s a candidate)::
+Regenerate (from the repository root, with the package
+installed; the engine's ``Position`` only plays the arena games; the
+ostrich run, deterministic, writes its file after each race)::
 
-    python tests/make_exact_positions.py --game arena --count 30
-    python tests/make_exact_positions.py --game ostrich --games 12
-
-How the positions are found. The engine's ``Position`` only plays the games
-(seeded by ``playout.rng_for("exact", game, index)``; chance by its exact
-probabilities, each move half the time uniformly at random, else the move
-whose position the engine's evaluation likes best for the mover); every value
-is computed by the reference rules alone, with exact fractions, memoised by
-position.
+    python tests/make_exact_positions.py --game arena --count 30     # ~10 min
+    python tests/make_exact_positions.py --game ostrich --count 30 --games 60  # ~8 min
 
 * **arena**: duels (thraex against murmillo, the default rules, round cap 30)
-  played into round 30, the last; the combat ends at the cap, so the tree
-  below a decision of round 30 is finite and searched whole (at most
-  ``NODE_BUDGET`` distinct positions): the values are exact. Of each game the
-  last decision that qualifies (below) is kept, no position twice.
-* **ostrich**: 2-player races with the lion (``lion=true``), decisions after
-  the second ostrich has crossed the line (re-roll choices left out: each
-  re-roll leads to ~1,500 boards). The race's tree is not finite: sorcery
-  can flip an ostrich back and forth for ever, and a roll can move nobody.
-  So it is searched through the rest of the turn and ``ROLL_CAP`` more
-  rolls of the kinds in ``EXPANDED_MODES`` (a whole normal turn: the roll,
-  the re-roll choices and the re-rolls, these memoised by the dice kept,
-  5,000-25,000 reference positions), and a race still running after that is
-  bounded by the lowest and highest score each player can still get (every
-  way the third place and the last can still go). Each value is then an
-  interval, and a decision whose best moves' intervals overlap (or tie
-  between different vectors, max-n) takes the union of the candidates':
-  rigorous bounds on the exact value. A position would be kept when every
-  move's interval is at most ``WIDTH`` points wide. On the races these
-  seeded players reach, the intervals are 1-15 points wide, and no position
-  qualifies (each rejected candidate is printed with its widest interval):
-  exact values to the end of a race need more turns or a solver of the
-  cyclic game, beyond the Python reference (docs/strength.md, "Exact
-  positions").
+  played into round 30, the last, by seeded games (``playout.rng_for("exact",
+  "arena", index)``; chance by its exact probabilities, each move half the
+  time uniformly at random, else the move whose position the engine's
+  evaluation likes best for the mover). The combat ends at the cap, so the
+  tree below a decision of round 30 is finite: it is searched whole (at most
+  ``NODE_BUDGET`` distinct positions) by expectimax with exact fractions,
+  memoised by position. Of each game the last decision that qualifies is
+  kept, no position twice. Values: win probability, a draw counting half.
+* **ostrich**: 2-player races with the lion, built by a seeded script
+  (``ostrich_family``): two ostriches home, the other three on rows 14-16,
+  the lion in play behind the ravine (so every turn is a lion turn or an
+  exhausted one, and nobody can bewitch), a berry at 13c half the time. The
+  race's graph is cyclic (a roll can move nobody, the lion's turns go round),
+  so it is solved whole by tests/exact_solver.py: every position reachable
+  from the race's roll (at most ``OSTRICH_BUDGET``), every player's expected
+  points by interval value iteration until the intervals of the first
+  turn's decisions are at most ``OSTRICH_TOL`` wide. The candidates are the
+  first turn's decisions (re-roll choices, actions, lion-turn sub-moves);
+  of each race at most ``OSTRICH_PER_FAMILY`` are kept, at most
+  ``OSTRICH_PER_PHASE`` of one kind, those with the most moves first (then
+  the largest margin). Values: points (0-24).
 
-A position is kept when its best move is unique: its value exceeds every
-other move's by at least ``MARGIN`` (intervals: the best's lowest against
-the others' highest), in the mover's units (arena: win probability, a draw
-counting half, as ``safari_ai`` reports ``expected``; ostrich: points), and
-not every move ends the game at once.
+A position is kept when its best move is unique: its value for the mover
+exceeds every other move's by at least ``MARGIN`` (arena) or
+``OSTRICH_MARGIN`` (ostrich), and not every move ends the game at once; in
+the race, at least ``OSTRICH_MIN_NODES`` positions lie below it (a whole
+roll at least), and no other entry of its race has the same kind, best move
+and margin (dice that differ only in faces that move nobody).
 
 The file holds ``{"game", "about", "positions": [...]}``; an entry is
-``{"name" (game and seed index), "position" (the JSON the engine reads),
-"mover", "values": {move: [every player's value]} (the interval's low end),
-"high" (its high end; equal to "values" when exact), "exact" (the moves whose
-value is exact), "width" (the widest interval, 0 when all are exact), "best":
-[the move], "margin", "plies" (the longest line from the root to a terminal
-position, the root move included), "nodes" (reference positions solved)}``.
+``{"name", "position" (the JSON the engine reads), "mover", "values": {move:
+[every player's value]}, "best": [the move], "margin", "nodes" (reference
+positions below it)}`` and, for the arena, ``"plies"`` (the longest line to a
+terminal position, the root move included; ``"high"``, ``"exact"`` and
+``"width"`` are left from an interval variant and equal ``"values"``, every
+move, 0); for the race ``"width"`` (the widest interval left), ``"graph"``
+(the positions of the race's whole graph) and ``"sweeps"``.
 """
 from __future__ import annotations
 
@@ -64,7 +56,6 @@ import json
 import os
 import sys
 from fractions import Fraction
-from itertools import permutations
 from typing import Any, Callable
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -76,12 +67,8 @@ from reference import arena as ref_arena  # noqa: E402
 from reference import ostrich as ref_ostrich  # noqa: E402
 
 DATA = os.path.join(HERE, "data")
-ROLL_CAP = 1          # ostrich: rolls searched below the root
-EXPANDED_MODES = ("normal", "exhausted", "lion", "bonus")  # ostrich: kinds of roll searched
-WIDTH = Fraction(1, 2)  # ostrich: widest interval kept (points)
-MARGIN = {"ostrich": Fraction(1, 20), "arena": Fraction(1, 200)}
-NODE_BUDGET = {"ostrich": 30_000, "arena": 20_000}
-SCORE_RANGE = {"ostrich": (Fraction(0), Fraction(24)), "arena": (Fraction(0), Fraction(1))}
+MARGIN = {"arena": Fraction(1, 200)}
+NODE_BUDGET = {"arena": 20_000}
 
 Values = tuple[Fraction, ...]
 Interval = tuple[Values, Values, int]  # low, high, longest line below
@@ -92,20 +79,19 @@ class TooBig(Exception):
 
 
 class Solver:
-    """Interval expectimax (max-n for ostrich, win probability for arena) to
-    the terminal positions over a reference module, memoised by position."""
+    """Expectimax (win probabilities, kept as intervals that are points here:
+    the arena's tree is finite) to the terminal positions over the arena
+    reference, memoised by position."""
 
     def __init__(self, game: str, budget: int) -> None:
         self.game = game
-        self.ref: Any = ref_ostrich if game == "ostrich" else ref_arena
+        self.ref: Any = ref_arena
         self.budget = budget
         self.nodes = 0
         self.memo: dict[tuple[str, int], Interval] = {}
 
     def leaf(self, p: dict[str, Any]) -> Values:
         r = self.ref.result(p)
-        if self.game == "ostrich":
-            return tuple(Fraction(x) for x in r)
         return tuple(Fraction(x + 1, 2) for x in r)
 
     def children(self, p: dict[str, Any]) -> list[tuple[str, Fraction | None, dict[str, Any]]]:
@@ -113,11 +99,6 @@ class Solver:
         it leads to: the reference's ``apply`` without its legality check
         (which recomputes every move for each one)."""
         ref = self.ref
-        if self.game == "ostrich":
-            if ref.to_move(p) == "chance":
-                return [(o, pr, ref._apply_chance(p, o)) for o, pr in ref.chance_outcomes(p)]
-            info = ref._moves_dict(p)
-            return [(m, None, ref._apply_move(p, m, info[m])) for m in sorted(info)]
         out = []
         chance = ref.to_move(p) == "chance"
         for move, probability in (ref.chance_outcomes(p) if chance
@@ -129,7 +110,7 @@ class Solver:
         return out
 
     def value(self, p: dict[str, Any], rolls: int) -> Interval:
-        key = (json.dumps(memo_form(p), sort_keys=True), rolls)
+        key = (json.dumps(p, sort_keys=True), rolls)
         hit = self.memo.get(key)
         if hit is not None:
             return hit
@@ -139,13 +120,8 @@ class Solver:
         if p["phase"] == "over":
             v = self.leaf(p)
             out: Interval = (v, v, 0)
-        elif self.game == "ostrich" and p["phase"] == "roll" and (
-                rolls == 0 or p["mode"] not in EXPANDED_MODES):
-            lo, hi = score_bounds(p)
-            out = (lo, hi, 0)
         elif self.ref.to_move(p) == "chance":
-            below = rolls - 1 if self.game == "ostrich" and p["phase"] == "roll" else rolls
-            out = self.chance(p, below)
+            out = self.chance(p, rolls)
         else:
             out = combine([self.value(c, rolls) for _, _, c in self.children(p)],
                           self.ref.to_move(p))
@@ -170,41 +146,6 @@ class Solver:
 
     def moves(self, p: dict[str, Any], rolls: int) -> dict[str, Interval]:
         return {m: self.value(c, rolls) for m, _, c in self.children(p)}
-
-
-def memo_form(p: dict[str, Any]) -> dict[str, Any]:
-    """``p`` as the memo reads it: an ostrich re-roll is the same chance
-    position whatever faces the dice thrown again showed (its outcomes are the
-    kept dice plus the new faces), so those are left out of the key."""
-    if p.get("phase") != "reroll" or p.get("game") != "ostrich":
-        return p
-    thrown = p["reroll"]
-    kept = ref_ostrich._msub(p["dice"]["white"], thrown["white"])
-    return {**p, "dice": {"white": kept, "black": None if thrown["black"] else p["dice"]["black"]},
-            "reroll": {"white": len(thrown["white"]), "black": thrown["black"]}}
-
-
-def score_bounds(p: dict[str, Any]) -> tuple[Values, Values]:
-    """Each player's lowest and highest score over every way the race could
-    still end (the third ostrich home among those not finished, the last one
-    among the rest, or both level): finished ostriches stay finished, so the
-    true value lies between."""
-    finished = p["finished"]
-    rest = [x for x in "ABCDE" if x not in finished]
-    scores = []
-    for tail in permutations(rest, 3 - len(finished)):
-        order = finished + "".join(tail)
-        others = [x for x in rest if x not in order]
-        for last in [{x} for x in others] + [set(others), set()]:
-            row = []
-            for tile in p["predictions"]:
-                s = sum(pts if order[k] == tile[k] else 2 if tile[k] in order else 0
-                        for k, pts in enumerate((5, 4, 3)))
-                row.append(2 * s if tile[3] in last else s)
-            scores.append(row)
-    n = len(p["predictions"])
-    return (tuple(Fraction(min(r[q] for r in scores)) for q in range(n)),
-            tuple(Fraction(max(r[q] for r in scores)) for q in range(n)))
 
 
 def combine(children: list[Interval], mover: int) -> Interval:
@@ -254,10 +195,7 @@ def play(pos: safari_ai.Position, rng: Any) -> safari_ai.Position:
 def candidates(game: str, index: int) -> list[safari_ai.Position]:
     """The late decision positions of one seeded game."""
     rng = rng_for("exact", game, index)
-    if game == "ostrich":
-        pos = safari_ai.Position.new("ostrich", {"players": 2, "lion": True})
-    else:
-        pos = safari_ai.Position.new("arena")
+    pos = safari_ai.Position.new("arena")
     found: list[safari_ai.Position] = []
     while not pos.is_terminal():
         if not pos.is_chance() and len(pos.legal_moves()) >= 2 and late(game, pos):
@@ -268,28 +206,25 @@ def candidates(game: str, index: int) -> list[safari_ai.Position]:
 
 def late(game: str, pos: safari_ai.Position) -> bool:
     data = pos.to_json()
-    if game == "ostrich":
-        return len(data["finished"]) == 2 and data["phase"] != "reroll_choice"
     return data["round"] == data["rules"]["round_cap"]
 
 
 def solve(game: str, pos: safari_ai.Position) -> tuple[dict[str, Any] | None, str]:
-    """The entry for one candidate, or None and why: too big, not exact
-    enough, or its best move is not unique by the margin."""
-    ref: Any = ref_ostrich if game == "ostrich" else ref_arena
+    """The entry for one arena candidate, or None and why: too big, or its
+    best move is not unique by the margin."""
+    ref: Any = ref_arena
     p = ref.load(pos.to_json())
     mover = ref.to_move(p)
     solver = Solver(game, NODE_BUDGET[game])
     try:
-        values = solver.moves(p, ROLL_CAP)
+        values = solver.moves(p, 0)
     except TooBig:
         return None, f"more than {NODE_BUDGET[game]} positions"
     width = max(max(h - l for l, h in zip(lo, hi)) for lo, hi, _ in values.values())
     best_low = max(lo[mover] for lo, _, _ in values.values())
     best = [m for m, (lo, _, _) in values.items() if lo[mover] == best_low]
-    spread = f"intervals up to {float(width):.3f} wide, {solver.nodes} positions"
-    if width > WIDTH:
-        return None, spread
+    if width > 0:
+        return None, f"intervals up to {float(width):.3f} wide"
     if len(best) != 1:
         return None, "two best moves"
     if all(lo == hi and plies <= 1 for lo, hi, plies in values.values()):
@@ -326,8 +261,6 @@ def build(game: str, count: int, games: int,
             if text in seen:
                 continue
             entry, why = solve(game, pos)
-            if entry is None and game == "ostrich":
-                log(f"{game}-{index} {pos.to_json()['phase']}: {why}")
             if entry is not None:
                 seen.add(text)
                 entry = {"name": f"{game}-{index}", **entry}
@@ -338,11 +271,145 @@ def build(game: str, count: int, games: int,
     return kept
 
 
+# -- ostrich: whole graphs, cycle-aware (tests/exact_solver.py) ---------------
+
+OSTRICH_BUDGET = 200_000      # reference positions a graph may have
+NEAR_FROM = 14                # ostriches start on rows NEAR_FROM-16
+OSTRICH_MARGIN = 0.05         # points: the best move ahead of the second
+OSTRICH_TOL = 1e-12           # interval width at which a value counts as exact
+OSTRICH_PER_FAMILY = 3        # positions kept from one graph at most
+OSTRICH_PER_PHASE = 2         # of them, of one kind (re-roll choice, action, sub-move)
+OSTRICH_MIN_NODES = 2_000     # positions below an entry at least (a roll has 1,512 outcomes)
+OSTRICH_SWEEPS = 400          # sweeps at most before a graph is given up
+
+
+def ostrich_family(index: int) -> dict[str, Any]:
+    """The seeded start of one 2-player race with the lion, near its end: two
+    ostriches home, the other three on rows 14-16, the lion in play behind
+    the ravine (every turn a lion turn or an exhausted one: no sorcery), a
+    berry at 13c half the time; phase ``roll``."""
+    rng = rng_for("exact", "ostrich", index)
+    g = ref_ostrich.DEFAULT_GEOM
+    letters = list("ABCDE")
+    rng.shuffle(letters)
+    finished, running = letters[:2], sorted(letters[2:])
+    berries, pool = [], {}
+    if rng.random() < 0.5:
+        berries, pool = ["13c"], {rng.choice(["dofnooxoor", "ter"]): 1}
+    near = [s for s in ref_ostrich.SPACE_NAMES[3 * NEAR_FROM:3 * 17]
+            if g.terrain[ref_ostrich.SPACE_INDEX[s]] not in "#xf" and s not in berries]
+    spaces = rng.sample(near, 3)
+    behind = [s for s in ref_ostrich.SPACE_NAMES[3 * 2:3 * 10]
+              if g.stand_ok[ref_ostrich.SPACE_INDEX[s]]
+              and g.terrain[ref_ostrich.SPACE_INDEX[s]] != "k" and s not in ("5b", "8a")]
+    state = rng.choice(["active", "active", "exhausted"])
+    lion = {"state": state, "space": rng.choice(behind),
+            "turns": rng.randrange(2) if state == "active" else 0}
+    pos = {"game": "ostrich", "rules": {"players": 2, "lion": True}, "to_move": "chance",
+           "track": "default", "berries": berries, "berry_pool": pool,
+           "ostriches": dict(zip(running, spaces)), "finished": "".join(finished),
+           "bewitched": "", "predictions": rng.sample(ref_ostrich.TILES, 2),
+           "current": rng.randrange(2), "mode": "lion" if state == "active" else "exhausted",
+           "phase": "roll", "dice": None, "reroll": None, "left": None, "moved": "",
+           "pending": None, "bonus": 0, "extra": 0, "lion": lion}
+    return ref_ostrich.load(pos)
+
+
+def ostrich_entries(index: int, log: Callable[[str], None]) -> list[dict[str, Any]]:
+    """Solve one family's graph and return its best test positions: decisions
+    of the first turn (re-roll choices, actions, sub-moves) whose every move
+    is valued exactly and whose best move leads by ``OSTRICH_MARGIN``."""
+    from exact_solver import Graph, TooBig, Values, reachable
+
+    root = ostrich_family(index)
+    try:
+        g = Graph(root, OSTRICH_BUDGET)
+    except TooBig:
+        log(f"ostrich-{index}: more than {OSTRICH_BUDGET} positions")
+        return []
+    values = Values(g)
+    firsts = sorted(g.first)
+    watch = sorted({c for n in firsts for _, c, _ in g.edges(n)})
+    exact = values.solve(watch, OSTRICH_TOL, OSTRICH_SWEEPS)
+    log(f"ostrich-{index}: {g.size} positions, {values.sweeps} sweeps, "
+        f"{len(firsts)} first-turn decisions, all exact: {exact}")
+    found = []
+    for n in firsts:
+        edges = g.edges(n)
+        if len(edges) < 2 or values.width([c for _, c, _ in edges]) > OSTRICH_TOL:
+            continue
+        if all(g.kind[c] == 0 for _, c, _ in edges):
+            continue                                   # every move ends the race
+        mover = g.mover[n]
+        vals = {m: [float(x) for x in values.lo[c]] for m, c, _ in edges}
+        order = sorted(vals, key=lambda m: -vals[m][mover])
+        margin = vals[order[0]][mover] - vals[order[1]][mover]
+        if margin < OSTRICH_MARGIN:
+            continue
+        found.append((n, vals, order[0], margin))
+    # the widest choices first, then by margin
+    found.sort(key=lambda f: (-len(f[1]), -f[3]))
+    kept: list[dict[str, Any]] = []
+    phases: list[str] = []
+    seen: set[tuple[str, str, float]] = set()
+    for n, vals, best, margin in found:
+        phase = g.first[n]["phase"]
+        if phases.count(phase) == OSTRICH_PER_PHASE or len(kept) == OSTRICH_PER_FAMILY:
+            continue
+        # not the same choice again (other dice, the same best move by the
+        # same margin: e.g. dice that differ only in faces that move nobody)
+        same = (phase, best, round(margin, 6))
+        if same in seen:
+            continue
+        nodes = reachable(g, n)
+        if nodes < OSTRICH_MIN_NODES:
+            continue                                   # no roll below: too easy
+        seen.add(same)
+        phases.append(phase)
+        kept.append({
+            "name": f"ostrich-{index}-{phase}-{phases.count(phase)}",
+            "position": g.first[n],
+            "mover": g.mover[n],
+            "values": vals,
+            "best": [best],
+            "margin": margin,
+            "width": values.width([c for _, c, _ in g.edges(n)]),
+            "nodes": nodes,
+            "graph": g.size,
+            "sweeps": values.sweeps,
+        })
+        log(f"  {kept[-1]['name']}: {len(vals)} moves, best {best} by {margin:.4f}, "
+            f"{kept[-1]['nodes']} positions")
+    return kept
+
+
+def build_ostrich(count: int, families: int, log: Callable[[str], None]) -> list[dict[str, Any]]:
+    """Up to ``count`` positions from the first ``families`` seeded races
+    (written after each one, so that an interrupted run keeps its work)."""
+    kept: list[dict[str, Any]] = []
+    for index in range(families):
+        if len(kept) >= count:
+            break
+        kept.extend(ostrich_entries(index, log)[:count - len(kept)])
+        if kept:
+            write("ostrich", kept)
+    return kept
+
+
+def write(game: str, entries: list[dict[str, Any]]) -> str:
+    path = os.path.join(DATA, f"exact_{game}.json")
+    with open(path, "w") as f:
+        json.dump({"game": game, "about": ABOUT[game], "positions": entries}, f, indent=1)
+        f.write("\n")
+    return path
+
+
 ABOUT = {
-    "ostrich": "2-player races with the lion, decisions after the second ostrich home; "
-               "values in points by interval expectimax over tests/reference/ostrich.py "
-               "(bounded at the rolls the script does not expand; width is the widest "
-               "interval); written by tests/make_exact_positions.py",
+    "ostrich": "2-player races with the lion in play, two ostriches home, three on rows "
+               "14-16; values in points (every player's, per move) of the whole cyclic "
+               "game graph over tests/reference/ostrich.py by interval value iteration "
+               "(tests/exact_solver.py; width: the widest interval left); nodes: positions "
+               "reachable from the entry; written by tests/make_exact_positions.py",
     "arena": "duels (thraex against murmillo, round cap 30) in round 30; values are "
              "win probabilities (a draw half) by expectimax over tests/reference/arena.py to "
              "the end; written by tests/make_exact_positions.py",
@@ -356,14 +423,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=2000, help="seeded games at most")
     args = parser.parse_args(argv)
     game = args.game
-    entries = build(game, args.count, args.games, lambda line: print(line, flush=True))
+    log = lambda line: print(line, flush=True)  # noqa: E731
+    if game == "ostrich":
+        entries = build_ostrich(args.count, args.games, log)
+    else:
+        entries = build(game, args.count, args.games, log)
     if not entries:
         print(f"no {game} position kept in {args.games} games: nothing written")
         return
-    path = os.path.join(DATA, f"exact_{game}.json")
-    with open(path, "w") as f:
-        json.dump({"game": game, "about": ABOUT[game], "positions": entries}, f, indent=1)
-        f.write("\n")
+    path = write(game, entries)
     print(f"wrote {path}: {len(entries)} positions")
 
 
