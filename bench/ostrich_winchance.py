@@ -4,7 +4,9 @@
         [--cache FILE] [--fit]
 
 Replays the finished ostrich records under each DIR (recursively; made by
-``safari-ai match ostrich --rules players=N ... --records DIR``), takes every
+``safari-ai match ostrich --rules players=N ... --records DIR``; a game
+recorded twice, as equal deterministic players play a colour-swapped pair,
+counts once), takes every
 ``--every``-th decision position after the opening and searches it with
 ``analyse(pos, depth=--depth, seed=1)`` (expectimax, max-n): the report's
 ``expected`` (every player's expected points) and ``win_chances``. The games
@@ -56,6 +58,7 @@ def sample(dirs: list[Path], every: int, depth: int) -> list[dict[str, Any]]:
     order), the position, the search's expected points and the result."""
     rows: list[dict[str, Any]] = []
     game_id = 0
+    seen: set[str] = set()
     started = time.perf_counter()
     for folder in dirs:
         for path in sorted(folder.rglob("*.json")):
@@ -67,6 +70,12 @@ def sample(dirs: list[Path], every: int, depth: int) -> list[dict[str, Any]]:
             if (data.get("format") != "safari-ai-record" or data.get("game") != "ostrich"
                     or not isinstance(result, list) or data.get("termination") != "end of game"):
                 continue
+            # equal deterministic players play a colour-swapped pair's two
+            # games alike: read such a game once
+            game = json.dumps([data["start"], [entry.get("move") for entry in data["moves"]]])
+            if game in seen:
+                continue
+            seen.add(game)
             pos = Position.from_json(json.dumps(data["start"]))
             game_id += 1
             counted = 0
@@ -181,7 +190,8 @@ def main() -> None:
         print(f"\n### ostrich, {n} players: {int(test.sum())} held-out positions of {games} "
               f"games, {chances.size} (position, player) pairs, log-loss "
               f"{log_loss(chances, y):.4f}, ECE {expected_calibration_error(table):.3f}\n")
-        print("\n".join(format_table(table)).replace("observed score", "observed share"))
+        print("\n".join(format_table(table)).replace("observed score", "observed share")
+              .replace("| positions |", "| pairs |", 1))
 
 
 if __name__ == "__main__":
