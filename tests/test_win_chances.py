@@ -200,3 +200,33 @@ def test_web_api_json_carries_win_chances() -> None:
     assert data["win_chances"] == pos.win_chances(data["expected"])
 
 
+
+
+# -- the fit (bench/ostrich_winchance.py) ---------------------------------------
+
+def _bench_module() -> Any:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "bench" / "ostrich_winchance.py"
+    spec = importlib.util.spec_from_file_location("ostrich_winchance", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_fit_recovers_a_known_temperature_and_labels_ties_as_shares() -> None:
+    np = pytest.importorskip("numpy")
+    bench = _bench_module()
+    assert bench.win_shares([10, 10, 4]) == [0.5, 0.5, 0.0]
+    assert bench.win_shares([3, 8, 8, 8]) == [0.0, 1 / 3, 1 / 3, 1 / 3]
+    rng = np.random.default_rng(5)
+    e = rng.uniform(0, 16, size=(4000, 3))
+    p = bench.softmax(e, 2.5)
+    winners = np.array([rng.choice(3, p=row) for row in p])
+    y = np.eye(3)[winners]
+    assert bench.fit_tau(e, y) == pytest.approx(2.5, rel=0.08)
+    rows = [{"gid": g} for g in range(1, 51) for _ in range(3)]
+    held = bench.held_out_games(rows)
+    assert len(held) == 10 and held == bench.held_out_games(rows)

@@ -48,7 +48,8 @@ def zero_sum(pos: Any) -> bool:
 def terminal_line(pos: Any) -> str:
     """The one ``info`` line of a search at the end of the game (a score
     race: with the exact win chances, a tie on top shared)."""
-    chances = pos.win_chances()
+    model = getattr(pos, "win_chances", None)   # a stand-in game may have none
+    chances = model() if model is not None else None
     tail = "" if chances is None else f" {winchance_field(chances)}"
     return f"info depth 0 expect {','.join(fmt(r) for r in pos.result())}{tail}"
 
