@@ -67,6 +67,7 @@ cdef extern from "safari/features.h":
     int sa_position_weights(const sa_position *pos, int32_t *out, double *win_scale)
     double sa_position_win_probability(const sa_position *pos, int32_t score)
     double sa_position_expected_win_probability(const sa_position *pos, double p)
+    int sa_position_win_chances(const sa_position *pos, const double *expected, double *out)
 
 cdef extern from "safari/rules.h":
     ctypedef enum sa_rule_kind:
@@ -146,6 +147,8 @@ cdef extern from "safari/search.h":
         int n_lines
         sa_line lines[16]
         double win_probability
+        int n_win_chances
+        double win_chances[8]
         int hashfull
         uint64_t reused
         int threads
@@ -579,6 +582,20 @@ cdef class CPosition:
         p (the game's calibration of p, or p)."""
         return sa_position_expected_win_probability(self.ptr, p)
 
+    def win_chances(self, list expected) -> list:
+        """Every player's win chance from every player's expected result
+        (``expected`` not read at a terminal position, whose chances are
+        exact); [] for a game without a win-chance model."""
+        cdef double values[8]
+        cdef double out[8]
+        cdef int i, n
+        if len(expected) > 8:
+            raise CoreError(SA_ERR_ARGUMENT, f"expected: at most 8 values, got {len(expected)}")
+        for i in range(8):
+            values[i] = float(expected[i]) if i < len(expected) else 0.0
+        n = sa_position_win_chances(self.ptr, values, out)
+        return [out[i] for i in range(n)]
+
     def random_playouts(self, uint64_t games, uint64_t seed) -> int:
         """Plays seeded random games to the end; returns the plies played."""
         cdef uint64_t n
@@ -641,7 +658,8 @@ cdef object report_from_c(const sa_report *r):
         hashfull=None if r.hashfull < 0 else r.hashfull, reused=r.reused,
         threads=r.threads if r.threads > 0 else 1, outcomes=outcomes,
         chance_expected=[r.expected[p] for p in range(r.n_expected)] if r.chance else None,
-        valued=r.n_valued)
+        valued=r.n_valued,
+        win_chances=[r.win_chances[p] for p in range(r.n_win_chances)] or None)
 
 
 MOVERS = {-1: "chance", -2: "terminal"}

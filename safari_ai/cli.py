@@ -214,7 +214,8 @@ def _units_text(pos: Position, algo: str, expected: bool) -> str:
             "win N / loss N = proven in N plies")
     if expected:
         text += ("; expected pP = player P's win probability (a draw counts 1/2)" if two_sided
-                 else "; expected pP = player P's expected final score in points")
+                 else "; expected pP = player P's expected final score in points; "
+                      "winchance pP = player P's chance to win (a tie on top shared)")
     return text
 
 
@@ -275,7 +276,8 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
 
     Expectimax and MCTS also print each line's expected results, one per
     player: arena (and turtles, zebras with MCTS) a win probability (a draw
-    counting half), ostrich an expected score in points.
+    counting half), ostrich an expected score in points, and then (ostrich)
+    every player's chance to win the race, a tie on top shared (winchance).
 
     The score is for the player to move; a `units` line says what one cp is
     in this game with this algorithm (turtles: an active turtle = 100; zebras:
@@ -332,6 +334,8 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
         click.echo(f"winprob {report.win_probability:.4f}")
     if report.lines[0].expected:
         click.echo(f"expected {_expected_text(report.lines[0].expected)}")
+    if report.win_chances is not None:
+        click.echo(f"winchance {_expected_text(report.win_chances)}")
     click.echo(_units_text(pos, report.algo, bool(report.lines[0].expected)))
     for number, line in enumerate(report.lines[1:], start=2):
         expected = f" expected {_expected_text(line.expected)}" if line.expected else ""
@@ -354,6 +358,8 @@ def _print_chance(report: Report, shown: int | None, as_json: bool) -> None:
         return
     click.echo("bestmove (none): a chance position, the dice decide")
     click.echo(f"expected {_expected_text(report.expected or [])}")
+    if report.win_chances is not None:
+        click.echo(f"winchance {_expected_text(report.win_chances)}")
     width = max([len("outcome")] + [len(o.outcome) for o in outcomes])
     pwidth = max([len("probability")] + [len(str(o.probability)) for o in outcomes])
     players = len(report.expected or [])

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Optional, Union
 
 from safari_ai import _core
 from safari_ai.errors import IllegalMoveError, PositionError, from_core
@@ -200,6 +201,36 @@ class Position:
                 not 0 <= player < self.num_players:
             return 0  # as the core answers for a player the game does not have
         return self._c.evaluate(player)
+
+    def win_chances(self, expected: Optional[Sequence[float]] = None) -> Optional[list[float]]:
+        """Every player's chance to win from every player's expected result
+        ``expected`` (a search's best line's :attr:`~safari_ai.Line.expected`),
+        a tie on top counting 1/k for each of the k tied; they sum to 1. The
+        model the searches report as :attr:`~safari_ai.Report.win_chances`
+        (ostrich: docs/tuning.md, "ostrich: win chances"). A terminal position's
+        chances are exact from its result, and ``expected`` may be omitted there.
+        None for a game without a win-chance model (the two-player games
+        report a win probability instead).
+
+        :raises ValueError: ``expected`` is missing at a non-terminal position,
+            or not one finite number per player.
+        """
+        if self.facts.zero_sum:
+            return None
+        players = self.num_players
+        if expected is None:
+            if not self.is_terminal():
+                raise ValueError("expected: every player's expected result is needed "
+                                 "before the end of the game")
+            values = [0.0] * players
+        else:
+            values = list(expected)
+            if len(values) != players or not all(
+                    isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+                    for v in values):
+                raise ValueError(f"expected must be {players} finite numbers, one per player, "
+                                 f"got {expected!r}")
+        return self._c.win_chances([float(v) for v in values]) or None
 
     def features(self, player: int = 0) -> "numpy.ndarray":
         """The evaluation's features (:func:`safari_ai.feature_names` names them)

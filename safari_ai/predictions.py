@@ -86,13 +86,15 @@ def _average_lines(reports: list[Report], mover: int) -> list[Line]:
     return lines
 
 
-def _combined(reports: list[Report], mover: int, multipv: int,
+def _combined(pos: Position, reports: list[Report], mover: int, multipv: int,
               extra: dict[str, Any]) -> Report:
-    """One report of the copies' reports: their lines averaged."""
+    """One report of the copies' reports: their lines averaged; the win
+    chances the model gives the best line's averaged expected results."""
     lines = _average_lines(reports, mover)[:multipv]
     return Report("expectimax", min(r.depth for r in reports), max(r.seldepth for r in reports),
                   sum(r.nodes for r in reports), sum(r.seconds for r in reports), lines,
-                  None, extra)
+                  None, extra,
+                  win_chances=pos.win_chances(lines[0].expected) if lines else None)
 
 
 def analyse_sampled(pos: Position, predictions: str, player: Optional[int], samples: int,
@@ -139,10 +141,10 @@ def analyse_sampled(pos: Position, predictions: str, player: Optional[int], samp
         partial = None
         if progress is not None:
             def partial(report: Report, sample: int = index + 1) -> None:
-                progress(_combined(reports + [report], mover, multipv,
+                progress(_combined(pos, reports + [report], mover, multipv,
                                    {**extra, "sample": sample}))
         sample_limits = replace(limits, movetime=per_sample,
                                 multipv=min(MAX_LINES, len(copy.legal_moves())))
         reports.append(analyse(copy, sample_limits, algo="expectimax", table=table, stop=stop,
                                pruning=pruning, progress=partial, multiplayer="maxn"))
-    return _combined(reports, mover, multipv, extra)
+    return _combined(pos, reports, mover, multipv, extra)

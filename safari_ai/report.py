@@ -111,6 +111,15 @@ class Report:
     ``len(outcomes)`` only when the limits stopped the first iteration; the
     expectation is then an unbiased estimate from a seeded uniform sample of
     the outcomes (docs/search-expectimax.md)."""
+    win_chances: Optional[list[float]] = None
+    """Score races (ostrich), from expectimax (max-n) and MCTS: every player's
+    chance to win the race, by player index, a tie on top counting 1/k for
+    each of the k tied players (they sum to 1). A fitted model of
+    :attr:`expected` (the best line's, or the chance position's), computed in
+    the core at every completed iteration (:meth:`Position.win_chances`;
+    docs/tuning.md, "ostrich: win chances"). None for the two-player games,
+    which report :attr:`win_probability`, and for searches without every
+    player's expected result (paranoid)."""
 
     @property
     def is_chance(self) -> bool:
@@ -148,13 +157,15 @@ class Report:
 
     def to_json(self) -> dict[str, Any]:
         """The report as JSON: ``bestmove``, ``score``, ``pv``, ``nodes``, ``depth`` and more
-        (``expected``: the best line's :attr:`Line.expected`; then :attr:`extra`). At a
+        (``expected``: the best line's :attr:`Line.expected`; ``win_chances``:
+        :attr:`win_chances`, null when none; then :attr:`extra`). At a
         chance position ``bestmove`` is null and ``expected``, ``outcomes`` (each
         ``{"outcome", "probability": "p/q", "expected", ...}``) and ``valued`` say
         what the position and each outcome are worth."""
         if self.is_chance:
             out: dict[str, Any] = {
                 "bestmove": None, "expected": self.chance_expected,
+                "win_chances": self.win_chances,
                 "outcomes": [o.to_json() for o in self.outcomes], "valued": self.valued,
                 "nodes": self.nodes, "nps": self.nps, "depth": self.depth,
                 "seldepth": self.seldepth, "seconds": round(self.seconds, 3),
@@ -177,6 +188,7 @@ class Report:
             "lines": [{"move": line.move, "score": line.score, "score_text": line.score_text,
                        "pv": line.pv, "expected": line.expected} for line in self.lines],
             "expected": self.lines[0].expected,
+            "win_chances": self.win_chances,
             "reused": self.reused,
             "threads": self.threads,
         }

@@ -164,15 +164,20 @@ def test_analyse_command_at_the_start_of_a_dice_game(game: str) -> None:
     lines = result.stdout.splitlines()
     assert lines[0].startswith("bestmove (none)")
     assert lines[1].startswith("expected ")
-    assert lines[2].split()[:2] == ["outcome", "probability"]
+    head = 2
+    if game == "ostrich":   # every player's win chance (a score race)
+        assert lines[2].startswith("winchance p0=")
+        head = 3
+    assert lines[head].split()[:2] == ["outcome", "probability"]
     outcomes = safari_ai.Position.new(game).chance_outcomes()
-    table = lines[3:3 + len(outcomes)]
+    table = lines[head + 1:head + 1 + len(outcomes)]
     assert sum(Fraction(line.split()[1]) for line in table) == 1
     assert lines[-1].startswith("depth 2 ") and "threads 1" in lines[-1]
     data = json.loads(CliRunner().invoke(
         main, ["analyse", "-", "--depth", "2", "--json", "--threads", "2"], input=start).stdout)
     assert data["bestmove"] is None and data["threads"] == 2
     assert len(data["expected"]) == safari_ai.Position.new(game).num_players
+    assert (data["win_chances"] is None) == (game != "ostrich")
     assert [o["outcome"] for o in data["outcomes"]] == [line.split()[0] for line in table]
     assert sum(Fraction(o["probability"]) for o in data["outcomes"]) == 1
     mean = [sum(float(Fraction(o["probability"])) * o["expected"][p] for o in data["outcomes"])

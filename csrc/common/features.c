@@ -224,3 +224,13 @@ double sa_position_win_probability(const sa_position *pos, int32_t score)
 {
     return sa_score_win_probability(sa_position_game_rules(pos), sa_position_state(pos), score);
 }
+
+int sa_position_win_chances(const sa_position *pos, const double *expected, double *out)
+{
+    const sa_game *game = sa_position_game_rules(pos);
+    if (game->win_chances == NULL)
+        return 0;
+    const void *state = sa_position_state(pos);
+    game->win_chances(state, expected, out);
+    return game->num_players(state);
+}

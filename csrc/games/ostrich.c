@@ -1145,4 +1145,5 @@ const sa_game sa_ostrich_game = {
     .player_features = ostrich_player_features,
     .feature_one = OSTRICH_FEATURE_ONE,
     .weights_offset = offsetof(ostrich_state, weights),
+    .win_chances = ostrich_win_chances,
 };

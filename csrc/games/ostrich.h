@@ -221,6 +221,18 @@ void ostrich_features(const void *state, int32_t *out);
 void ostrich_eval_forget(void);
 long ostrich_eval_model_builds(void);
 
+/* -- ostrich_winchance.c: win chances ------------------------------------- */
+/* Every player's chance to win the race (the highest score wins; a tie on
+ * top counts 1/k for each of the k tied), out[0..players), summing to 1,
+ * from every player's expected score `expected` (points), e.g. a search's
+ * best line's: a softmax of expected / tau with a fitted temperature
+ * (ostrich_winchance.c). At a terminal position the exact shares of the
+ * result (expected is not read). The sa_game hook win_chances. */
+void ostrich_win_chances(const void *state, const double *expected, double *out);
+/* The model's temperature tau, in points, for `players` players (clamped
+ * to 2 .. OSTRICH_MAX_PLAYERS). */
+double ostrich_win_tau(int players);
+
 /* -- ostrich_io.c: boundary ----------------------------------------------- */
 /* The "rules" options (ostrich_io.c; safari/rules.h). */
 #define OSTRICH_N_RULES 6

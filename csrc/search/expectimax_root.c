@@ -297,6 +297,8 @@ static void fill_decision(const ex_root *x, sa_report *out)
     out->win_probability = x->maxn || x->paranoid || k == 0 ? -1.0
                          : sa_expected_win_probability(x->game, x->root,
                                                        out->lines[0].expected[x->me]);
+    sa_report_set_win_chances(out, x->game, x->root, out->lines[0].expected,
+                              k == 0 ? 0 : out->lines[0].n_expected);
     totals(x, out);
 }
 
@@ -343,6 +345,8 @@ static void fill_chance(const ex_root *x, ex_item **by_weight, int complete, sa_
     out->n_expected = x->n_players;
     for (int p = 0; p < x->n_players; p++)
         out->expected[p] = c[p] + sum[p] * scale;
+    sa_report_set_win_chances(out, x->game, x->root, out->expected,
+                              x->paranoid ? 0 : out->n_expected);
     totals(x, out);
 }
 

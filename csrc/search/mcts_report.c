@@ -262,6 +262,8 @@ void mcts_report_fill(sa_mcts_tree *const *trees, int n_trees, int multipv,
     int zero_sum = mcts_scale_of(trees[0]->game).kind == MCTS_ZERO_SUM;
     out->win_probability = zero_sum && out->lines[0].n_expected > 0
                          ? out->lines[0].expected[me] : win_probability(trees, n_trees, me);
+    sa_report_set_win_chances(out, trees[0]->game, trees[0]->root_state,
+                              out->lines[0].expected, out->lines[0].n_expected);
     out->hashfull = trees[0]->capacity == 0 ? -1
                   : (int)((uint64_t)trees[0]->n_nodes * 1000 / trees[0]->capacity);
     free(stats);

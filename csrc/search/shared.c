@@ -89,6 +89,16 @@ sa_status sa_limits_check(const sa_limits *limits, sa_error *err)
     return SA_OK;
 }
 
+void sa_report_set_win_chances(sa_report *out, const sa_game *game, const void *root,
+                               const double *expected, int n_expected)
+{
+    out->n_win_chances = 0;
+    if (game->win_chances == NULL || n_expected <= 0)
+        return;
+    game->win_chances(root, expected, out->win_chances);
+    out->n_win_chances = n_expected;
+}
+
 sa_status sa_search_begin_at_any(const sa_game *game, const void *root, const sa_limits *limits,
                                  sa_report *out, sa_error *err)
 {

@@ -29,6 +29,12 @@ double sa_clock_seconds(const sa_clock *clock);
 void sa_line_set_pv(sa_line *line, const sa_game *game, const void *root,
                     const sa_move *pv, int n);
 
+/* out->win_chances from every player's expected result at `root`, by the
+ * game's model (sa_game.win_chances); n_win_chances = 0 when the game has
+ * none or n_expected is 0. Once per completed iteration, not per node. */
+void sa_report_set_win_chances(sa_report *out, const sa_game *game, const void *root,
+                               const double *expected, int n_expected);
+
 /* Checks limits; fills err and returns non-zero when they are out of range. */
 sa_status sa_limits_check(const sa_limits *limits, sa_error *err);
 

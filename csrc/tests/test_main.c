@@ -18,6 +18,7 @@ extern const test_case specialised_tests[];
 extern const test_case perft_stop_tests[];
 extern const test_case features_tests[];
 extern const test_case rules_tests[];
+extern const test_case winchance_tests[];
 
 /* One suite a line, so that branches adding suites merge cleanly. */
 static const test_case *const suites[] = {
@@ -34,6 +35,7 @@ static const test_case *const suites[] = {
     perft_stop_tests,
     features_tests,
     rules_tests,
+    winchance_tests,
     NULL,
 };
 

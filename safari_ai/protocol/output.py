@@ -10,7 +10,7 @@ from safari_ai.protocol.text import fmt, one_line
 from safari_ai.search import Report
 
 __all__ = ["LineSink", "info_lines", "chance_fields", "report_expect", "chance_summary",
-           "outcome_line", "terminal_line", "chance_pov", "zero_sum"]
+           "outcome_line", "terminal_line", "chance_pov", "zero_sum", "winchance_field"]
 
 
 class LineSink:
@@ -46,8 +46,17 @@ def zero_sum(pos: Any) -> bool:
 
 
 def terminal_line(pos: Any) -> str:
-    """The one ``info`` line of a search at the end of the game."""
-    return f"info depth 0 expect {','.join(fmt(r) for r in pos.result())}"
+    """The one ``info`` line of a search at the end of the game (a score
+    race: with the exact win chances, a tie on top shared)."""
+    model = getattr(pos, "win_chances", None)   # a stand-in game may have none
+    chances = model() if model is not None else None
+    tail = "" if chances is None else f" {winchance_field(chances)}"
+    return f"info depth 0 expect {','.join(fmt(r) for r in pos.result())}{tail}"
+
+
+def winchance_field(chances: list[float]) -> str:
+    """``winchance W0,W1,...``: every player's chance to win (score races)."""
+    return f"winchance {','.join(fmt(x) for x in chances)}"
 
 
 def info_lines(report: Report) -> list[str]:
@@ -60,6 +69,8 @@ def info_lines(report: Report) -> list[str]:
     expect = report_expect(report)
     if expect is not None:
         extra += f" expect {','.join(fmt(x) for x in expect)}"
+    if report.win_chances is not None:
+        extra += f" {winchance_field(report.win_chances)}"
     hashfull = report.hashfull
     hash_text = f" hashfull {hashfull}" if hashfull is not None and hashfull >= 0 else ""
     for number, line in enumerate(report.lines, start=1):
@@ -81,6 +92,7 @@ def chance_summary(report: Report, is_zero_sum: bool) -> str:
     """A chance position's summary line (also its progress line)."""
     parts = [f"info depth {report.depth} seldepth {report.seldepth}",
              *chance_fields(report.expected, chance_pov(report), is_zero_sum),
+             *([] if report.win_chances is None else [winchance_field(report.win_chances)]),
              f"nodes {report.nodes} nps {report.nps} time {int(report.seconds * 1000)} "
              f"outcomes {report.valued}/{len(report.outcomes)}"]
     return " ".join(parts)

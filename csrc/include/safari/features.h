@@ -106,6 +106,14 @@ double sa_position_win_probability(const sa_position *pos, int32_t score);
  * sa_game.calibrate_win). 0 and 1 stay as they are. */
 double sa_position_expected_win_probability(const sa_position *pos, double p);
 
+/* Score races (ostrich): every player's chance to win at `pos` given every
+ * player's expected result `expected` (the game's units, e.g. a search's
+ * best line's; not read at a terminal position, whose chances are exact),
+ * a tie on top counting 1/k for the k tied, into out[0..players); returns
+ * the number of players, or 0 for a game without a win-chance model (the
+ * two-player games: sa_position_win_probability). */
+int sa_position_win_chances(const sa_position *pos, const double *expected, double *out);
+
 #ifdef __cplusplus
 }
 #endif

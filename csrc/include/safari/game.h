@@ -142,6 +142,16 @@ typedef struct sa_game {
     /* The default win-probability scale K of the alpha-beta reports (the
      * mover's win probability is 1 / (1 + exp(-score / K))); 0: none. */
     double win_scale;
+
+    /* -- score races: win chances --------------------------------------- */
+    /* Writes every player's chance to win (the highest result wins; a tie
+     * on top counts 1/k for each of the k tied players; the chances sum to
+     * 1) at `state`, given every player's expected result `expected` (result
+     * units: a search's best line's); a terminal position's are exact
+     * (`expected` is not read there). NULL: the game has none (two-player
+     * games report the win probability instead). Off the hot path: the
+     * searches call it once per completed iteration. */
+    void (*win_chances)(const void *state, const double *expected, double *out);
 } sa_game;
 
 /* True when the game's results are the two-player zero-sum contract's

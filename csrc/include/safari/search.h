@@ -138,6 +138,14 @@ struct sa_report {
                                 the mover's expected[] on the best line;
                                 alpha-beta: the logistic of the best score
                                 (safari/features.h); -1 if none (ostrich) */
+    /* Score races (ostrich), expectimax max-n and MCTS: every player's
+     * chance to win the game, a tie on top counting 1/k for the k tied (they
+     * sum to 1), by the game's model (sa_game.win_chances) from the best
+     * line's expected[] (a chance root: from the report's expected[]);
+     * n_win_chances players, 0 when none (two-player zero-sum games have
+     * win_probability; paranoid search has no expected[]). */
+    int n_win_chances;
+    double win_chances[SA_MAX_PLAYERS];
     int hashfull;            /* permille in use of the table (alpha-beta) or
                                 of the node arena (MCTS); -1 if none        */
     uint64_t reused;         /* MCTS session: visits the root already had

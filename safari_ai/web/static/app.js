@@ -638,12 +638,19 @@ function showInfo(line, active) {
     if (S.game !== "ostrich") $("evalfill").style.width = `${Math.round(100 * forZero)}%`;
     let text = `depth ${info.depth || "?"} nodes ${info.nodes || "?"} nps ${info.nps || "?"}`;
     if (info.score) text += ` | score ${info.score} (player ${pov})`;
-    if (S.game === "ostrich" && info.expect) text += ` | expected points ${info.expect}`;
-    else text += ` | player ${pov} wins ${Math.round(100 * win)}%`;
+    if (S.game === "ostrich" && info.expect) {
+      text += ` | expected points ${info.expect}`;
+      if (info.winchance) text += ` | win chances ${percents(info.winchance.split(",").map(Number))}`;
+    } else text += ` | player ${pov} wins ${Math.round(100 * win)}%`;
     $("engine-info").textContent = text;
   }
   if (info.pv) active.lines[k] = `${info.score || ""} ${info.pv.join(" ")}`;
   renderLines(active);
+}
+
+// Every player's win chance as "p0 62%, p1 38%".
+function percents(chances) {
+  return chances.map((x, i) => `p${i} ${Math.round(100 * x)}%`).join(", ");
 }
 
 function renderLines(active) {
@@ -664,6 +671,7 @@ function showReport(report, pos) {
   if (report.samples) text += ` | sample ${report.sample || report.samples}/${report.samples}`;
   if (report.expected) {
     text += ` | expected points ${report.expected.map((x, i) => `p${i} ${x.toFixed(2)}`).join(", ")}`;
+    if (report.win_chances) text += ` | win chances ${percents(report.win_chances)}`;
   } else {
     text += ` | score ${report.score_text} (player ${mover})`;
     if (report.win_probability !== null && report.win_probability !== undefined) {
