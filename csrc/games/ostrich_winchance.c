@@ -6,9 +6,10 @@
  *
  *     chance[p] = exp(E[p] / tau) / sum over q of exp(E[q] / tau),
  *
- * with a temperature tau per number of players. It reads E as the centre of each player's final
- * score with a noise of scale tau independent between the players (Gumbel,
- * for which the softmax is exact); the real scores share one finishing
+ * with a temperature tau per number of players. It reads E as the centre
+ * of each player's final score with a noise of scale tau independent
+ * between the players (Gumbel, for which the softmax is exact); the real
+ * scores share one finishing
  * order, so tau is not a spread of the scores but a fitted constant. A
  * terminal position's chances are exact: 1/k for each of the k players
  * tied on the highest score, 0 for the others.
