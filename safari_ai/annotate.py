@@ -297,7 +297,12 @@ def _decision_item(pos: Any, report: Optional[Report], move: str, before: list[f
     return {"best": best, "value": before, "best_value": best_value,
             "played_value": played_value, "played_in_lines": line is not None,
             "error": error, "class": classify(error, units),
-            "forced": len(pos.legal_moves()) == 1, "pv": list(report.pv)}
+            "forced": len(pos.legal_moves()) == 1, "pv": list(report.pv),
+            # what the search reports to a person (docs/tuning.md): the
+            # mover's calibrated win probability (two players), every
+            # player's chance to win (ostrich); the values above stay on the
+            # search's own scale, on which errors and luck add up
+            "win_probability": report.win_probability, "win_chances": report.win_chances}
 
 
 def _chance_item(pos: Any, report: Optional[Report], move: str, before: list[float],

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 import safari_ai
+from safari_ai import Position
 from safari_ai.annotate import THRESHOLDS, annotate, classify
 from safari_ai.cli import main
 from safari_ai.record import GameRecord
@@ -141,6 +142,11 @@ def check_ostrich_record(record: GameRecord, limits: dict, min_rolls: int) -> No
     assert all(summary[str(p)]["rolls"] == charged_rolls for p in range(3))
     moves = [p for p in result.plies if p["by"] != "chance"]
     assert all(0.0 <= p["best_value"] <= 24.0 and p["error"] >= 0 for p in moves)
+    for p in moves:   # every player's chance to win, as the search reports it
+        assert p["win_probability"] is None
+        assert len(p["win_chances"]) == 3 and sum(p["win_chances"]) == pytest.approx(1.0)
+        leader = max(range(3), key=lambda q: p["value"][q])
+        assert p["win_chances"][leader] == max(p["win_chances"])
 
 
 @pytest.mark.skipif(not OSTRICH, reason="no ostrich in the C core")
@@ -206,8 +212,15 @@ def test_luck_in_the_arena() -> None:
     record = GameRecord(start=example)
     record.add(0, "attack:1a")
     record.add("chance", "wounds:2")
-    roll = annotate(record, {"depth": 2}).plies[1]
+    attack, roll = annotate(record, {"depth": 2}).plies
     assert len(roll["luck"]) == 2 and roll["luck"][0] == pytest.approx(-roll["luck"][1])
+    # the decision carries the win probability the search reports: the
+    # arena's calibration of the mover's expected result, not that value
+    pos = Position.from_json(example)
+    assert attack["win_probability"] == pytest.approx(
+        pos._c.expected_win_probability(attack["best_value"]), abs=1e-12)
+    assert attack["win_probability"] != pytest.approx(attack["best_value"], abs=1e-3)
+    assert attack["win_chances"] is None
 
 
 @pytest.mark.skipif(not OSTRICH, reason="no ostrich in the C core")
