@@ -40,13 +40,11 @@ def held_out_table(game: str, records: Path, scale: Optional[float]) -> list[Cal
     (printed as Markdown, headed by its counts, K and ECE)."""
     samples = sample_records(game, records)
     _, held = split(samples, 0.2, seed=1)
-    scored = np.isfinite(held.score) | (held.proven != 0)
-    mover_score = np.where(held.mover == 0, held.y, 1.0 - held.y)[scored]
+    scored = held.subset(np.isfinite(held.score) | (held.proven != 0))
+    mover_score = np.where(scored.mover == 0, scored.y, 1.0 - scored.y)
     k = scale if scale is not None else EvalWeights.default(game).win_scale
-    positions = [pos for pos, keep in zip(held.positions, scored.tolist()) if keep]
-    p = reported_probability(game, held.score[scored], held.proven[scored], k, positions)
-    table = calibration(p, mover_score)
-    print(f"{int(scored.sum())} held-out positions of {len(np.unique(held.game_ids))} games, "
+    table = calibration(reported_probability(scored, k), mover_score)
+    print(f"{len(scored)} held-out positions of {len(np.unique(held.game_ids))} games, "
           f"K = {k:g}, ECE {expected_calibration_error(table):.3f}\n")
     print("\n".join(format_table(table)) + "\n")
     return table

@@ -480,22 +480,21 @@ def score_rmse(x: np.ndarray, weights: np.ndarray, points: np.ndarray) -> float:
     return float(np.sqrt(np.mean((value / POINTS_SCALE - points) ** 2)))
 
 
-def reported_probability(game: str, score: np.ndarray, proven: np.ndarray,
-                         scale: float,
-                         positions: Optional[Sequence[Position]] = None) -> np.ndarray:
-    """The mover's win probability the game's default search reports for its
-    recorded scores: alpha-beta (turtles, zebras) the logistic of the score
-    (:func:`score_probability`), expectimax (arena) its expected result,
-    through the game's calibration at each of ``positions`` when given
-    (docs/tuning.md, "arena")."""
-    if expectimax_by_default(game):
-        p = np.clip((np.where(np.isfinite(score), score, 0.0) / 100.0 + 1.0) / 2.0, 0.0, 1.0)
-        p = np.where(proven > 0, 1.0, np.where(proven < 0, 0.0, p))
-        if positions is not None:
-            p = np.array([pos._c.expected_win_probability(float(v))
-                          for pos, v in zip(positions, p.tolist())])
-        return p
-    return score_probability(score, proven, scale)
+def reported_probability(samples: Samples, scale: float) -> np.ndarray:
+    """The mover's win probability the game's default search reports for each
+    of ``samples``' recorded scores: alpha-beta (turtles, zebras) the logistic
+    of the score with the scale K (:func:`score_probability`), expectimax
+    (arena) its expected result, through the game's calibration at each
+    sample's position when the samples keep them (docs/tuning.md, "arena")."""
+    if not expectimax_by_default(samples.game):
+        return score_probability(samples.score, samples.proven, scale)
+    score, proven = samples.score, samples.proven
+    p = np.clip((np.where(np.isfinite(score), score, 0.0) / 100.0 + 1.0) / 2.0, 0.0, 1.0)
+    p = np.where(proven > 0, 1.0, np.where(proven < 0, 0.0, p))
+    if samples.positions:
+        p = np.array([pos._c.expected_win_probability(float(v))
+                      for pos, v in zip(samples.positions, p.tolist())])
+    return p
 
 
 @dataclass
@@ -694,12 +693,9 @@ def tune(samples: Samples, start: Optional[EvalWeights] = None, holdout: float =
     if has_score.sum() >= 10:
         if not expectimax_by_default(samples.game):
             search_scale = fit_scale(train.score[has_score], _mover_view(train)[has_score])
-        scored = np.isfinite(held.score) | (held.proven != 0)
-        p = reported_probability(samples.game, held.score[scored], held.proven[scored],
-                                 search_scale or start.win_scale,
-                                 [pos for pos, keep in zip(held.positions, scored.tolist())
-                                  if keep] if held.positions else None)
-        table = calibration(p, _mover_view(held)[scored])
+        scored = held.subset(np.isfinite(held.score) | (held.proven != 0))
+        p = reported_probability(scored, search_scale or start.win_scale)
+        table = calibration(p, _mover_view(scored))
     after_scale = search_scale if search_scale is not None else start.win_scale
     fit_info = {"records": samples.n_records, "train_positions": len(train),
                 "holdout_positions": len(held), "eval_scale": k, "l2": l2,
