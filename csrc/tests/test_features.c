@@ -10,6 +10,7 @@
 #include "safari/search.h"
 #include "common/rng.h"
 #include "tests/check.h"
+#include "tests/random_ply.h"
 
 /* w . f with f in units of 1 / one (sa_feature_one), truncated toward 0. */
 static int32_t dot(const int32_t *w, const int32_t *f, int n, int32_t one)
@@ -22,29 +23,6 @@ static int32_t dot(const int32_t *w, const int32_t *f, int n, int32_t one)
 
 /* Plays one seeded random game of `game`, checking at every position that
  * evaluate(0) == w . features == -evaluate(1) for the position's weights. */
-/* Plays one move or chance outcome of `pos` drawn uniformly by `rng` (a
- * random playout step for the tests below). */
-static sa_status play_random_ply(sa_position *pos, const sa_game *rules, uint64_t *rng,
-                                 sa_error *err)
-{
-    static char moves[1 << 17];
-    sa_position_moves_text(pos, moves, sizeof moves);
-    int count = 1;
-    for (char *c = moves; *c; c++)
-        count += *c == ' ';
-    int pick = (int)(sa_splitmix64(rng) % (uint64_t)count);
-    char *move = moves;
-    for (int k = 0; k < pick; k++)
-        move = strchr(move, ' ') + 1;
-    char *end = strchr(move, ' ');
-    if (end != NULL)
-        *end = '\0';
-    char *colon = strrchr(move, ':');
-    if (colon != NULL && rules->to_move(sa_position_state(pos)) == SA_CHANCE)
-        *colon = '\0'; /* "OUTCOME:WEIGHT", the outcome may hold colons */
-    return sa_position_apply(pos, move, err);
-}
-
 static void check_random_game(const char *game, const int32_t *weights, uint64_t seed)
 {
     sa_error err;
@@ -66,7 +44,7 @@ static void check_random_game(const char *game, const int32_t *weights, uint64_t
         CHECK(sa_position_weights(pos, w, &scale) == n);
         CHECK(sa_position_evaluate(pos, 0) == dot(w, f, n, one));
         CHECK(sa_position_evaluate(pos, 1) == -dot(w, f, n, one));
-        CHECK(play_random_ply(pos, rules, &rng, &err) == SA_OK);
+        CHECK(play_random_ply(pos, &rng, &err) == SA_OK);
     }
     sa_position_free(pos);
 }
@@ -188,7 +166,7 @@ static void check_ostrich_race(const int32_t *weights, const char *rules_json, u
             dice_seen += f[1] != 0;
         }
         CHECK(sa_position_player_features(pos, players, f) == -1);
-        CHECK(play_random_ply(pos, rules, &rng, &err) == SA_OK);
+        CHECK(play_random_ply(pos, &rng, &err) == SA_OK);
     }
     CHECK(dice_seen > 0); /* the dice in hand counted somewhere in the race */
     sa_position_free(pos);
@@ -234,7 +212,7 @@ static void test_expected_results_are_calibrated_in_the_arena(void)
             CHECK(sa_position_expected_win_probability(pos, 1.0) == 1.0);
             decisions++;
         }
-        CHECK(play_random_ply(pos, rules, &rng, &err) == SA_OK);
+        CHECK(play_random_ply(pos, &rng, &err) == SA_OK);
     }
     CHECK(decisions > 0 && moved > 0);
     sa_position_free(pos);

@@ -12,6 +12,7 @@
 #include "safari/safari.h"
 #include "safari/search.h"
 #include "tests/check.h"
+#include "tests/random_ply.h"
 
 static double sum_of(const double *x, int n)
 {
@@ -138,17 +139,10 @@ static void test_reports(void)
     CHECK(pos != NULL);
     if (pos == NULL)
         return;
-    /* past the deal and the first roll: a decision */
-    while (sa_position_to_move(pos) < 0) {
-        char text[1 << 16];
-        sa_position_moves_text(pos, text, sizeof text);
-        char first[128];
-        sscanf(text, "%127s", first);
-        char *colon = strrchr(first, ':');   /* chance: "OUTCOME:WEIGHT" */
-        if (colon != NULL)
-            *colon = '\0';
-        CHECK(sa_position_apply(pos, first, &err) == SA_OK);
-    }
+    /* past the deal and the first roll (seeded draws): a decision */
+    uint64_t rng = 11;
+    while (sa_position_to_move(pos) < 0)
+        CHECK(play_random_ply(pos, &rng, &err) == SA_OK);
     sa_algo algos[2] = {SA_ALGO_EXPECTIMAX, SA_ALGO_MCTS};
     for (int a = 0; a < 2; a++) {
         sa_limits limits = small_limits(algos[a], SA_MULTI_MAXN);
