@@ -171,27 +171,23 @@ def test_the_solver_values_a_cyclic_race_exactly() -> None:
     V2 = [4/3, 11/3] (V0 = 1/2 [4, 1] + 1/2 V2, V2 = 1/2 [0, 5] + 1/2 V0)."""
     from exact_solver import Values
 
-    g = toy_graph([
-        ("D", 0, [("a", 1), ("b", 4)]),
-        ("C", True, [(0.5, 5), (0.5, 2)]),
-        ("D", 1, [("x", 3), ("y", 6)]),
-        ("C", True, [(0.5, 7), (0.5, 0)]),
-        ("T", [2, 2]), ("T", [4, 1]), ("T", [1, 3]), ("T", [0, 5]),
-    ])
-    values = Values(g)
+    def race(sure0: list[int]) -> Any:
+        """The cyclic race, player 0's sure result being ``sure0``."""
+        return toy_graph([
+            ("D", 0, [("a", 1), ("b", 4)]),
+            ("C", True, [(0.5, 5), (0.5, 2)]),
+            ("D", 1, [("x", 3), ("y", 6)]),
+            ("C", True, [(0.5, 7), (0.5, 0)]),
+            ("T", sure0), ("T", [4, 1]), ("T", [1, 3]), ("T", [0, 5]),
+        ])
+
+    values = Values(race([2, 2]))
     assert values.solve([0, 2])
     assert values.lo[0] == pytest.approx([8 / 3, 7 / 3], abs=1e-12)
     assert values.hi[2] == pytest.approx([4 / 3, 11 / 3], abs=1e-12)
     # a sure [3, 0] for player 0 beats the roll (8/3); then player 1's roll
     # is worth 1/2 [0, 5] + 1/2 [3, 0] = [1.5, 2.5] and the sure [1, 3] wins
-    g = toy_graph([
-        ("D", 0, [("a", 1), ("b", 4)]),
-        ("C", True, [(0.5, 5), (0.5, 2)]),
-        ("D", 1, [("x", 3), ("y", 6)]),
-        ("C", True, [(0.5, 7), (0.5, 0)]),
-        ("T", [3, 0]), ("T", [4, 1]), ("T", [1, 3]), ("T", [0, 5]),
-    ])
-    values = Values(g)
+    values = Values(race([3, 0]))
     assert values.solve([0, 2])
     assert values.lo[0] == pytest.approx([3, 0], abs=1e-12)
     assert values.lo[2] == pytest.approx([1, 3], abs=1e-12)
