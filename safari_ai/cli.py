@@ -832,6 +832,7 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
     pair_verdict = None if bounds is None or not sum(counts) else \
         sprt_pentanomial(counts, *bounds)
     mean, half = summary.mean_result()
+    margin, margin_half = summary.margin()
     if as_json:
         from safari_ai.stats import elo_pentanomial
 
@@ -846,7 +847,8 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
             "elo": difference if seats == 2 else None,
             "elo_error95": elo_error if seats == 2 else None, "pentanomial": penta,
             "mean_result": mean, "mean_result_error95": half,
-            "opponents_mean_result": summary.opponents_mean(), "forfeits": summary.forfeits,
+            "opponents_mean_result": summary.opponents_mean(),
+            "margin": margin, "margin_error95": margin_half, "forfeits": summary.forfeits,
             "backend": backend, "stopped_early": summary.stopped_early, "records": records_dir,
             "sprt": None if verdict is None or bounds is None else {
                 "elo0": bounds[0], "elo1": bounds[1], "llr": verdict.llr,
@@ -864,6 +866,7 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
     if any(o.record.get("result") is not None for o in summary.outcomes):
         click.echo(f"mean result A {_signed(mean, 3)} ± {half:.3f} (95%), "
                    f"B seats {_signed(summary.opponents_mean(), 3)}")
+        click.echo(f"margin A - B seats {_signed(margin, 3)} ± {margin_half:.3f} (95%, game by game)")
     else:
         click.echo("mean result: no game has one (every game was forfeited)")
     if summary.forfeits["A"] or summary.forfeits["B"]:

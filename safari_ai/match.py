@@ -596,10 +596,27 @@ class MatchSummary:
 
     def opponents_mean(self) -> float:
         """The mean result of B's seats (each game's mean over B's seats)."""
-        means = [sum(float(r) for i, r in enumerate(o.record["result"]) if i != o.colour)
-                 / (len(o.record["result"]) - 1) for o in self.outcomes
-                 if o.record.get("result") is not None]
+        means = [_others_mean(o) for o in self.outcomes if o.record.get("result") is not None]
         return sum(means) / len(means) if means else 0.0
+
+    def margin(self) -> tuple[float, float]:
+        """A's mean margin over B's seats, game by game (A's result less the
+        mean of B's seats in the same game), with the half-width of its 95%
+        interval; (0, 0) when no game has a result. In a race the seats share
+        the dice and the track, so this interval is narrower than the two means'
+        intervals side by side: it is the figure that says whether A scores
+        more than B."""
+        from safari_ai.stats import mean_interval
+
+        margins = [float(o.record["result"][o.colour]) - _others_mean(o)
+                   for o in self.outcomes if o.record.get("result") is not None]
+        return mean_interval(margins) if margins else (0.0, 0.0)
+
+
+def _others_mean(outcome: GameOutcome) -> float:
+    """The mean result of the seats other than A's in one game with a result."""
+    result = outcome.record["result"]
+    return sum(float(r) for i, r in enumerate(result) if i != outcome.colour) / (len(result) - 1)
 
 
 def pair_scores(outcomes: Sequence[GameOutcome]) -> list[tuple[int, int]]:

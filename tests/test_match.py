@@ -143,6 +143,27 @@ def test_mean_result_of_a_race_is_the_points_of_the_seats() -> None:
     assert mean == pytest.approx(sum(mine) / 4) and half >= 0
     others = [(sum(r) - r[o.colour]) / 2 for r, o in zip(points, summary.outcomes)]
     assert summary.opponents_mean() == pytest.approx(sum(others) / 4)
+    margins = [m - o for m, o in zip(mine, others)]
+    margin, margin_half = summary.margin()
+    assert margin == pytest.approx(sum(margins) / 4) and margin == pytest.approx(mean - sum(others) / 4)
+    spread = sum((m - margin) ** 2 for m in margins) / 3
+    assert margin_half == pytest.approx(1.96 * (spread / 4) ** 0.5)
+
+
+def test_match_prints_the_margin_of_a_race(tmp_path: Path) -> None:
+    args = ["match", "ostrich", "--rules", "players=3", "-a", "algo=greedy", "-b", "algo=random",
+            "--games", "2", "--records", str(tmp_path), "--no-progress"]
+    summary = json.loads(CliRunner().invoke(main, args + ["--json"]).stdout)
+    records = [json.loads(p.read_text()) for p in sorted(tmp_path.glob("*.json"))]
+    margins = []
+    for record in records:
+        seat = next(p["seat"] for p in record["players"] if p["role"] == "A")
+        result = record["result"]
+        margins.append(result[seat] - (sum(result) - result[seat]) / 2)
+    assert summary["margin"] == pytest.approx(sum(margins) / 2)
+    assert summary["margin"] == pytest.approx(summary["mean_result"] - summary["opponents_mean_result"])
+    text = CliRunner().invoke(main, args + ["--resume"]).stdout  # the same games, counted
+    assert f"margin A - B seats {summary['margin']:+.3f} ± {summary['margin_error95']:.3f}" in text
 
 
 def test_movetime_shorthand_applies_where_the_spec_sets_no_limit(tmp_path: Path) -> None:
@@ -304,6 +325,7 @@ def test_a_forfeit_in_a_race_has_no_result(tmp_path: Path) -> None:
     assert all(o.record["result"] is None and o.record["forfeit"]["role"] == "B"
                for o in summary.outcomes)
     assert summary.mean_result() == (0.0, 0.0) and summary.opponents_mean() == 0.0
+    assert summary.margin() == (0.0, 0.0)
     result = CliRunner().invoke(main, ["match", "ostrich", "--rules", "players=3", "-a",
                                        "algo=greedy", "-b", "name=ghost,cmd=/no/such/engine",
                                        "--games", "2", "--records", str(tmp_path),
