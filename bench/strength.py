@@ -10,7 +10,8 @@ is the same as one ``safari-ai match`` per opponent, e.g.
 and prints each result as a Markdown row for docs/strength.md: W/D/L from the
 engine's side, its score, the Elo difference with a 95% interval, and the
 engine's mean game result with its 95% interval beside the opponents' mean
-(points in the ostrich race). ``--engine expectimax`` (or ``auto``) and
+(points in the ostrich race), then its margin over them game by game with its
+95% interval. ``--engine expectimax`` (or ``auto``) and
 ``--rules players=3`` measure the dice games.
 """
 from __future__ import annotations
@@ -50,10 +51,12 @@ def main() -> None:
         interval = (f"> {difference:+.0f}" if losses == 0 and draws == 0
                     else f"{difference:+.0f} ± {error:.0f}")
         mean, half = summary.mean_result()
+        margin, margin_half = summary.margin()
         game = args.game + "".join(f" {k}={v}" for k, v in rules.items())
         print(f"| {game} | {args.engine} {args.movetime} ms | {other.label()} | {args.games} | "
               f"{wins} / {draws} / {losses} | {100 * score:.1f}% | {interval} | "
-              f"{mean:+.2f} ± {half:.2f} vs {summary.opponents_mean():+.2f} |", flush=True)
+              f"{mean:+.2f} ± {half:.2f} vs {summary.opponents_mean():+.2f} | "
+              f"{margin:+.2f} ± {margin_half:.2f} |", flush=True)
 
 
 if __name__ == "__main__":
