@@ -866,7 +866,10 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
     if any(o.record.get("result") is not None for o in summary.outcomes):
         click.echo(f"mean result A {_signed(mean, 3)} ± {half:.3f} (95%), "
                    f"B seats {_signed(summary.opponents_mean(), 3)}")
-        click.echo(f"margin A - B seats {_signed(margin, 3)} ± {margin_half:.3f} (95%, game by game)")
+        results = [o.record["result"] for o in summary.outcomes if o.record.get("result") is not None]
+        if any(sum(r) != 0 for r in results):  # in a zero-sum duel it is twice A's mean
+            click.echo(f"margin A - B seats {_signed(margin, 3)} ± {margin_half:.3f} "
+                       "(95%, game by game)")
     else:
         click.echo("mean result: no game has one (every game was forfeited)")
     if summary.forfeits["A"] or summary.forfeits["B"]:

@@ -61,8 +61,8 @@ def test_match_command(tmp_path: Path) -> None:
     lines = result.stdout.splitlines()
     assert lines[2].startswith("games 4: A wins")
     assert lines[3].startswith("elo ") and lines[4].startswith("pairs 2 (A's points")
-    assert lines[5].startswith("mean result A ")
-    assert lines[6].startswith("sprt [0, 50] games: LLR")
+    assert lines[5].startswith("mean result A ")  # no margin line: in a zero-sum duel
+    assert lines[6].startswith("sprt [0, 50] games: LLR")  # it is twice the mean
     assert lines[7].startswith("sprt [0, 50] pairs: LLR")
     files = sorted(out.glob("*.json"))
     assert [f.name for f in files] == ["turtles-0001-a.json", "turtles-0001-b.json",
