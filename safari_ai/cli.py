@@ -863,11 +863,10 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
         click.echo(f"elo {_elo_text(w, d, l)}")
         if sum(counts):
             click.echo(_pentanomial_text(counts))
-    if any(o.record.get("result") is not None for o in summary.outcomes):
+    if summary.scored:
         click.echo(f"mean result A {_signed(mean, 3)} ± {half:.3f} (95%), "
                    f"B seats {_signed(summary.opponents_mean(), 3)}")
-        results = [o.record["result"] for o in summary.outcomes if o.record.get("result") is not None]
-        if any(sum(r) != 0 for r in results):  # in a zero-sum duel it is twice A's mean
+        if not summary.zero_sum:  # in a zero-sum duel the margin is twice A's mean
             click.echo(f"margin A - B seats {_signed(margin, 3)} ± {margin_half:.3f} "
                        "(95%, game by game)")
     else:

@@ -583,33 +583,41 @@ class MatchSummary:
 
         return pentanomial(pair_scores(self.outcomes))
 
+    @property
+    def scored(self) -> list[GameOutcome]:
+        """The games that have a result (a forfeit in a race of more players has none)."""
+        return [o for o in self.outcomes if o.record.get("result") is not None]
+
+    @property
+    def zero_sum(self) -> bool:
+        """Every result sums to 0 (a duel won, lost or drawn), so A's margin over
+        B is twice A's mean result; True when no game has a result."""
+        return all(sum(o.record["result"]) == 0 for o in self.scored)
+
     def mean_result(self) -> tuple[float, float]:
         """A's mean game result (the game's own result value of A's seat: +1/0/-1
         in the two-player games, points in the ostrich race) with the half-width
-        of its 95% interval, over the games that have a result (a forfeit in a
-        race of more players has none); (0, 0) when none has."""
+        of its 95% interval, over the games that have a result; (0, 0) when none
+        has."""
         from safari_ai.stats import mean_interval
 
-        values = [float(o.record["result"][o.colour]) for o in self.outcomes
-                  if o.record.get("result") is not None]
+        values = [float(o.record["result"][o.colour]) for o in self.scored]
         return mean_interval(values) if values else (0.0, 0.0)
 
     def opponents_mean(self) -> float:
         """The mean result of B's seats (each game's mean over B's seats)."""
-        means = [_others_mean(o) for o in self.outcomes if o.record.get("result") is not None]
+        means = [_others_mean(o) for o in self.scored]
         return sum(means) / len(means) if means else 0.0
 
     def margin(self) -> tuple[float, float]:
         """A's mean margin over B's seats, game by game (A's result less the
         mean of B's seats in the same game), with the half-width of its 95%
         interval; (0, 0) when no game has a result. In a race the seats share
-        the dice and the track, so this interval is narrower than the two means'
-        intervals side by side: it is the figure that says whether A scores
-        more than B."""
+        the dice and the track, so whether A scores more than B is read from
+        this interval of the difference, not from two means side by side."""
         from safari_ai.stats import mean_interval
 
-        margins = [float(o.record["result"][o.colour]) - _others_mean(o)
-                   for o in self.outcomes if o.record.get("result") is not None]
+        margins = [float(o.record["result"][o.colour]) - _others_mean(o) for o in self.scored]
         return mean_interval(margins) if margins else (0.0, 0.0)
 
 
