@@ -20,6 +20,7 @@ import json
 import random
 import shutil
 import subprocess
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -187,7 +188,10 @@ def test_moves_apply_as_natively() -> None:
 def http_answers(requests: list[tuple[str, Any]]) -> list[Any]:
     pytest.importorskip("starlette", reason="the web extra is not installed (pip install '.[web]')")
     pytest.importorskip("httpx", reason="httpx is needed by Starlette's TestClient")
-    from starlette.testclient import TestClient
+    with warnings.catch_warnings():
+        # Starlette 1.x announces a move from httpx to httpx2 for its TestClient
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
 
     from safari_ai.web.app import create_app
 
