@@ -20,7 +20,8 @@
 // worker at once: the running analyse() then answers with the last
 // completed iteration's report, as the engine protocol's `stop` does (or
 // {"error": "stopped", "field": null} before the first one); the next
-// analyse() starts a fresh worker. The searches run one thread; their
+// analyse() starts a fresh worker. Analyses run one at a time, in the order
+// asked. The searches run one thread; their
 // limits are those of a default `safari-ai serve` (movetime at most 10000 ms).
 //
 // Not here (they need the Python package behind `safari-ai serve`): a game
@@ -58,7 +59,10 @@ function load() {
   if (!loading) {
     loading = (async () => {
       const here = (name) => new URL(name, import.meta.url);
-      const module = setup.module ?? await WebAssembly.compileStreaming(fetch(here("safari.wasm")));
+      // compile() of the bytes, not compileStreaming(): any file server will
+      // do, whatever MIME type it gives .wasm
+      const module = setup.module
+        ?? await WebAssembly.compile(await (await fetch(here("safari.wasm"))).arrayBuffer());
       const games = setup.games ?? (await (await fetch(here("games.json"))).json()).games;
       return { module, games, core: await instantiate(module) };
     })();
@@ -235,9 +239,17 @@ export function analyse(position, settings = {}, onProgress = null) {
 
 let worker = null;
 let running = null;   // {resolve, last}: the analyse() in progress
+let queue = Promise.resolve();
 
+// One search at a time, in the order asked (the worker has one thread).
 function search(module, core, text, request, onProgress) {
   if (!setup.worker) return core.analyse(text, request, onProgress);
+  const turn = queue.then(() => searchInWorker(module, text, request, onProgress));
+  queue = turn;
+  return turn;
+}
+
+function searchInWorker(module, text, request, onProgress) {
   if (!worker) {
     worker = new Worker(new URL("./safari-worker.js", import.meta.url), { type: "module" });
     worker.postMessage({ module });
@@ -260,7 +272,8 @@ function search(module, core, text, request, onProgress) {
 }
 
 // Ends the running analyse() at once (it answers with its last completed
-// iteration's report); does nothing when none runs.
+// iteration's report); does nothing when none runs. Analyses asked for
+// meanwhile wait their turn, and then run.
 export function stop() {
   if (!running) return;
   worker.terminate();

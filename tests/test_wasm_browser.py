@@ -1,0 +1,147 @@
+"""The static site (``safari-ai export-site``) in headless Chromium, served by a
+plain file server (``python -m http.server`` on a loopback port), no
+``safari-ai serve`` behind it.
+
+``safari-engine.js`` runs with its real Web Worker: docs/web.md's example page
+works as written; each game is played a few moves against the engine
+(``analyse`` in the worker, its best move applied) and its searches equal the
+native build's; a long analysis leaves the page responsive and ``stop()``
+ends it at once with the best move found so far. Skipped, with the reason,
+when Chromium, Playwright, node's module or the web extra is missing.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+import safari_ai
+from safari_ai.web.site import export_site, find_wasm
+
+from test_web_browser import CHROMIUM, browser  # noqa: F401 - browser is a fixture
+
+ROOT = Path(__file__).resolve().parents[1]
+pytestmark = [
+    pytest.mark.skipif(CHROMIUM is None, reason="no Chromium found (apt-get install chromium)"),
+    pytest.mark.skipif(find_wasm() is None, reason="the WebAssembly module is not built "
+                                                   "(make -C csrc wasm)"),
+]
+
+
+def example_page() -> str:
+    """The ten-line example page of docs/web.md, as written there."""
+    text = (ROOT / "docs" / "web.md").read_text(encoding="utf-8")
+    match = re.search(r"```html\n(<!doctype html>.*?)```", text, re.S)
+    assert match, "docs/web.md has no example page"
+    return match.group(1)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The exported site, served by python -m http.server; its URL."""
+    directory = tmp_path_factory.mktemp("site")
+    export_site(directory)
+    (directory / "example.html").write_text(example_page(), encoding="utf-8")
+    (directory / "blank.html").write_text("<!doctype html><title>blank</title>", encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "0", "--bind",
+                             "127.0.0.1", "-d", str(directory)],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = proc.stdout.readline() if proc.stdout else ""
+        match = re.search(r"port (\d+)", line)
+        assert match, f"http.server did not say its port: {line!r}"
+        yield f"http://127.0.0.1:{match.group(1)}/"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture
+def page(browser: Any, site: str) -> Iterator[Any]:  # noqa: F811 - the imported fixture
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.set_default_timeout(30000)
+    page.goto(site + "blank.html")
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def test_the_documented_example_page_works(page: Any, site: str) -> None:
+    page.goto(site + "example.html")
+    page.wait_for_function("document.getElementById('out').textContent.startsWith('best ')",
+                           timeout=30000)
+    text = page.inner_text("#out")
+    pos = safari_ai.Position.new("turtles", {"tattoo": True}).apply("d1xd3").apply("d7xd5")
+    assert text.split()[1] in pos.legal_moves()
+
+
+PLAY = """async ([game, engineMoves, seed]) => {
+  const engine = await import("./safari-engine.js");
+  let pos = await engine.newPosition(game, {});
+  let rng = seed;
+  const reports = [];
+  for (let ply = 0; ply < 200 && reports.length < engineMoves; ply++) {
+    const legal = await engine.moves(pos);
+    if (legal.result) break;
+    let move;
+    if (legal.outcomes) {                  // the dice: a seeded pick
+      rng = (rng * 1103515245 + 12345) % 2147483648;
+      move = legal.outcomes[rng % legal.outcomes.length][0];
+    } else {                               // the engine's move, searched in the worker
+      const report = await engine.analyse(pos, { limits: { depth: 2 }, seed: 1 });
+      reports.push([pos, report]);
+      move = report.bestmove;
+    }
+    pos = await engine.apply(pos, [move]);
+  }
+  return reports;
+}"""
+
+
+@pytest.mark.parametrize("game", ["turtles", "zebras", "ostrich", "arena"])
+def test_each_game_played_against_the_engine_in_the_worker(page: Any, game: str) -> None:
+    reports = page.evaluate(PLAY, [game, 4, random.Random(game).randrange(1000)])
+    assert len(reports) == 4
+    for pos, report in reports:
+        native = safari_ai.analyse(safari_ai.Position.from_json(pos), depth=2, seed=1)
+        assert report["bestmove"] == native.best_move
+        assert report["nodes"] == native.nodes and report["score"] == native.score
+
+
+STOP = """async () => {
+  const engine = await import("./safari-engine.js");
+  const pos = await engine.newPosition("zebras", {});
+  let ticks = 0;
+  const timer = setInterval(() => { ticks += 1; }, 20);
+  const progress = [];
+  const started = performance.now();
+  const answer = engine.analyse(pos, { limits: { movetime: 10000 } }, (p) => progress.push(p.depth));
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const ticksWhileSearching = ticks;
+  engine.stop();
+  const report = await answer;
+  const stoppedAfter = performance.now() - started;
+  clearInterval(timer);
+  const again = await engine.analyse(pos, { limits: { depth: 2 }, seed: 1 });
+  return { report, stoppedAfter, ticksWhileSearching, progress, again };
+}"""
+
+
+def test_a_long_analysis_leaves_the_page_responsive_and_stop_ends_it(page: Any) -> None:
+    out = page.evaluate(STOP)
+    assert out["ticksWhileSearching"] >= 20            # the page's timers ran meanwhile
+    assert out["stoppedAfter"] < 5000                  # not the 10 s asked for
+    assert out["progress"] and out["report"]["depth"] == out["progress"][-1]
+    legal = safari_ai.Position.new("zebras").legal_moves()
+    assert out["report"]["bestmove"] in legal
+    assert out["again"]["bestmove"] in legal           # a fresh worker after stop
+    assert json.dumps(out["again"]).count("error") == 0
