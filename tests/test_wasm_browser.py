@@ -145,3 +145,35 @@ def test_a_long_analysis_leaves_the_page_responsive_and_stop_ends_it(page: Any) 
     assert out["report"]["bestmove"] in legal
     assert out["again"]["bestmove"] in legal           # a fresh worker after stop
     assert json.dumps(out["again"]).count("error") == 0
+
+
+# -- the page itself, from the static site ------------------------------------------
+
+def play_typed(page: Any, move: str) -> None:
+    """Types a move in the page's move box and plays it."""
+    before = page.evaluate("window.safari.state.plies.length")
+    page.fill("#move-input", move)
+    page.press("#move-input", "Enter")
+    page.wait_for_function(f"window.safari.state.plies.length > {before}")
+    page.wait_for_function("document.body.dataset.idle === 'true'")
+
+
+@pytest.mark.parametrize("game", ["turtles", "zebras", "arena"])
+def test_static_page_plays_against_the_engine(page: Any, site: str, game: str) -> None:
+    page.goto(site + "index.html?roll_ms=0")
+    page.wait_for_function("document.body.dataset.idle === 'true'")
+    page.select_option("#game", game)
+    page.select_option("#limit-kind", "depth")
+    page.fill("#limit-value", "2")
+    page.click("#start")
+    page.wait_for_function("document.body.dataset.idle === 'true'")
+    rng = random.Random(game)
+    for _ in range(3):
+        moves = page.evaluate("window.safari.humanMoves()")
+        assert moves, page.inner_text("#status")
+        play_typed(page, rng.choice(moves))
+    state = page.evaluate("window.safari.state.plies.map((p) => [p.by, p.move])")
+    assert sum(1 for by, _ in state if by not in (0, "chance")) >= 2, state   # the engine replied
+    assert "safari-ai serve" in page.inner_text("#board")                      # no picture: said so
+    page.check("#analyse")
+    page.wait_for_function("document.getElementById('engine-info').textContent.startsWith('depth')")

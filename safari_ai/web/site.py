@@ -52,6 +52,15 @@ def games_json() -> str:
     return json.dumps({"games": games_facts()})
 
 
+def static_index() -> str:
+    """The page's index.html for the static site: its files beside it (not
+    under /static/), and the engine in the page (engine-wasm.js, by app.js)."""
+    page = (_static() / "index.html").read_text(encoding="utf-8")
+    page = page.replace('"/static/', '"')
+    return page.replace('<meta charset="utf-8">',
+                        '<meta charset="utf-8">\n<meta name="safari-engine" content="wasm">', 1)
+
+
 def export_site(directory: Path, wasm: Optional[Path] = None) -> list[Path]:
     """Writes the static site into ``directory`` (made if missing); returns the
     files written.
@@ -67,8 +76,10 @@ def export_site(directory: Path, wasm: Optional[Path] = None) -> list[Path]:
         directory.mkdir(parents=True, exist_ok=True)
         written = []
         for source in sorted(_static().iterdir()):
-            if source.is_file() and source.name != WASM_NAME:
+            if source.is_file() and source.name not in (WASM_NAME, "index.html"):
                 written.append(Path(shutil.copyfile(source, directory / source.name)))
+        (directory / "index.html").write_text(static_index(), encoding="utf-8")
+        written.append(directory / "index.html")
         written.append(Path(shutil.copyfile(module, directory / WASM_NAME)))
         (directory / "games.json").write_text(games_json(), encoding="utf-8")
         written.append(directory / "games.json")
