@@ -165,6 +165,17 @@ static uint64_t gcd(uint64_t a, uint64_t b)
     return a;
 }
 
+/* Copies the space-delimited token at `p` into out[cap] (cut to fit) and
+ * returns where the next one starts (past the space, or at the end). */
+static const char *next_token(const char *p, char *out, size_t cap)
+{
+    size_t n = strcspn(p, " ");
+    size_t kept = n < cap ? n : cap - 1;
+    memcpy(out, p, kept);
+    out[kept] = '\0';
+    return p[n] == ' ' ? p + n + 1 : p + n;
+}
+
 /* The moves line "m1 m2 ..." or "o1:w1 o2:w2 ..." of sa_position_moves_text. */
 typedef struct moves_view {
     const sa_position *pos;
@@ -190,13 +201,8 @@ static void write_moves(sa_writer *w, const void *what)
     const char *p = v->text;
     int first = 1;
     while (*p != '\0') {
-        const char *end = strchr(p, ' ');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
         char token[SA_PV_TEXT_MAX];
-        if (n >= sizeof token)
-            n = sizeof token - 1;
-        memcpy(token, p, n);
-        token[n] = '\0';
+        p = next_token(p, token, sizeof token);
         sa_write(w, first ? "" : ", ");
         first = 0;
         if (chance) {
@@ -212,7 +218,6 @@ static void write_moves(sa_writer *w, const void *what)
         } else {
             sa_write_json_string(w, token);
         }
-        p = end ? end + 1 : p + n;
     }
     sa_write(w, "]");
     if (to_move == -2) {
@@ -319,21 +324,23 @@ static void write_pv(sa_writer *w, const char *pv)
     sa_write(w, "[");
     int first = 1;
     for (const char *p = pv; *p != '\0';) {
-        const char *end = strchr(p, ' ');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        if (n > 0) {
-            char move[SA_OUTCOME_TEXT_MAX];
-            if (n >= sizeof move)
-                n = sizeof move - 1;
-            memcpy(move, p, n);
-            move[n] = '\0';
+        char move[SA_OUTCOME_TEXT_MAX];
+        p = next_token(p, move, sizeof move);
+        if (move[0] != '\0') {
             sa_write(w, first ? "" : ", ");
             sa_write_json_string(w, move);
             first = 0;
         }
-        p = end ? end + 1 : p + strlen(p);
     }
     sa_write(w, "]");
+}
+
+/* The first move of a PV as a JSON string. */
+static void write_first_move(sa_writer *w, const char *pv)
+{
+    char move[SA_OUTCOME_TEXT_MAX];
+    next_token(pv, move, sizeof move);
+    sa_write_json_string(w, move);
 }
 
 static void write_score_text(sa_writer *w, const sa_line *line)
@@ -402,17 +409,10 @@ static void write_report(sa_writer *w, const void *what)
     }
     const sa_line *best = &r->lines[0];
     sa_write(w, "{\"bestmove\": ");
-    if (r->n_lines > 0) {
-        char move[SA_OUTCOME_TEXT_MAX];
-        size_t n = strcspn(best->pv, " ");
-        if (n >= sizeof move)
-            n = sizeof move - 1;
-        memcpy(move, best->pv, n);
-        move[n] = '\0';
-        sa_write_json_string(w, move);
-    } else {
+    if (r->n_lines > 0)
+        write_first_move(w, best->pv);
+    else
         sa_write(w, "null");
-    }
     sa_write_fmt(w, ", \"score\": %d, \"score_text\": ", (int)best->score);
     write_score_text(w, best);
     sa_write(w, ", \"pv\": ");
@@ -428,13 +428,7 @@ static void write_report(sa_writer *w, const void *what)
     for (int i = 0; i < r->n_lines; i++) {
         const sa_line *line = &r->lines[i];
         sa_write(w, i ? ", {\"move\": " : "{\"move\": ");
-        char move[SA_OUTCOME_TEXT_MAX];
-        size_t n = strcspn(line->pv, " ");
-        if (n >= sizeof move)
-            n = sizeof move - 1;
-        memcpy(move, line->pv, n);
-        move[n] = '\0';
-        sa_write_json_string(w, move);
+        write_first_move(w, line->pv);
         sa_write_fmt(w, ", \"score\": %d, \"score_text\": ", (int)line->score);
         write_score_text(w, line);
         sa_write(w, ", \"pv\": ");
