@@ -177,3 +177,25 @@ def test_static_page_plays_against_the_engine(page: Any, site: str, game: str) -
     assert "safari-ai serve" in page.inner_text("#board")                      # no picture: said so
     page.check("#analyse")
     page.wait_for_function("document.getElementById('engine-info').textContent.startsWith('depth')")
+
+
+def test_static_page_says_what_needs_safari_ai_serve(page: Any, site: str,
+                                                     tmp_path: Path) -> None:
+    page.goto(site + "index.html?roll_ms=0")
+    page.wait_for_function("document.body.dataset.idle === 'true'")
+    page.select_option("#game", "ostrich")       # seat 0 human, the others the engine
+    page.click("#start")
+    page.wait_for_function("document.body.dataset.idle === 'true'")
+    for _ in range(10):                           # until an engine seat is to move
+        if "(engine)" in page.inner_text("#status"):
+            break
+        moves = page.evaluate("window.safari.humanMoves()")
+        play_typed(page, moves[0])
+    page.wait_for_function("document.getElementById('message').textContent.includes('serve')")
+    assert "needs safari-ai serve" in page.inner_text("#message")
+    record = {"format": "safari-ai-record", "version": 1, "game": "turtles",
+              "start": safari_ai.Position.new("turtles").to_json(), "moves": []}
+    (tmp_path / "record.json").write_text(json.dumps(record))
+    page.set_input_files("#load", str(tmp_path / "record.json"))
+    page.wait_for_function("document.getElementById('message').textContent.includes('record')")
+    assert "needs safari-ai serve" in page.inner_text("#message")

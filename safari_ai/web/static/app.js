@@ -488,6 +488,7 @@ async function engineMove() {
   markIdle();
   const token = S.token;
   let best = null;
+  let failed = false;
   try {
     if (S.game === "ostrich") {
       // Fair play in the race: the engine redraws the tiles it cannot see (its
@@ -498,6 +499,7 @@ async function engineMove() {
     }
   } catch (error) {
     say(`Engine: ${error.message}`);
+    failed = true;
   }
   S.thinking = false;
   markIdle();
@@ -508,7 +510,7 @@ async function engineMove() {
     return;
   }
   if (!best || best === "(none)") {
-    say("The engine found no move.");
+    if (!failed) say("The engine found no move.");   // else the error stays shown
     showStatus();
     return;
   }
