@@ -248,3 +248,43 @@ def test_engine_js_answers_as_the_http_api() -> None:
             g, w = untimed(g), untimed(w)
         assert g == w, (call, args)
     assert sum("error" in w for w in want) > 15
+
+
+def random_positions(count: int, seed: int) -> list[tuple[str, str, dict[str, Any]]]:
+    """Decision and chance positions of every game after seeded random plies."""
+    rng = random.Random(seed)
+    out = []
+    for game in ("turtles", "zebras", "ostrich", "arena"):
+        for i in range(count):
+            pos = safari_ai.Position.new(game)
+            for _ in range(rng.randrange(2, 40)):
+                if pos.to_move == "terminal":
+                    break
+                choices = ([o for o, _ in pos.chance_outcomes()] if pos.to_move == "chance"
+                           else pos.legal_moves())
+                pos = pos.apply(rng.choice(choices))
+            if pos.to_move != "terminal":
+                depth = {"turtles": 5, "zebras": 4, "ostrich": 2, "arena": 4}[game]
+                out.append((f"{game}-random-{i}", pos.to_json_text(),
+                            {"depth": depth, "seed": i, "multipv": 1 + i % 3}))
+    return out
+
+
+def same_searches(cases: list[tuple[str, str, dict[str, Any]]]) -> None:
+    answers = run_node("core", [{"call": "analyse", "args": [text, json.dumps(options)]}
+                                for _, text, options in cases])
+    for (label, text, options), got in zip(cases, answers):
+        want, _ = native(text, options)
+        assert untimed(got) == untimed(want), label
+
+
+def test_module_searches_as_native_at_bench_depth_and_random_positions() -> None:
+    bench = json.loads((ROOT / "safari_ai" / "bench_positions.json").read_text())
+    same_searches([(label, text, {**options, "depth": entry["depth"]})
+                   for (label, text, options), entry in zip(CASES, bench)]
+                  + random_positions(6, 11))
+
+
+@pytest.mark.slow
+def test_module_searches_as_native_on_many_random_positions() -> None:
+    same_searches(random_positions(50, 12))
