@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import subprocess
 import warnings
@@ -288,3 +289,45 @@ def test_module_searches_as_native_at_bench_depth_and_random_positions() -> None
 @pytest.mark.slow
 def test_module_searches_as_native_on_many_random_positions() -> None:
     same_searches(random_positions(50, 12))
+
+
+# -- render.js: the static site's board pictures -------------------------------------
+
+CAPTION = re.compile(r'\n *<g class="caption">.*?\n *</g>', re.S)
+CAPTION_TEXT = re.compile(r">([^<>]*)</text>")
+
+
+def test_render_js_draws_the_python_pictures() -> None:
+    """render.js gives `safari-ai render`'s SVG byte for byte, for positions of
+    every game along random games (with the last move, a seat, the result);
+    zebras' caption lacks the one line the Python picture counts by the rules."""
+    from safari_ai.render import render
+
+    rng = random.Random(3)
+    requests, wanted = [], []
+    for game in ("turtles", "zebras", "ostrich", "arena"):
+        for rules in ({}, {"tattoo": True} if game == "turtles" else {"players": 3}
+                      if game == "ostrich" else {}):
+            pos, last = safari_ai.Position.new(game, rules), None
+            for ply in range(400):
+                result = pos.result() if pos.to_move == "terminal" else None
+                seat = ply % 3 if game == "ostrich" and ply % 2 else None
+                if ply % 3 == 0 or result is not None:
+                    requests.append({"args": [pos.to_json(), last, seat, result]})
+                    wanted.append(render(pos, last, seat))
+                if result is not None:
+                    break
+                choices = ([o for o, _ in pos.chance_outcomes()] if pos.to_move == "chance"
+                           else pos.legal_moves())
+                last = rng.choice(choices)
+                pos = pos.apply(last)
+    got = run_node("render", requests)
+    for request, g, w in zip(requests, got, wanted):
+        if request["args"][0]["game"] == "zebras":
+            assert CAPTION.sub("", g) == CAPTION.sub("", w)
+            lines = CAPTION_TEXT.findall(CAPTION.search(w).group(0))   # type: ignore[union-attr]
+            assert CAPTION_TEXT.findall(CAPTION.search(g).group(0)) == [   # type: ignore[union-attr]
+                line for line in lines if not line.startswith("points")]
+        else:
+            assert g == w, request["args"][1:]
+    assert len(requests) > 100

@@ -24,7 +24,8 @@ import pytest
 import safari_ai
 from safari_ai.web.site import export_site, find_wasm
 
-from test_web_browser import CHROMIUM, browser  # noqa: F401 - browser is a fixture
+from test_web_browser import (CHROMIUM, browser, new_game,  # noqa: F401 - browser: a fixture
+                              play_whole_game)
 
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = [
@@ -174,7 +175,7 @@ def test_static_page_plays_against_the_engine(page: Any, site: str, game: str) -
         play_typed(page, rng.choice(moves))
     state = page.evaluate("window.safari.state.plies.map((p) => [p.by, p.move])")
     assert sum(1 for by, _ in state if by not in (0, "chance")) >= 2, state   # the engine replied
-    assert "safari-ai serve" in page.inner_text("#board")                      # no picture: said so
+    assert page.locator("#board svg [data-cell], #board svg [data-hex]").count() > 30  # render.js
     page.check("#analyse")
     page.wait_for_function("document.getElementById('engine-info').textContent.startsWith('depth')")
 
@@ -199,3 +200,17 @@ def test_static_page_says_what_needs_safari_ai_serve(page: Any, site: str,
     page.set_input_files("#load", str(tmp_path / "record.json"))
     page.wait_for_function("document.getElementById('message').textContent.includes('record')")
     assert "needs safari-ai serve" in page.inner_text("#message")
+
+
+@pytest.mark.parametrize("game,rules", [
+    pytest.param("turtles", {"max_turns": 24}, id="turtles"),
+    pytest.param("zebras", {}, id="zebras"),
+    pytest.param("arena", {}, id="arena", marks=pytest.mark.slow)])
+def test_static_page_whole_game_by_clicks(page: Any, site: str, game: str,
+                                          rules: dict[str, Any]) -> None:
+    """A whole game by clicks on render.js's board against the engine at depth 1."""
+    page.goto(site + "index.html?roll_ms=0")
+    page.wait_for_function("document.body.dataset.idle === 'true'")
+    new_game(page, game, rules)
+    end = play_whole_game(page, seed=4)
+    assert end["result"] is not None and "game over" in end["status"], end

@@ -7,6 +7,7 @@
 // mode "core": each request is {"call": "moves" | "apply" | "analyse" | "new",
 //   "args": [...]}, sent to safari-core.js's function of that name as is
 //   (positions and options as JSON text);
+// mode "render": each request's args go to render.js's render(); its SVG text;
 // mode "engine": each request is {"call": NAME, "args": [...]}, sent to
 //   safari-engine.js's exported async function NAME, with the Web Worker
 //   replaced by a direct call (useEngine({worker: false})).
@@ -19,7 +20,10 @@ import path from "node:path";
 const input = JSON.parse(readFileSync(0, "utf8"));
 const module = new WebAssembly.Module(readFileSync(input.wasm));
 const answers = [];
-if (input.mode === "core") {
+if (input.mode === "render") {
+  const { render } = await import(pathToFileURL(path.join(input.static, "render.js")));
+  for (const request of input.requests) answers.push(render(...request.args));
+} else if (input.mode === "core") {
   const { instantiate } = await import(pathToFileURL(path.join(input.static, "safari-core.js")));
   const core = await instantiate(module);
   for (const request of input.requests) {

@@ -8,11 +8,12 @@
 //                         close, onopen and onmessage, answering the few
 //                         engine-protocol lines the page sends.
 //
-// What needs the Python package behind `safari-ai serve` is answered
-// {"error", "field"} saying so: the board picture (/api/render: a note is
-// drawn instead, moves are typed), a game record (/api/replay, and its
-// analysis), ostrich's sampled predictions (the race's engine seats).
+// The board pictures are render.js's. What needs the Python package behind
+// `safari-ai serve` is answered {"error", "field"} saying so: a game record
+// (/api/replay, and its analysis), ostrich's sampled predictions (the race's
+// engine seats).
 import * as engine from "./safari-engine.js";
+import { render } from "./render.js";
 
 const SERVE_ONLY = "needs safari-ai serve (not in the static site)";
 const ANALYSIS_MAX_MS = 10000;   // "go infinite": the longest search the engine allows
@@ -48,16 +49,13 @@ function streamed(position, settings, signal) {
   return new Response(stream, { headers: { "content-type": "application/x-ndjson" } });
 }
 
-// No board picture without the Python renderer: a note instead.
-function noPicture(body) {
-  const escape = (s) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");
-  const pos = body.position || {};
-  const lines = [`${pos.game}: ${pos.to_move === "terminal" ? "game over"
-    : pos.to_move === "chance" ? "chance to play" : `player ${pos.to_move} to move`}`,
-  "The board picture needs safari-ai serve:", "type the moves below (the list completes them)."];
-  const text = lines.map((l, i) => `<text x="12" y="${28 + 22 * i}">${escape(l)}</text>`).join("");
-  return new Response(`<svg xmlns="http://www.w3.org/2000/svg" width="480" height="100" `
-    + `font-family="sans-serif" font-size="15">${text}</svg>`, { headers: { "content-type": "image/svg+xml" } });
+// The board picture (render.js) of the position as the engine reads it.
+async function picture(body) {
+  const pos = await engine.apply(body.position, []);
+  if (pos.error !== undefined) return answer(pos);
+  const { result } = await engine.moves(pos);
+  return new Response(render(pos, body.last_move, body.seat ?? null, result ?? null),
+                      { headers: { "content-type": "image/svg+xml" } });
 }
 
 export function request(path, init = {}) {
@@ -78,7 +76,7 @@ export function request(path, init = {}) {
       case "/api/analyse":
         if (settings.stream === true) return streamed(position, settings, init.signal);
         return answer(await engine.analyse(position, settings));
-      case "/api/render": return noPicture(body);
+      case "/api/render": return picture(body);
       case "/api/replay": return answer({ error: `a game record ${SERVE_ONLY}`, field: "record" });
       default: return answer({ error: `no such endpoint ${path}`, field: null });
     }
