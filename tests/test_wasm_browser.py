@@ -214,3 +214,24 @@ def test_static_page_whole_game_by_clicks(page: Any, site: str, game: str,
     new_game(page, game, rules)
     end = play_whole_game(page, seed=4)
     assert end["result"] is not None and "game over" in end["status"], end
+
+
+def test_static_page_stop_plays_the_best_move_so_far(page: Any, site: str) -> None:
+    page.goto(site + "index.html?roll_ms=0")
+    page.wait_for_function("document.body.dataset.idle === 'true'")
+    page.select_option("#game", "zebras")
+    page.select_option("#limit-kind", "movetime")
+    page.fill("#limit-value", "9000")
+    page.click("#start")
+    page.wait_for_function("document.body.dataset.idle === 'true'")
+    play_move = page.evaluate("window.safari.humanMoves()")[0]
+    page.fill("#move-input", play_move)
+    page.press("#move-input", "Enter")
+    page.wait_for_function("document.getElementById('engine-info').textContent.startsWith('depth')")
+    started = page.evaluate("performance.now()")
+    page.click("#stop")
+    page.wait_for_function("window.safari.state.plies.length >= 2", timeout=5000)
+    assert page.evaluate("performance.now()") - started < 3000      # not the 9 s asked for
+    by, move = page.evaluate("[window.safari.state.plies[1].by, window.safari.state.plies[1].move]")
+    assert by == 1
+    assert move in safari_ai.Position.new("zebras").apply(play_move).legal_moves()
