@@ -253,6 +253,12 @@ function searchInWorker(module, text, request, onProgress) {
   if (!worker) {
     worker = new Worker(new URL("./safari-worker.js", import.meta.url), { type: "module" });
     worker.postMessage({ module });
+    worker.onerror = (event) => {   // the worker could not start: answer, never hang
+      worker = null;
+      const done = running;
+      running = null;
+      if (done) done.resolve({ error: `the engine's worker failed: ${event.message}`, field: null });
+    };
     worker.onmessage = ({ data }) => {
       if (!running) return;
       if (data.progress) {
