@@ -71,6 +71,9 @@ def in_chromium(requests: list[list[str]]) -> list[Any]:
 
     from playwright.sync_api import sync_playwright
 
+    sys.path.insert(0, str(ROOT / "tests"))
+    from test_wasm_browser import start_game
+
     from safari_ai.web.site import export_site
 
     with tempfile.TemporaryDirectory() as directory:
@@ -96,12 +99,8 @@ def in_chromium(requests: list[list[str]]) -> list[Any]:
                 pages = []
                 for _ in range(5):   # the site's own page: engine as player 0, depth 4
                     page = browser.new_page()
-                    page.goto(f"http://127.0.0.1:{port}/index.html?roll_ms=0")
-                    page.wait_for_function("document.body.dataset.idle === 'true'")
-                    page.select_option("#seat-0", "engine")
-                    page.select_option("#limit-kind", "depth")
-                    page.fill("#limit-value", "4")
-                    page.click("#start")
+                    start_game(page, f"http://127.0.0.1:{port}/", "turtles", "depth", 4,
+                               {0: "engine", 1: "human"})
                     page.wait_for_function("window.safari.state.plies.length >= 1")
                     pages.append(page.evaluate("performance.now()"))
                     page.close()

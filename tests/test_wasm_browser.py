@@ -150,6 +150,21 @@ def test_a_long_analysis_leaves_the_page_responsive_and_stop_ends_it(page: Any) 
 
 # -- the page itself, from the static site ------------------------------------------
 
+def start_game(page: Any, url: str, game: str, kind: str, value: int,
+               seats: dict[int, str] | None = None) -> None:
+    """Opens the site's page at ``url`` and starts a game of ``game`` with the
+    engine limited by ``kind`` (movetime, depth, nodes) ``value``."""
+    page.goto(url + "index.html?roll_ms=0")
+    page.wait_for_function("document.body.dataset.idle === 'true'")
+    page.select_option("#game", game)
+    for seat, who in (seats or {}).items():
+        page.select_option(f"#seat-{seat}", who)
+    page.select_option("#limit-kind", kind)
+    page.fill("#limit-value", str(value))
+    page.click("#start")
+    page.wait_for_function("document.body.dataset.idle === 'true'")
+
+
 def play_typed(page: Any, move: str) -> None:
     """Types a move in the page's move box and plays it."""
     before = page.evaluate("window.safari.state.plies.length")
@@ -161,13 +176,7 @@ def play_typed(page: Any, move: str) -> None:
 
 @pytest.mark.parametrize("game", ["turtles", "zebras", "arena"])
 def test_static_page_plays_against_the_engine(page: Any, site: str, game: str) -> None:
-    page.goto(site + "index.html?roll_ms=0")
-    page.wait_for_function("document.body.dataset.idle === 'true'")
-    page.select_option("#game", game)
-    page.select_option("#limit-kind", "depth")
-    page.fill("#limit-value", "2")
-    page.click("#start")
-    page.wait_for_function("document.body.dataset.idle === 'true'")
+    start_game(page, site, game, "depth", 2)
     rng = random.Random(game)
     for _ in range(3):
         moves = page.evaluate("window.safari.humanMoves()")
@@ -217,13 +226,7 @@ def test_static_page_whole_game_by_clicks(page: Any, site: str, game: str,
 
 
 def test_static_page_stop_plays_the_best_move_so_far(page: Any, site: str) -> None:
-    page.goto(site + "index.html?roll_ms=0")
-    page.wait_for_function("document.body.dataset.idle === 'true'")
-    page.select_option("#game", "zebras")
-    page.select_option("#limit-kind", "movetime")
-    page.fill("#limit-value", "9000")
-    page.click("#start")
-    page.wait_for_function("document.body.dataset.idle === 'true'")
+    start_game(page, site, "zebras", "movetime", 9000)
     play_move = page.evaluate("window.safari.humanMoves()")[0]
     page.fill("#move-input", play_move)
     page.press("#move-input", "Enter")
