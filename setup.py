@@ -6,16 +6,24 @@
 * ``safari_ai._libsafari``: the same C as a plain shared library (no Python in
   it), for programs that embed the core through its header, e.g. with cffi.
 
+* ``safari_ai/web/static/safari.wasm``: the same C as WebAssembly for the static
+  site (``safari-ai export-site``), built by ``make -C csrc wasm`` when that
+  toolchain (clang, lld, wasi-libc) is installed; without it the package is
+  built without the module and says so (docs/web.md, "The engine in the browser").
+
 Environment switches:
   SAFARI_DEBUG=1     -O0 -g, asserts on (no NDEBUG)
   SAFARI_SANITIZE=1  AddressSanitizer + UndefinedBehaviorSanitizer; run Python
                      with LD_PRELOAD=$(gcc -print-file-name=libasan.so)
 """
 import os
+import shutil
+import subprocess
 from glob import glob
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_py import build_py
 
 C_SOURCES = sorted(glob("csrc/common/*.c") + glob("csrc/games/*.c") + glob("csrc/search/*.c"))
 C_HEADERS = sorted(glob("csrc/**/*.h", recursive=True))
@@ -71,7 +79,29 @@ plain_library = Extension(
     extra_link_args=LINK_FLAGS,
 )
 
+class build_py_with_wasm(build_py):
+    """build_py, plus the WebAssembly module when the toolchain builds it."""
+
+    def run(self) -> None:
+        super().run()
+        wasm_cc = os.environ.get("WASM_CC", "clang-14")
+        if os.environ.get("SAFARI_NO_WASM") == "1" or not shutil.which("make") \
+                or not shutil.which(wasm_cc):
+            print("safari_ai: WebAssembly module not built (needs make, clang, lld, "
+                  "wasi-libc; `make -C csrc wasm`)")
+            return
+        built = subprocess.run(["make", "-C", "csrc", "wasm", f"WASM_CC={wasm_cc}"],
+                               capture_output=True, text=True)
+        if built.returncode != 0:
+            print("safari_ai: WebAssembly module not built: `make -C csrc wasm` failed:\n"
+                  + built.stderr[-2000:])
+            return
+        target = os.path.join(self.build_lib, "safari_ai", "web", "static", "safari.wasm")
+        self.copy_file(os.path.join("csrc", "build-wasm", "safari.wasm"), target)
+
+
 setup(
+    cmdclass={"build_py": build_py_with_wasm},
     options={"build": {"build_base": f"build/{FLAVOUR}"}},
     libraries=[("safari", {"sources": C_SOURCES, "include_dirs": INCLUDE_DIRS,
                            "obj_deps": {"": C_HEADERS},

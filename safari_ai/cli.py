@@ -1037,6 +1037,29 @@ def serve(host: str, port: int, open_browser: bool, max_movetime: int,
     server.run(sockets=[sock])
 
 
+@main.command("export-site")
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--wasm", "wasm_path", type=click.Path(dir_okay=False, exists=True, path_type=Path),
+              help="The WebAssembly module (default: the installed package's, or "
+                   "csrc/build-wasm/safari.wasm).")
+def export_site(directory: Path, wasm_path: Path | None) -> None:
+    """Write the static site to DIRECTORY: the JavaScript engine (the C core as
+    WebAssembly) for any static file server, no safari-ai serve behind it
+    (docs/web.md, "The engine in the browser").
+
+    Needs the module (make -C csrc wasm) and the extra 'web'.
+    """
+    try:
+        from safari_ai.web.site import SiteError, export_site as write_site
+    except ImportError as error:
+        _fail(f"export-site needs the web extra (pip install 'safari_ai[web]'): {error}")
+    try:
+        written = write_site(directory, wasm_path)
+    except SiteError as error:
+        _fail(str(error))
+    click.echo(f"wrote {len(written)} files to {directory}; try: "
+               f"python3 -m http.server -d {directory} 8001")
+
 @main.command()
 @click.argument("game")
 @click.option("--records", "records_dir", required=True, metavar="DIR",

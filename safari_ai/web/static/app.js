@@ -1,11 +1,18 @@
 // safari-ai's web page: play and analyse the four games against the engine.
 // It speaks only the public API of docs/web.md: HTTP for positions, moves and
 // pictures, the WebSocket /api/engine (the engine protocol) for live thinking.
+// Every request goes through engine.request: engine-http.js to `safari-ai
+// serve`, or, in the static site (`safari-ai export-site`, whose index.html
+// says <meta name="safari-engine" content="wasm">), engine-wasm.js to the
+// C core as WebAssembly in the page.
 
 const $ = (id) => document.getElementById(id);
 const PARAMS = new URLSearchParams(location.search);
 // The pause before the page rolls the dice, so that a person follows (?roll_ms=0: none).
 const ROLL_MS = Math.max(0, Number(PARAMS.get("roll_ms") ?? 400) || 0);
+const ENGINE = document.querySelector('meta[name="safari-engine"]')?.content === "wasm"
+  ? "./engine-wasm.js" : "./engine-http.js";
+const engine = await import(ENGINE);
 
 // ---------------------------------------------------------------- the API ----
 
@@ -37,7 +44,7 @@ async function api(path, body) {
   inFlight += 1;
   markIdle();
   try {
-    const response = await fetch(path, body === undefined ? {} : post(body));
+    const response = await engine.request(path, body === undefined ? {} : post(body));
     if (!response.ok) throw await failure(response);
     if (path === "/api/render") return await response.text();
     return parseAnswer(response, await response.text());
@@ -54,7 +61,7 @@ async function apiStream(path, body, onProgress, signal) {
   inFlight += 1;
   markIdle();
   try {
-    const response = await fetch(path, post({ ...body, stream: true }, signal));
+    const response = await engine.request(path, post({ ...body, stream: true }, signal));
     if (!response.ok) throw await failure(response);
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = "";
@@ -481,6 +488,7 @@ async function engineMove() {
   markIdle();
   const token = S.token;
   let best = null;
+  let failed = false;
   try {
     if (S.game === "ostrich") {
       // Fair play in the race: the engine redraws the tiles it cannot see (its
@@ -491,6 +499,7 @@ async function engineMove() {
     }
   } catch (error) {
     say(`Engine: ${error.message}`);
+    failed = true;
   }
   S.thinking = false;
   markIdle();
@@ -501,7 +510,7 @@ async function engineMove() {
     return;
   }
   if (!best || best === "(none)") {
-    say("The engine found no move.");
+    if (!failed) say("The engine found no move.");   // else the error stays shown
     showStatus();
     return;
   }
@@ -551,8 +560,7 @@ const search = {
   connect() {
     if (this.ready) return this.ready;
     this.ready = new Promise((resolve, reject) => {
-      const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/engine";
-      const ws = new WebSocket(url);
+      const ws = engine.request("/api/engine");
       ws.onopen = () => { ws.send("safari"); resolve(ws); };
       ws.onerror = () => reject(new Error("cannot reach the engine"));
       ws.onclose = () => { this.ready = null; this.ws = null; if (this.active) this.finish(null); };

@@ -1,0 +1,290 @@
+// safari-engine.js: the safari_ai engine in the page, with nothing installed.
+//
+// An ES module that any web page can import (docs/web.md, "The engine in the
+// browser"). Each function answers as the HTTP endpoint of `safari-ai serve`
+// of the same name does, with the same JSON (an error too: the answer is then
+// {"error", "field"}, as the endpoint's HTTP 400 body):
+//
+//   games()                       GET  /api/games
+//   newPosition(game, rules)      POST /api/new      {"game", "rules"}
+//   moves(position)               POST /api/moves    {"position"}
+//   apply(position, moves)        POST /api/apply    {"position", "moves"}
+//   analyse(position, settings, onProgress)
+//                                 POST /api/analyse  {"position", ...settings}
+//   stop()                        ends the running analyse() (see below)
+//
+// The engine is the C core compiled to WebAssembly (safari.wasm, next to this
+// file; `make -C csrc wasm`). analyse() runs in a Web Worker, so the page
+// never freezes; onProgress (optional) gets the report of every completed
+// iteration, as the streamed endpoint's {"progress"} lines. stop() ends the
+// worker at once: the running analyse() then answers with the last
+// completed iteration's report, as the engine protocol's `stop` does (or
+// {"error": "stopped", "field": null} before the first one); the next
+// analyse() starts a fresh worker. Analyses run one at a time, in the order
+// asked. The searches run one thread; their
+// limits are those of a default `safari-ai serve` (movetime at most 10000 ms).
+//
+// Not here (they need the Python package behind `safari-ai serve`): a game
+// record's analysis ({"record"}) and ostrich's sampled predictions
+// ("predictions": "sampled"); both answer {"error", "field"} saying so.
+
+import { instantiate } from "./safari-core.js";
+
+// The limits of a default `safari-ai serve` (safari_ai/web/app.py).
+const MAX_DEPTH = 120;
+const MAX_MULTIPV = 16;
+const MAX_NODES = 1e9;
+const MAX_APPLY_MOVES = 10000;
+const MAX_MOVETIME_MS = 10000;
+const DEFAULT_MOVETIME_MS = 1000;
+const MAX_SEED = 2 ** 63 - 1;
+const ALGORITHMS = ["auto", "alphabeta", "mcts", "expectimax"];
+const RECORD_FORMAT = "safari-ai-record";
+
+// -- loading ---------------------------------------------------------------
+
+let setup = { worker: true, module: null, games: null };
+let loading = null;
+
+// Where the module and the games' facts come from, and whether analyse()
+// uses a Web Worker: {worker, module (a WebAssembly.Module), games (the list
+// of GET /api/games)}; each defaults to the files next to this one. Node
+// (tests) passes all three.
+export function useEngine(options) {
+  setup = { ...setup, ...options };
+  loading = null;
+}
+
+function load() {
+  if (!loading) {
+    loading = (async () => {
+      const here = (name) => new URL(name, import.meta.url);
+      // compile() of the bytes, not compileStreaming(): any file server will
+      // do, whatever MIME type it gives .wasm
+      const module = setup.module
+        ?? await WebAssembly.compile(await (await fetch(here("safari.wasm"))).arrayBuffer());
+      const games = setup.games ?? (await (await fetch(here("games.json"))).json()).games;
+      return { module, games, core: await instantiate(module) };
+    })();
+  }
+  return loading;
+}
+
+// -- the checks of the HTTP API (safari_ai/web/app.py), word for word --------
+
+class ApiError extends Error {
+  constructor(message, field) { super(message); this.answer = { error: message, field }; }
+}
+
+const dumps = (value) => JSON.stringify(value);
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+const isInt = (value) => typeof value === "number" && Number.isInteger(value);
+const repr = (text) => `'${text}'`;
+
+function int(data, key, low, high, where) {
+  const value = data[key];
+  if (value === undefined || value === null) return null;
+  if (!isInt(value) || value < low || value > high) {
+    throw new ApiError(`${where} must be an integer ${low}..${high === MAX_SEED
+      ? "9223372036854775807" : high}, got ${dumps(value)}`, where);
+  }
+  return value;
+}
+
+function choice(data, key, choices, fallback) {
+  const value = data[key] ?? fallback;
+  if (!choices.includes(value)) {
+    throw new ApiError(`${key} must be one of ${choices.join(", ")}, got ${dumps(value)}`, key);
+  }
+  return value;
+}
+
+function bool(data, key) {
+  const value = data[key] ?? false;
+  if (typeof value !== "boolean") throw new ApiError(`${key} must be true or false, got ${dumps(value)}`, key);
+  return value;
+}
+
+// The core's {"error", "field"} of a position, worded as the HTTP API's.
+function positionError(answer, key = "position") {
+  return new ApiError(`${key}: ${answer.error}`, answer.field ? `${key}.${answer.field}` : key);
+}
+
+function positionText(data, core) {
+  if (!("position" in data)) throw new ApiError("missing field 'position'", "position");
+  if (!isObject(data.position)) throw new ApiError("position: must be a position object", "position");
+  const text = dumps(data.position);
+  const read = core.moves(text);
+  if (read.error !== undefined) throw positionError(read);
+  return { text, read };
+}
+
+function limits(data) {
+  const raw = data.limits ?? {};
+  if (!isObject(raw)) throw new ApiError('limits must be an object such as {"movetime": 500}', "limits");
+  const unknown = Object.keys(raw).filter((k) => !["depth", "nodes", "movetime"].includes(k)).sort();
+  if (unknown.length) {
+    throw new ApiError(`limits: unknown limit ${repr(unknown[0])} (depth, nodes, movetime)`,
+                       `limits.${unknown[0]}`);
+  }
+  const out = {};
+  for (const [key, high] of [["depth", MAX_DEPTH], ["nodes", MAX_NODES], ["movetime", MAX_MOVETIME_MS]]) {
+    const value = int(raw, key, 1, high, `limits.${key}`);
+    if (value !== null) out[key] = value;
+  }
+  if (!Object.keys(out).length) out.movetime = DEFAULT_MOVETIME_MS;
+  // every search also stops at the server's time cap
+  out.movetime = Math.min(out.movetime ?? MAX_MOVETIME_MS, MAX_MOVETIME_MS);
+  return out;
+}
+
+async function answered(work) {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof ApiError) return error.answer;
+    throw error;
+  }
+}
+
+// -- the endpoints ----------------------------------------------------------------
+
+export function games() {
+  return answered(async () => ({ games: (await load()).games }));
+}
+
+export function newPosition(game, rules) {
+  return answered(async () => {
+    const { core, games: known } = await load();
+    if (typeof game !== "string") throw new ApiError("missing field 'game' (a game name)", "game");
+    const names = known.map((g) => g.name);
+    if (!names.includes(game)) throw new ApiError(`unknown game ${repr(game)} (one of ${names.join(", ")})`, "game");
+    rules = rules === undefined ? {} : rules;
+    if (!isObject(rules)) throw new ApiError("rules must be an object of rules options", "rules");
+    const pos = core.newPosition(game, dumps(rules));
+    if (pos.error !== undefined) {
+      throw new ApiError(pos.error, pos.field && pos.field.startsWith("rules") ? pos.field : "rules");
+    }
+    return pos;
+  });
+}
+
+export function moves(position) {
+  return answered(async () => positionText({ position }, (await load()).core).read);
+}
+
+export function apply(position, movesList) {
+  return answered(async () => {
+    const { core } = await load();
+    const { text } = positionText({ position }, core);
+    if (!Array.isArray(movesList) || !movesList.every((m) => typeof m === "string")) {
+      throw new ApiError("moves must be a list of move strings", "moves");
+    }
+    if (movesList.length > MAX_APPLY_MOVES) throw new ApiError(`moves: at most ${MAX_APPLY_MOVES} moves`, "moves");
+    const pos = core.apply(text, movesList);
+    if (pos.error !== undefined) {
+      const i = pos.index;
+      throw new ApiError(`move ${i + 1} (${movesList[i]}): ${pos.error}`, `moves[${i}]`);
+    }
+    return pos;
+  });
+}
+
+// The options of an analysis, checked in the order of app.py's _analyse.
+function analysisOptions(data) {
+  return {
+    limits: limits(data),
+    multipv: int(data, "multipv", 1, MAX_MULTIPV, "multipv") || 1,
+    seed: int(data, "seed", 0, MAX_SEED, "seed") || 0,
+    algo: choice(data, "algo", ALGORITHMS, "auto"),
+    predictions: choice(data, "predictions", ["open", "sampled"], "open"),
+    player: int(data, "player", 0, 4, "player"),
+  };
+}
+
+export function analyse(position, settings = {}, onProgress = null) {
+  return answered(async () => {
+    const { core, module } = await load();
+    const data = { ...settings, position };
+    if ("record" in data || (isObject(position) && position.format === RECORD_FORMAT)) {
+      throw new ApiError("a game record's analysis needs safari-ai serve (not in the static engine)",
+                         "record" in data ? "record" : "position");
+    }
+    const { text, read } = positionText(data, core);
+    const options = analysisOptions(data);
+    bool(data, "stream");
+    if (options.predictions === "sampled" && options.player === null) {
+      throw new ApiError("predictions 'sampled' needs 'player'", "player");
+    }
+    if (read.result !== undefined) {
+      throw new ApiError("position: the game is over, there is nothing to search", "position");
+    }
+    if (options.predictions !== "open") {
+      if (read.outcomes !== undefined) {
+        throw new ApiError("predictions 'sampled' needs a decision position, not a chance one", "position");
+      }
+      throw new ApiError("predictions 'sampled' needs safari-ai serve (not in the static engine)", "predictions");
+    }
+    const request = dumps({ ...options.limits, multipv: options.multipv, seed: options.seed, algo: options.algo });
+    const report = await search(module, core, text, request, onProgress);
+    if (report.error !== undefined) {
+      const where = read.outcomes !== undefined ? "position" : report.error.includes("algo") ? "algo" : "limits";
+      throw new ApiError(report.error, where);
+    }
+    return report;
+  });
+}
+
+// -- the search, in a Web Worker ------------------------------------------------
+
+let worker = null;
+let running = null;   // {resolve, last}: the analyse() in progress
+let queue = Promise.resolve();
+
+// One search at a time, in the order asked (the worker has one thread).
+function search(module, core, text, request, onProgress) {
+  if (!setup.worker) return core.analyse(text, request, onProgress);
+  const turn = queue.then(() => searchInWorker(module, text, request, onProgress));
+  queue = turn;
+  return turn;
+}
+
+function searchInWorker(module, text, request, onProgress) {
+  if (!worker) {
+    worker = new Worker(new URL("./safari-worker.js", import.meta.url), { type: "module" });
+    worker.postMessage({ module });
+    worker.onerror = (event) => {   // the worker could not start: answer, never hang
+      worker = null;
+      const done = running;
+      running = null;
+      if (done) done.resolve({ error: `the engine's worker failed: ${event.message}`, field: null });
+    };
+    worker.onmessage = ({ data }) => {
+      if (!running) return;
+      if (data.progress) {
+        running.last = data.progress;
+        if (running.onProgress) running.onProgress(data.progress);
+      } else {
+        const done = running;
+        running = null;
+        done.resolve(data.answer);
+      }
+    };
+  }
+  return new Promise((resolve) => {
+    running = { resolve, last: null, onProgress };
+    worker.postMessage({ position: text, options: request });
+  });
+}
+
+// Ends the running analyse() at once (it answers with its last completed
+// iteration's report); does nothing when none runs. Analyses asked for
+// meanwhile wait their turn, and then run.
+export function stop() {
+  if (!running) return;
+  worker.terminate();
+  worker = null;
+  const done = running;
+  running = null;
+  done.resolve(done.last ?? { error: "stopped", field: null });
+}
