@@ -20,7 +20,7 @@ from safari_ai.facts import Game, game as game_facts
 if TYPE_CHECKING:
     import numpy
 
-    from safari_ai.tune import EvalWeights
+    from safari_ai.weights import EvalWeights
 
 __all__ = ["Position", "ToMove", "games"]
 
@@ -250,7 +250,7 @@ class Position:
     def weights(self) -> EvalWeights:
         """The weight set this position's evaluation uses (the game's compiled-in
         defaults unless :meth:`with_weights` gave another)."""
-        from safari_ai.tune import EvalWeights
+        from safari_ai.weights import EvalWeights
 
         values, scale = self._c.weights()
         return EvalWeights(self.game, tuple(values), scale)
@@ -262,7 +262,7 @@ class Position:
 
         :raises WeightsError: the set is for another game or out of range.
         """
-        from safari_ai.tune import WeightsError
+        from safari_ai.weights import WeightsError
 
         if weights.game != self.game:
             raise WeightsError(f"weights: for {weights.game}, not {self.game}")

@@ -29,6 +29,16 @@ async function failure(response) {
   return new ApiError(data.error || `the server answered HTTP ${response.status}`, data.field);
 }
 
+// The server's token (docs/web.md, "Who can use the server"), read once from
+// the page's URL (?token=...): added to a fetch's options as a header, or to
+// a URL (the WebSocket's, which takes no header) as ?token=.
+const SERVER_TOKEN = new URLSearchParams(location.search).get("token");
+function withServerToken(target) {
+  if (SERVER_TOKEN === null) return target;
+  if (typeof target === "string") return `${target}?token=${encodeURIComponent(SERVER_TOKEN)}`;
+  return { ...target, headers: { ...target.headers, "x-safari-token": SERVER_TOKEN } };
+}
+
 const post = (body, signal) => ({
   method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });
 
@@ -37,7 +47,7 @@ async function api(path, body) {
   inFlight += 1;
   markIdle();
   try {
-    const response = await fetch(path, body === undefined ? {} : post(body));
+    const response = await fetch(path, withServerToken(body === undefined ? {} : post(body)));
     if (!response.ok) throw await failure(response);
     if (path === "/api/render") return await response.text();
     return parseAnswer(response, await response.text());
@@ -54,7 +64,7 @@ async function apiStream(path, body, onProgress, signal) {
   inFlight += 1;
   markIdle();
   try {
-    const response = await fetch(path, post({ ...body, stream: true }, signal));
+    const response = await fetch(path, withServerToken(post({ ...body, stream: true }, signal)));
     if (!response.ok) throw await failure(response);
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = "";
@@ -551,7 +561,7 @@ const search = {
   connect() {
     if (this.ready) return this.ready;
     this.ready = new Promise((resolve, reject) => {
-      const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/api/engine";
+      const url = (location.protocol === "https:" ? "wss://" : "ws://") + location.host + withServerToken("/api/engine");
       const ws = new WebSocket(url);
       ws.onopen = () => { ws.send("safari"); resolve(ws); };
       ws.onerror = () => reject(new Error("cannot reach the engine"));
