@@ -72,12 +72,13 @@ def read_weights_file(path: str | Path) -> str:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
         raise WeightsError(f"{name}: cannot read it: {error.strerror or error}") from None
-    with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(fd)
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_BYTES:
+        os.close(fd)
         if not stat.S_ISREG(info.st_mode):
             raise WeightsError(f"{name}: not a regular file (a device, FIFO or directory)")
-        if info.st_size > MAX_BYTES:
-            raise WeightsError(f"{name}: larger than the input limit of {MAX_BYTES} bytes")
+        raise WeightsError(f"{name}: larger than the input limit of {MAX_BYTES} bytes")
+    with os.fdopen(fd, "rb") as handle:
         try:
             data = handle.read(MAX_BYTES + 1)
         except OSError as error:
