@@ -381,6 +381,12 @@ def _print_chance(report: Report, shown: int | None, as_json: bool) -> None:
                f"time {report.seconds:.3f} algo {report.algo} threads {report.threads}")
 
 
+def _result_line(result: Any) -> str:
+    """A record's ``result`` as the text commands print it (``result [1, -1]``;
+    ``result (none)`` for a record that gives none, not ``result None``)."""
+    return "result (none)" if result is None else f"result {result}"
+
+
 def _with_weights_file(pos: Position, path: str) -> Position:
     """``pos`` evaluating with the weights file at ``path`` (exits naming the problem)."""
     from safari_ai.weights import EvalWeights
@@ -420,7 +426,7 @@ def _annotate_record(path: str, record: Any, depth: int | None, nodes: int | Non
     click.echo("")
     for line in format_summary(result):
         click.echo(line)
-    click.echo(f"result {record.result}")
+    click.echo(_result_line(record.result))
 
 
 class _ProgressBar:
@@ -897,7 +903,7 @@ def replay(record_path: str, as_json: bool) -> None:
     if not as_json:
         for entry in record.moves:
             click.echo(f"{entry['ply']:4d} {str(entry['by']):>6} {entry['move']}")
-        click.echo(f"result {record.result}")
+        click.echo(_result_line(record.result))
     _print_position(positions[-1])
 
 

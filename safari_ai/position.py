@@ -55,8 +55,11 @@ class Position:
     def new(cls, game: str, rules: Mapping[str, Any] | None = None) -> Position:
         """The starting position of ``game`` under ``rules`` (missing keys: defaults).
 
-        :raises PositionError: unknown game, rules key or value.
+        :raises PositionError: unknown game (or not a name), rules key or value.
         """
+        if not isinstance(game, str):
+            raise PositionError(f"game must be a game name such as {games()[0]!r}, got "
+                                f"{type(game).__name__} {game!r:.40}", field="game")
         rules_text = None if rules is None else _dump(rules, "rules")
         try:
             return cls(_core.CPosition.new(game, rules_text))
@@ -196,10 +199,15 @@ class Position:
 
     def evaluate(self, player: int) -> int:
         """The engine's heuristic value of this position for ``player`` (0 at the
-        end, for a player the game does not have, or for a game without an evaluation)."""
+        end, or for a game without an evaluation).
+
+        :raises ValueError: ``player`` is not a player of this game (a
+            two-player game has players 0 and 1).
+        """
         if isinstance(player, bool) or not isinstance(player, int) or \
                 not 0 <= player < self.num_players:
-            return 0  # as the core answers for a player the game does not have
+            raise ValueError(f"player must be 0..{self.num_players - 1} in this "
+                             f"{self.num_players}-player {self.game} position, got {player!r}")
         return self._c.evaluate(player)
 
     def win_chances(self, expected: Optional[Sequence[float]] = None) -> Optional[list[float]]:
