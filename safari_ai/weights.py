@@ -28,8 +28,8 @@ from typing import Any, Mapping
 import numpy as np
 
 from safari_ai import _core
-from safari_ai.errors import SafariError, from_core
-from safari_ai.jsontext import MAX_BYTES, loads
+from safari_ai.errors import InputError, SafariError, from_core
+from safari_ai.jsontext import MAX_BYTES, loads, read_bounded
 
 __all__ = ["EvalWeights", "WeightsError", "FORMAT", "MAX_WEIGHT", "MAX_WIN_SCALE",
            "feature_names", "read_weights_file"]
@@ -80,15 +80,18 @@ def read_weights_file(path: str | Path) -> str:
         raise WeightsError(f"{name}: larger than the input limit of {MAX_BYTES} bytes")
     with os.fdopen(fd, "rb") as handle:
         try:
-            data = handle.read(MAX_BYTES + 1)
-        except OSError as error:
-            raise WeightsError(f"{name}: cannot read it: {error.strerror or error}") from None
-    if len(data) > MAX_BYTES:
-        raise WeightsError(f"{name}: larger than the input limit of {MAX_BYTES} bytes")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise WeightsError(f"{name}: not UTF-8 text: {error}") from None
+            return read_bounded(handle, name)
+        except (InputError, OSError) as error:
+            raise WeightsError(str(error) if isinstance(error, InputError) else
+                               f"{name}: cannot read it: {error.strerror or error}") from None
+
+
+def _known(members: Mapping[str, Any], allowed: Any, prefix: str, says: str) -> None:
+    """Refuses the first member of ``members`` not in ``allowed``, naming it."""
+    for key in members:
+        if key not in allowed:
+            raise WeightsError(f"weights file: field '{prefix}{key}': {says} "
+                               f"{', '.join(allowed)})")
 
 
 def _fit(value: Any) -> dict[str, Any]:
@@ -156,10 +159,7 @@ class EvalWeights:
         """
         if not isinstance(data, Mapping):
             raise WeightsError("weights file: not a JSON object")
-        for key in data:
-            if key not in _FIELDS:
-                raise WeightsError(f"weights file: field {str(key)!r}: unknown field "
-                                   f"(one of {', '.join(_FIELDS)})")
+        _known(data, _FIELDS, "", "unknown field (one of")
         if data.get("format") != FORMAT:
             raise WeightsError(f"weights file: field 'format' must be {FORMAT!r}")
         game = data.get("game")
@@ -172,10 +172,7 @@ class EvalWeights:
         given = data.get("weights")
         if not isinstance(given, Mapping):
             raise WeightsError("weights file: field 'weights' must be an object")
-        for key in given:
-            if key not in names:
-                raise WeightsError(f"weights file: field 'weights.{key}': not a feature of "
-                                   f"{game} ({', '.join(names)})")
+        _known(given, names, "weights.", f"not a feature of {game} (")
         values = []
         for name in names:
             if name not in given:

@@ -23,7 +23,6 @@ pytest.importorskip("starlette", reason="the web extra is not installed (pip ins
 pytest.importorskip("httpx", reason="httpx is needed by Starlette's TestClient")
 
 import httpx  # noqa: E402
-import uvicorn  # noqa: E402
 from click.testing import CliRunner  # noqa: E402
 
 with warnings.catch_warnings():
@@ -482,19 +481,11 @@ def test_no_endpoint_takes_a_file_name(client: TestClient, tmp_path: Path) -> No
 
 @pytest.fixture(scope="module")
 def live() -> Iterator[tuple[str, Any]]:
+    from serve_process import in_thread
+
     app = create_app(ServerConfig(max_movetime_ms=1500, workers=2))
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if server.started:
-            break
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{sock.getsockname()[1]}", app
-    server.should_exit = True
-    thread.join(10)
+    with in_thread(app) as address:
+        yield f"http://{address}", app
 
 
 def test_sixteen_concurrent_analyses_are_all_answered(live: tuple[str, Any]) -> None:
@@ -520,17 +511,9 @@ def test_sixteen_concurrent_analyses_are_all_answered(live: tuple[str, Any]) -> 
 
 def test_a_stream_closed_by_its_client_stops_its_search() -> None:
     # a server whose cap (20 s) would let the search run on
+    from serve_process import in_thread
+
     app = create_app(ServerConfig(max_movetime_ms=20000, workers=1))
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if server.started:
-            break
-        time.sleep(0.02)
-    url = f"http://127.0.0.1:{sock.getsockname()[1]}"
     pos = to_decision("ostrich", {"players": 2})
     body = {"position": pos.to_json(), "limits": {"movetime": 20000}, "predictions": "sampled",
             "player": 0, "stream": True}
@@ -551,11 +534,9 @@ def test_a_stream_closed_by_its_client_stops_its_search() -> None:
                                                             "limits": {"depth": 1}})
             assert answer.status_code == 200
             return time.perf_counter() - closed
-    try:
+    with in_thread(app) as address:
+        url = f"http://{address}"
         freed = asyncio.run(run())
-    finally:
-        server.should_exit = True
-        thread.join(10)
     assert freed < 10, freed      # stopped: not the 20 s the search had
 
 

@@ -26,7 +26,6 @@ pytest.importorskip("starlette", reason="the web extra is not installed (pip ins
 pytest.importorskip("httpx", reason="httpx is needed by Starlette's TestClient")
 
 import httpx  # noqa: E402
-import uvicorn  # noqa: E402
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -296,22 +295,11 @@ def test_searches_never_exceed_the_pool() -> None:
 
 @contextmanager
 def live(config: ServerConfig, http: Any = "auto") -> Iterator[tuple[str, Any]]:
+    from serve_process import in_thread
+
     app = create_app(config)
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", http=http,
-                                           timeout_keep_alive=5))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    for _ in range(500):
-        if server.started:
-            break
-        time.sleep(0.02)
-    try:
-        yield f"127.0.0.1:{sock.getsockname()[1]}", app
-    finally:
-        server.should_exit = True
-        thread.join(10)
+    with in_thread(app, http=http, timeout_keep_alive=5) as address:
+        yield address, app
 
 
 def post_head(path: str, host: str, length: int) -> bytes:
