@@ -336,11 +336,10 @@ def test_a_closed_websocket_frees_its_slot_at_once() -> None:
     import websockets.sync.client as ws_client
 
     with live(ServerConfig(max_movetime_ms=20000, workers=1)) as (address, app):
-        ws = ws_client.connect(f"ws://{address}/api/engine")
-        ws.send("position startpos turtles")
-        ws.send("go infinite")
-        assert wait_for_slots(app, 0, 5) is not None
-        ws.close()
+        with ws_client.connect(f"ws://{address}/api/engine") as ws:
+            ws.send("position startpos turtles")
+            ws.send("go infinite")
+            assert wait_for_slots(app, 0, 5) is not None
         freed = wait_for_slots(app, 1, 5)
         assert freed is not None and freed < 1.0, freed
 
