@@ -70,14 +70,16 @@ class EngineOption:
         return raw
 
 
-_INTEGER = re.compile(r"-?[0-9]{1,19}")
+_INTEGER = re.compile(r"-?[0-9]{1,40}")
 
 
 def parse_integer(raw: str) -> Optional[int]:
     """``raw`` as an integer when it is spelled as one, plainly: an optional
-    ``-`` and 1 to 19 digits; None otherwise. Python's ``int()`` also takes
-    ``+8``, ``0_8``, `` 8`` and thousands of digits, which let values past the
-    checks that read the text another way; every spin value is read here.
+    ``-`` and 1 to 40 digits; None otherwise (ranges are checked on the value
+    it gives). Python's ``int()`` also takes ``+8``, ``0_8``, `` 8``, other
+    scripts' digits and thousands of digits, which let values past checks
+    that read the text another way; every spin value and every number of a
+    ``go`` line is read here.
 
     >>> parse_integer("64"), parse_integer("+8"), parse_integer("1_024")
     (64, None, None)
