@@ -344,6 +344,33 @@ def test_a_closed_websocket_frees_its_slot_at_once() -> None:
         assert freed is not None and freed < 1.0, freed
 
 
+@pytest.mark.parametrize("limits", [{"max_connections": 1}, {"connections_per_client": 1}])
+def test_websockets_over_the_limit_are_closed_with_1013(limits: dict[str, int]) -> None:
+    """On a real server (a refused handshake would be HTTP 403, without a code)."""
+    import websockets.exceptions
+    import websockets.sync.client as ws_client
+
+    with live(ServerConfig(**limits)) as (address, app):
+        with ws_client.connect(f"ws://{address}/api/engine") as first:
+            first.send("isready")
+            assert first.recv(timeout=10) == "readyok"
+            with ws_client.connect(f"ws://{address}/api/engine") as second:
+                with pytest.raises(websockets.exceptions.ConnectionClosed) as closed:
+                    second.recv(timeout=10)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+            assert closed.value.rcvd.reason == "too many engine connections"
+        for _ in range(100):     # free again once the server has seen the first close
+            with ws_client.connect(f"ws://{address}/api/engine") as again:
+                again.send("isready")
+                try:
+                    assert again.recv(timeout=10) == "readyok"
+                    break
+                except websockets.exceptions.ConnectionClosed:
+                    time.sleep(0.05)
+        else:
+            raise AssertionError("no connection accepted after the first closed")
+
+
 def test_slow_clients_are_timed_out_and_bounded_per_address(
         caplog: pytest.LogCaptureFixture) -> None:
     config = ServerConfig(connections_per_client=4)
