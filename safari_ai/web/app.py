@@ -75,7 +75,7 @@ class ServerConfig:
     """Longest a whole-record analysis may take."""
     max_threads: int = 1
     """Largest ``Threads`` a WebSocket client may set."""
-    connections_per_client: int = 16
+    connections_per_client: int = 32
     """Connections (HTTP and, apart, WebSocket) one client address may hold open."""
     read_timeout_s: float = 10.0
     """Seconds a request's headers and body may take to arrive."""
