@@ -7,7 +7,8 @@ Every game, at the start and 12 plies in, under combinations of Threads (1,
 ``stop``; the ``bestmove`` must come at once. Measured on the loaded 2-core
 machine over the 400 combinations of the slow sweep: the slowest 0.66 s
 (Threads 64 on 2 cores), none near the reported 10 s. A few representative
-combinations run in the default suite; the whole sweep is ``slow``.
+combinations run in the default suite; the whole sweep is ``slow``
+(``pytest -m slow -s tests/test_protocol_stop.py`` prints its slowest stop).
 """
 from __future__ import annotations
 
@@ -96,4 +97,5 @@ def test_stop_is_prompt_across_every_combination() -> None:
         took = _stop_after(pos, 0.5, Threads=threads, Hash=hash_mb, Algorithm=algo,
                            MctsLeaf=leaf, MultiPV=multipv)
         slowest = max(slowest, (took, (game, plies, threads, hash_mb, algo, leaf, multipv)))
+    print(f"slowest stop: {slowest[0]:.3f} s at {slowest[1]}")   # pytest -s shows it
     assert slowest[0] < STOP_BOUND_S, slowest

@@ -22,10 +22,10 @@ import logging
 import os
 import threading
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from importlib import resources
-from collections import Counter
 from typing import Any, AsyncIterator, Callable, Iterator, Optional
 
 from starlette.applications import Starlette
