@@ -37,16 +37,24 @@ def _position(game: str, plies: int) -> safari_ai.Position:
     return pos
 
 
+class _Lines(list[str]):
+    """The lines an engine emits (its ``emit``); ``answered`` is set at ``bestmove``."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.answered = threading.Event()
+
+    def __call__(self, line: str) -> None:
+        self.append(line)
+        if line.startswith("bestmove"):
+            self.answered.set()
+
+
 def _stop_after(pos: safari_ai.Position, run_s: float, **options: object) -> float:
     """Seconds from ``stop`` to ``bestmove`` after ``go infinite`` ran ``run_s``."""
-    lines: list[str] = []
-    answered = threading.Event()
-
-    def emit(line: str) -> None:
-        lines.append(line)
-        if line.startswith("bestmove"):
-            answered.set()
-    engine = Engine(emit=emit)
+    lines = _Lines()
+    answered = lines.answered
+    engine = Engine(emit=lines)
     try:
         for name, value in options.items():
             assert engine.feed(f"setoption name {name} value {value}") == []
