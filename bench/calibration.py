@@ -30,7 +30,8 @@ from typing import Optional
 
 import numpy as np
 
-from safari_ai.tune import (CalibrationBin, EvalWeights, calibration,
+from safari_ai.weights import EvalWeights
+from safari_ai.tune import (CalibrationBin, calibration,
                             expected_calibration_error, format_table, reliability_svg,
                             reported_probability, sample_records, split)
 

@@ -12,7 +12,8 @@ from safari_ai.facts import Game, game, game_names, games
 from safari_ai.limits import Limits
 from safari_ai.position import Position
 from safari_ai.search import Line, MctsSession, Report, SearchError, StopFlag, analyse
-from safari_ai.tune import EvalWeights, WeightsError, feature_names, features
+from safari_ai.tune import features
+from safari_ai.weights import EvalWeights, WeightsError, feature_names
 
 __all__ = [
     "__version__",

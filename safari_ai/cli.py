@@ -7,11 +7,12 @@ goes to standard error as ``error: ...`` with exit code 1 (2 for a usage error).
 from __future__ import annotations
 
 import json
+import math
 import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, Optional
 
 import click
 
@@ -380,9 +381,15 @@ def _print_chance(report: Report, shown: int | None, as_json: bool) -> None:
                f"time {report.seconds:.3f} algo {report.algo} threads {report.threads}")
 
 
+def _result_line(result: Any) -> str:
+    """A record's ``result`` as the text commands print it (``result [1, -1]``;
+    ``result (none)`` for a record that gives none, not ``result None``)."""
+    return "result (none)" if result is None else f"result {result}"
+
+
 def _with_weights_file(pos: Position, path: str) -> Position:
     """``pos`` evaluating with the weights file at ``path`` (exits naming the problem)."""
-    from safari_ai.tune import EvalWeights
+    from safari_ai.weights import EvalWeights
 
     try:
         return pos.with_weights(EvalWeights.load(path))
@@ -419,7 +426,7 @@ def _annotate_record(path: str, record: Any, depth: int | None, nodes: int | Non
     click.echo("")
     for line in format_summary(result):
         click.echo(line)
-    click.echo(f"result {record.result}")
+    click.echo(_result_line(record.result))
 
 
 class _ProgressBar:
@@ -896,7 +903,7 @@ def replay(record_path: str, as_json: bool) -> None:
     if not as_json:
         for entry in record.moves:
             click.echo(f"{entry['ply']:4d} {str(entry['by']):>6} {entry['move']}")
-        click.echo(f"result {record.result}")
+        click.echo(_result_line(record.result))
     _print_position(positions[-1])
 
 
@@ -983,6 +990,12 @@ def play(game: str, side: str, movetime: int | None, depth: int | None, nodes: i
             _fail(f"cannot write {path}: {error}")
 
 
+KEEP_ALIVE_S = 5
+"""Seconds an idle kept-alive connection of ``serve`` stays open."""
+MAX_OPEN_CONNECTIONS = 1000
+"""Connections and requests ``serve`` holds at once; more are answered 503."""
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to bind (the default serves this machine only).")
@@ -994,21 +1007,45 @@ def play(game: str, side: str, movetime: int | None, depth: int | None, nodes: i
               help="Every search (HTTP or WebSocket) stops after this many milliseconds.")
 @click.option("--workers", type=click.IntRange(1, 256), default=None, metavar="N",
               help="Searches that run at once (default: the number of cores); more wait.")
+@click.option("--allow-origin", "allow_origins", multiple=True, metavar="ORIGIN",
+              help="Also let pages of ORIGIN (e.g. https://gui.example:8443) use the server; "
+                   "repeatable.")
+@click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
+              help="Also answer to this host name (besides loopback names and IP addresses); "
+                   "repeatable.")
+@click.option("--token", default=None, metavar="TEXT",
+              help="Require this token on every API request (default: none on loopback, "
+                   "a random one printed at start when bound beyond it).")
 def serve(host: str, port: int, open_browser: bool, max_movetime: int,
-          workers: int | None) -> None:
+          workers: int | None, allow_origins: tuple[str, ...], allow_hosts: tuple[str, ...],
+          token: str | None) -> None:
     """Serve the web page and the HTTP/WebSocket API (docs/web.md).
 
+    Only the server's own page (and --allow-origin pages) may use it; bound
+    beyond loopback (--host 0.0.0.0) it requires a token, printed in its URL.
     Needs the extra 'web': pip install 'safari_ai[web]'.
     """
+    import ipaddress
+    import secrets
     import socket
 
     try:
         import uvicorn
 
         from safari_ai.web.app import ServerConfig, create_app
+        from safari_ai.web.guard import guarded_h11
     except ImportError as error:
         _fail(f"serve needs the web extra (pip install 'safari_ai[web]'): {error}")
-    config = ServerConfig(max_movetime_ms=max_movetime)
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = False
+    if token is None and not loopback:
+        token = secrets.token_urlsafe(24)
+    if token is not None and not token.strip():
+        _fail("--token: must not be empty")
+    config = ServerConfig(max_movetime_ms=max_movetime, host=host, allow_hosts=allow_hosts,
+                          allow_origins=allow_origins, token=token)
     if workers is not None:
         config.workers = workers
     try:
@@ -1026,14 +1063,23 @@ def serve(host: str, port: int, open_browser: bool, max_movetime: int,
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{bound}/"
+    if token is not None:
+        from urllib.parse import quote
+
+        url += f"?token={quote(token, safe='')}"
     click.echo(f"safari-ai serving {url} (Ctrl-C stops)")
+    if not loopback:
+        click.echo(f"listening beyond this machine ({host}): every API request needs the "
+                   "token in the URL above (or the header X-Safari-Token)")
     sys.stdout.flush()
     if open_browser:
         import webbrowser
 
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-    server = uvicorn.Server(uvicorn.Config(create_app(config), log_level="warning",
-                                           ws_max_size=config.max_body_bytes))
+    server = uvicorn.Server(uvicorn.Config(
+        create_app(config), log_level="warning", ws_max_size=config.max_body_bytes,
+        http=guarded_h11(config.read_timeout_s, config.connections_per_client),
+        timeout_keep_alive=KEEP_ALIVE_S, limit_concurrency=MAX_OPEN_CONNECTIONS))
     server.run(sockets=[sock])
 
 
@@ -1060,6 +1106,19 @@ def export_site(directory: Path, wasm_path: Path | None) -> None:
     click.echo(f"wrote {len(written)} files to {directory}; try: "
                f"python3 -m http.server -d {directory} 8001")
 
+
+class _FiniteFloat(click.FloatRange):
+    """A ``click.FloatRange`` that also refuses ``nan`` and ``inf`` (which pass
+    every comparison or bound of the plain range)."""
+
+    def convert(self, value: Any, param: Optional[click.Parameter],
+                ctx: Optional[click.Context]) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number.", param, ctx)
+        return number
+
+
 @main.command()
 @click.argument("game")
 @click.option("--records", "records_dir", required=True, metavar="DIR",
@@ -1068,9 +1127,9 @@ def export_site(directory: Path, wasm_path: Path | None) -> None:
 @click.option("--out", "out_path", metavar="FILE", help="Write the fitted weights file here.")
 @click.option("--start", "start_path", metavar="FILE",
               help="Starting weights file (default: the compiled-in weights).")
-@click.option("--holdout", type=click.FloatRange(0.01, 0.99), default=0.2, show_default=True,
+@click.option("--holdout", type=_FiniteFloat(0.01, 0.99), default=0.2, show_default=True,
               help="Share of the games held out to measure the fit.")
-@click.option("--l2", type=click.FloatRange(0.0), default=1e-3, show_default=True,
+@click.option("--l2", type=_FiniteFloat(0.0), default=1e-3, show_default=True,
               help="L2 regularisation of the weights (in units of the logistic's input).")
 @click.option("--every", type=click.IntRange(1), default=1, show_default=True,
               help="Sample every N-th position of each game.")
@@ -1098,8 +1157,9 @@ def tune(game: str, records_dir: str, out_path: str | None, start_path: str | No
     games. --out writes a weights file for analyse --weights, match specs
     weights=FILE and the protocol's Weights option.
     """
-    from safari_ai.tune import (EvalWeights, expected_calibration_error, format_table,
-                                reliability_svg, sample_records)
+    from safari_ai.tune import (expected_calibration_error, format_table, reliability_svg,
+                                sample_records)
+    from safari_ai.weights import EvalWeights
     from safari_ai.tune import tune as run_tune
 
     try:

@@ -21,8 +21,8 @@ from typing import Any, BinaryIO, Union
 from safari_ai import _core
 from safari_ai.errors import InputError, from_core
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NUMBER_CHARS", "read_file", "loads",
-           "value_end", "object_members", "value_or_text"]
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NUMBER_CHARS", "read_file", "read_bounded",
+           "loads", "value_end", "object_members", "value_or_text"]
 
 MAX_BYTES: int = _core.JSON_MAX_BYTES
 """Most bytes of one input text (a file, a protocol line's JSON, a rules value)."""
@@ -32,7 +32,12 @@ MAX_NUMBER_CHARS: int = _core.JSON_MAX_NUMBER_CHARS
 """Most characters of one number."""
 
 
-def _read_bounded(handle: BinaryIO, name: str) -> str:
+def read_bounded(handle: BinaryIO, name: str) -> str:
+    """At most :data:`MAX_BYTES` bytes of UTF-8 text from ``handle`` (named
+    ``name`` in errors); never reads more than one byte past the limit.
+
+    :raises InputError: larger than the limit, or not UTF-8.
+    """
     data = handle.read(MAX_BYTES + 1)
     if len(data) > MAX_BYTES:
         raise InputError(f"{name}: larger than the input limit of {MAX_BYTES} bytes")
@@ -50,10 +55,10 @@ def read_file(path: Union[str, Path]) -> str:
     """
     name = str(path)
     if name == "-":
-        return _read_bounded(sys.stdin.buffer, "standard input")
+        return read_bounded(sys.stdin.buffer, "standard input")
     try:
         with open(path, "rb") as handle:
-            return _read_bounded(handle, name)
+            return read_bounded(handle, name)
     except OSError as error:
         raise InputError(f"cannot read {name}: {error.strerror or error}") from None
 

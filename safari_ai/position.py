@@ -20,7 +20,7 @@ from safari_ai.facts import Game, game as game_facts
 if TYPE_CHECKING:
     import numpy
 
-    from safari_ai.tune import EvalWeights
+    from safari_ai.weights import EvalWeights
 
 __all__ = ["Position", "ToMove", "games"]
 
@@ -55,8 +55,11 @@ class Position:
     def new(cls, game: str, rules: Mapping[str, Any] | None = None) -> Position:
         """The starting position of ``game`` under ``rules`` (missing keys: defaults).
 
-        :raises PositionError: unknown game, rules key or value.
+        :raises PositionError: unknown game (or not a name), rules key or value.
         """
+        if not isinstance(game, str):
+            raise PositionError(f"game must be a game name such as {games()[0]!r}, got "
+                                f"{type(game).__name__} {game!r:.40}", field="game")
         rules_text = None if rules is None else _dump(rules, "rules")
         try:
             return cls(_core.CPosition.new(game, rules_text))
@@ -196,10 +199,15 @@ class Position:
 
     def evaluate(self, player: int) -> int:
         """The engine's heuristic value of this position for ``player`` (0 at the
-        end, for a player the game does not have, or for a game without an evaluation)."""
+        end, or for a game without an evaluation).
+
+        :raises ValueError: ``player`` is not a player of this game (a
+            two-player game has players 0 and 1).
+        """
         if isinstance(player, bool) or not isinstance(player, int) or \
                 not 0 <= player < self.num_players:
-            return 0  # as the core answers for a player the game does not have
+            raise ValueError(f"player must be 0..{self.num_players - 1} in this "
+                             f"{self.num_players}-player {self.game} position, got {player!r}")
         return self._c.evaluate(player)
 
     def win_chances(self, expected: Optional[Sequence[float]] = None) -> Optional[list[float]]:
@@ -250,7 +258,7 @@ class Position:
     def weights(self) -> EvalWeights:
         """The weight set this position's evaluation uses (the game's compiled-in
         defaults unless :meth:`with_weights` gave another)."""
-        from safari_ai.tune import EvalWeights
+        from safari_ai.weights import EvalWeights
 
         values, scale = self._c.weights()
         return EvalWeights(self.game, tuple(values), scale)
@@ -262,7 +270,7 @@ class Position:
 
         :raises WeightsError: the set is for another game or out of range.
         """
-        from safari_ai.tune import WeightsError
+        from safari_ai.weights import WeightsError
 
         if weights.game != self.game:
             raise WeightsError(f"weights: for {weights.game}, not {self.game}")

@@ -4,11 +4,8 @@ and the calibration of win probabilities (docs/tuning.md).
 In turtles, zebras and arena the engine's evaluation of a position for player
 0 is exactly ``int(weights @ features)`` (integer weights; integer features, or
 zebras' multiples of 1/1024, exact as floats; player 1's is its negative).
-This module
+This module (the weights type and its files are :mod:`safari_ai.weights`)
 
-* reads and writes weight files (``{"format": "safari-ai-weights", ...}``),
-  which ``safari-ai analyse --weights FILE``, match specs ``weights=FILE`` and
-  the protocol's ``setoption name Weights value FILE`` load;
 * samples positions from game records (``safari-ai match --records DIR``),
   labelled with each game's final result;
 * fits weights by logistic regression on the result (Texel's method: the
@@ -35,34 +32,16 @@ from safari_ai import _core, facts
 from safari_ai.errors import SafariError, from_core
 from safari_ai.jsontext import object_members
 from safari_ai.position import Position
+from safari_ai.weights import MAX_WEIGHT, EvalWeights, WeightsError, feature_names
 
-__all__ = ["EvalWeights", "WeightsError", "FORMAT", "feature_names", "features",
+# EvalWeights, WeightsError and feature_names live in safari_ai.weights; named here
+# too for the callers that import them from the tuner (match specs)
+__all__ = ["EvalWeights", "WeightsError", "feature_names", "features",
            "Samples", "sample_records", "log_loss", "fit_scale", "fit_weights",
            "fit_weights_holding",
            "TuneResult", "tune", "CalibrationBin", "calibration", "expected_calibration_error",
            "reliability_svg", "score_probability", "reported_probability", "split",
            "score_race", "fit_score_weights", "score_rmse"]
-
-FORMAT = "safari-ai-weights"
-MAX_WEIGHT = 10000  # SA_MAX_WEIGHT (safari/features.h)
-
-
-class WeightsError(SafariError, ValueError):
-    """A weight file or weight set is malformed; the message names the field."""
-
-
-def feature_names(game: str) -> list[str]:
-    """Names of ``game``'s evaluation features, in the order of
-    :meth:`Position.features` (every game has some; ostrich's are counted per
-    player, docs/tuning.md).
-
-    :raises WeightsError: unknown game.
-    """
-    try:
-        return _core.feature_names(game)
-    except _core.CoreError as error:
-        raise from_core(error, WeightsError) from None
-
 
 def features(positions: Sequence[Position],
              players: Optional[Sequence[int]] = None) -> np.ndarray:
@@ -89,109 +68,6 @@ def features(positions: Sequence[Position],
         return _core.features_batch(cores, who)
     except _core.CoreError as error:
         raise from_core(error, WeightsError) from None
-
-
-@dataclass(frozen=True)
-class EvalWeights:
-    """One game's evaluation weights (integers, in the order of
-    :func:`feature_names`) and the win-probability scale ``K`` of its
-    alpha-beta reports. ``fit`` holds what a tuning run measured (kept in the
-    file, not used by the engine)."""
-
-    game: str
-    weights: tuple[int, ...]
-    win_scale: float
-    fit: dict[str, Any] = field(default_factory=dict, compare=False)
-
-    @classmethod
-    def default(cls, game: str) -> EvalWeights:
-        """The weights compiled into the core."""
-        try:
-            values, scale = _core.default_weights(game)
-        except _core.CoreError as error:
-            raise from_core(error, WeightsError) from None
-        return cls(game, tuple(values), float(scale))
-
-    def named(self) -> dict[str, int]:
-        """``{feature name: weight}``."""
-        return dict(zip(feature_names(self.game), self.weights))
-
-    def vector(self) -> np.ndarray:
-        """The weights as a float64 vector."""
-        return np.asarray(self.weights, dtype=np.float64)
-
-    def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"format": FORMAT, "game": self.game, "weights": self.named(),
-                               "win_scale": self.win_scale}
-        if self.fit:
-            out["fit"] = self.fit
-        return out
-
-    def save(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json(), indent=2) + "\n", encoding="utf-8")
-
-    @classmethod
-    def from_json(cls, data: Any) -> EvalWeights:
-        """Reads a weight object; every feature of the game must be given, as an
-        integer in -10000..10000, and nothing else.
-
-        :raises WeightsError: naming the offending field.
-        """
-        if not isinstance(data, Mapping):
-            raise WeightsError("weights file: not a JSON object")
-        if data.get("format") != FORMAT:
-            raise WeightsError(f"weights file: field 'format' must be {FORMAT!r}")
-        game = data.get("game")
-        if not isinstance(game, str) or game not in _core.game_names():
-            raise WeightsError(f"weights file: field 'game': unknown game {game!r}")
-        names = feature_names(game)
-        if not names:
-            raise WeightsError(f"weights file: {game}'s evaluation has no features to weigh")
-        given = data.get("weights")
-        if not isinstance(given, Mapping):
-            raise WeightsError("weights file: field 'weights' must be an object")
-        for key in given:
-            if key not in names:
-                raise WeightsError(f"weights file: field 'weights.{key}': not a feature of "
-                                   f"{game} ({', '.join(names)})")
-        values = []
-        for name in names:
-            if name not in given:
-                raise WeightsError(f"weights file: field 'weights.{name}' is missing")
-            value = given[name]
-            if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_WEIGHT:
-                raise WeightsError(f"weights file: field 'weights.{name}' must be an integer "
-                                   f"in -{MAX_WEIGHT}..{MAX_WEIGHT}, got {value!r}")
-            values.append(value)
-        default_scale = EvalWeights.default(game).win_scale
-        scale = data.get("win_scale", default_scale)
-        if default_scale == 0:  # no win probability (ostrich, a score race)
-            if isinstance(scale, bool) or scale != 0:
-                raise WeightsError(f"weights file: field 'win_scale': {game} has no win "
-                                   f"probability scale, it must be 0 or absent, got {scale!r}")
-        elif (isinstance(scale, bool) or not isinstance(scale, (int, float))
-                or not math.isfinite(scale) or scale <= 0):
-            raise WeightsError(f"weights file: field 'win_scale' must be a number > 0, "
-                               f"got {scale!r}")
-        fit = data.get("fit", {})
-        return cls(game, tuple(values), float(scale), dict(fit) if isinstance(fit, Mapping)
-                   else {})
-
-    @classmethod
-    def load(cls, path: str | Path) -> EvalWeights:
-        """Reads a weight file.
-
-        :raises WeightsError: unreadable, not JSON, or malformed (naming the field).
-        """
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise WeightsError(f"weights file {str(path)!r}: cannot read it: {error}") from None
-        try:
-            data = json.loads(text)
-        except ValueError as error:
-            raise WeightsError(f"weights file {str(path)!r}: not JSON: {error}") from None
-        return cls.from_json(data)
 
 
 # -- samples from game records ---------------------------------------------------

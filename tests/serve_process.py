@@ -1,14 +1,18 @@
 """``safari-ai serve`` as a real server process for the tests: started on a
 free port from an empty directory (so the installed package is the one
-imported), its URL read from the line it prints, stopped afterwards."""
+imported), its URL read from the line it prints, stopped afterwards; and
+:func:`in_thread`, an application on a real uvicorn in a thread."""
 from __future__ import annotations
 
 import re
+import socket
 import subprocess
 import sys
+import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 
 @contextmanager
@@ -32,3 +36,26 @@ def serving(cwd: Path, *options: str) -> Iterator[str]:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+@contextmanager
+def in_thread(app: Any, **options: Any) -> Iterator[str]:
+    """Serves ``app`` with uvicorn (``options``: more of ``uvicorn.Config``)
+    on a free loopback port in a thread; yields ``127.0.0.1:PORT`` once it
+    has started, and stops it afterwards."""
+    import uvicorn
+
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", **options))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    for _ in range(500):
+        if server.started:
+            break
+        time.sleep(0.02)
+    try:
+        yield f"127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(10)

@@ -185,7 +185,7 @@ def test_analyse_command_on_a_record(tmp_path: Path) -> None:
     assert lines[2].split()[:3] == ["1", "0", "d1xd3"]
     heading = lines.index("") + 1
     assert lines[heading].split()[:3] == ["player", "moves", "errors"]
-    assert lines[-1] == "result None"
+    assert lines[-1] == "result (none)"   # the record gives none (not Python's None)
     data = json.loads(CliRunner().invoke(main, ["analyse", str(path), "--depth", "2",
                                                 "--json"]).stdout)
     assert len(data["plies"]) == 4 and set(data["summary"]) == {"0", "1"}

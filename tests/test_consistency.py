@@ -171,7 +171,8 @@ def _web(text: str, tmp: Path) -> Verdict:
 
     from safari_ai.web.app import ServerConfig, create_app
 
-    with TestClient(create_app(ServerConfig(workers=1))) as client:
+    with TestClient(create_app(ServerConfig(workers=1)),
+                    base_url="http://127.0.0.1") as client:   # a loopback name (docs/web.md)
         answer = client.post("/api/moves", content='{"position": ' + text + "}",
                              headers={"content-type": "application/json"})
     if answer.status_code == 200:

@@ -119,13 +119,19 @@ def _check_accepted(pos: safari_ai.Position) -> None:
     if pos.is_chance():
         outcomes = pos.chance_outcomes()
         assert outcomes and sum(p for _, p in outcomes) == 1
+        moves = [o for o, _ in outcomes]
     elif not pos.is_terminal():
         moves = pos.legal_moves()
         assert moves and moves == sorted(moves)
-        child = pos.apply(moves[0])
-        assert child.zobrist_hash() == child.zobrist_hash_from_scratch()
     else:
         assert len(pos.result()) == pos.num_players
+        return
+    for move in moves:
+        # every child of an accepted position reads back: play never leaves
+        # what the reader accepts (issue 32: an arena hunt past the speed did)
+        child = pos.apply(move)
+        assert child.zobrist_hash() == child.zobrist_hash_from_scratch()
+        assert safari_ai.Position.from_json(child.to_json_text()) == child, move
 
 
 @given(mutated_positions())

@@ -168,9 +168,11 @@ def test_position_helpers_refuse_values_past_the_c_types(call: Any, name: str) -
         call(safari_ai.Position.new("turtles"))
 
 
-def test_evaluate_a_player_the_game_does_not_have() -> None:
+@pytest.mark.parametrize("player", [2**40, -2**70, 2, 5, -1, True, "0"])
+def test_evaluate_a_player_the_game_does_not_have(player: Any) -> None:
     pos = safari_ai.Position.new("turtles")
-    assert pos.evaluate(2**40) == pos.evaluate(-2**70) == pos.evaluate(2) == 0
+    with pytest.raises(ValueError, match=r"player must be 0\.\.1 in this 2-player turtles"):
+        pos.evaluate(player)
 
 
 # -- one value from each front end down to C --------------------------------

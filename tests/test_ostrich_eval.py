@@ -44,7 +44,8 @@ def test_evaluate_during_the_deal_is_the_mean_over_the_free_tiles() -> None:
     # Nothing dealt: the same ten tiles for everyone, so the same value.
     values = [pos.evaluate(p) for p in range(3)]
     assert values[0] == values[1] == values[2] > 0
-    assert pos.evaluate(3) == 0  # no such player
+    with pytest.raises(ValueError, match="player must be 0..2"):
+        pos.evaluate(3)  # no such player
 
 
 def opening() -> safari_ai.Position:

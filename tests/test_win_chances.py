@@ -192,7 +192,8 @@ def test_web_api_json_carries_win_chances() -> None:
     from safari_ai.web.app import ServerConfig, create_app
 
     pos = decision(3)
-    with TestClient(create_app(ServerConfig(max_movetime_ms=2000, workers=1))) as client:
+    with TestClient(create_app(ServerConfig(max_movetime_ms=2000, workers=1)),
+                    base_url="http://127.0.0.1") as client:   # a loopback name (docs/web.md)
         answer = client.post("/api/analyse", json={"position": pos.to_json(),
                                                    "limits": {"depth": 1}, "seed": 1})
     assert answer.status_code == 200, answer.text

@@ -6,8 +6,9 @@
  * __builtin_trap() so that the fuzzer reports a break as a crash:
  *   - its canonical text reads back to the same text (a round trip);
  *   - its incremental Zobrist key equals the one computed from scratch;
- *   - its moves or chance outcomes can be listed, and the first one applies
- *     and leaves a consistent key again.
+ *   - its moves or chance outcomes can be listed, and every one of them
+ *     applies, leaves a consistent key again, and gives a child whose
+ *     canonical text the reader accepts.
  * Built with clang -fsanitize=fuzzer,address,undefined (make -C csrc fuzz),
  * or with any compiler and fuzz/replay_main.c to run the corpus as a test. */
 #include <stdint.h>
@@ -36,7 +37,30 @@ static void check_round_trip(const sa_position *pos)
     free(text);
 }
 
-static void check_first_move(const sa_position *pos)
+/* The child after `move`: applied, its key consistent, and its canonical text
+ * read back by the reader (play never reaches a position the reader refuses). */
+static void check_child(const sa_position *pos, const char *move)
+{
+    sa_error err;
+    sa_position *child = sa_position_copy(pos);
+    if (child == NULL)
+        return;
+    if (sa_position_apply(child, move, &err) != SA_OK)
+        __builtin_trap(); /* a listed move is refused */
+    if (sa_position_hash(child) != sa_position_hash_from_scratch(child))
+        __builtin_trap();
+    char *text = text_of(child, sa_position_to_json);
+    if (text != NULL) {
+        sa_position *again = sa_position_from_json(text, strlen(text), &err);
+        if (again == NULL)
+            __builtin_trap(); /* the reader refuses a position play reached */
+        sa_position_free(again);
+        free(text);
+    }
+    sa_position_free(child);
+}
+
+static void check_every_move(const sa_position *pos)
 {
     char *moves = text_of(pos, sa_position_moves_text);
     if (moves == NULL)
@@ -44,21 +68,15 @@ static void check_first_move(const sa_position *pos)
     int who = sa_position_to_move(pos);
     if (who != -2 && moves[0] == '\0')
         __builtin_trap(); /* a position that is not over has a move or an outcome */
-    char *end = strchr(moves, ' ');
-    if (end != NULL)
-        *end = '\0';
-    if (who == -1 && (end = strrchr(moves, ':')) != NULL)
-        *end = '\0'; /* "OUTCOME:WEIGHT" */
-    if (moves[0] != '\0') {
-        sa_error err;
-        sa_position *child = sa_position_copy(pos);
-        if (child != NULL) {
-            if (sa_position_apply(child, moves, &err) != SA_OK)
-                __builtin_trap(); /* a listed move is refused */
-            if (sa_position_hash(child) != sa_position_hash_from_scratch(child))
-                __builtin_trap();
-            sa_position_free(child);
-        }
+    for (char *move = moves, *next; move != NULL && *move != '\0'; move = next) {
+        char *end = strchr(move, ' ');
+        next = end != NULL ? end + 1 : NULL;
+        if (end != NULL)
+            *end = '\0';
+        char *weight = who == -1 ? strrchr(move, ':') : NULL;
+        if (weight != NULL)
+            *weight = '\0'; /* "OUTCOME:WEIGHT" */
+        check_child(pos, move);
     }
     free(moves);
 }
@@ -75,7 +93,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (sa_position_hash(pos) != sa_position_hash_from_scratch(pos))
         __builtin_trap();
     check_round_trip(pos);
-    check_first_move(pos);
+    check_every_move(pos);
     sa_position_free(pos);
     return 0;
 }

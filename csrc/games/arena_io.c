@@ -680,6 +680,18 @@ static sa_status check_active(const arena_state *st, sa_error *err)
         return bad(err, "active", "\"hunt_step\" needs a foe on the board as target and left >= 1");
     if (d->phase == PH_ANIMAL_TARGET && d->left)
         return bad(err, "active.left", "must be 0 in \"animal_target\"");
+    /* steps counts the hexes moved this activation and left those still to
+     * go: a hunt starts with left = speed, a wander with left = 1 or 2, and
+     * each step moves one from left to steps, so play never gets past
+     * these sums (a position beyond them has children no reader accepts) */
+    int full = arena_species_stats[d->species[u]][2];
+    int most = d->phase == PH_HUNT_STEP ? d->speed[u]
+             : d->phase == PH_WANDER ? 2
+             : full > 2 ? full : 2;  /* after the move: the species' speed bounds it */
+    if (d->steps + d->left > most)
+        return sa_error_set(err, SA_ERR_POSITION, "field 'active.steps': steps + left must be "
+                            "at most %d here (the animal's speed, 2 in a wander), got %d + %d",
+                            most, d->steps, d->left);
     if (d->target && d->phase != PH_HUNT_STEP && d->phase != PH_ATTACK &&
         d->phase != PH_ALLOCATE && d->phase != PH_ANIMAL_WOUNDS && d->phase != PH_ANIMAL_TARGET)
         return bad(err, "active.target", "must be null in this phase");

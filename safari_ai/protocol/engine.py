@@ -8,7 +8,7 @@ signals); the move itself is chosen by a :class:`~safari_ai.player.EnginePlayer`
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from safari_ai._version import __version__
 from safari_ai.errors import SafariError, SearchError
@@ -21,7 +21,7 @@ from safari_ai.protocol.options import engine_options, load_weights
 from safari_ai.protocol.output import (LineSink, chance_pov, chance_summary, info_lines,
                                        outcome_line, terminal_line, zero_sum)
 from safari_ai.protocol.text import ProtocolError, one_line, quote
-from safari_ai.protocol.worker import Job, SearchWorker
+from safari_ai.protocol.worker import Gate, Job, SearchWorker
 from safari_ai.search import MctsSession, Report, analyse
 
 __all__ = ["Engine", "HELP", "PROTOCOL_VERSION", "ENGINE_NAME", "ENGINE_AUTHOR", "STOP_WAIT"]
@@ -69,12 +69,20 @@ class Engine:
                  new_position: Callable[[str, Optional[dict[str, Any]]], Any] = Position.new,
                  read_position: Callable[[str], Any] = Position.from_json,
                  game_names: Optional[Sequence[str]] = None,
-                 new_tree: Optional[TreeFactory] = MctsSession) -> None:
+                 new_tree: Optional[TreeFactory] = MctsSession,
+                 files: bool = True, caps: Optional[Mapping[str, int]] = None,
+                 gate: Optional[Gate] = None) -> None:
         self._out = LineSink(emit)
         self._new_position = new_position
         self._read_position = read_position
         self._games = list(games() if game_names is None else game_names)
         self.options = {opt.name.lower(): opt for opt in engine_options()}
+        self._files = files
+        for name, cap in (caps or {}).items():
+            option = self.options[name.lower()]
+            assert option.maximum is not None and option.minimum is not None
+            option.maximum = max(option.minimum, min(option.maximum, cap))
+            option.default = option.value = min(option.default, option.maximum)
         self.position: Any = None
         # the positions from the base of the last 'position' line to
         # self.position, and the moves between them (for tree reuse)
@@ -87,7 +95,7 @@ class Engine:
         self._weights: Any = None                  # the Weights option's file, loaded
         self.finished = False
         self._line = ""                            # the line being answered
-        self._worker = SearchWorker(self._emit)
+        self._worker = SearchWorker(self._emit, gate)
         self.COMMANDS: dict[str, Callable[[list[str]], list[str]]] = {
             "safari": self._cmd_safari,
             "isready": self._cmd_isready,
@@ -208,7 +216,7 @@ class Engine:
                 raise ProtocolError(f"setoption: bad value for option {option.name}: "
                                     f"{error}") from None
         if option.name == "Weights":
-            self._weights = load_weights(value)
+            self._weights = load_weights(value, self._files)
             self._tree_stale = True  # a tree grown under other weights
         option.value = value
         if option.name == "TreeReuse" and not value:

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
 from safari_ai.player import INFINITE_MS
-from safari_ai.protocol.options import MOVE_OVERHEAD_MS
+from safari_ai.protocol.options import MOVE_OVERHEAD_MS, parse_integer
 from safari_ai.protocol.text import ProtocolError, quote
 
 __all__ = ["GoRequest", "time_budget", "DEFAULT_MOVESTOGO", "MAX_PLAYERS", "INFINITE_MS"]
@@ -72,10 +72,10 @@ class GoRequest:
             if i + 1 >= len(tokens):
                 raise ProtocolError(f"go: {name} needs a value")
             raw = tokens[i + 1]
-            try:
-                value = int(raw)
-            except ValueError:
-                raise ProtocolError(f"go: {name} needs an integer, got {quote(raw)}") from None
+            parsed = parse_integer(raw)
+            if parsed is None:
+                raise ProtocolError(f"go: {name} needs an integer, got {quote(raw)}")
+            value = parsed
             name = _CLOCK_ALIASES.get(name, name)
             value = min(value, INFINITE_MS)  # longer is "for ever"; keeps C's int64 safe
             if name in ("depth", "nodes", "movetime", "movestogo") and value < 1:

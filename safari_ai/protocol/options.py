@@ -2,6 +2,7 @@
 the handshake announces them, and how a ``value`` is read."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
@@ -10,7 +11,8 @@ from safari_ai.errors import SafariError
 from safari_ai.protocol.text import ProtocolError, format_value, quote
 from safari_ai.search import ALGORITHMS, MULTIPLAYERS
 
-__all__ = ["EngineOption", "engine_options", "rules_options", "load_weights", "MOVE_OVERHEAD_MS"]
+__all__ = ["EngineOption", "engine_options", "rules_options", "load_weights", "parse_integer",
+           "MOVE_OVERHEAD_MS"]
 
 MOVE_OVERHEAD_MS = 30
 """Default of the ``MoveOverhead`` option: clock time kept back for I/O per move."""
@@ -51,9 +53,8 @@ class EngineOption:
                 raise ProtocolError(f"{where}: expected true or false")
             return raw.lower() == "true"
         if self.kind == "spin":
-            try:
-                number = int(raw)
-            except ValueError:
+            number = parse_integer(raw)
+            if number is None:
                 raise ProtocolError(f"{where}: expected an integer") from None
             assert self.minimum is not None and self.maximum is not None
             if not self.minimum <= number <= self.maximum:
@@ -67,6 +68,23 @@ class EngineOption:
         if raw == "<empty>":
             return ""
         return raw
+
+
+_INTEGER = re.compile(r"-?[0-9]{1,40}")
+
+
+def parse_integer(raw: str) -> Optional[int]:
+    """``raw`` as an integer when it is spelled as one, plainly: an optional
+    ``-`` and 1 to 40 digits; None otherwise (ranges are checked on the value
+    it gives). Python's ``int()`` also takes ``+8``, ``0_8``, `` 8``, other
+    scripts' digits and thousands of digits, which let values past checks
+    that read the text another way; every spin value and every number of a
+    ``go`` line is read here.
+
+    >>> parse_integer("64"), parse_integer("+8"), parse_integer("1_024")
+    (64, None, None)
+    """
+    return int(raw) if _INTEGER.fullmatch(raw) else None
 
 
 # A rules option's type in the handshake, by its JSON Schema type.
@@ -92,16 +110,26 @@ def rules_options(game: str) -> list[EngineOption]:
     return options
 
 
-def load_weights(path: str) -> Any:
-    """The Weights option's file (None for ``<empty>``); ProtocolError when bad."""
-    if not path:
+def load_weights(value: str, files: bool = True) -> Any:
+    """The Weights option's value read (None for ``<empty>``): a weights
+    object given as JSON text (``{"format": "safari-ai-weights", ...}``), or
+    the name of a weights file when ``files`` (the web server passes False:
+    no file of the server is named over the network). Both go through the
+    one strict reader (:mod:`safari_ai.weights`). ProtocolError when bad."""
+    if not value:
         return None
-    from safari_ai.tune import EvalWeights
+    from safari_ai.weights import EvalWeights
 
+    where = "setoption: bad value for option Weights"
     try:
-        return EvalWeights.load(path)
+        if value.lstrip().startswith("{"):
+            return EvalWeights.from_text(value)
+        if not files:
+            raise ProtocolError(f"{where}: this server reads no files; send the weights "
+                                f"object itself: setoption name Weights value {{...}}")
+        return EvalWeights.load(value)
     except SafariError as error:
-        raise ProtocolError(f"setoption: bad value for option Weights: {error}") from None
+        raise ProtocolError(f"{where}: {error}") from None
 
 
 def engine_options() -> list[EngineOption]:
@@ -117,7 +145,7 @@ def engine_options() -> list[EngineOption]:
         EngineOption("TreeReuse", "check", True),
         EngineOption("Multiplayer", "combo", "auto", choices=list(MULTIPLAYERS)),
         EngineOption("MoveOverhead", "spin", MOVE_OVERHEAD_MS, 0, 10000),
-        EngineOption("Weights", "string", ""),  # a weights file (docs/tuning.md)
+        EngineOption("Weights", "string", ""),  # a weights file or object (docs/tuning.md)
     ]
     for game in facts.game_names():
         options.extend(rules_options(game))

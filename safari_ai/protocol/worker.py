@@ -5,17 +5,30 @@ A job is *running* from the moment it is accepted (or taken from the queue)
 until its last line (``bestmove M``, ``nodes N``) is written; the worker
 writes that line and takes the next job under one lock, so a command read
 after the line (a ``go`` right after ``bestmove``) always finds it idle.
+
+A *gate* wraps each job as it runs on the worker thread: the web server's
+takes a slot of its search pool (waiting, a job is stopped as any other) and
+arms its time cap, for every job, queued ones included.
 """
 from __future__ import annotations
 
+import contextlib
 import threading
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Callable, ContextManager, Optional
 
 from safari_ai.search import StopFlag
 
-__all__ = ["Job", "SearchWorker"]
+__all__ = ["Job", "SearchWorker", "Gate"]
+
+Gate = Callable[[threading.Event, Callable[[], None]], ContextManager[None]]
+"""Wraps one job's run: called with the job's stop event (set when the job
+is stopped) and a function that stops this job (and no other)."""
+
+
+def _open_gate(stopped: threading.Event, stop: Callable[[], None]) -> ContextManager[None]:
+    return contextlib.nullcontext()
 
 
 @dataclass
@@ -39,10 +52,12 @@ class SearchWorker:
 
     :param emit: writes one line (``info`` lines of a failed job, and each
         job's last line).
+    :param gate: wraps each job's run (:data:`Gate`); by default nothing.
     """
 
-    def __init__(self, emit: Callable[[str], None]) -> None:
+    def __init__(self, emit: Callable[[str], None], gate: Optional[Gate] = None) -> None:
         self._emit = emit
+        self._gate = gate or _open_gate
         # The jobs: the one running on the worker and those queued behind it.
         # _state guards both (see the module docstring).
         self._state = threading.Lock()
@@ -108,6 +123,14 @@ class SearchWorker:
             for job in self._queue:
                 job.stopped = job.stopped or job.unbounded
 
+    def _stopper(self, job: Job) -> Callable[[], None]:
+        """A function that stops ``job`` if it is still the running one."""
+        def stop() -> None:
+            with self._state:
+                if self._running is job:
+                    self._raise_stop()
+        return stop
+
     def _raise_stop(self) -> None:
         """Raises the running job's stop signals (under ``_state``)."""
         self.stop_flag.set()
@@ -126,7 +149,8 @@ class SearchWorker:
         """The worker thread: runs ``job`` and then each queued job in turn."""
         while job is not None:
             try:
-                last = job.run()
+                with self._gate(self.stop_event, self._stopper(job)):
+                    last = job.run()
             except Exception as error:  # noqa: BLE001 - report, never die silently
                 self._emit(f"info string error: internal error: {type(error).__name__}: "
                            f"{error}")

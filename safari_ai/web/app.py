@@ -5,9 +5,12 @@ functions (``Position.new``/``legal_moves``/``chance_outcomes``/``apply``,
 ``safari_ai.analyse(...).to_json()``, ``annotate(...).to_json()``,
 ``safari_ai.render.render``). Searches run in a bounded thread pool (the C
 search releases the GIL), each capped by the operator's ``max_movetime_ms``;
-``/api/engine`` runs one :class:`safari_ai.protocol.Engine` per connection.
+``/api/engine`` runs one :class:`safari_ai.protocol.Engine` per connection,
+whose searches take a slot of the same pool. Only the server's own page
+(and origins the operator allows) may use it (:mod:`safari_ai.web.guard`).
 No endpoint reads or writes a file of the server (the page's own static files
-aside). The API is documented in docs/web.md.
+aside; the engine's ``Weights`` takes a weights object, not a file name).
+The API is documented in docs/web.md.
 """
 from __future__ import annotations
 
@@ -19,13 +22,15 @@ import logging
 import os
 import threading
 import time
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
 from importlib import resources
-from typing import Any, AsyncIterator, Callable, Optional
+from typing import Any, AsyncIterator, Callable, Iterator, Optional
 
 from starlette.applications import Starlette
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -35,6 +40,7 @@ from safari_ai.errors import IllegalMoveError, PositionError, SafariError
 from safari_ai import facts
 from safari_ai.limits import Limits
 from safari_ai.position import Position
+from safari_ai.web.guard import AccessPolicy, GuardMiddleware
 
 __all__ = ["create_app", "ServerConfig", "ApiError", "rules_form", "games_facts",
            "moves_json", "MAX_DEPTH", "MAX_MULTIPV"]
@@ -46,6 +52,8 @@ MAX_APPLY_MOVES = 10000
 DEFAULT_MOVETIME_MS = 1000
 RECORD_MOVETIME_MS = 200
 STREAM_KEEPALIVE_S = 0.5
+SLOT_POLL_S = 0.02
+"""How often an engine search waiting for a slot looks whether it was stopped."""
 ALGORITHMS_WEB = ("auto", "alphabeta", "mcts", "expectimax")
 
 
@@ -65,6 +73,24 @@ class ServerConfig:
     """Largest ``Hash`` a WebSocket client may set."""
     record_budget_s: float = 120.0
     """Longest a whole-record analysis may take."""
+    max_threads: int = 1
+    """Largest ``Threads`` a WebSocket client may set."""
+    connections_per_client: int = 32
+    """Connections (HTTP and, apart, WebSocket) one client address may hold open."""
+    read_timeout_s: float = 10.0
+    """Seconds a request's headers and body may take to arrive."""
+    host: str = "127.0.0.1"
+    """The address the server is bound to (a name it answers to)."""
+    allow_hosts: tuple[str, ...] = ()
+    """More names the server answers to (``Host``), besides loopback and IP addresses."""
+    allow_origins: tuple[str, ...] = ()
+    """Origins besides the server's own whose pages may use it."""
+    token: Optional[str] = None
+    """When set, every ``/api/`` request must carry it (header or ``?token=``)."""
+
+    def policy(self) -> AccessPolicy:
+        """Who may use the server (:class:`~safari_ai.web.guard.AccessPolicy`)."""
+        return AccessPolicy.make(self.host, self.allow_hosts, self.allow_origins, self.token)
 
 
 class ApiError(Exception):
@@ -147,11 +173,15 @@ async def _body(request: Request, config: ServerConfig) -> _Body:
     if declared is not None and declared.isdigit() and int(declared) > config.max_body_bytes:
         raise ApiError(f"request body larger than {config.max_body_bytes} bytes", "body", 413)
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > config.max_body_bytes:
-            raise ApiError(f"request body larger than {config.max_body_bytes} bytes", "body", 413)
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > config.max_body_bytes:
+                raise ApiError(f"request body larger than {config.max_body_bytes} bytes",
+                               "body", 413)
+            chunks.append(chunk)
+    except ClientDisconnect:
+        raise _ClientGone("left before its request body was complete") from None
     try:
         text = b"".join(chunks).decode("utf-8")
     except UnicodeDecodeError as error:
@@ -261,6 +291,10 @@ def _keep_freed_memory() -> None:
         pass
 
 
+class _ClientGone(Exception):
+    """The client closed its connection before its answer: logged as one line."""
+
+
 class _Server:
     """The state of one application: configuration, the search pool and its slots."""
 
@@ -271,6 +305,7 @@ class _Server:
                                        thread_name_prefix="safari-web-search")
         self._slots: Optional[asyncio.Semaphore] = None
         self.connections = 0
+        self.by_client: Counter[str] = Counter()  # WebSocket connections per address
 
     @property
     def slots(self) -> asyncio.Semaphore:
@@ -283,6 +318,37 @@ class _Server:
         """Runs ``job`` in the pool once a search slot is free."""
         async with self.slots:
             return await asyncio.get_running_loop().run_in_executor(self.pool, job)
+
+    def gate(self, loop: asyncio.AbstractEventLoop) -> Callable[..., Any]:
+        """The engine worker's gate (:data:`safari_ai.protocol.worker.Gate`):
+        each search of a WebSocket engine, a queued ``go`` included, waits
+        for a slot of the pool on its worker thread (given up when the
+        search is stopped meanwhile), holds it while it runs, and is stopped
+        at the operator's time cap."""
+        cap_s = self.config.max_movetime_ms / 1000
+
+        @contextlib.contextmanager
+        def gate(stopped: threading.Event, stop: Callable[[], None]) -> Iterator[None]:
+            waiting = asyncio.run_coroutine_threadsafe(self.slots.acquire(), loop)
+            held = False
+            while not held:
+                try:
+                    waiting.result(timeout=SLOT_POLL_S)
+                    held = True
+                except TimeoutError:
+                    if stopped.is_set() and waiting.cancel():
+                        break       # stopped before it had a slot: runs stopped, at once
+            watchdog = threading.Timer(cap_s, stop)
+            watchdog.daemon = True
+            watchdog.start()
+            try:
+                yield
+            finally:
+                watchdog.cancel()
+                if held:
+                    with contextlib.suppress(RuntimeError):  # the loop is closed
+                        loop.call_soon_threadsafe(self.slots.release)
+        return gate
 
 
 LOG = logging.getLogger("safari_ai.web")
@@ -309,6 +375,10 @@ def _endpoint(handler: Callable[[Request, _Server], Any], server: _Server) -> Ca
             result = await handler(request, server)
         except ApiError as error:
             return _error_response(error)
+        except _ClientGone as gone:
+            client = request.client.host if request.client else "?"
+            LOG.warning("client %s %s %s", client, gone, request.url.path)
+            return Response(status_code=400)   # nobody reads it
         except Exception as error:  # noqa: BLE001 - answered as JSON, the server goes on
             return _error_response(_internal_error(error))
         if isinstance(result, Response):
@@ -324,13 +394,37 @@ def _bool(data: dict[str, Any], key: str) -> bool:
     return value
 
 
-async def _answer(server: _Server, work: Callable[[Any, Any], Any],
+async def _client_gone(request: Request) -> None:
+    """Returns when the client of ``request`` (its body read) closes its connection."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+
+
+async def _answer(request: Request, server: _Server, work: Callable[[Any, Any], Any],
                   stream: bool) -> Any:
     """``work(emit, stop)`` (an analysis) answered as a stream (:func:`_streamed`)
-    or, once it has run in the pool, as one JSON value (an ApiError is raised)."""
+    or, once it has run in the pool, as one JSON value (an ApiError is raised).
+    A client that leaves before its answer has its search stopped (or not
+    started) at once, which frees its slot."""
+    from safari_ai.search import StopFlag
+
     if stream:
         return _streamed(server, work)
-    result = await server.search(lambda: work(None, None))
+    stop = StopFlag()
+
+    def job() -> Any:
+        return ApiError("the client went away", None) if stop.is_set else work(None, stop)
+    task = asyncio.ensure_future(server.search(job))
+    gone = asyncio.ensure_future(_client_gone(request))
+    try:
+        await asyncio.wait({task, gone}, return_when=asyncio.FIRST_COMPLETED)
+        if not task.done():
+            stop.set()
+            task.add_done_callback(lambda t: t.cancelled() or t.exception())
+            raise _ClientGone("left before its answer: its search stopped")
+    finally:
+        gone.cancel()
+    result = task.result()
     if isinstance(result, ApiError):
         raise result
     return result
@@ -476,7 +570,7 @@ async def _analyse(request: Request, server: _Server) -> Any:
 
     data = await _body(request, server.config)
     if "record" in data or is_record(data.get("position")):
-        return await _analyse_record(data, server)
+        return await _analyse_record(request, data, server)
     pos = _position(data)
     options = _analysis_options(data, server.config)
     # the one Limits of this search, made (and checked) here and passed down as it is
@@ -502,7 +596,7 @@ async def _analyse(request: Request, server: _Server) -> Any:
             where = ("position" if pos.is_terminal() or pos.is_chance()
                      else "algo" if "algo" in message else "limits")
             return ApiError(message, where)
-    return await _answer(server, work, stream)
+    return await _answer(request, server, work, stream)
 
 
 def _record(data: dict[str, Any], key: str) -> Any:
@@ -525,7 +619,7 @@ def _record_positions(record: Any) -> int:
     return len(record.moves) + 1
 
 
-async def _analyse_record(data: dict[str, Any], server: _Server) -> Any:
+async def _analyse_record(request: Request, data: dict[str, Any], server: _Server) -> Any:
     """A whole record, as ``safari-ai analyse RECORD.json --json``."""
     from safari_ai.annotate import annotate
     from safari_ai.search import analyse
@@ -574,7 +668,7 @@ async def _analyse_record(data: dict[str, Any], server: _Server) -> Any:
                             "use smaller limits", "limits")
         except SafariError as error:
             return ApiError(str(error), key)
-    return await _answer(server, work, stream)
+    return await _answer(request, server, work, stream)
 
 
 async def _replay(request: Request, server: _Server) -> Any:
@@ -604,19 +698,21 @@ async def _render(request: Request, server: _Server) -> Any:
 # -- the engine WebSocket ----------------------------------------------------
 
 class _EngineSocket:
-    """One ``/api/engine`` connection: an Engine, its output queue and its search slot."""
+    """One ``/api/engine`` connection: an Engine and its output queue. Its
+    searches take their slot through the engine's gate (:meth:`_Server.gate`)."""
 
     def __init__(self, websocket: WebSocket, server: _Server) -> None:
         from safari_ai.protocol import Engine
 
+        config = server.config
         self.ws = websocket
         self.server = server
         self.loop = asyncio.get_running_loop()
         self.queue: asyncio.Queue[Optional[str]] = asyncio.Queue()
-        self.engine = Engine(emit=self._emit_threadsafe)
+        self.engine = Engine(emit=self._emit_threadsafe, files=False,
+                             caps={"Threads": config.max_threads, "Hash": config.max_hash_mb},
+                             gate=server.gate(self.loop))
         self.open = True
-        self.held = 0          # search slots held: one per go still owing its bestmove
-        self.search_number = 0
 
     def _emit_threadsafe(self, line: str) -> None:
         try:
@@ -629,55 +725,22 @@ class _EngineSocket:
             line = await self.queue.get()
             if line is None:
                 return
-            if line.startswith("bestmove") and self.held:
-                self.held -= 1
-                self.server.slots.release()
             if self.open:
                 try:
                     await self.ws.send_text(line)
                 except Exception:  # noqa: BLE001 - the client went away; keep draining
                     self.open = False
 
-    def _policy(self, tokens: list[str]) -> Optional[str]:
-        """Why the server refuses this line (None: the engine gets it)."""
-        config = self.server.config
-        if tokens[0] == "perft":
-            return "perft: not served over the web (use safari-ai engine)"
-        if tokens[0] == "setoption" and len(tokens) >= 5 and tokens[1] == "name" \
-                and tokens[3] == "value":
-            caps = {"threads": 1, "hash": config.max_hash_mb}
-            cap = caps.get(tokens[2].lower())
-            if cap is not None and tokens[4].lstrip("-").isdigit() and int(tokens[4]) > cap:
-                return f"setoption: {tokens[2]} is at most {cap} on this server"
-        return None
-
     async def handle(self, line: str) -> None:
         tokens = line.split()
         if not tokens:
             return
-        refused = self._policy(tokens)
-        if refused is not None:
-            await self.queue.put(f"info string error: {refused}")
+        if tokens[0] == "perft":
+            await self.queue.put("info string error: perft: not served over the web "
+                                 "(use safari-ai engine)")
             return
-        acquired = tokens[0] == "go" and not self.engine.searching
-        if acquired:
-            await self.server.slots.acquire()
-            self.held += 1
-            self.search_number += 1
-            self.loop.call_later(self.server.config.max_movetime_ms / 1000,
-                                 self._watchdog, self.search_number)
-        answers = await asyncio.to_thread(self.engine.feed, line)
-        for answer in answers:
+        for answer in await asyncio.to_thread(self.engine.feed, line):
             await self.queue.put(answer)
-        if acquired and any(a.startswith("info string error") for a in answers):
-            # a malformed go starts no search and owes no bestmove: free its slot
-            self.held -= 1
-            self.server.slots.release()
-
-    def _watchdog(self, number: int) -> None:
-        """The operator's time cap: stop a search that runs past it."""
-        if number == self.search_number and self.engine.searching:
-            asyncio.ensure_future(asyncio.to_thread(self.engine.feed, "stop"))
 
     async def close(self) -> None:
         await asyncio.to_thread(self.engine.close)
@@ -687,19 +750,26 @@ class _EngineSocket:
 
 async def _engine_socket(websocket: WebSocket) -> None:
     server: _Server = websocket.app.state.server
-    if server.connections >= server.config.max_connections:
+    config = server.config
+    client = websocket.client.host if websocket.client else ""
+    if server.connections >= config.max_connections or \
+            server.by_client[client] >= config.connections_per_client:
+        # accepted, then closed with 1013 "try again later": a browser's
+        # script sees the code and the reason (a refused handshake shows none)
+        await websocket.accept()
         await websocket.close(code=1013, reason="too many engine connections")
         return
     await websocket.accept()
     server.connections += 1
+    server.by_client[client] += 1
     conn = _EngineSocket(websocket, server)
     sender = asyncio.create_task(conn.sender())
     try:
         while True:
             text = await websocket.receive_text()
-            if len(text) > server.config.max_body_bytes:
+            if len(text) > config.max_body_bytes:
                 await conn.queue.put(f"info string error: message longer than "
-                                     f"{server.config.max_body_bytes} bytes")
+                                     f"{config.max_body_bytes} bytes")
                 continue
             for line in text.splitlines():
                 await conn.handle(line)
@@ -711,14 +781,14 @@ async def _engine_socket(websocket: WebSocket) -> None:
         pass
     finally:
         server.connections -= 1
+        server.by_client[client] -= 1
+        if server.by_client[client] <= 0:
+            del server.by_client[client]
         await conn.close()
         try:
             await asyncio.wait_for(sender, timeout=1.0)
         except (asyncio.TimeoutError, Exception):  # noqa: BLE001 - the socket is gone
             sender.cancel()
-        for _ in range(conn.held):
-            server.slots.release()
-        conn.held = 0
         if conn.engine.finished:
             try:
                 await websocket.close()
@@ -753,6 +823,7 @@ def create_app(config: Optional[ServerConfig] = None) -> Starlette:
         server.pool.shutdown(wait=False, cancel_futures=True)
 
     app = Starlette(routes=routes, lifespan=lifespan,
+                    middleware=[Middleware(GuardMiddleware, policy=server.config.policy())],
                     exception_handlers={Exception: _internal_error_handler})
     app.state.server = server
     return app
