@@ -651,7 +651,8 @@ cdef object report_from_c(const sa_report *r):
             outcomes.append(Outcome(
                 o.outcome.decode("ascii"), Fraction(o.weight, total),
                 [o.expected[p] for p in range(n_expected)] if o.valued else None,
-                o.depth, MOVERS.get(o.to_move, o.to_move), o.best.decode("ascii") or None))
+                o.depth, best=o.best.decode("ascii") or None,
+                to_move=MOVERS.get(o.to_move, o.to_move)))
     return Report(
         ALGO_NAMES.get(<int>r.algo, "auto"), r.depth, r.seldepth, r.nodes, r.seconds, lines,
         None if r.win_probability < 0 else r.win_probability,

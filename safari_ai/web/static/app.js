@@ -624,7 +624,7 @@ function showInfo(line, active) {
   const info = parseInfo(line);
   if (info.string || info.outcome) {
     if (info.outcome) {
-      active.lines["outcome " + info.outcome] = `${info.outcome} (${info.prob}): ${info.score || ""} ${info.expect ? "expect " + info.expect : ""}`;
+      active.lines["outcome " + info.outcome] = `${info.outcome} (${info.prob}): ${info.score || ""} ${info.expect ? "expect " + info.expect : ""}${info.pv ? " best " + info.pv.join(" ") : ""}`;
       renderLines(active);
     }
     return;
