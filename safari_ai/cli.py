@@ -213,10 +213,15 @@ def _units_text(pos: Position, algo: str, expected: bool) -> str:
     text = (f"units score for player {pos.to_move} (to move), cp = {unit}; "
             "win N / loss N = proven in N plies")
     if expected:
-        text += ("; expected pP = player P's win probability (a draw counts 1/2)" if two_sided
-                 else "; expected pP = player P's expected final score in points; "
-                      "winchance pP = player P's chance to win (a tie on top shared)")
+        text += "; " + _expected_units(two_sided)
     return text
+
+
+def _expected_units(two_sided: bool) -> str:
+    """What the ``expected`` (and ``winchance``) numbers of a report are."""
+    return ("expected pP = player P's win probability (a draw counts 1/2)" if two_sided
+            else "expected pP = player P's expected final score in points; "
+                 "winchance pP = player P's chance to win (a tie on top shared)")
 
 
 def _info_line(report: Report) -> str:
@@ -280,7 +285,7 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
     every player's chance to win the race, a tie on top shared (winchance).
 
     The score is for the player to move; a `units` line says what one cp is
-    in this game with this algorithm (turtles: an active turtle = 100; zebras:
+    in this game with this algorithm (turtles: an active turtle = 37; zebras:
     a point of score difference = 100; expectimax and the dice games: 100 x
     the expected result, ostrich: centi-points). docs/games/<game>.md of the
     repository explains each game's scores, notation and positions.
@@ -322,7 +327,7 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
     except SafariError as error:
         _fail(str(error))
     if chance:
-        _print_chance(report, multipv, as_json)
+        _print_chance(pos, report, multipv, as_json)
         return
     if as_json:
         click.echo(json.dumps(report.to_json()))
@@ -347,7 +352,7 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
                f"time {report.seconds:.3f} algo {report.algo} threads {report.threads}")
 
 
-def _print_chance(report: Report, shown: int | None, as_json: bool) -> None:
+def _print_chance(pos: Position, report: Report, shown: int | None, as_json: bool) -> None:
     """A chance position's report: the expected results, then the outcomes
     (the `shown` most likely, default all)."""
     outcomes = report.outcomes[:shown] if shown is not None else report.outcomes
@@ -376,6 +381,9 @@ def _print_chance(report: Report, shown: int | None, as_json: bool) -> None:
     if report.valued < len(report.outcomes):
         click.echo(f"estimate: {report.valued} of {len(report.outcomes)} outcomes valued "
                    f"before the limit (a seeded uniform sample; '-' not valued)")
+    click.echo(f"units a chance position, the dice decide; {_expected_units(pos.facts.zero_sum)}"
+               "; each outcome's columns: the same after it; best after = the best move "
+               "after it (none when nobody chooses there)")
     click.echo(f"depth {report.depth} nodes {report.nodes} nps {report.nps} "
                f"time {report.seconds:.3f} algo {report.algo} threads {report.threads}")
 

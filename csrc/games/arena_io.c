@@ -1042,7 +1042,7 @@ const sa_game sa_arena_game = {
     .state_size = sizeof(arena_state),
     .rules = arena_rules,
     .n_rules = ARENA_N_RULES,
-    .eval_units = "hundredths of a die (a die = 100, a gladiator standing = 300)",
+    .eval_units = arena_eval_units,
     .new_position = arena_new_position,
     .from_json = arena_from_json,
     .to_json = arena_to_json,

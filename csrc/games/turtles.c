@@ -682,7 +682,7 @@ const sa_game sa_turtles_game = {
     .state_size = sizeof(turtles_state),
     .rules = turtles_rules,
     .n_rules = TURTLES_N_RULES,
-    .eval_units = "centi-turtles (an active turtle = 100)",
+    .eval_units = turtles_eval_units,
     .new_position = turtles_new_position,
     .from_json = turtles_from_json,
     .to_json = turtles_to_json,

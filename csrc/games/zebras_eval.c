@@ -68,10 +68,18 @@ const char *const zebras_feature_names[ZEBRAS_FEATURES] = {
  * leaf has the same count; what steers the search is the spread between the
  * species, a lion or a crocodile kept being worth 2-5 points more than a
  * gazelle. */
+#define W_POINT 100   /* a point of score: the unit is a centi-point */
+#define STR_(x) #x
+#define STR(x) STR_(x)
+/* What one unit of the evaluation is (sa_game.eval_units), next to the
+ * weight that makes it so. */
+const char zebras_eval_units[] =
+    "centi-points of the score difference (own points - opponent's; a point = "
+    STR(W_POINT) ")";
 const int32_t zebras_default_weights[ZEBRAS_FEATURES] = {
-    [F_CONTROL] = 100,
+    [F_CONTROL] = W_POINT,
     [F_OPEN] = 172,
-    [F_INAUGURATION] = 100 * ZEBRAS_INAUGURATION_POINTS,
+    [F_INAUGURATION] = W_POINT * ZEBRAS_INAUGURATION_POINTS,
     [F_TEMPO] = -60,
     [F_HAND_Z] = 877,
     [F_HAND_G] = 562,
