@@ -8,6 +8,14 @@ a record of N plies costs N + 1 searches (the last position too, unless the
 game is over), whatever the dice: an ostrich roll of 1,512 outcomes is one
 search, not one per outcome.
 
+The limits are by default a **level** (:data:`LEVELS`: ``quick``, ``default``,
+``thorough``), a depth per game, measured (docs/records.md, "Levels"), so that
+the verdicts do not depend on the clock: the same record analysed twice, on a
+busy machine or an idle one, gives the same best moves, errors, marks and
+luck (one thread, the same seed). Explicit ``depth``/``nodes``/``movetime``
+limits replace the level (``movetime`` makes the verdicts depend on the
+machine's load).
+
 Values are in the game's result units, for every player: in a two-player game
 the player's **win probability** (a draw counting half); in the ostrich race
 the player's **expected points**. A proven result is a value like any other
@@ -16,11 +24,15 @@ zebras) are mapped to a win probability by ``(1 + tanh(cp / 400)) / 2``, the
 mapping MCTS and expectimax use for an evaluation.
 
 * A **decision** (ply of player P): the position is searched for its
-  :data:`LINES` best lines; ``best`` is the engine's move, ``value`` every
-  player's value of the position (the best line); ``played_value`` is P's
-  value of the move played: its line's value when it is one of those lines
-  (the same search and horizon as the best move's), else P's value of the
-  next position, from that position's own search.
+  :data:`LINES` best lines (every legal move when there are at most that
+  many), so that the played move is valued in the same search, at the same
+  depth, as the best one (as gnubg ranks every candidate at the same ply):
+  ``best`` is the engine's move, ``value`` every player's value of the
+  position (the best line), ``played_value`` P's value of the move played,
+  its line's value. Only when the move is not among those lines (more legal
+  moves than :data:`LINES`), the search has shown it is no better than the
+  last line; its value is then the next position's own value, capped at the
+  last line's (``"played_in_lines": false``).
   The **error** is ``value[P] - played_value``, never below 0, classed by the
   thresholds of :data:`THRESHOLDS`.
 * A **chance ply** (a roll, a deal): ``expected`` is every player's expected
@@ -49,11 +61,43 @@ from safari_ai.record import GameRecord
 from safari_ai.search import Report, analyse
 
 __all__ = ["annotate", "Annotation", "THRESHOLDS", "RATINGS", "EVAL_SCALE", "classify",
-           "format_ply", "format_header", "format_summary", "units_of"]
+           "format_ply", "format_header", "format_summary", "units_of", "LEVELS",
+           "DEFAULT_LEVEL", "level_limits"]
 
-LINES = 4
-"""Lines searched at each decision: the played move is valued in the same
-search as the best when it is among them."""
+LINES = 16
+"""Lines searched at each decision (the core's most, ``SA_MAX_MULTIPV``): the
+played move is valued in the same search as the best when it is among them."""
+
+LEVELS: dict[str, dict[str, dict[str, int]]] = {
+    # game -> level -> the depth of a decision's search ("depth") and of a
+    # chance position's ("chance_depth"; the roll is one of its plies). Measured
+    # by bench/analysis_stability.py (docs/records.md, "Levels").
+    "turtles": {"quick": {"depth": 5, "chance_depth": 5}, "default": {"depth": 7, "chance_depth": 7},
+                "thorough": {"depth": 9, "chance_depth": 9}},
+    "zebras": {"quick": {"depth": 3, "chance_depth": 3}, "default": {"depth": 4, "chance_depth": 4},
+               "thorough": {"depth": 5, "chance_depth": 5}},
+    "arena": {"quick": {"depth": 4, "chance_depth": 4}, "default": {"depth": 6, "chance_depth": 6},
+              "thorough": {"depth": 8, "chance_depth": 8}},
+    "ostrich": {"quick": {"depth": 2, "chance_depth": 2}, "default": {"depth": 3, "chance_depth": 2},
+                "thorough": {"depth": 4, "chance_depth": 3}},
+}
+"""The analysis levels: clock-independent limits per game."""
+DEFAULT_LEVEL = "default"
+
+
+def level_limits(game: str, level: str, chance: bool = False) -> dict[str, int]:
+    """The limits of one search at ``level`` in ``game``: ``{"depth": d}``, the
+    level's chance depth at a chance position.
+
+    :raises LimitError: an unknown level (field ``level``).
+    """
+    from safari_ai.errors import LimitError
+
+    levels = LEVELS.get(game, LEVELS["turtles"])
+    if level not in levels:
+        raise LimitError(f"level: unknown level {level!r} (one of {', '.join(levels)})",
+                         "level")
+    return {"depth": levels[level]["chance_depth" if chance else "depth"]}
 EVAL_SCALE = 400.0
 """cp -> value: ``tanh(cp / EVAL_SCALE)``, as MCTS and expectimax read an evaluation."""
 
@@ -105,6 +149,10 @@ class Annotation:
     limits: dict[str, Any]
     units: str
     players: int = 2
+    level: Optional[str] = None
+    """The level whose limits were used (None: explicit limits)."""
+    chance_limits: Optional[dict[str, Any]] = None
+    """The limits of a chance position's search when they differ from ``limits``."""
     plies: list[dict[str, Any]] = field(default_factory=list)
     threads: int = 1
     seconds: float = 0.0
@@ -135,7 +183,8 @@ class Annotation:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "limits": self.limits, "units": self.units,
+        return {"game": self.game, "level": self.level, "limits": self.limits,
+                "chance_limits": self.chance_limits or self.limits, "units": self.units,
                 "thresholds": {name: least for name, least in THRESHOLDS[self.units]},
                 "threads": self.threads, "seconds": round(self.seconds, 3),
                 "plies": self.plies, "summary": self.summary()}
@@ -188,8 +237,10 @@ class _Searcher:
     of lines differs from one position to the next (one value per number,
     made the first time it is needed)."""
 
-    def __init__(self, base: Limits, search: Callable[..., Report], algo: str) -> None:
+    def __init__(self, base: Limits, search: Callable[..., Report], algo: str,
+                 chance: Optional[Limits] = None) -> None:
         self.base = base
+        self.chance = base if chance is None else chance
         self.search = search
         self.algo = algo
         self.used_threads = base.threads
@@ -211,8 +262,8 @@ class _Searcher:
             # (paranoid search values the mover alone)
             algo = "expectimax" if algo == "auto" else algo
             extra["multiplayer"] = "maxn"
-        lines = 1 if chance else min(LINES, len(pos.legal_moves()))
-        report = self.search(pos, self._limits(lines), algo=algo, **extra)
+        limits = self.chance if chance else self._limits(min(LINES, len(pos.legal_moves())))
+        report = self.search(pos, limits, algo=algo, **extra)
         self.used_threads = getattr(report, "threads", self.base.threads)
         return report
 
@@ -221,22 +272,39 @@ def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *, alg
              seed: int = 0, threads: int = 1, hash_mb: int = 16,
              search: Callable[..., Report] = analyse,
              progress: Optional[Callable[[int, int], None]] = None,
-             outcomes: bool = False) -> Annotation:
+             outcomes: bool = False, level: Optional[str] = None) -> Annotation:
     """Annotates every ply of ``record`` (see the module's docstring).
 
-    ``limits``: ``depth``/``nodes``/``movetime`` of each search (default
-    ``{"movetime": 200}``); ``progress(done, total)`` is called after each
-    position searched; ``outcomes=True`` also keeps, per chance ply, every
-    outcome's probability and luck (``"outcomes"``).
+    ``limits``: ``depth``/``nodes``/``movetime`` of each search; without
+    them the ``level``'s (:data:`LEVELS`, default :data:`DEFAULT_LEVEL`);
+    not both. ``progress(done, total)`` is called after each position
+    searched; ``outcomes=True`` also keeps, per chance ply, every outcome's
+    probability and luck (``"outcomes"``).
+
+    :raises LimitError: an unknown level, both limits and a level, or a limit
+        out of range.
     """
+    from safari_ai.errors import LimitError
+
     started = time.monotonic()
-    limits = dict(limits or {"movetime": 200})
+    if limits and level is not None:
+        raise LimitError("level: give a level or limits (depth, nodes, movetime), not both",
+                         "level")
+    chance_limits: Optional[dict[str, Any]] = None
+    if not limits:
+        level = level or DEFAULT_LEVEL
+        limits = level_limits(record.game, level)
+        chance_limits = level_limits(record.game, level, chance=True)
+    limits = dict(limits)
     positions = record.replay()
     start = positions[0]
     units = units_of(start)
     base = Limits(**limits, seed=seed, threads=threads, hash_mb=hash_mb)  # checked once
-    searcher = _Searcher(base, search, algo)
-    out = Annotation(record.game, limits, units, players=start.num_players)
+    chance = None if chance_limits is None or chance_limits == limits else \
+        Limits(**chance_limits, seed=seed, threads=threads, hash_mb=hash_mb)
+    searcher = _Searcher(base, search, algo, chance)
+    out = Annotation(record.game, limits, units, players=start.num_players, level=level,
+                     chance_limits=None if chance is None else chance_limits)
     total = len(positions)
     values: list[Optional[list[float]]] = [None] * total
     reports: list[Optional[Report]] = [None] * total
@@ -291,8 +359,8 @@ def _decision_item(pos: Any, report: Optional[Report], move: str, before: list[f
         played_value = best_value
     elif line is not None:                        # valued in the same search
         played_value = report_values(pos, report, line)[mover]
-    else:
-        played_value = after[mover]
+    else:   # shown no better than the last line: the next position's value, capped there
+        played_value = min(after[mover], report_values(pos, report, report.lines[-1])[mover])
     error = max(0.0, best_value - played_value)
     return {"best": best, "value": before, "best_value": best_value,
             "played_value": played_value, "played_in_lines": line is not None,
@@ -379,3 +447,25 @@ def format_summary(annotation: Annotation) -> list[str]:
                      f"{_fmt(row['total_error'], units):>9}  {_fmt(row['average_error'], units):>8}"
                      f"{luck}  {row['rating'] or '-'}")
     return lines
+
+
+def format_limits(annotation: Annotation) -> str:
+    """``level default (depth 7)`` or ``limits movetime 200``: what the
+    analysis searched with, as its text report's first line says."""
+    def spell(limits: dict[str, Any]) -> str:
+        return " ".join(f"{k} {v}" for k, v in limits.items())
+    text = spell(annotation.limits)
+    if annotation.chance_limits is not None and annotation.chance_limits != annotation.limits:
+        text += f", rolls {spell(annotation.chance_limits)}"
+    return f"level {annotation.level} ({text})" if annotation.level else f"limits {text}"
+
+
+def format_report(annotation: Annotation) -> list[str]:
+    """The whole text report (``safari-ai analyse RECORD.json``): a first line
+    with the game, the units and the limits, a line per ply, then the summary."""
+    lines = [f"{annotation.game}, {annotation.players} players, values in {annotation.units}, "
+             f"{format_limits(annotation)}, threads {annotation.threads}",
+             format_header(annotation.players,
+                           any(p["by"] == "chance" for p in annotation.plies))]
+    lines += [format_ply(item, annotation.units, annotation.players) for item in annotation.plies]
+    return lines + [""] + format_summary(annotation)

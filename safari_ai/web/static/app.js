@@ -926,7 +926,10 @@ async function review() {
   const controller = new AbortController();
   streams.set(controller, { kind: "review", stop: () => controller.abort() });
   try {
-    const result = await apiStream("/api/analyse", { record: makeRecord(), limits: reviewLimits() },
+    // a level (the default): depths, the same verdicts on any load; else the limits typed
+    const kind = $("review-kind").value;
+    const asked = kind.startsWith("level:") ? { level: kind.slice("level:".length) } : { limits: reviewLimits() };
+    const result = await apiStream("/api/analyse", { record: makeRecord(), ...asked },
       ({ done, total }) => {
         bar.max = total;
         bar.value = done;
@@ -959,8 +962,9 @@ async function review() {
         formatValue(row.average_error, result.units), row.rolls,
         formatValue(row.total_luck, result.units, true), row.rating || "-"]));
     }
+    const used = Object.entries(result.limits).map(([k, v]) => `${k} ${v}`).join(" ");
     note.textContent = `analysed ${result.plies.length} plies in ${result.seconds.toFixed(1)} s `
-      + `(values in ${result.units})`;
+      + `(values in ${result.units}; ${result.level ? `level ${result.level}, ` : ""}${used})`;
     showMoveList();
   } catch (error) {
     note.textContent = error.name === "AbortError" ? "stopped" : "";
