@@ -57,6 +57,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Optional
 
 from safari_ai.limits import Limits
+from safari_ai.reasons import explain
 from safari_ai.record import GameRecord
 from safari_ai.search import Report, analyse
 
@@ -153,6 +154,9 @@ class Annotation:
     """The level whose limits were used (None: explicit limits)."""
     chance_limits: Optional[dict[str, Any]] = None
     """The limits of a chance position's search when they differ from ``limits``."""
+    reason_seconds: float = 0.0
+    """Time spent on the reasons of the marked decisions (not in the JSON,
+    which holds only what does not depend on the machine but ``seconds``)."""
     plies: list[dict[str, Any]] = field(default_factory=list)
     threads: int = 1
     seconds: float = 0.0
@@ -303,6 +307,9 @@ def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *, alg
     chance = None if chance_limits is None or chance_limits == limits else \
         Limits(**chance_limits, seed=seed, threads=threads, hash_mb=hash_mb)
     searcher = _Searcher(base, search, algo, chance)
+    # the dice view of a reason searches its rolls as deep as the analysis does
+    dice_depth = (chance_limits or limits).get("depth") or \
+        level_limits(record.game, DEFAULT_LEVEL, chance=True)["depth"]
     out = Annotation(record.game, limits, units, players=start.num_players, level=level,
                      chance_limits=None if chance is None else chance_limits)
     total = len(positions)
@@ -340,6 +347,15 @@ def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *, alg
         else:
             item.update(_decision_item(pos, report, entry["move"], before, value(index + 1),
                                        units))
+            played_line = item.pop("_played_line")
+            if item["class"] is not None:
+                if played_line is None:   # the next position's own line after the move
+                    after_report = reports[index + 1]
+                    played_line = [entry["move"]] + ([] if after_report is None
+                                                     else list(after_report.pv))
+                item["reason"], seconds = explain(pos, played_line, item["pv"],
+                                                  dice_depth=dice_depth, seed=seed)
+                out.reason_seconds += seconds
         out.plies.append(item)
     if progress is not None and values[-1] is None:
         progress(total, total)
@@ -366,6 +382,7 @@ def _decision_item(pos: Any, report: Optional[Report], move: str, before: list[f
             "played_value": played_value, "played_in_lines": line is not None,
             "error": error, "class": classify(error, units),
             "forced": len(pos.legal_moves()) == 1, "pv": list(report.pv),
+            "_played_line": None if line is None else list(line.pv),
             # what the search reports to a person (docs/tuning.md): the
             # mover's calibrated win probability (two players), every
             # player's chance to win (ostrich); the values above stay on the
@@ -467,5 +484,19 @@ def format_report(annotation: Annotation) -> list[str]:
              f"{format_limits(annotation)}, threads {annotation.threads}",
              format_header(annotation.players,
                            any(p["by"] == "chance" for p in annotation.plies))]
-    lines += [format_ply(item, annotation.units, annotation.players) for item in annotation.plies]
+    for item in annotation.plies:
+        lines.append(format_ply(item, annotation.units, annotation.players))
+        lines += format_reason(item)
     return lines + [""] + format_summary(annotation)
+
+
+def format_reason(item: dict[str, Any]) -> list[str]:
+    """A marked decision's reason, indented below its line: ``why: ...`` and,
+    in the dice games, ``dice: ...`` (nothing for an unmarked ply)."""
+    reason = item.get("reason")
+    if not reason:
+        return []
+    lines = [f"{'':>6}why: {reason['text']}"]
+    if reason.get("dice"):
+        lines.append(f"{'':>6}dice: {reason['dice']['text']}")
+    return lines

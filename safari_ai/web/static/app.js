@@ -939,7 +939,7 @@ async function review() {
     const players = Object.keys(result.summary).length;
     const head = table.querySelector("thead");
     head.innerHTML = "";
-    head.append(tableRow(["ply", "by", "move", "best", "error",
+    head.append(tableRow(["ply", "by", "move", "best", "error", "why",
       ...Array.from({ length: players }, (_, p) => `luck p${p}`)], "th"));
     for (const ply of result.plies) {
       const chance = ply.by === "chance";
@@ -948,7 +948,9 @@ async function review() {
       const best = chance ? "" : (ply.best === ply.move ? "=" : ply.best || "");
       const error = chance ? "" : (ply.forced ? "forced"
         : formatValue(ply.error, result.units) + (ply.class ? ` ${ply.class}` : ""));
-      const row = tableRow([ply.ply, chance ? "dice" : `p${ply.by}`, moveLabel(ply.ply - 1), best, error, ...luck]);
+      // a marked move's reason: the two lines, the features, the dice (docs/records.md)
+      const why = ply.reason ? ply.reason.text + (ply.reason.dice ? `; dice: ${ply.reason.dice.text}` : "") : "";
+      const row = tableRow([ply.ply, chance ? "dice" : `p${ply.by}`, moveLabel(ply.ply - 1), best, error, why, ...luck]);
       row.dataset.ply = String(ply.ply);
       if (ply.class === "bad" || ply.class === "very bad") row.className = "mistake";
       row.addEventListener("click", () => goTo(ply.ply));
