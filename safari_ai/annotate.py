@@ -63,7 +63,8 @@ from safari_ai.search import Report, analyse
 
 __all__ = ["annotate", "Annotation", "THRESHOLDS", "RATINGS", "EVAL_SCALE", "classify",
            "format_ply", "format_header", "format_summary", "units_of", "LEVELS",
-           "DEFAULT_LEVEL", "level_limits"]
+           "DEFAULT_LEVEL", "level_limits", "move_accuracy", "format_report", "format_limits",
+           "format_reason"]
 
 LINES = 16
 """Lines searched at each decision (the core's most, ``SA_MAX_MULTIPV``): the
@@ -117,6 +118,21 @@ RATINGS: dict[str, tuple[tuple[str, float], ...]] = {
 }
 """A player's rating by average error per decision (below the figure), else
 ``beginner``."""
+
+
+PERCENT_PER_UNIT: dict[str, float] = {"win probability": 100.0, "points": 10.0}
+"""An error in percentage points of win probability: 100 per unit of win
+probability; in the ostrich race 10 per expected point lost (a point lost is
+counted as ten points of win percentage, the ratio of the two columns of
+:data:`THRESHOLDS`)."""
+
+
+def move_accuracy(error: float, units: str) -> float:
+    """One move's accuracy, 0-100, from its error, as lichess's: ``103.1668 x
+    exp(-0.04354 x e) - 3.1669`` for ``e`` the win percentage lost
+    (:data:`PERCENT_PER_UNIT`), clamped to 0..100 (docs/records.md)."""
+    lost = max(0.0, error) * PERCENT_PER_UNIT[units]
+    return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * lost) - 3.1669))
 
 
 def units_of(pos: Any) -> str:
@@ -176,12 +192,14 @@ class Annotation:
                     if p["by"] == "chance" and p["charged"] and p["luck"] is not None]
             total = sum(errors)
             average = total / len(errors) if errors else 0.0
+            accuracy = (sum(move_accuracy(e, self.units) for e in errors) / len(errors)
+                        if errors else None)
             out[str(player)] = {
                 "moves": len(decisions),
                 "best_moves": sum(1 for p in decisions if p["move"] == p["best"]),
                 "errors": sum(classes.values()), **{k.replace(" ", "_"): v
                                                     for k, v in classes.items()},
-                "total_error": total, "average_error": average,
+                "total_error": total, "average_error": average, "accuracy": accuracy,
                 "rolls": len(luck), "total_luck": sum(luck),
                 "rating": rating(average, self.units) if errors else None}
         return out
@@ -455,13 +473,14 @@ def format_summary(annotation: Annotation) -> list[str]:
     heads = "  ".join(f"{n:>8}" for n in names)
     luck_head = f"  {'rolls':>5}  {'luck':>8}" if dice else ""
     lines = [f"{'player':>6}  {'moves':>5}  {'errors':>6}  {heads}  {'total err':>9}  "
-             f"{'avg err':>8}{luck_head}  rating"]
+             f"{'avg err':>8}  {'accuracy':>8}{luck_head}  rating"]
     for player, row in annotation.summary().items():
         counts = "  ".join(f"{row[n.replace(' ', '_')]:>8}" for n in names)
         luck = (f"  {row['rolls']:>5}  {_fmt(row['total_luck'], units, True):>8}" if dice
                 else "")
         lines.append(f"{player:>6}  {row['moves']:>5}  {row['errors']:>6}  {counts}  "
                      f"{_fmt(row['total_error'], units):>9}  {_fmt(row['average_error'], units):>8}"
+                     f"  {'-' if row['accuracy'] is None else format(row['accuracy'], '.1f'):>8}"
                      f"{luck}  {row['rating'] or '-'}")
     return lines
 

@@ -958,11 +958,12 @@ async function review() {
     }
     const summary = $("review-summary");
     summary.querySelector("thead").append(tableRow(
-      ["player", "moves", "errors", "avg error", "rolls", "luck", "rating"], "th"));
+      ["player", "moves", "errors", "avg error", "rolls", "luck", "rating", "accuracy"], "th"));
     for (const [player, row] of Object.entries(result.summary)) {
       summary.querySelector("tbody").append(tableRow([`p${player}`, row.moves, row.errors,
         formatValue(row.average_error, result.units), row.rolls,
-        formatValue(row.total_luck, result.units, true), row.rating || "-"]));
+        formatValue(row.total_luck, result.units, true), row.rating || "-",
+        row.accuracy === null || row.accuracy === undefined ? "-" : `${row.accuracy.toFixed(1)}%`]));
     }
     const used = Object.entries(result.limits).map(([k, v]) => `${k} ${v}`).join(" ");
     note.textContent = `analysed ${result.plies.length} plies in ${result.seconds.toFixed(1)} s `
