@@ -111,13 +111,21 @@ THRESHOLDS: dict[str, tuple[tuple[str, float], ...]] = {
 probability lost; expected points lost) gets the class, worst first."""
 
 RATINGS: dict[str, tuple[tuple[str, float], ...]] = {
-    "win probability": (("world class", 0.005), ("expert", 0.01), ("advanced", 0.02),
-                        ("intermediate", 0.04), ("casual", 0.07)),
-    "points": (("world class", 0.05), ("expert", 0.1), ("advanced", 0.2),
-               ("intermediate", 0.4), ("casual", 0.7)),
+    # measured by bench/analysis_ratings.py (docs/records.md, "Ratings")
+    "win probability": (("expert", 93.1), ("advanced", 89.8), ("intermediate", 77.3),
+                        ("casual", 67.2)),
+    "points": (("expert", 94.9), ("advanced", 91.3), ("intermediate", 81.5), ("casual", 77.8)),
 }
-"""A player's rating by average error per decision (below the figure), else
-``beginner``."""
+"""A player's rating by accuracy (:func:`move_accuracy`, averaged over the
+contested decisions): the first band whose lower bound it reaches, best
+first, else ``beginner``. The bounds lie halfway between the mean accuracies
+of players of known strength (random < greedy < the engine at N, 10 N, 100 N
+nodes a move), measured by ``bench/analysis_ratings.py``."""
+
+DECIDED = 0.02
+"""Two-player games: a decision whose best value for the mover is below this
+or above 1 - this is in a game already decided; its move counts for neither
+accuracy nor rating (every move there loses nearly nothing)."""
 
 
 PERCENT_PER_UNIT: dict[str, float] = {"win probability": 100.0, "points": 10.0}
@@ -150,11 +158,17 @@ def classify(error: float, units: str) -> Optional[str]:
     return None
 
 
-def rating(average_error: float, units: str) -> str:
-    for name, below in RATINGS[units]:
-        if average_error < below:
+def rating(accuracy: float, units: str) -> str:
+    """The band of an accuracy (:data:`RATINGS`)."""
+    for name, least in RATINGS[units]:
+        if accuracy >= least:
             return name
     return "beginner"
+
+
+def contested(item: dict[str, Any], units: str) -> bool:
+    """A decision in a game not yet decided (:data:`DECIDED`; every decision of a race)."""
+    return units != "win probability" or DECIDED <= item["best_value"] <= 1 - DECIDED
 
 
 @dataclass
@@ -192,8 +206,9 @@ class Annotation:
                     if p["by"] == "chance" and p["charged"] and p["luck"] is not None]
             total = sum(errors)
             average = total / len(errors) if errors else 0.0
-            accuracy = (sum(move_accuracy(e, self.units) for e in errors) / len(errors)
-                        if errors else None)
+            counted = [p["error"] for p in decisions if contested(p, self.units)]
+            accuracy = (sum(move_accuracy(e, self.units) for e in counted) / len(counted)
+                        if counted else None)
             out[str(player)] = {
                 "moves": len(decisions),
                 "best_moves": sum(1 for p in decisions if p["move"] == p["best"]),
@@ -201,7 +216,8 @@ class Annotation:
                                                     for k, v in classes.items()},
                 "total_error": total, "average_error": average, "accuracy": accuracy,
                 "rolls": len(luck), "total_luck": sum(luck),
-                "rating": rating(average, self.units) if errors else None}
+                "contested": len(counted),
+                "rating": None if accuracy is None else rating(accuracy, self.units)}
         return out
 
     def to_json(self) -> dict[str, Any]:
@@ -367,10 +383,15 @@ def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *, alg
                                        units))
             played_line = item.pop("_played_line")
             if item["class"] is not None:
-                if played_line is None:   # the next position's own line after the move
-                    after_report = reports[index + 1]
-                    played_line = [entry["move"]] + ([] if after_report is None
-                                                     else list(after_report.pv))
+                after_report = reports[index + 1]
+                if after_report is not None and after_report.pv and (
+                        played_line is None or len(played_line) < len(item["pv"])):
+                    # the search's own line of the move is missing or cut short (a
+                    # table hit): the next position's search's line after the move,
+                    # as long as the best line, so both lines end at the same ply
+                    played_line = [entry["move"]] + list(after_report.pv)[:len(item["pv"]) - 1]
+                elif played_line is None:
+                    played_line = [entry["move"]]
                 item["reason"], seconds = explain(pos, played_line, item["pv"],
                                                   dice_depth=dice_depth, seed=seed)
                 out.reason_seconds += seconds
