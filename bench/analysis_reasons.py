@@ -14,36 +14,13 @@ per decision::
 from __future__ import annotations
 
 import argparse
-import random
 from typing import Any
 
-import safari_ai
 from safari_ai.annotate import annotate
-from safari_ai.record import GameRecord
+from safari_ai.samples import mixed_record
 
 GAMES: dict[str, dict[str, Any]] = {"turtles": {}, "zebras": {}, "arena": {},
                                     "ostrich": {"players": 2}}
-
-
-def mixed_record(game: str, rules: dict[str, Any], seed: int, plies: int = 200) -> GameRecord:
-    """A seeded game: every third move random, the others the engine at depth 1."""
-    rng = random.Random(seed)
-    pos = safari_ai.Position.new(game, rules)
-    record = GameRecord(start=pos.to_json())
-    extra = {"algo": "expectimax", "multiplayer": "maxn"} if game == "ostrich" else {}
-    for ply in range(plies):
-        if pos.is_terminal():
-            break
-        if pos.is_chance():
-            outcomes, weights = zip(*pos.chance_outcomes())
-            move = rng.choices(outcomes, [float(w) for w in weights])[0]
-        elif ply % 3 == 0:
-            move = rng.choice(pos.legal_moves())
-        else:
-            move = safari_ai.analyse(pos, depth=1, seed=seed, **extra).best_move
-        record.add("chance" if pos.is_chance() else pos.to_move, move)
-        pos = pos.apply(move)
-    return record
 
 
 def main() -> None:

@@ -74,9 +74,11 @@ LEVELS: dict[str, dict[str, dict[str, int]]] = {
     # game -> level -> the depth of a decision's search ("depth") and of a
     # chance position's ("chance_depth"; the roll is one of its plies). Measured
     # by bench/analysis_stability.py (docs/records.md, "Levels").
-    "turtles": {"quick": {"depth": 5, "chance_depth": 5}, "default": {"depth": 7, "chance_depth": 7},
+    "turtles": {"quick": {"depth": 5, "chance_depth": 5},
+                "default": {"depth": 7, "chance_depth": 7},
                 "thorough": {"depth": 9, "chance_depth": 9}},
-    "zebras": {"quick": {"depth": 3, "chance_depth": 3}, "default": {"depth": 4, "chance_depth": 4},
+    "zebras": {"quick": {"depth": 3, "chance_depth": 3},
+               "default": {"depth": 4, "chance_depth": 4},
                "thorough": {"depth": 5, "chance_depth": 5}},
     "arena": {"quick": {"depth": 4, "chance_depth": 4}, "default": {"depth": 6, "chance_depth": 6},
               "thorough": {"depth": 8, "chance_depth": 8}},

@@ -116,14 +116,14 @@ def feature_reasons(start: Position, mover: int, played: Sequence[str],
     names = feature_names(start.game)
     weights = end_best.weights().weights
     f_played, f_best = end_played.features(mover), end_best.features(mover)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for i, name in enumerate(names):
         weighted = float(weights[i]) * float(f_best[i] - f_played[i])
         if weighted > 0 and name in TEMPLATES.get(start.game, {}):
             rows.append({"feature": name, "played": float(f_played[i]), "best": float(f_best[i]),
                          "weighted": weighted,
                          "text": phrase(start.game, name, float(f_played[i] - f_best[i]))})
-    rows.sort(key=lambda row: -row["weighted"])
+    rows.sort(key=lambda row: -float(row["weighted"]))
     return rows[:MAX_FEATURES]
 
 
@@ -161,9 +161,10 @@ def dice_view(start: Position, mover: int, played: Sequence[str], best: Sequence
     outcomes = roll_best.chance_outcomes()
     if [o for o, _ in outcomes] != [o for o, _ in roll_played.chance_outcomes()]:
         return None
-    extra = {} if start.facts.zero_sum else {"algo": "expectimax", "multiplayer": "maxn"}
-    searched_best = analyse(roll_best, depth=depth, seed=seed, **extra)
-    searched_played = analyse(roll_played, depth=depth, seed=seed, **extra)
+    # a race: max-n, as the analysis values every roll
+    multiplayer = "auto" if start.facts.zero_sum else "maxn"
+    searched_best = analyse(roll_best, depth=depth, seed=seed, multiplayer=multiplayer)
+    searched_played = analyse(roll_played, depth=depth, seed=seed, multiplayer=multiplayer)
     best_by = {o.outcome: o for o in searched_best.outcomes}
     played_by = {o.outcome: o for o in searched_played.outcomes}
     better = worse = 0

@@ -9,9 +9,8 @@ same record and settings (the default level).
 from __future__ import annotations
 
 import json
-import warnings
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -88,30 +87,18 @@ def test_batch_writes_the_same_analysis(record: dict[str, Any], cli_json: dict[s
     assert figures(out["analysis"]) == figures(cli_json)
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    pytest.importorskip("starlette", reason="the web extra is not installed")
-    pytest.importorskip("httpx", reason="httpx is needed by Starlette's TestClient")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from starlette.testclient import TestClient
-    from safari_ai.web.app import ServerConfig, create_app
-    with TestClient(create_app(ServerConfig(workers=1))) as test_client:
-        yield test_client
-
-
 def test_the_api_and_so_the_page_get_the_same_analysis(record: dict[str, Any],
                                                        cli_json: dict[str, Any],
-                                                       client: Any) -> None:
-    answer = client.post("/api/analyse", json={"record": record})
+                                                       api_client: Any) -> None:
+    answer = api_client.post("/api/analyse", json={"record": record})
     assert answer.status_code == 200, answer.text
     assert figures(answer.json()) == figures(cli_json)
     # the page asks for the level its menu shows (level default, the menu's default)
-    page = client.post("/api/analyse", json={"record": record, "level": "default"})
+    page = api_client.post("/api/analyse", json={"record": record, "level": "default"})
     assert figures(page.json()) == figures(cli_json)
-    bad = client.post("/api/analyse", json={"record": record, "level": "slow"})
+    bad = api_client.post("/api/analyse", json={"record": record, "level": "slow"})
     assert bad.status_code == 400 and bad.json()["field"] == "level"
-    both = client.post("/api/analyse", json={"record": record, "level": "quick",
+    both = api_client.post("/api/analyse", json={"record": record, "level": "quick",
                                               "limits": {"depth": 2}})
     assert both.status_code == 400 and both.json()["field"] == "level"
 

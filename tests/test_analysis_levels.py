@@ -20,28 +20,13 @@ from safari_ai.annotate import LEVELS, LINES, annotate, level_limits, report_val
 from safari_ai.cli import main
 from safari_ai.errors import LimitError
 from safari_ai.record import GameRecord
+from safari_ai.samples import mixed_record
 from test_annotate import random_record
 
 
 def engine_record(game: str, rules: dict[str, Any], seed: int, plies: int) -> GameRecord:
     """A seeded game: a random move every third ply, the engine at depth 2 otherwise."""
-    import random
-    rng = random.Random(seed)
-    pos = safari_ai.Position.new(game, rules)
-    record = GameRecord(start=pos.to_json())
-    for ply in range(plies):
-        if pos.is_terminal():
-            break
-        if pos.is_chance():
-            outcomes, weights = zip(*pos.chance_outcomes())
-            move = rng.choices(outcomes, [float(w) for w in weights])[0]
-        elif ply % 3 == 0:
-            move = rng.choice(pos.legal_moves())
-        else:
-            move = safari_ai.analyse(pos, depth=2, seed=seed).best_move
-        record.add("chance" if pos.is_chance() else pos.to_move, move)
-        pos = pos.apply(move)
-    return record
+    return mixed_record(game, rules, seed, plies, depth=2)
 
 
 def verdicts(data: dict[str, Any]) -> dict[str, Any]:

@@ -16,9 +16,8 @@ ply shallower (the roll is a ply) with the same seed.
 from __future__ import annotations
 
 import json
-import warnings
 from pathlib import Path
-from typing import Any, Iterator, Optional
+from typing import Any, Optional
 
 import pytest
 from click.testing import CliRunner
@@ -165,21 +164,10 @@ def test_batch_analysis(case: tuple[safari_ai.Position, int, dict[str, Any]],
                expected)
 
 
-@pytest.fixture(scope="module")
-def client() -> Iterator[Any]:
-    pytest.importorskip("starlette", reason="the web extra is not installed")
-    pytest.importorskip("httpx", reason="httpx is needed by Starlette's TestClient")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from starlette.testclient import TestClient
-    from safari_ai.web.app import ServerConfig, create_app
-    with TestClient(create_app(ServerConfig(workers=1))) as test_client:
-        yield test_client
-
-
-def test_http_api(case: tuple[safari_ai.Position, int, dict[str, Any]], client: Any) -> None:
+def test_http_api(case: tuple[safari_ai.Position, int, dict[str, Any]],
+                  api_client: Any) -> None:
     pos, depth, expected = case
-    response = client.post("/api/analyse", json={"position": pos.to_json(),
+    response = api_client.post("/api/analyse", json={"position": pos.to_json(),
                                                  "limits": {"depth": depth}, "seed": SEED})
     assert response.status_code == 200, response.text
     data = response.json()

@@ -12,7 +12,6 @@ compiled weight was 37.
 from __future__ import annotations
 
 import json
-import random
 import re
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from click.testing import CliRunner
 
 import safari_ai
 from safari_ai.cli import main
+from safari_ai.samples import mixed_record
 from safari_ai.tune import feature_names
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -41,25 +41,9 @@ def stated(units: str) -> dict[str, int]:
 
 def played(game: str, seed: int, plies: int, rules: dict[str, object] | None = None
            ) -> list[safari_ai.Position]:
-    """The positions of one seeded game between alpha-beta/expectimax at depth 1
-    and random moves (every third move random), ``plies`` long at most."""
-    rng = random.Random(seed)
-    pos = safari_ai.Position.new(game, rules or {})
-    out = []
-    for ply in range(plies):
-        if pos.is_terminal():
-            break
-        out.append(pos)
-        if pos.is_chance():
-            outcomes, weights = zip(*pos.chance_outcomes())
-            move = rng.choices(outcomes, [float(w) for w in weights])[0]
-        elif ply % 3 == 2:
-            move = rng.choice(pos.legal_moves())
-        else:
-            move = safari_ai.analyse(pos, depth=1, seed=seed).best_move
-        pos = pos.apply(move)
-    out.append(pos)
-    return out
+    """The positions of one seeded game (:func:`safari_ai.samples.mixed_record`:
+    every third move random, from the third on, the others the engine's at depth 1)."""
+    return mixed_record(game, rules, seed, plies, first_random=2).replay()
 
 
 def test_turtles_units_state_the_weights_the_evaluation_has() -> None:
