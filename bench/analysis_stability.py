@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 import safari_ai
-from safari_ai.annotate import LEVELS, THRESHOLDS, annotate, level_limits, units_of
+from safari_ai.annotate import THRESHOLDS, annotate, level_limits
 from safari_ai.match import make_jobs, parse_spec, run_match
 from safari_ai.record import GameRecord
 
@@ -123,7 +123,8 @@ def main() -> None:
                 else f"{'-':>9} {'-':>9} {'-':>6}")
         print(f"{game:<8} {len(records):>7} {decisions:>9} {marked:>7} "
               f"{100 * marked / max(1, decisions):>6.2f}  {luck}  "
-              f"{seconds / len(records):>8.2f}  {LEVELS[game]['default']}"
+              f"{seconds / len(records):>8.2f}  {level_limits(game, 'default')}, rolls "
+              f"{level_limits(game, 'default', chance=True)}"
               f"{'' if first == again else '  REPEAT DIFFERS'}", flush=True)
     sys.exit(0)
 

@@ -70,22 +70,10 @@ LINES = 16
 """Lines searched at each decision (the core's most, ``SA_MAX_MULTIPV``): the
 played move is valued in the same search as the best when it is among them."""
 
-LEVELS: dict[str, dict[str, dict[str, int]]] = {
-    # game -> level -> the depth of a decision's search ("depth") and of a
-    # chance position's ("chance_depth"; the roll is one of its plies). Measured
-    # by bench/analysis_stability.py (docs/records.md, "Levels").
-    "turtles": {"quick": {"depth": 5, "chance_depth": 5},
-                "default": {"depth": 7, "chance_depth": 7},
-                "thorough": {"depth": 9, "chance_depth": 9}},
-    "zebras": {"quick": {"depth": 3, "chance_depth": 3},
-               "default": {"depth": 4, "chance_depth": 4},
-               "thorough": {"depth": 5, "chance_depth": 5}},
-    "arena": {"quick": {"depth": 4, "chance_depth": 4}, "default": {"depth": 6, "chance_depth": 6},
-              "thorough": {"depth": 8, "chance_depth": 8}},
-    "ostrich": {"quick": {"depth": 2, "chance_depth": 2}, "default": {"depth": 3, "chance_depth": 2},
-                "thorough": {"depth": 4, "chance_depth": 3}},
-}
-"""The analysis levels: clock-independent limits per game."""
+LEVELS = ("quick", "default", "thorough")
+"""The analysis levels; each game's depths for them are the core's
+(:attr:`safari_ai.Game.analysis_depths`), measured by
+bench/analysis_stability.py (docs/records.md, "Levels")."""
 DEFAULT_LEVEL = "default"
 
 
@@ -97,11 +85,12 @@ def level_limits(game: str, level: str, chance: bool = False) -> dict[str, int]:
     """
     from safari_ai.errors import LimitError
 
-    levels = LEVELS.get(game, LEVELS["turtles"])
-    if level not in levels:
-        raise LimitError(f"level: unknown level {level!r} (one of {', '.join(levels)})",
+    from safari_ai.facts import game as game_facts
+
+    if level not in LEVELS:
+        raise LimitError(f"level: unknown level {level!r} (one of {', '.join(LEVELS)})",
                          "level")
-    return {"depth": levels[level]["chance_depth" if chance else "depth"]}
+    return {"depth": game_facts(game).analysis_depths[LEVELS.index(level)][int(chance)]}
 EVAL_SCALE = 400.0
 """cp -> value: ``tanh(cp / EVAL_SCALE)``, as MCTS and expectimax read an evaluation."""
 

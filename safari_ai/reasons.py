@@ -13,7 +13,9 @@ nothing more:
   :meth:`Position.weights`), so each feature's weighted change from the best
   line's end to the played line's end is a share of the difference the
   evaluation sees there. The two or three largest in the best line's favour
-  are phrased from a template per feature (:data:`TEMPLATES`): "after
+  are phrased from the two phrases the core gives each feature
+  (:attr:`safari_ai.Game.feature_phrases`, next to the feature's name in
+  csrc/games/<game>_eval.c): "after
   d6-d5 d5xd3: 1 fewer active turtle than after e5-d5 ..."; two-player
   features count the mover's side minus the opponent's. A line that ends
   the game is said as such;
@@ -29,57 +31,10 @@ from typing import Any, Optional, Sequence
 
 from safari_ai.position import Position
 
-__all__ = ["TEMPLATES", "explain", "line_end", "feature_reasons", "dice_view", "MAX_FEATURES"]
+__all__ = ["explain", "phrase", "line_end", "feature_reasons", "dice_view", "MAX_FEATURES"]
 
 MAX_FEATURES = 3
 """Features named per reason, at most."""
-
-TEMPLATES: dict[str, dict[str, tuple[str, str]]] = {
-    # game -> feature -> (the played line's end has less of it, ... more of it);
-    # {n} is the amount, {s} the plural ending
-    "turtles": {
-        "active": ("{n} fewer active turtle{s}", "{n} more active turtle{s}"),
-        "reserve": ("{n} fewer turtle{s} in reserve", "{n} more turtle{s} in reserve"),
-        "advance": ("{n} fewer step{s} toward the goal", "{n} more step{s} toward the goal"),
-        "next_to_goal": ("{n} fewer turtle{s} next to an open goal",
-                         "{n} more turtle{s} next to an open goal"),
-        "guard": ("the home corner not held", "the home corner held"),
-        "to_move": ("the move to the opponent", "the move kept"),
-    },
-    "zebras": {
-        "control": ("{n} fewer point{s} of controlled territory",
-                    "{n} more point{s} of controlled territory"),
-        "open": ("{n} fewer open cell{s} in controlled territory",
-                 "{n} more open cell{s} in controlled territory"),
-        "inauguration": ("the Inauguration token lost", "the Inauguration token won"),
-        "tempo": ("the next placement to the opponent", "the next placement kept"),
-        "hand_zebras": ("{n} fewer zebra{s} in hand", "{n} more zebra{s} in hand"),
-        "hand_gazelles": ("{n} fewer gazelle{s} in hand", "{n} more gazelle{s} in hand"),
-        "hand_elephant": ("{n} fewer elephant{s} in hand", "{n} more elephant{s} in hand"),
-        "hand_lion": ("{n} fewer lion{s} in hand", "{n} more lion{s} in hand"),
-        "hand_crocodiles": ("{n} fewer crocodile{s} in hand", "{n} more crocodile{s} in hand"),
-    },
-    "arena": {
-        "standing": ("{n} fewer gladiator{s} standing", "{n} more gladiator{s} standing"),
-        "attack": ("{n} fewer attack di{ce}", "{n} more attack di{ce}"),
-        "defense": ("{n} fewer defense di{ce}", "{n} more defense di{ce}"),
-        "speed": ("{n} fewer speed di{ce}", "{n} more speed di{ce}"),
-        "wounds": ("{n} fewer wound{s}", "{n} more wound{s}"),
-        "centre": ("{n} hex{es} farther from the centre", "{n} hex{es} nearer the centre"),
-        "kill_threat": ("{n} percentage point{s} less chance to defeat an enemy next attack",
-                        "{n} percentage point{s} more chance to defeat an enemy next attack"),
-        "late_lead": ("{n} less lead near the round cap", "{n} more lead near the round cap"),
-    },
-    "ostrich": {
-        "points": ("{n} fewer expected point{s} (race model)",
-                   "{n} more expected point{s} (race model)"),
-        "dice": ("{n} fewer point{s} from the dice in hand",
-                 "{n} more point{s} from the dice in hand"),
-        "turn": ("the turn passed", "the turn kept"),
-    },
-}
-"""The phrases a reason is made of, one pair per evaluation feature."""
-
 
 def _amount(x: float) -> str:
     return str(int(round(x))) if abs(x - round(x)) < 1e-9 else f"{x:.1f}"
@@ -88,7 +43,10 @@ def _amount(x: float) -> str:
 def phrase(game: str, feature: str, change: float) -> str:
     """The template of ``feature`` for a change ``change`` (the played line's
     end minus the best line's, counted for the mover)."""
-    fewer, more = TEMPLATES[game][feature]
+    from safari_ai.facts import game as game_facts
+    from safari_ai.tune import feature_names
+
+    fewer, more = game_facts(game).feature_phrases[feature_names(game).index(feature)]
     n = abs(change)
     one = abs(n - 1) < 1e-9
     return (fewer if change < 0 else more).format(
@@ -119,7 +77,7 @@ def feature_reasons(start: Position, mover: int, played: Sequence[str],
     rows: list[dict[str, Any]] = []
     for i, name in enumerate(names):
         weighted = float(weights[i]) * float(f_best[i] - f_played[i])
-        if weighted > 0 and name in TEMPLATES.get(start.game, {}):
+        if weighted > 0:
             rows.append({"feature": name, "played": float(f_played[i]), "best": float(f_best[i]),
                          "weighted": weighted,
                          "text": phrase(start.game, name, float(f_played[i] - f_best[i]))})

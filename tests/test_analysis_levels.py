@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 import safari_ai
-from safari_ai.annotate import LEVELS, LINES, annotate, level_limits, report_values
+from safari_ai.annotate import LINES, annotate, level_limits, report_values
 from safari_ai.cli import main
 from safari_ai.errors import LimitError
 from safari_ai.record import GameRecord
@@ -116,11 +116,11 @@ def test_the_output_says_the_level_or_the_limits(tmp_path: Any) -> None:
     runner = CliRunner()
     text = runner.invoke(main, ["analyse", str(path), "--quiet"])
     assert text.exit_code == 0, text.output
-    depth = LEVELS["zebras"]["default"]["depth"]
+    depth = level_limits("zebras", "default")["depth"]
     assert f"level default (depth {depth})" in text.stdout.splitlines()[0]
     quick = runner.invoke(main, ["analyse", str(path), "--quiet", "--json", "--level", "quick"])
     data = json.loads(quick.stdout)
-    assert data["level"] == "quick" and data["limits"] == {"depth": LEVELS["zebras"]["quick"]["depth"]}
+    assert data["level"] == "quick" and data["limits"] == level_limits("zebras", "quick")
     timed = runner.invoke(main, ["analyse", str(path), "--quiet", "--movetime", "5"])
     assert "limits movetime 5" in timed.stdout.splitlines()[0]
     both = runner.invoke(main, ["analyse", str(path), "--quiet", "--depth", "2", "--level", "quick"])

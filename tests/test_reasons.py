@@ -19,7 +19,7 @@ from click.testing import CliRunner
 import safari_ai
 from safari_ai.annotate import annotate, format_report, level_limits
 from safari_ai.cli import main
-from safari_ai.reasons import MAX_FEATURES, TEMPLATES, line_end, phrase
+from safari_ai.reasons import MAX_FEATURES, line_end, phrase
 from safari_ai.tune import feature_names
 from test_annotate import random_record
 
@@ -119,9 +119,11 @@ def test_the_dice_view_counts_the_next_rolls_outcomes() -> None:
     assert views >= 1
 
 
-def test_every_template_names_a_feature_of_its_game() -> None:
-    for game, templates in TEMPLATES.items():
-        assert set(templates) == set(feature_names(game)), game
+def test_every_feature_has_its_two_phrases() -> None:
+    for game in safari_ai.games():
+        assert len(game.feature_phrases) == len(feature_names(game.name)), game.name
+        for fewer, more in game.feature_phrases:
+            assert fewer != more and "fewer" not in more, (fewer, more)
     assert phrase("turtles", "active", -1.0) == "1 fewer active turtle"
     assert phrase("arena", "attack", 2.0) == "2 more attack dice"
 

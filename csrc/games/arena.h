@@ -231,6 +231,7 @@ enum arena_feature {
 };
 #define ARENA_WIN_SCALE 200.0
 extern const char *const arena_feature_names[ARENA_N_FEATURES];
+extern const char *const arena_feature_phrases[2 * ARENA_N_FEATURES];
 extern const int32_t arena_default_weights[ARENA_N_FEATURES];
 /* What one unit of the evaluation is, next to those weights (arena_eval.c). */
 extern const char arena_eval_units[];

@@ -32,6 +32,27 @@ const char *const arena_feature_names[ARENA_N_FEATURES] = {
     "standing", "attack", "defense", "speed", "wounds", "centre", "kill_threat", "late_lead",
 };
 
+/* The phrases of a marked move's reason (sa_game.feature_phrases): per
+ * feature, the played line's end has less of it, then more. */
+const char *const arena_feature_phrases[2 * ARENA_N_FEATURES] = {
+    "{n} fewer gladiator{s} standing",
+    "{n} more gladiator{s} standing",
+    "{n} fewer attack di{ce}",
+    "{n} more attack di{ce}",
+    "{n} fewer defense di{ce}",
+    "{n} more defense di{ce}",
+    "{n} fewer speed di{ce}",
+    "{n} more speed di{ce}",
+    "{n} fewer wound{s}",
+    "{n} more wound{s}",
+    "{n} hex{es} farther from the centre",
+    "{n} hex{es} nearer the centre",
+    "{n} percentage point{s} less chance to defeat an enemy next attack",
+    "{n} percentage point{s} more chance to defeat an enemy next attack",
+    "{n} less lead near the round cap",
+    "{n} more lead near the round cap",
+};
+
 #define W_DIE 100
 #define W_STANDING (DICE_PER_STANDING * W_DIE)
 #define STR_(x) #x

@@ -1043,6 +1043,9 @@ const sa_game sa_arena_game = {
     .rules = arena_rules,
     .n_rules = ARENA_N_RULES,
     .eval_units = arena_eval_units,
+    /* record analysis levels (quick, default, thorough): decision depth,
+     * chance depth; measured by bench/analysis_stability.py */
+    .analysis_depth = {{4, 4}, {6, 6}, {8, 8}},
     .new_position = arena_new_position,
     .from_json = arena_from_json,
     .to_json = arena_to_json,
@@ -1058,6 +1061,7 @@ const sa_game sa_arena_game = {
     .evaluate = arena_evaluate,
     .n_features = ARENA_N_FEATURES,
     .feature_names = arena_feature_names,
+    .feature_phrases = arena_feature_phrases,
     .default_weights = arena_default_weights,
     .features = arena_features,
     .weights_offset = offsetof(arena_state, fixed.weights),

@@ -1122,6 +1122,9 @@ const sa_game sa_ostrich_game = {
     .rules = ostrich_rules,
     .n_rules = OSTRICH_N_RULES,
     .eval_units = ostrich_eval_units,
+    /* record analysis levels (quick, default, thorough): decision depth,
+     * chance depth; measured by bench/analysis_stability.py */
+    .analysis_depth = {{2, 2}, {3, 2}, {4, 3}},
     .new_position = ostrich_new_position,
     .from_json = ostrich_from_json,
     .to_json = ostrich_to_json,
@@ -1140,6 +1143,7 @@ const sa_game sa_ostrich_game = {
     .eval_per_result = OSTRICH_EVAL_PER_POINT,
     .n_features = OSTRICH_N_FEATURES,
     .feature_names = ostrich_feature_names,
+    .feature_phrases = ostrich_feature_phrases,
     .default_weights = ostrich_default_weights,
     .features = ostrich_features,
     .player_features = ostrich_player_features,

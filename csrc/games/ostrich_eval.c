@@ -81,6 +81,17 @@ _Static_assert(OSTRICH_FEATURES == OSTRICH_N_FEATURES, "ostrich.h counts the fea
 
 const char *const ostrich_feature_names[OSTRICH_FEATURES] = {"points", "dice", "turn"};
 
+/* The phrases of a marked move's reason (sa_game.feature_phrases): per
+ * feature, the played line's end has less of it, then more. */
+const char *const ostrich_feature_phrases[2 * OSTRICH_FEATURES] = {
+    "{n} fewer expected point{s} (race model)",
+    "{n} more expected point{s} (race model)",
+    "{n} fewer point{s} from the dice in hand",
+    "{n} more point{s} from the dice in hand",
+    "the turn passed",
+    "the turn kept",
+};
+
 /* Centi-points per point of each feature: the expected score as the model
  * gives it, with the dice in hand (docs/tuning.md). */
 #define W_POINT 100   /* a point of expected score */

@@ -683,6 +683,9 @@ const sa_game sa_turtles_game = {
     .rules = turtles_rules,
     .n_rules = TURTLES_N_RULES,
     .eval_units = turtles_eval_units,
+    /* record analysis levels (quick, default, thorough): decision depth,
+     * chance depth; measured by bench/analysis_stability.py */
+    .analysis_depth = {{5, 5}, {7, 7}, {9, 9}},
     .new_position = turtles_new_position,
     .from_json = turtles_from_json,
     .to_json = turtles_to_json,
@@ -698,6 +701,7 @@ const sa_game sa_turtles_game = {
     .evaluate = turtles_evaluate,
     .n_features = TURTLES_N_FEATURES,
     .feature_names = turtles_feature_names,
+    .feature_phrases = turtles_feature_phrases,
     .default_weights = turtles_default_weights,
     .features = turtles_features,
     .weights_offset = offsetof(turtles_state, weights),

@@ -25,6 +25,23 @@ const char *const turtles_feature_names[TURTLES_FEATURES] = {
     "active", "reserve", "advance", "next_to_goal", "guard", "to_move",
 };
 
+/* The phrases of a marked move's reason (sa_game.feature_phrases): per
+ * feature, the played line's end has less of it, then more. */
+const char *const turtles_feature_phrases[2 * TURTLES_FEATURES] = {
+    "{n} fewer active turtle{s}",
+    "{n} more active turtle{s}",
+    "{n} fewer turtle{s} in reserve",
+    "{n} more turtle{s} in reserve",
+    "{n} fewer step{s} toward the goal",
+    "{n} more step{s} toward the goal",
+    "{n} fewer turtle{s} next to an open goal",
+    "{n} more turtle{s} next to an open goal",
+    "the home corner not held",
+    "the home corner held",
+    "the move to the opponent",
+    "the move kept",
+};
+
 /* The defaults, per unit of each feature: fitted to the
  * results of 800 self-play games by `safari-ai tune` (Texel's method) and
  * accepted after an SPRT against the hand-written weights (100, 90, 6, 150,

@@ -478,6 +478,9 @@ const sa_game sa_zebras_game = {
     .rules = zebras_rules,
     .n_rules = ZEBRAS_N_RULES,
     .eval_units = zebras_eval_units,
+    /* record analysis levels (quick, default, thorough): decision depth,
+     * chance depth; measured by bench/analysis_stability.py */
+    .analysis_depth = {{3, 3}, {4, 4}, {5, 5}},
     .new_position = zebras_new_position,
     .from_json = zebras_from_json,
     .to_json = zebras_to_json,
@@ -493,6 +496,7 @@ const sa_game sa_zebras_game = {
     .evaluate = zebras_evaluate,
     .n_features = ZEBRAS_N_FEATURES,
     .feature_names = zebras_feature_names,
+    .feature_phrases = zebras_feature_phrases,
     .default_weights = zebras_default_weights,
     .features = zebras_features,
     .feature_one = ZEBRAS_FEATURE_ONE,

@@ -59,6 +59,29 @@ const char *const zebras_feature_names[ZEBRAS_FEATURES] = {
     "hand_zebras", "hand_gazelles", "hand_elephant", "hand_lion", "hand_crocodiles",
 };
 
+/* The phrases of a marked move's reason (sa_game.feature_phrases): per
+ * feature, the played line's end has less of it, then more. */
+const char *const zebras_feature_phrases[2 * ZEBRAS_FEATURES] = {
+    "{n} fewer point{s} of controlled territory",
+    "{n} more point{s} of controlled territory",
+    "{n} fewer open cell{s} in controlled territory",
+    "{n} more open cell{s} in controlled territory",
+    "the Inauguration token lost",
+    "the Inauguration token won",
+    "the next placement to the opponent",
+    "the next placement kept",
+    "{n} fewer zebra{s} in hand",
+    "{n} more zebra{s} in hand",
+    "{n} fewer gazelle{s} in hand",
+    "{n} more gazelle{s} in hand",
+    "{n} fewer elephant{s} in hand",
+    "{n} more elephant{s} in hand",
+    "{n} fewer lion{s} in hand",
+    "{n} more lion{s} in hand",
+    "{n} fewer crocodile{s} in hand",
+    "{n} more crocodile{s} in hand",
+};
+
 /* The default weights (centi-points per unit of the feature). control: 100
  * and the Inauguration's 5 points, exact at the end (held there); the others
  * fitted by `safari-ai tune`'s logistic regression on 1,621 self-play games
