@@ -116,6 +116,8 @@ def main() -> None:
         if None in means:
             continue
         bounds = [round((x + y) / 2, 1) for x, y in zip(means, means[1:])]
+        for i in range(1, len(bounds)):   # players out of order: an empty band, not a reversed one
+            bounds[i] = max(bounds[i], bounds[i - 1])
         ratings[units] = tuple(zip(NAMES[::-1], [float(b) for b in bounds[::-1]]))
         print(f"| {units} | " + " | ".join(f"{label} {m:.1f}" for (label, _), m in zip(known, means))
               + " |")

@@ -105,7 +105,7 @@ RATINGS: dict[str, tuple[tuple[str, float], ...]] = {
     # measured by bench/analysis_ratings.py (docs/records.md, "Ratings")
     "win probability": (("expert", 93.1), ("advanced", 89.8), ("intermediate", 77.3),
                         ("casual", 67.2)),
-    "points": (("expert", 94.9), ("advanced", 91.3), ("intermediate", 81.5), ("casual", 77.8)),
+    "points": (("expert", 99.1), ("advanced", 98.2), ("intermediate", 98.2), ("casual", 94.4)),
 }
 """A player's rating by accuracy (:func:`move_accuracy`, averaged over the
 contested decisions): the first band whose lower bound it reaches, best
