@@ -94,6 +94,9 @@ cdef extern from "safari/game.h":
         const sa_rule *rules
         int n_rules
         const char *eval_units
+        int analysis_depth[3][2]
+        int n_features
+        const char * const *feature_phrases
         int32_t result_min
         int32_t result_max
     const sa_game *sa_game_find(const char *name)
@@ -311,6 +314,11 @@ def game_facts(str game) -> dict:
             "result_min": g.result_min if declared else -1,
             "result_max": g.result_max if declared else 1,
             "units": g.eval_units.decode(),
+            "analysis_depths": [(g.analysis_depth[i][0], g.analysis_depth[i][1])
+                                for i in range(3)],
+            "feature_phrases": [] if g.feature_phrases == NULL else
+                [(g.feature_phrases[2 * i].decode(), g.feature_phrases[2 * i + 1].decode())
+                 for i in range(g.n_features)],
             "rules": [rule_facts(&g.rules[i]) for i in range(g.n_rules)]}
 
 

@@ -8,6 +8,14 @@ a record of N plies costs N + 1 searches (the last position too, unless the
 game is over), whatever the dice: an ostrich roll of 1,512 outcomes is one
 search, not one per outcome.
 
+The limits are by default a **level** (:data:`LEVELS`: ``quick``, ``default``,
+``thorough``), a depth per game, measured (docs/records.md, "Levels"), so that
+the verdicts do not depend on the clock: the same record analysed twice, on a
+busy machine or an idle one, gives the same best moves, errors, marks and
+luck (one thread, the same seed). Explicit ``depth``/``nodes``/``movetime``
+limits replace the level (``movetime`` makes the verdicts depend on the
+machine's load).
+
 Values are in the game's result units, for every player: in a two-player game
 the player's **win probability** (a draw counting half); in the ostrich race
 the player's **expected points**. A proven result is a value like any other
@@ -16,11 +24,15 @@ zebras) are mapped to a win probability by ``(1 + tanh(cp / 400)) / 2``, the
 mapping MCTS and expectimax use for an evaluation.
 
 * A **decision** (ply of player P): the position is searched for its
-  :data:`LINES` best lines; ``best`` is the engine's move, ``value`` every
-  player's value of the position (the best line); ``played_value`` is P's
-  value of the move played: its line's value when it is one of those lines
-  (the same search and horizon as the best move's), else P's value of the
-  next position, from that position's own search.
+  :data:`LINES` best lines (every legal move when there are at most that
+  many), so that the played move is valued in the same search, at the same
+  depth, as the best one (as gnubg ranks every candidate at the same ply):
+  ``best`` is the engine's move, ``value`` every player's value of the
+  position (the best line), ``played_value`` P's value of the move played,
+  its line's value. Only when the move is not among those lines (more legal
+  moves than :data:`LINES`), the search has shown it is no better than the
+  last line; its value is then the next position's own value, capped at the
+  last line's (``"played_in_lines": false``).
   The **error** is ``value[P] - played_value``, never below 0, classed by the
   thresholds of :data:`THRESHOLDS`.
 * A **chance ply** (a roll, a deal): ``expected`` is every player's expected
@@ -45,15 +57,40 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Optional
 
 from safari_ai.limits import Limits
+from safari_ai.reasons import explain
 from safari_ai.record import GameRecord
 from safari_ai.search import Report, analyse
 
 __all__ = ["annotate", "Annotation", "THRESHOLDS", "RATINGS", "EVAL_SCALE", "classify",
-           "format_ply", "format_header", "format_summary", "units_of"]
+           "format_ply", "format_header", "format_summary", "units_of", "LEVELS",
+           "DEFAULT_LEVEL", "level_limits", "move_accuracy", "format_report", "format_limits",
+           "format_reason"]
 
-LINES = 4
-"""Lines searched at each decision: the played move is valued in the same
-search as the best when it is among them."""
+LINES = 16
+"""Lines searched at each decision (the core's most, ``SA_MAX_MULTIPV``): the
+played move is valued in the same search as the best when it is among them."""
+
+LEVELS = ("quick", "default", "thorough")
+"""The analysis levels; each game's depths for them are the core's
+(:attr:`safari_ai.Game.analysis_depths`), measured by
+bench/analysis_stability.py (docs/records.md, "Levels")."""
+DEFAULT_LEVEL = "default"
+
+
+def level_limits(game: str, level: str, chance: bool = False) -> dict[str, int]:
+    """The limits of one search at ``level`` in ``game``: ``{"depth": d}``, the
+    level's chance depth at a chance position.
+
+    :raises LimitError: an unknown level (field ``level``).
+    """
+    from safari_ai.errors import LimitError
+
+    from safari_ai.facts import game as game_facts
+
+    if level not in LEVELS:
+        raise LimitError(f"level: unknown level {level!r} (one of {', '.join(LEVELS)})",
+                         "level")
+    return {"depth": game_facts(game).analysis_depths[LEVELS.index(level)][int(chance)]}
 EVAL_SCALE = 400.0
 """cp -> value: ``tanh(cp / EVAL_SCALE)``, as MCTS and expectimax read an evaluation."""
 
@@ -65,13 +102,36 @@ THRESHOLDS: dict[str, tuple[tuple[str, float], ...]] = {
 probability lost; expected points lost) gets the class, worst first."""
 
 RATINGS: dict[str, tuple[tuple[str, float], ...]] = {
-    "win probability": (("world class", 0.005), ("expert", 0.01), ("advanced", 0.02),
-                        ("intermediate", 0.04), ("casual", 0.07)),
-    "points": (("world class", 0.05), ("expert", 0.1), ("advanced", 0.2),
-               ("intermediate", 0.4), ("casual", 0.7)),
+    # measured by bench/analysis_ratings.py (docs/records.md, "Ratings")
+    "win probability": (("expert", 93.1), ("advanced", 89.8), ("intermediate", 77.3),
+                        ("casual", 67.2)),
+    "points": (("expert", 99.1), ("advanced", 98.2), ("intermediate", 98.2), ("casual", 94.4)),
 }
-"""A player's rating by average error per decision (below the figure), else
-``beginner``."""
+"""A player's rating by accuracy (:func:`move_accuracy`, averaged over the
+contested decisions): the first band whose lower bound it reaches, best
+first, else ``beginner``. The bounds lie halfway between the mean accuracies
+of players of known strength (random < greedy < the engine at N, 10 N, 100 N
+nodes a move), measured by ``bench/analysis_ratings.py``."""
+
+DECIDED = 0.02
+"""Two-player games: a decision whose best value for the mover is below this
+or above 1 - this is in a game already decided; its move counts for neither
+accuracy nor rating (every move there loses nearly nothing)."""
+
+
+PERCENT_PER_UNIT: dict[str, float] = {"win probability": 100.0, "points": 10.0}
+"""An error in percentage points of win probability: 100 per unit of win
+probability; in the ostrich race 10 per expected point lost (a point lost is
+counted as ten points of win percentage, the ratio of the two columns of
+:data:`THRESHOLDS`)."""
+
+
+def move_accuracy(error: float, units: str) -> float:
+    """One move's accuracy, 0-100, from its error, as lichess's: ``103.1668 x
+    exp(-0.04354 x e) - 3.1669`` for ``e`` the win percentage lost
+    (:data:`PERCENT_PER_UNIT`), clamped to 0..100 (docs/records.md)."""
+    lost = max(0.0, error) * PERCENT_PER_UNIT[units]
+    return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * lost) - 3.1669))
 
 
 def units_of(pos: Any) -> str:
@@ -89,11 +149,17 @@ def classify(error: float, units: str) -> Optional[str]:
     return None
 
 
-def rating(average_error: float, units: str) -> str:
-    for name, below in RATINGS[units]:
-        if average_error < below:
+def rating(accuracy: float, units: str) -> str:
+    """The band of an accuracy (:data:`RATINGS`)."""
+    for name, least in RATINGS[units]:
+        if accuracy >= least:
             return name
     return "beginner"
+
+
+def contested(item: dict[str, Any], units: str) -> bool:
+    """A decision in a game not yet decided (:data:`DECIDED`; every decision of a race)."""
+    return units != "win probability" or DECIDED <= item["best_value"] <= 1 - DECIDED
 
 
 @dataclass
@@ -105,6 +171,13 @@ class Annotation:
     limits: dict[str, Any]
     units: str
     players: int = 2
+    level: Optional[str] = None
+    """The level whose limits were used (None: explicit limits)."""
+    chance_limits: Optional[dict[str, Any]] = None
+    """The limits of a chance position's search when they differ from ``limits``."""
+    reason_seconds: float = 0.0
+    """Time spent on the reasons of the marked decisions (not in the JSON,
+    which holds only what does not depend on the machine but ``seconds``)."""
     plies: list[dict[str, Any]] = field(default_factory=list)
     threads: int = 1
     seconds: float = 0.0
@@ -124,18 +197,23 @@ class Annotation:
                     if p["by"] == "chance" and p["charged"] and p["luck"] is not None]
             total = sum(errors)
             average = total / len(errors) if errors else 0.0
+            counted = [p["error"] for p in decisions if contested(p, self.units)]
+            accuracy = (sum(move_accuracy(e, self.units) for e in counted) / len(counted)
+                        if counted else None)
             out[str(player)] = {
                 "moves": len(decisions),
                 "best_moves": sum(1 for p in decisions if p["move"] == p["best"]),
                 "errors": sum(classes.values()), **{k.replace(" ", "_"): v
                                                     for k, v in classes.items()},
-                "total_error": total, "average_error": average,
+                "total_error": total, "average_error": average, "accuracy": accuracy,
                 "rolls": len(luck), "total_luck": sum(luck),
-                "rating": rating(average, self.units) if errors else None}
+                "contested": len(counted),
+                "rating": None if accuracy is None else rating(accuracy, self.units)}
         return out
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "limits": self.limits, "units": self.units,
+        return {"game": self.game, "level": self.level, "limits": self.limits,
+                "chance_limits": self.chance_limits or self.limits, "units": self.units,
                 "thresholds": {name: least for name, least in THRESHOLDS[self.units]},
                 "threads": self.threads, "seconds": round(self.seconds, 3),
                 "plies": self.plies, "summary": self.summary()}
@@ -188,8 +266,10 @@ class _Searcher:
     of lines differs from one position to the next (one value per number,
     made the first time it is needed)."""
 
-    def __init__(self, base: Limits, search: Callable[..., Report], algo: str) -> None:
+    def __init__(self, base: Limits, search: Callable[..., Report], algo: str,
+                 chance: Optional[Limits] = None) -> None:
         self.base = base
+        self.chance = base if chance is None else chance
         self.search = search
         self.algo = algo
         self.used_threads = base.threads
@@ -211,8 +291,8 @@ class _Searcher:
             # (paranoid search values the mover alone)
             algo = "expectimax" if algo == "auto" else algo
             extra["multiplayer"] = "maxn"
-        lines = 1 if chance else min(LINES, len(pos.legal_moves()))
-        report = self.search(pos, self._limits(lines), algo=algo, **extra)
+        limits = self.chance if chance else self._limits(min(LINES, len(pos.legal_moves())))
+        report = self.search(pos, limits, algo=algo, **extra)
         self.used_threads = getattr(report, "threads", self.base.threads)
         return report
 
@@ -221,22 +301,42 @@ def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *, alg
              seed: int = 0, threads: int = 1, hash_mb: int = 16,
              search: Callable[..., Report] = analyse,
              progress: Optional[Callable[[int, int], None]] = None,
-             outcomes: bool = False) -> Annotation:
+             outcomes: bool = False, level: Optional[str] = None) -> Annotation:
     """Annotates every ply of ``record`` (see the module's docstring).
 
-    ``limits``: ``depth``/``nodes``/``movetime`` of each search (default
-    ``{"movetime": 200}``); ``progress(done, total)`` is called after each
-    position searched; ``outcomes=True`` also keeps, per chance ply, every
-    outcome's probability and luck (``"outcomes"``).
+    ``limits``: ``depth``/``nodes``/``movetime`` of each search; without
+    them the ``level``'s (:data:`LEVELS`, default :data:`DEFAULT_LEVEL`);
+    not both. ``progress(done, total)`` is called after each position
+    searched; ``outcomes=True`` also keeps, per chance ply, every outcome's
+    probability and luck (``"outcomes"``).
+
+    :raises LimitError: an unknown level, both limits and a level, or a limit
+        out of range.
     """
+    from safari_ai.errors import LimitError
+
     started = time.monotonic()
-    limits = dict(limits or {"movetime": 200})
+    if limits and level is not None:
+        raise LimitError("level: give a level or limits (depth, nodes, movetime), not both",
+                         "level")
+    chance_limits: Optional[dict[str, Any]] = None
+    if not limits:
+        level = level or DEFAULT_LEVEL
+        limits = level_limits(record.game, level)
+        chance_limits = level_limits(record.game, level, chance=True)
+    limits = dict(limits)
     positions = record.replay()
     start = positions[0]
     units = units_of(start)
     base = Limits(**limits, seed=seed, threads=threads, hash_mb=hash_mb)  # checked once
-    searcher = _Searcher(base, search, algo)
-    out = Annotation(record.game, limits, units, players=start.num_players)
+    chance = None if chance_limits is None or chance_limits == limits else \
+        Limits(**chance_limits, seed=seed, threads=threads, hash_mb=hash_mb)
+    searcher = _Searcher(base, search, algo, chance)
+    # the dice view of a reason searches its rolls as deep as the analysis does
+    dice_depth = (chance_limits or limits).get("depth") or \
+        level_limits(record.game, DEFAULT_LEVEL, chance=True)["depth"]
+    out = Annotation(record.game, limits, units, players=start.num_players, level=level,
+                     chance_limits=None if chance is None else chance_limits)
     total = len(positions)
     values: list[Optional[list[float]]] = [None] * total
     reports: list[Optional[Report]] = [None] * total
@@ -272,6 +372,20 @@ def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *, alg
         else:
             item.update(_decision_item(pos, report, entry["move"], before, value(index + 1),
                                        units))
+            played_line = item.pop("_played_line")
+            if item["class"] is not None:
+                after_report = reports[index + 1]
+                if after_report is not None and after_report.pv and (
+                        played_line is None or len(played_line) < len(item["pv"])):
+                    # the search's own line of the move is missing or cut short (a
+                    # table hit): the next position's search's line after the move,
+                    # as long as the best line, so both lines end at the same ply
+                    played_line = [entry["move"]] + list(after_report.pv)[:len(item["pv"]) - 1]
+                elif played_line is None:
+                    played_line = [entry["move"]]
+                item["reason"], seconds = explain(pos, played_line, item["pv"],
+                                                  dice_depth=dice_depth, seed=seed)
+                out.reason_seconds += seconds
         out.plies.append(item)
     if progress is not None and values[-1] is None:
         progress(total, total)
@@ -291,13 +405,14 @@ def _decision_item(pos: Any, report: Optional[Report], move: str, before: list[f
         played_value = best_value
     elif line is not None:                        # valued in the same search
         played_value = report_values(pos, report, line)[mover]
-    else:
-        played_value = after[mover]
+    else:   # shown no better than the last line: the next position's value, capped there
+        played_value = min(after[mover], report_values(pos, report, report.lines[-1])[mover])
     error = max(0.0, best_value - played_value)
     return {"best": best, "value": before, "best_value": best_value,
             "played_value": played_value, "played_in_lines": line is not None,
             "error": error, "class": classify(error, units),
             "forced": len(pos.legal_moves()) == 1, "pv": list(report.pv),
+            "_played_line": None if line is None else list(line.pv),
             # what the search reports to a person (docs/tuning.md): the
             # mover's calibrated win probability (two players), every
             # player's chance to win (ostrich); the values above stay on the
@@ -370,12 +485,49 @@ def format_summary(annotation: Annotation) -> list[str]:
     heads = "  ".join(f"{n:>8}" for n in names)
     luck_head = f"  {'rolls':>5}  {'luck':>8}" if dice else ""
     lines = [f"{'player':>6}  {'moves':>5}  {'errors':>6}  {heads}  {'total err':>9}  "
-             f"{'avg err':>8}{luck_head}  rating"]
+             f"{'avg err':>8}  {'accuracy':>8}{luck_head}  rating"]
     for player, row in annotation.summary().items():
         counts = "  ".join(f"{row[n.replace(' ', '_')]:>8}" for n in names)
         luck = (f"  {row['rolls']:>5}  {_fmt(row['total_luck'], units, True):>8}" if dice
                 else "")
         lines.append(f"{player:>6}  {row['moves']:>5}  {row['errors']:>6}  {counts}  "
                      f"{_fmt(row['total_error'], units):>9}  {_fmt(row['average_error'], units):>8}"
+                     f"  {'-' if row['accuracy'] is None else format(row['accuracy'], '.1f'):>8}"
                      f"{luck}  {row['rating'] or '-'}")
+    return lines
+
+
+def format_limits(annotation: Annotation) -> str:
+    """``level default (depth 7)`` or ``limits movetime 200``: what the
+    analysis searched with, as its text report's first line says."""
+    def spell(limits: dict[str, Any]) -> str:
+        return " ".join(f"{k} {v}" for k, v in limits.items())
+    text = spell(annotation.limits)
+    if annotation.chance_limits is not None and annotation.chance_limits != annotation.limits:
+        text += f", rolls {spell(annotation.chance_limits)}"
+    return f"level {annotation.level} ({text})" if annotation.level else f"limits {text}"
+
+
+def format_report(annotation: Annotation) -> list[str]:
+    """The whole text report (``safari-ai analyse RECORD.json``): a first line
+    with the game, the units and the limits, a line per ply, then the summary."""
+    lines = [f"{annotation.game}, {annotation.players} players, values in {annotation.units}, "
+             f"{format_limits(annotation)}, threads {annotation.threads}",
+             format_header(annotation.players,
+                           any(p["by"] == "chance" for p in annotation.plies))]
+    for item in annotation.plies:
+        lines.append(format_ply(item, annotation.units, annotation.players))
+        lines += format_reason(item)
+    return lines + [""] + format_summary(annotation)
+
+
+def format_reason(item: dict[str, Any]) -> list[str]:
+    """A marked decision's reason, indented below its line: ``why: ...`` and,
+    in the dice games, ``dice: ...`` (nothing for an unmarked ply)."""
+    reason = item.get("reason")
+    if not reason:
+        return []
+    lines = [f"{'':>6}why: {reason['text']}"]
+    if reason.get("dice"):
+        lines.append(f"{'':>6}dice: {reason['dice']['text']}")
     return lines

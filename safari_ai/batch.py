@@ -5,7 +5,8 @@ a position is searched (:func:`safari_ai.search.analyse`). Each gives one JSON
 file of the same name in ``OUTDIR``::
 
     {"format": "safari-ai-analysis", "version": 1, "input": "game-1.json",
-     "kind": "record" | "position", "settings": {...the limits, algo, seed...},
+     "kind": "record" | "position",
+     "settings": {...the limits or the level, algo, seed...},
      "analysis": {...}, "timings": {"seconds": 1.234, ...}}
 
 ``analysis`` is what ``analyse --json`` prints for that input, less the
@@ -78,7 +79,7 @@ def collect_inputs(paths: Sequence[str]) -> list[tuple[str, Path]]:
 
 
 def _search_options(settings: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in settings.items() if k not in ("limits",)}
+    return {k: v for k, v in settings.items() if k not in ("limits", "level")}
 
 
 def analyse_input(task: BatchTask) -> dict[str, Any]:
@@ -98,14 +99,20 @@ def analyse_input(task: BatchTask) -> dict[str, Any]:
 
             kind = "record"
             options = _search_options(settings)
-            result = annotate(source, settings["limits"],
-                              algo=options.get("algo", "auto"), seed=options.get("seed", 0))
+            result = annotate(source, settings["limits"] or None,
+                              algo=options.get("algo", "auto"), seed=options.get("seed", 0),
+                              level=settings.get("level"))
             analysis = result.to_json()
         else:
             kind = "position"
             options = _search_options(settings)
             given = {k: options.pop(k) for k in LIMIT_NAMES if k in options}
-            limits = Limits(**settings["limits"], **given)  # the one value, checked here
+            searched = settings["limits"]
+            if not searched:   # a level: its depth for this game (annotate.LEVELS)
+                from safari_ai.annotate import level_limits
+                searched = level_limits(source.game, settings.get("level", "default"),
+                                        source.is_chance())
+            limits = Limits(**searched, **given)  # the one value, checked here
             report = analyse(source, limits, **options)
             analysis = report.to_json()
         timings = {key: analysis.pop(key) for key in TIMING_KEYS if key in analysis}

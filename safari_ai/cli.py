@@ -214,10 +214,15 @@ def _units_text(pos: Position, algo: str, expected: bool) -> str:
     text = (f"units score for player {pos.to_move} (to move), cp = {unit}; "
             "win N / loss N = proven in N plies")
     if expected:
-        text += ("; expected pP = player P's win probability (a draw counts 1/2)" if two_sided
-                 else "; expected pP = player P's expected final score in points; "
-                      "winchance pP = player P's chance to win (a tie on top shared)")
+        text += "; " + _expected_units(two_sided)
     return text
+
+
+def _expected_units(two_sided: bool) -> str:
+    """What the ``expected`` (and ``winchance``) numbers of a report are."""
+    return ("expected pP = player P's win probability (a draw counts 1/2)" if two_sided
+            else "expected pP = player P's expected final score in points; "
+                 "winchance pP = player P's chance to win (a tie on top shared)")
 
 
 def _info_line(report: Report) -> str:
@@ -269,10 +274,15 @@ def _info_line(report: Report) -> str:
               help="Ostrich: draws of the hidden tiles with --predictions sampled.")
 @click.option("--weights", "weights_file", metavar="FILE",
               help="Evaluate with this weights file (safari-ai tune; docs/tuning.md).")
+@click.option("--level", type=click.Choice(["quick", "default", "thorough"]),
+              help="Game records: the analysis level, a depth per game that does not depend "
+                   "on the clock (default: default; docs/records.md); a position: search "
+                   "to that level's depth.")
 def analyse(position: str, depth: int | None, nodes: int | None, movetime: int | None,
             multipv: int | None, threads: int, seed: int, algo: str, hash_mb: int, leaf: str,
             as_json: bool, quiet: bool, pruning: str, multiplayer: str, predictions: str,
-            player: int | None, samples: int, weights_file: str | None) -> None:
+            player: int | None, samples: int, weights_file: str | None,
+            level: str | None) -> None:
     """Search POSITION.json and print the best move, its score and the principal variation.
 
     Expectimax and MCTS also print each line's expected results, one per
@@ -281,7 +291,7 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
     every player's chance to win the race, a tie on top shared (winchance).
 
     The score is for the player to move; a `units` line says what one cp is
-    in this game with this algorithm (turtles: an active turtle = 100; zebras:
+    in this game with this algorithm (turtles: an active turtle = 37; zebras:
     a point of score difference = 100; expectimax and the dice games: 100 x
     the expected result, ostrich: centi-points). docs/games/<game>.md of the
     repository explains each game's scores, notation and positions.
@@ -293,9 +303,12 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
 
     Given a game record (RECORD.json), annotate the whole game instead
     (docs/records.md), in the game's result units (win probability, or
-    expected points in the ostrich race): for each move the engine's best
-    move, its value, the played move's value and the error (best minus
-    played, classed doubtful / bad / very bad); for each roll the luck of
+    expected points in the ostrich race), by default at the level "default"
+    (a depth per game: the same verdicts on any machine, busy or idle;
+    --level quick / thorough, or --depth / --nodes / --movetime): for each
+    move the engine's best move, its value, the played move's value (in the
+    same search) and the error (best minus played, classed doubtful / bad /
+    very bad); for each roll the luck of
     every player (value after the roll minus the expected value before it);
     then a summary per player. Plies marked "opening" are charged to nobody.
     """
@@ -304,9 +317,14 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
         if weights_file is not None:
             _fail("--weights: applies to a position, not to a game record")
         _annotate_record(position, source, depth, nodes, movetime, seed, algo, as_json, quiet,
-                         threads, hash_mb)
+                         threads, hash_mb, level)
         return
     pos = source
+    if level is not None:
+        if depth is not None or nodes is not None or movetime is not None:
+            _fail("--level: give a level or --depth/--nodes/--movetime, not both")
+        from safari_ai.annotate import level_limits
+        depth = level_limits(pos.game, level, pos.is_chance())["depth"]
     if weights_file is not None:
         pos = _with_weights_file(pos, weights_file)
     progress = None if quiet else (lambda report: click.echo(_info_line(report), err=True))
@@ -323,7 +341,7 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
     except SafariError as error:
         _fail(str(error))
     if chance:
-        _print_chance(report, multipv, as_json)
+        _print_chance(pos, report, multipv, as_json)
         return
     if as_json:
         click.echo(json.dumps(report.to_json()))
@@ -348,7 +366,7 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
                f"time {report.seconds:.3f} algo {report.algo} threads {report.threads}")
 
 
-def _print_chance(report: Report, shown: int | None, as_json: bool) -> None:
+def _print_chance(pos: Position, report: Report, shown: int | None, as_json: bool) -> None:
     """A chance position's report: the expected results, then the outcomes
     (the `shown` most likely, default all)."""
     outcomes = report.outcomes[:shown] if shown is not None else report.outcomes
@@ -377,6 +395,9 @@ def _print_chance(report: Report, shown: int | None, as_json: bool) -> None:
     if report.valued < len(report.outcomes):
         click.echo(f"estimate: {report.valued} of {len(report.outcomes)} outcomes valued "
                    f"before the limit (a seeded uniform sample; '-' not valued)")
+    click.echo(f"units a chance position, the dice decide; {_expected_units(pos.facts.zero_sum)}"
+               "; each outcome's columns: the same after it; best after = the best move "
+               "after it (none when nobody chooses there)")
     click.echo(f"depth {report.depth} nodes {report.nodes} nps {report.nps} "
                f"time {report.seconds:.3f} algo {report.algo} threads {report.threads}")
 
@@ -399,15 +420,19 @@ def _with_weights_file(pos: Position, path: str) -> Position:
 
 def _annotate_record(path: str, record: Any, depth: int | None, nodes: int | None,
                      movetime: int | None, seed: int, algo: str, as_json: bool,
-                     quiet: bool, threads: int = 1, hash_mb: int = 16) -> None:
-    from safari_ai.annotate import annotate, format_header, format_ply, format_summary
+                     quiet: bool, threads: int = 1, hash_mb: int = 16,
+                     level: str | None = None) -> None:
+    from safari_ai.annotate import annotate, format_report
 
     limits = {k: v for k, v in (("depth", depth), ("nodes", nodes), ("movetime", movetime))
-              if v is not None} or {"movetime": 200}
+              if v is not None}
+    if limits and level is not None:
+        _fail("--level: give a level or --depth/--nodes/--movetime, not both")
     bar = None if quiet else _ProgressBar("analysing")
     try:
-        result = annotate(record, limits, algo=algo, seed=seed, threads=threads,
-                          hash_mb=hash_mb, progress=None if bar is None else bar.update)
+        result = annotate(record, limits or None, algo=algo, seed=seed, threads=threads,
+                          hash_mb=hash_mb, progress=None if bar is None else bar.update,
+                          level=level)
     except SafariError as error:
         if bar is not None:
             bar.close()
@@ -417,14 +442,7 @@ def _annotate_record(path: str, record: Any, depth: int | None, nodes: int | Non
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
-    click.echo(f"{result.game}, {result.players} players, values in {result.units}, "
-               f"limits {' '.join(f'{k} {v}' for k, v in result.limits.items())}, "
-               f"threads {result.threads}")
-    click.echo(format_header(result.players, any(p["by"] == "chance" for p in result.plies)))
-    for item in result.plies:
-        click.echo(format_ply(item, result.units, result.players))
-    click.echo("")
-    for line in format_summary(result):
+    for line in format_report(result):
         click.echo(line)
     click.echo(_result_line(record.result))
 
@@ -549,9 +567,13 @@ def _analyse_batch(inputs: tuple[str, ...], out: str, backend: str, workers: int
     from safari_ai.match import BackendError, make_backend
 
     limits = {k: options[k] for k in ("depth", "nodes", "movetime")
-              if options.get(k) is not None} or {"movetime": 200}
+              if options.get(k) is not None}
+    if limits and options.get("level") is not None:
+        _fail("--level: give a level or --depth/--nodes/--movetime, not both")
     settings = {"limits": limits, **{k: options[k] for k in _BATCH_SEARCH_OPTIONS
                                      if k in options and options[k] is not None}}
+    if not limits:
+        settings["level"] = options.get("level") or "default"
     if settings.get("threads") == 1:
         del settings["threads"]
     quiet = bool(options.get("quiet"))

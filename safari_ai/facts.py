@@ -46,6 +46,11 @@ class Game:
     :param result_min: lowest result of a player at the end (-1: a loss).
     :param result_max: highest (1: a win; ostrich: its most points).
     :param units: what one unit of the evaluation (an alpha-beta ``cp``) is.
+    :param analysis_depths: the record analysis's levels quick, default and
+        thorough: ``(decision depth, chance depth)`` each (docs/records.md).
+    :param feature_phrases: per evaluation feature, the two phrases a marked
+        move's reason says when the played line's end has less of it, or
+        more (``{n}`` the amount, ``{s}``/``{es}``/``{ce}`` plural endings).
     :param rules_schema: the ``"rules"`` object as a JSON Schema: one property
         per option with ``type``, ``default``, ``description`` and ``enum``
         or ``minimum``/``maximum``; no other key is allowed. One dict shared
@@ -61,6 +66,8 @@ class Game:
     result_max: int
     units: str
     rules_schema: dict[str, Any] = field(hash=False, repr=False)
+    analysis_depths: tuple[tuple[int, int], ...] = ()
+    feature_phrases: tuple[tuple[str, str], ...] = ()
 
     @property
     def rules_defaults(self) -> dict[str, Any]:
@@ -116,7 +123,9 @@ def _all() -> tuple[Game, ...]:
                         zero_sum=facts["zero_sum"], min_players=facts["min_players"],
                         max_players=facts["max_players"], result_min=facts["result_min"],
                         result_max=facts["result_max"], units=facts["units"],
-                        rules_schema=_schema(facts["rules"])))
+                        rules_schema=_schema(facts["rules"]),
+                        analysis_depths=tuple(facts["analysis_depths"]),
+                        feature_phrases=tuple(facts["feature_phrases"])))
     return tuple(out)
 
 

@@ -70,10 +70,13 @@ class Outcome(NamedTuple):
     to_move: int | str = "terminal"
 
     def to_json(self) -> dict[str, Any]:
-        """``{"outcome", "probability": "p/q", "expected", "depth", "best"}``."""
+        """``{"outcome", "probability": "p/q", "expected", "depth", "best", "to_move"}``:
+        ``best`` the best move after the outcome (null when nobody chooses
+        there), ``to_move`` who moves after it."""
         return {"outcome": self.outcome,
                 "probability": f"{self.probability.numerator}/{self.probability.denominator}",
-                "expected": self.expected, "depth": self.depth, "best": self.best}
+                "expected": self.expected, "depth": self.depth, "best": self.best,
+                "to_move": self.to_move}
 
 
 @dataclass(frozen=True)

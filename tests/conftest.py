@@ -26,6 +26,20 @@ import pytest
 
 import safari_ai
 
+@pytest.fixture(scope="module")
+def api_client() -> Any:
+    """A Starlette test client of the web app (one worker); skips without the web extra."""
+    pytest.importorskip("starlette", reason="the web extra is not installed")
+    pytest.importorskip("httpx", reason="httpx is needed by Starlette's TestClient")
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    from safari_ai.web.app import ServerConfig, create_app
+    with TestClient(create_app(ServerConfig(workers=1))) as test_client:
+        yield test_client
+
+
 THOROUGH = os.environ.get("SAFARI_THOROUGH", "") not in ("", "0")
 """``SAFARI_THOROUGH=1``: run the thorough checks (tests marked ``slow``) too."""
 

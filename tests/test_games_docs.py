@@ -171,7 +171,7 @@ def test_analyse_says_whose_score_and_its_unit(tmp_path: Path) -> None:
     assert len(units) == 1 and "player 1 (to move)" in units[0]
     assert "centi-points of the score difference" in units[0]
     turtles = _analyse(tmp_path, safari_ai.Position.new("turtles"), "--depth", "2")
-    assert any("player 0 (to move)" in line and "centi-turtles" in line for line in turtles)
+    assert any("player 0 (to move)" in line and "an active turtle = 37" in line for line in turtles)
 
 
 def test_analyse_labels_expected_results_by_player(tmp_path: Path) -> None:

@@ -231,7 +231,10 @@ enum arena_feature {
 };
 #define ARENA_WIN_SCALE 200.0
 extern const char *const arena_feature_names[ARENA_N_FEATURES];
+extern const char *const arena_feature_phrases[2 * ARENA_N_FEATURES];
 extern const int32_t arena_default_weights[ARENA_N_FEATURES];
+/* What one unit of the evaluation is, next to those weights (arena_eval.c). */
+extern const char arena_eval_units[];
 void arena_features(const void *state, int32_t *out);
 int32_t arena_evaluate(const void *state, int player);
 /* arena_calibration.c: the win probability reported for the mover's

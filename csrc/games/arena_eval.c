@@ -32,9 +32,39 @@ const char *const arena_feature_names[ARENA_N_FEATURES] = {
     "standing", "attack", "defense", "speed", "wounds", "centre", "kill_threat", "late_lead",
 };
 
+/* The phrases of a marked move's reason (sa_game.feature_phrases): per
+ * feature, the played line's end has less of it, then more. */
+const char *const arena_feature_phrases[2 * ARENA_N_FEATURES] = {
+    "{n} fewer gladiator{s} standing",
+    "{n} more gladiator{s} standing",
+    "{n} fewer attack di{ce}",
+    "{n} more attack di{ce}",
+    "{n} fewer defense di{ce}",
+    "{n} more defense di{ce}",
+    "{n} fewer speed di{ce}",
+    "{n} more speed di{ce}",
+    "{n} fewer wound{s}",
+    "{n} more wound{s}",
+    "{n} hex{es} farther from the centre",
+    "{n} hex{es} nearer the centre",
+    "{n} percentage point{s} less chance to defeat an enemy next attack",
+    "{n} percentage point{s} more chance to defeat an enemy next attack",
+    "{n} less lead near the round cap",
+    "{n} more lead near the round cap",
+};
+
+#define W_DIE 100
+#define W_STANDING (DICE_PER_STANDING * W_DIE)
+#define STR_(x) #x
+#define STR(x) STR_(x)
+/* What one unit of the evaluation is (sa_game.eval_units), next to the
+ * weights that make it so. */
+const char arena_eval_units[] =
+    "hundredths of a die (a die = " STR(W_DIE) ", a gladiator standing = "
+    STR(DICE_PER_STANDING) " dice)";
 const int32_t arena_default_weights[ARENA_N_FEATURES] = {
-    [ARENA_F_STANDING] = 300, [ARENA_F_ATTACK] = 100,     [ARENA_F_DEFENSE] = 100,
-    [ARENA_F_SPEED] = 100,    [ARENA_F_WOUNDS] = 0,       [ARENA_F_CENTRE] = 10,
+    [ARENA_F_STANDING] = W_STANDING, [ARENA_F_ATTACK] = W_DIE, [ARENA_F_DEFENSE] = W_DIE,
+    [ARENA_F_SPEED] = W_DIE,    [ARENA_F_WOUNDS] = 0,       [ARENA_F_CENTRE] = 10,
     [ARENA_F_KILL_THREAT] = 4, [ARENA_F_LATE_LEAD] = -8,
 };
 

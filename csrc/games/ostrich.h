@@ -207,7 +207,10 @@ void ostrich_init_hash(ostrich_state *s);
 #define OSTRICH_N_FEATURES 3
 #define OSTRICH_FEATURE_ONE 1024
 extern const char *const ostrich_feature_names[OSTRICH_N_FEATURES];
+extern const char *const ostrich_feature_phrases[2 * OSTRICH_N_FEATURES];
 extern const int32_t ostrich_default_weights[OSTRICH_N_FEATURES];
+/* What one unit of the evaluation is, next to those weights (ostrich_eval.c). */
+extern const char ostrich_eval_units[];
 /* player's expected final score in centi-points (0 .. 2400) under a
  * Plackett-Luce model of the finishing order and the dice in hand; exact at
  * terminal positions. */

@@ -81,10 +81,28 @@ _Static_assert(OSTRICH_FEATURES == OSTRICH_N_FEATURES, "ostrich.h counts the fea
 
 const char *const ostrich_feature_names[OSTRICH_FEATURES] = {"points", "dice", "turn"};
 
+/* The phrases of a marked move's reason (sa_game.feature_phrases): per
+ * feature, the played line's end has less of it, then more. */
+const char *const ostrich_feature_phrases[2 * OSTRICH_FEATURES] = {
+    "{n} fewer expected point{s} (race model)",
+    "{n} more expected point{s} (race model)",
+    "{n} fewer point{s} from the dice in hand",
+    "{n} more point{s} from the dice in hand",
+    "the turn passed",
+    "the turn kept",
+};
+
 /* Centi-points per point of each feature: the expected score as the model
  * gives it, with the dice in hand (docs/tuning.md). */
+#define W_POINT 100   /* a point of expected score */
+#define STR_(x) #x
+#define STR(x) STR_(x)
+/* What one unit of the evaluation is (sa_game.eval_units), next to the
+ * weight that makes it so. */
+const char ostrich_eval_units[] =
+    "centi-points of the player's expected final score (a point = " STR(W_POINT) ")";
 const int32_t ostrich_default_weights[OSTRICH_FEATURES] = {
-    [F_POINTS] = 100,
+    [F_POINTS] = W_POINT,
     [F_DICE] = 100,
     [F_TURN] = 0,
 };

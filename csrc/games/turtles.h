@@ -279,7 +279,10 @@ int32_t turtles_evaluate(const void *state, int player);
  * fitted on self-play records (docs/tuning.md). */
 #define TURTLES_WIN_SCALE 223.0
 extern const char *const turtles_feature_names[TURTLES_N_FEATURES];
+extern const char *const turtles_feature_phrases[2 * TURTLES_N_FEATURES];
 extern const int32_t turtles_default_weights[TURTLES_N_FEATURES];
+/* What one unit of the evaluation is, spelled from those weights. */
+extern const char turtles_eval_units[];
 void turtles_features(const void *state, int32_t *out);
 
 #endif /* SAFARI_GAMES_TURTLES_H */

@@ -25,19 +25,55 @@ const char *const turtles_feature_names[TURTLES_FEATURES] = {
     "active", "reserve", "advance", "next_to_goal", "guard", "to_move",
 };
 
+/* The phrases of a marked move's reason (sa_game.feature_phrases): per
+ * feature, the played line's end has less of it, then more. */
+const char *const turtles_feature_phrases[2 * TURTLES_FEATURES] = {
+    "{n} fewer active turtle{s}",
+    "{n} more active turtle{s}",
+    "{n} fewer turtle{s} in reserve",
+    "{n} more turtle{s} in reserve",
+    "{n} fewer step{s} toward the goal",
+    "{n} more step{s} toward the goal",
+    "{n} fewer turtle{s} next to an open goal",
+    "{n} more turtle{s} next to an open goal",
+    "the home corner not held",
+    "the home corner held",
+    "the move to the opponent",
+    "the move kept",
+};
+
 /* The defaults, per unit of each feature: fitted to the
  * results of 800 self-play games by `safari-ai tune` (Texel's method) and
  * accepted after an SPRT against the hand-written weights (100, 90, 6, 150,
  * 40, 10): docs/tuning.md, docs/strength.md. The default rules never have a
  * reserve, so its weight keeps the hand-written ratio to `active` (0.9). */
+#define W_ACTIVE 37
+#define W_RESERVE 33
+#define W_ADVANCE 26
+#define W_NEXT_TO_GOAL 306
+#define W_GUARD 155
+#define W_TO_MOVE 70
 const int32_t turtles_default_weights[TURTLES_FEATURES] = {
-    [F_ACTIVE] = 37,
-    [F_RESERVE] = 33,
-    [F_ADVANCE] = 26,
-    [F_NEXT_TO_GOAL] = 306,
-    [F_GUARD] = 155,
-    [F_TO_MOVE] = 70,
+    [F_ACTIVE] = W_ACTIVE,
+    [F_RESERVE] = W_RESERVE,
+    [F_ADVANCE] = W_ADVANCE,
+    [F_NEXT_TO_GOAL] = W_NEXT_TO_GOAL,
+    [F_GUARD] = W_GUARD,
+    [F_TO_MOVE] = W_TO_MOVE,
 };
+
+/* What one unit of the evaluation is (sa_game.eval_units), spelled from the
+ * weights above so that the two cannot disagree: the unit is the weights'
+ * own, not a fraction of a turtle (an active turtle is worth W_ACTIVE plus
+ * W_ADVANCE for each step it has made toward its goal). */
+#define STR_(x) #x
+#define STR(x) STR_(x)
+const char turtles_eval_units[] =
+    "evaluation points (player's count minus the opponent's, times each weight): "
+    "an active turtle = " STR(W_ACTIVE) ", a step toward the goal = " STR(W_ADVANCE)
+    ", a turtle in reserve = " STR(W_RESERVE) ", a turtle next to its open goal = "
+    STR(W_NEXT_TO_GOAL) ", the home corner held = " STR(W_GUARD)
+    ", having the move = " STR(W_TO_MOVE);
 
 /* Hex distance from bit sq to bit goal (numbering in turtles.h). */
 static int distance(int sq, int goal)

@@ -211,7 +211,10 @@ int32_t zebras_evaluate(const void *state, int player);
  * fitted on self-play records of this evaluation (docs/tuning.md). */
 #define ZEBRAS_WIN_SCALE 901.0
 extern const char *const zebras_feature_names[ZEBRAS_N_FEATURES];
+extern const char *const zebras_feature_phrases[2 * ZEBRAS_N_FEATURES];
 extern const int32_t zebras_default_weights[ZEBRAS_N_FEATURES];
+/* What one unit of the evaluation is, next to those weights (zebras_eval.c). */
+extern const char zebras_eval_units[];
 void zebras_features(const void *state, int32_t *out);
 
 static inline int zebras_to_move(const void *state)

@@ -59,6 +59,29 @@ const char *const zebras_feature_names[ZEBRAS_FEATURES] = {
     "hand_zebras", "hand_gazelles", "hand_elephant", "hand_lion", "hand_crocodiles",
 };
 
+/* The phrases of a marked move's reason (sa_game.feature_phrases): per
+ * feature, the played line's end has less of it, then more. */
+const char *const zebras_feature_phrases[2 * ZEBRAS_FEATURES] = {
+    "{n} fewer point{s} of controlled territory",
+    "{n} more point{s} of controlled territory",
+    "{n} fewer open cell{s} in controlled territory",
+    "{n} more open cell{s} in controlled territory",
+    "the Inauguration token lost",
+    "the Inauguration token won",
+    "the next placement to the opponent",
+    "the next placement kept",
+    "{n} fewer zebra{s} in hand",
+    "{n} more zebra{s} in hand",
+    "{n} fewer gazelle{s} in hand",
+    "{n} more gazelle{s} in hand",
+    "{n} fewer elephant{s} in hand",
+    "{n} more elephant{s} in hand",
+    "{n} fewer lion{s} in hand",
+    "{n} more lion{s} in hand",
+    "{n} fewer crocodile{s} in hand",
+    "{n} more crocodile{s} in hand",
+};
+
 /* The default weights (centi-points per unit of the feature). control: 100
  * and the Inauguration's 5 points, exact at the end (held there); the others
  * fitted by `safari-ai tune`'s logistic regression on 1,621 self-play games
@@ -68,10 +91,18 @@ const char *const zebras_feature_names[ZEBRAS_FEATURES] = {
  * leaf has the same count; what steers the search is the spread between the
  * species, a lion or a crocodile kept being worth 2-5 points more than a
  * gazelle. */
+#define W_POINT 100   /* a point of score: the unit is a centi-point */
+#define STR_(x) #x
+#define STR(x) STR_(x)
+/* What one unit of the evaluation is (sa_game.eval_units), next to the
+ * weight that makes it so. */
+const char zebras_eval_units[] =
+    "centi-points of the score difference (own points - opponent's; a point = "
+    STR(W_POINT) ")";
 const int32_t zebras_default_weights[ZEBRAS_FEATURES] = {
-    [F_CONTROL] = 100,
+    [F_CONTROL] = W_POINT,
     [F_OPEN] = 172,
-    [F_INAUGURATION] = 100 * ZEBRAS_INAUGURATION_POINTS,
+    [F_INAUGURATION] = W_POINT * ZEBRAS_INAUGURATION_POINTS,
     [F_TEMPO] = -60,
     [F_HAND_Z] = 877,
     [F_HAND_G] = 562,

@@ -50,7 +50,6 @@ MAX_MULTIPV = 16
 MAX_NODES = 10 ** 9
 MAX_APPLY_MOVES = 10000
 DEFAULT_MOVETIME_MS = 1000
-RECORD_MOVETIME_MS = 200
 STREAM_KEEPALIVE_S = 0.5
 SLOT_POLL_S = 0.02
 """How often an engine search waiting for a slot looks whether it was stopped."""
@@ -631,7 +630,12 @@ async def _analyse_record(request: Request, data: dict[str, Any], server: _Serve
     except SafariError as error:
         raise ApiError(f"{key}: {error}", key) from None
     options = _analysis_options(data, server.config)
-    limits = options["limits"] if "limits" in data else {"movetime": RECORD_MOVETIME_MS}
+    # without limits, a level (annotate.LEVELS): depths, the same verdicts on any load
+    limits = options["limits"] if "limits" in data else {}
+    level = None if "limits" in data and "level" not in data else \
+        _choice(data, "level", ("quick", "default", "thorough"), "default")
+    if limits and level is not None:
+        raise ApiError("level: give a level or limits, not both", "level")
     stream = _bool(data, "stream")
     budget = server.config.record_budget_s
     cap = server.config.max_movetime_ms
@@ -661,8 +665,8 @@ async def _analyse_record(request: Request, data: dict[str, Any], server: _Serve
             if emit is not None:
                 emit({"done": done, "total": total})
         try:
-            return annotate(record, limits, algo=options["algo"], seed=options["seed"],
-                            search=search, progress=progress).to_json()
+            return annotate(record, limits or None, algo=options["algo"], seed=options["seed"],
+                            search=search, progress=progress, level=level).to_json()
         except _OverBudget:
             return ApiError(f"record analysis took more than the server's {budget:g} s; "
                             "use smaller limits", "limits")

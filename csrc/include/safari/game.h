@@ -57,6 +57,10 @@ typedef struct sa_game {
     /* What one unit of evaluate() (an alpha-beta score, "cp") is in this
      * game, in words, for reports and help texts. */
     const char *eval_units;
+    /* The record analysis's levels quick, default and thorough: the search
+     * depth of a decision position and of a chance position, measured per
+     * game (docs/records.md, "Levels"; all 0: the analysis has no levels). */
+    int analysis_depth[3][2];
 
     /* -- boundary: validation, text, JSON ------------------------------- */
     /* Writes the starting position for the rules object `rules` (a JSON object,
@@ -125,6 +129,11 @@ typedef struct sa_game {
      * eval_per_result) at non-terminal positions. 0: no features. */
     int n_features;
     const char *const *feature_names;
+    /* Two phrases per feature, from which a marked move's reason is made
+     * (docs/records.md): [2 i] the played line's end has less of feature i
+     * than the best line's, [2 i + 1] more; "{n}" is the amount, "{s}",
+     * "{es}", "{ce}" plural endings. NULL: none. */
+    const char *const *feature_phrases;
     const int32_t *default_weights;
     /* Writes the n_features features of any position, player 0's view, in
      * units of 1 / feature_one. */

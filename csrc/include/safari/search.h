@@ -9,7 +9,7 @@
  * between calls, in the session object.
  *
  * Scores are integers from the point of view of the player to move at the
- * root: the game's evaluation units (centi-turtles, ...) for heuristic values,
+ * root: the game's evaluation units (turtles: the weights' own points, ...) for heuristic values,
  * and, for a game-theoretic result found by the search, SA_SCORE_WIN - plies
  * (a win `plies` plies away), -(SA_SCORE_WIN - plies) (a loss), or 0 for a draw
  * that is proven (flag `exact`). Expectimax scores are 100 x the mover's

@@ -632,7 +632,7 @@ function showInfo(line, active) {
   const info = parseInfo(line);
   if (info.string || info.outcome) {
     if (info.outcome) {
-      active.lines["outcome " + info.outcome] = `${info.outcome} (${info.prob}): ${info.score || ""} ${info.expect ? "expect " + info.expect : ""}`;
+      active.lines["outcome " + info.outcome] = `${info.outcome} (${info.prob}): ${info.score || ""} ${info.expect ? "expect " + info.expect : ""}${info.pv ? " best " + info.pv.join(" ") : ""}`;
       renderLines(active);
     }
     return;
@@ -934,7 +934,10 @@ async function review() {
   const controller = new AbortController();
   streams.set(controller, { kind: "review", stop: () => controller.abort() });
   try {
-    const result = await apiStream("/api/analyse", { record: makeRecord(), limits: reviewLimits() },
+    // a level (the default): depths, the same verdicts on any load; else the limits typed
+    const kind = $("review-kind").value;
+    const asked = kind.startsWith("level:") ? { level: kind.slice("level:".length) } : { limits: reviewLimits() };
+    const result = await apiStream("/api/analyse", { record: makeRecord(), ...asked },
       ({ done, total }) => {
         bar.max = total;
         bar.value = done;
@@ -944,7 +947,7 @@ async function review() {
     const players = Object.keys(result.summary).length;
     const head = table.querySelector("thead");
     head.innerHTML = "";
-    head.append(tableRow(["ply", "by", "move", "best", "error",
+    head.append(tableRow(["ply", "by", "move", "best", "error", "why",
       ...Array.from({ length: players }, (_, p) => `luck p${p}`)], "th"));
     for (const ply of result.plies) {
       const chance = ply.by === "chance";
@@ -953,7 +956,9 @@ async function review() {
       const best = chance ? "" : (ply.best === ply.move ? "=" : ply.best || "");
       const error = chance ? "" : (ply.forced ? "forced"
         : formatValue(ply.error, result.units) + (ply.class ? ` ${ply.class}` : ""));
-      const row = tableRow([ply.ply, chance ? "dice" : `p${ply.by}`, moveLabel(ply.ply - 1), best, error, ...luck]);
+      // a marked move's reason: the two lines, the features, the dice (docs/records.md)
+      const why = ply.reason ? ply.reason.text + (ply.reason.dice ? `; dice: ${ply.reason.dice.text}` : "") : "";
+      const row = tableRow([ply.ply, chance ? "dice" : `p${ply.by}`, moveLabel(ply.ply - 1), best, error, why, ...luck]);
       row.dataset.ply = String(ply.ply);
       if (ply.class === "bad" || ply.class === "very bad") row.className = "mistake";
       row.addEventListener("click", () => goTo(ply.ply));
@@ -961,14 +966,16 @@ async function review() {
     }
     const summary = $("review-summary");
     summary.querySelector("thead").append(tableRow(
-      ["player", "moves", "errors", "avg error", "rolls", "luck", "rating"], "th"));
+      ["player", "moves", "errors", "avg error", "rolls", "luck", "rating", "accuracy"], "th"));
     for (const [player, row] of Object.entries(result.summary)) {
       summary.querySelector("tbody").append(tableRow([`p${player}`, row.moves, row.errors,
         formatValue(row.average_error, result.units), row.rolls,
-        formatValue(row.total_luck, result.units, true), row.rating || "-"]));
+        formatValue(row.total_luck, result.units, true), row.rating || "-",
+        row.accuracy === null || row.accuracy === undefined ? "-" : `${row.accuracy.toFixed(1)}%`]));
     }
+    const used = Object.entries(result.limits).map(([k, v]) => `${k} ${v}`).join(" ");
     note.textContent = `analysed ${result.plies.length} plies in ${result.seconds.toFixed(1)} s `
-      + `(values in ${result.units})`;
+      + `(values in ${result.units}; ${result.level ? `level ${result.level}, ` : ""}${used})`;
     showMoveList();
   } catch (error) {
     note.textContent = error.name === "AbortError" ? "stopped" : "";
