@@ -31,12 +31,9 @@ def api_client() -> Any:
     """A Starlette test client of the web app (one worker); skips without the web extra."""
     pytest.importorskip("starlette", reason="the web extra is not installed")
     pytest.importorskip("httpx", reason="httpx is needed by Starlette's TestClient")
-    import warnings
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        from starlette.testclient import TestClient
+    from local_client import LocalClient
     from safari_ai.web.app import ServerConfig, create_app
-    with TestClient(create_app(ServerConfig(workers=1))) as test_client:
+    with LocalClient(create_app(ServerConfig(workers=1))) as test_client:
         yield test_client
 
 

@@ -22,7 +22,6 @@ import random
 import re
 import shutil
 import subprocess
-import warnings
 from pathlib import Path
 from typing import Any
 
@@ -192,15 +191,11 @@ def test_moves_apply_as_natively() -> None:
 def http_answers(requests: list[tuple[str, Any]]) -> list[Any]:
     pytest.importorskip("starlette", reason="the web extra is not installed (pip install '.[web]')")
     pytest.importorskip("httpx", reason="httpx is needed by Starlette's TestClient")
-    with warnings.catch_warnings():
-        # Starlette 1.x announces a move from httpx to httpx2 for its TestClient
-        warnings.simplefilter("ignore")
-        from starlette.testclient import TestClient
-
+    from local_client import LocalClient
     from safari_ai.web.app import create_app
 
     answers = []
-    with TestClient(create_app()) as client:
+    with LocalClient(create_app()) as client:
         for path, body in requests:
             response = (client.get(path) if body is None
                         else client.post(path, content=json.dumps(body),

@@ -34,19 +34,7 @@ import safari_ai  # noqa: E402
 from safari_ai.cli import main as cli  # noqa: E402
 from safari_ai.protocol import Engine  # noqa: E402
 from safari_ai.web.app import ServerConfig, create_app  # noqa: E402
-
-
-class LocalClient(TestClient):
-    """A TestClient that asks for the server by a loopback name, as a local
-    client does (the server answers no other names: docs/web.md)."""
-
-    def __init__(self, app: Any, **options: Any) -> None:
-        super().__init__(app, base_url="http://127.0.0.1", **options)
-
-    def websocket_connect(self, url: str, *args: Any, **options: Any) -> Any:
-        # TestClient's WebSocket asks for "testserver" whatever the base URL
-        options.setdefault("headers", {}).setdefault("host", "127.0.0.1")
-        return super().websocket_connect(url, *args, **options)
+from local_client import LocalClient  # noqa: E402
 
 
 @pytest.fixture(scope="module")

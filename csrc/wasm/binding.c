@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "safari/game.h"
 #include "safari/json.h"
 #include "safari/safari.h"
 #include "safari/search.h"
@@ -363,6 +364,18 @@ static void write_counts(sa_writer *w, const sa_report *r)
                  r->seldepth, r->seconds, ALGO_NAMES[r->algo <= 3 ? r->algo : 0]);
 }
 
+/* ", \"to_move\": ..." of an outcome: who moves after it, a player index or
+ * "chance" / "terminal" (as safari_ai.report.Outcome.to_json writes it). */
+static void write_mover(sa_writer *w, int to_move)
+{
+    if (to_move == SA_CHANCE)
+        sa_write(w, ", \"to_move\": \"chance\"");
+    else if (to_move < 0)
+        sa_write(w, ", \"to_move\": \"terminal\"");
+    else
+        sa_write_fmt(w, ", \"to_move\": %d", to_move);
+}
+
 static void write_win_chances(sa_writer *w, const sa_report *r)
 {
     if (r->n_win_chances > 0)
@@ -400,6 +413,7 @@ static void write_report(sa_writer *w, const void *what)
                 sa_write_json_string(w, o->best);
             else
                 sa_write(w, "null");
+            write_mover(w, o->to_move);
             sa_write(w, "}");
         }
         sa_write_fmt(w, "], \"valued\": %d, ", r->n_valued);
