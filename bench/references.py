@@ -20,7 +20,7 @@ checkout of anything else) into ``CACHE/COMMIT/src``, and installed with pip int
 ``CACHE/COMMIT/venv``; ``CACHE`` is ``$SAFARI_REFERENCES`` or
 ``~/.cache/safari-ai/references``. The environment holds
 ``safari-reference.json`` (the commit), which ``safari-ai match`` reads into its
-``match.json`` as that engine's build. A reference once built is never rebuilt
+``match-runs.jsonl`` as that engine's build. A reference once built is never rebuilt
 (a commit does not change); delete its directory to build it again. CI needs
 none: tests/test_references.py builds one only under ``-m slow``.
 """

@@ -690,16 +690,42 @@ def _margin_stop(bounds: tuple[float, float]) -> Any:
     return stop
 
 
+MATCH_RUNS = "match-runs.jsonl"
+"""The file in a match's records directory that says how its games were played:
+one JSON object a run of the command (a resumed match adds one), with the
+settings, both builds, the set-up and the load average at its start and end
+(:func:`safari_ai.match.match_info`). Not ``*.json``, so tools that read every
+``*.json`` of the directory as a game record pass it by."""
+
+
+def _read_runs(path: str) -> list[Any]:
+    """The runs an earlier command wrote to ``path`` (none when it is missing or unreadable)."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return [json.loads(line) for line in handle if line.strip()]
+    except (OSError, ValueError):
+        return []
+
+
+def _save_runs(path: str, runs: list[Any]) -> None:
+    """Writes the runs to ``path``, one JSON object a line, whole or not at all."""
+    _save_text(path, "".join(json.dumps(run) + "\n" for run in runs))
+
+
 def _save_json(path: str, data: Any) -> None:
-    """Writes ``data`` to ``path`` whole or not at all (a temporary file renamed),
+    """Writes ``data`` to ``path`` whole or not at all (:func:`_save_text`)."""
+    _save_text(path, json.dumps(data, indent=1) + "\n")
+
+
+def _save_text(path: str, text: str) -> None:
+    """Writes ``text`` to ``path`` whole or not at all (a temporary file renamed),
     so an interrupted run leaves no half-written file."""
     import os
 
     temporary = f"{path}.tmp{os.getpid()}"
     try:
         with open(temporary, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=1)
-            handle.write("\n")
+            handle.write(text)
         os.replace(temporary, path)
     except BaseException:  # Ctrl-C in the middle too: no stray temporary file
         if os.path.exists(temporary):
@@ -759,7 +785,7 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
     seat rotation of a deal on common dice). An engine given by
     cmd= that cannot start, exits or stays silent forfeits that game (a loss,
     said on standard error and in its record). Ctrl-C stops the match: the
-    finished games stay in --records and --resume plays the rest. DIR/match.json
+    finished games stay in --records and --resume plays the rest. DIR/match-runs.jsonl
     records the settings, both builds and the load average; one player in this
     process against a protocol engine is warned about (not symmetric).
     """
@@ -813,21 +839,15 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
     warning = setup_warning(a, b)
     if warning is not None:
         click.echo(f"WARNING: {warning}", err=True)
-    info_path = os.path.join(records_dir, "match.json")
-    runs: list[Any] = []
-    if resume:
-        try:
-            earlier = loads(read_file(info_path))
-            runs = list(earlier["runs"]) if isinstance(earlier, dict) else []
-        except (SafariError, KeyError, TypeError):
-            runs = []
+    info_path = os.path.join(records_dir, MATCH_RUNS)
+    runs: list[Any] = _read_runs(info_path) if resume else []
     run_info = match_info(game, a, b, {
         "command": sys.argv, "rules": options, "players": seats, "games": len(jobs),
         "seed": seed, "opening_plies": opening_plies, "movetime": movetime,
         "duplicate": duplicate, "sprt": sprt, "sprt_margin": sprt_margin,
         "backend": backend, "workers": workers, "resume": resume})
     runs.append(run_info)
-    _save_json(info_path, {"runs": runs})
+    _save_runs(info_path, runs)
 
     names = {(job.pair, job.colour): record_name(job) for job in jobs}
     finished = []
@@ -894,7 +914,7 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
 
     run_info.update(finished=datetime.datetime.now(datetime.timezone.utc).isoformat(
         timespec="seconds"), load_average_end=load_average(), games_counted=summary.games)
-    _save_json(info_path, {"runs": runs})
+    _save_runs(info_path, runs)
     if as_json:
         from safari_ai.stats import elo_pentanomial
 

@@ -58,7 +58,7 @@ over the deal's N games), with its 95 % interval over deals
 (:meth:`MatchSummary.deal_margin`) and a GSPRT over deals
 (:func:`safari_ai.stats.sprt_normal`).
 
-Every match writes ``match.json`` into its records directory (:func:`match_info`):
+Every match writes ``match-runs.jsonl`` into its records directory (:func:`match_info`):
 the settings, both builds (package version, git commit where known, a protocol
 engine's ``id name``), whether the set-up is symmetric, and the load average
 at its start and end; every record carries the load average at its game's end.
@@ -475,7 +475,7 @@ def player_info(spec: PlayerSpec) -> dict[str, Any]:
 
 def match_info(game: str, a: PlayerSpec, b: PlayerSpec,
                settings: dict[str, Any]) -> dict[str, Any]:
-    """What ``match.json`` says of a match at its start: the game, the
+    """What ``match-runs.jsonl`` says of a run of a match at its start: the game, the
     command's ``settings``, both players with their builds, the set-up
     (:func:`setup_kind`) and its warning, the match's own build and the load
     average now. The CLI adds the end and the summary."""
