@@ -4,8 +4,9 @@ protocol engine by command line.
 A player is given by a SPEC, comma-separated ``KEY=VALUE`` items:
 
 * ``algo=alphabeta|mcts|auto|...`` (the in-process engine; default ``auto``),
-  or ``algo=random`` / ``algo=greedy`` (uniform random; one-ply greedy on the
-  engine's evaluation, an immediate win first);
+  or ``algo=random`` / ``algo=greedy`` / ``algo=plain`` (uniform random; one-ply
+  greedy on the engine's evaluation, an immediate win first; one ply on a
+  fixed plain evaluation that never changes, :mod:`safari_ai.baseline`);
 * limits ``depth=N``, ``nodes=N``, ``movetime=MS``; ``hash=MB``, ``leaf=rollout|evaluate``;
 * ``reuse=yes|no`` (``algo=mcts``, or ``auto`` where it picks MCTS): keep the
   MCTS tree from one move to the next (:class:`~safari_ai.search.MctsSession`;
@@ -85,6 +86,9 @@ DEFAULT_MOVETIME = 100
 """Milliseconds a move for an engine player whose SPEC sets no limit (and no ``--movetime``)."""
 
 
+SIMPLE_PLAYERS = ("random", "greedy", "plain")
+"""The ``algo`` values of the players that do not search (no limits, no clock)."""
+
 _NO_LIMITS = Limits()
 """A SPEC's limits before any is read (replaced when the SPEC is parsed)."""
 
@@ -139,7 +143,7 @@ class PlayerSpec:
         if self.cmd:
             out["cmd"] = self.cmd
             out["options"] = self.options
-        elif self.algo not in ("random", "greedy"):
+        elif self.algo not in SIMPLE_PLAYERS:
             out.update(hash=self.hash_mb, leaf=self.leaf)
             if self.algo in ("mcts", "auto"):
                 out["reuse"] = self.reuse
@@ -225,7 +229,7 @@ def parse_spec(text: str, movetime: Optional[int] = None) -> PlayerSpec:
         else:
             raise ValueError(f"unknown key {key!r} (algo, depth, nodes, movetime, hash, leaf, "
                              "multiplayer, reuse, name, cwd, timeout, weights, opt.NAME, cmd)")
-    engine = spec.cmd is not None or spec.algo not in ("random", "greedy")
+    engine = spec.cmd is not None or spec.algo not in SIMPLE_PLAYERS
     if engine and not {"depth", "nodes", "movetime"} & set(numbers):
         numbers["movetime"] = DEFAULT_MOVETIME if movetime is None else movetime
     spec.limits = Limits(**numbers)  # checked once, here (LimitError names the key)
@@ -348,6 +352,10 @@ def make_player(spec: PlayerSpec) -> Any:
         return _random_move
     if spec.algo == "greedy":
         return _greedy_move
+    if spec.algo == "plain":
+        from safari_ai.baseline import plain_move
+
+        return plain_move
     return _EnginePlayer(spec)
 
 
