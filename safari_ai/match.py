@@ -361,9 +361,18 @@ def make_player(spec: PlayerSpec) -> Any:
 
 # -- set-up and builds ---------------------------------------------------------
 
+FIXED_PLAYERS = ("random", "plain")
+"""The in-process players that are the same in every build and keep no clock:
+against one of them any player is measured alike (``setup_kind`` "baseline")."""
+
+
 def setup_kind(a: PlayerSpec, b: PlayerSpec) -> str:
     """``"in-process"`` (both players in the match's process, one build),
-    ``"protocol"`` (both protocol engines) or ``"mixed"`` (one of each)."""
+    ``"protocol"`` (both protocol engines), ``"baseline"`` (one of them a
+    :data:`FIXED_PLAYERS` player: no clock, no build of its own) or
+    ``"mixed"`` (an engine or greedy in this process against a protocol engine)."""
+    if any(s.cmd is None and s.algo in FIXED_PLAYERS for s in (a, b)):
+        return "baseline"
     if bool(a.cmd) != bool(b.cmd):
         return "mixed"
     return "protocol" if a.cmd else "in-process"

@@ -142,7 +142,7 @@ def test_duplicate_match_command(tmp_path: Path) -> None:
     assert summary["duplicate"] is True and summary["deals"] == 2 and summary["games"] == 6
     assert summary["deal_margin"] == pytest.approx(mean)
     assert summary["deal_margin_error95"] == pytest.approx(half)
-    assert summary["setup"] == "in-process" and summary["warning"] is None
+    assert summary["setup"] == "baseline" and summary["warning"] is None
     text = CliRunner().invoke(main, args + ["--resume"]).stdout  # the same games, counted
     assert (f"duplicate deals 2 (3 seat rotations each): margin A - B seats {mean:+.3f} "
             f"± {half:.3f} (95%, deal by deal)") in text
@@ -150,12 +150,12 @@ def test_duplicate_match_command(tmp_path: Path) -> None:
     assert len(runs) == 2 and runs[1]["settings"]["resume"] is True
     for run in runs:
         assert run["settings"]["duplicate"] is True and run["settings"]["games"] == 6
-        assert run["setup"] == "in-process" and run["a"]["build"]["package"]
+        assert run["setup"] == "baseline" and run["a"]["build"]["package"]
         assert run["a"]["settings"] == {"algo": "greedy"}
         assert len(run["load_average_start"]) == 3 and len(run["load_average_end"]) == 3
     assert runs[1]["games_counted"] == 6
     record = json.loads((out / "ostrich-0001-a.json").read_text())
-    assert len(record["settings"]["load_average"]) == 3 and record["settings"]["setup"] == "in-process"
+    assert len(record["settings"]["load_average"]) == 3 and record["settings"]["setup"] == "baseline"
 
 
 def test_sprt_margin_stops_over_deals_and_checks_its_input(tmp_path: Path) -> None:
@@ -195,6 +195,12 @@ def test_a_mixed_setup_is_warned_about_and_recorded(tmp_path: Path,
                                           "algo=random", "--games", "2", "--records",
                                           str(tmp_path / "other"), "--no-progress"])
     assert "WARNING" not in symmetric.stderr and "setup:" not in symmetric.stdout
+    # a fixed baseline (no clock, the same in every build) against a protocol engine is fair
+    fixed = CliRunner().invoke(main, ["match", "turtles", "-a", "algo=plain", "-b",
+                                      f"depth=1,cwd={tmp_path},{cmd}", "--games", "2",
+                                      "--records", str(tmp_path / "fixed"), "--no-progress"])
+    assert fixed.exit_code == 0 and "WARNING" not in fixed.stderr
+    assert json.loads((tmp_path / "fixed" / MATCH_RUNS).read_text())["setup"] == "baseline"
 
 
 def test_the_in_process_build_names_its_version() -> None:
