@@ -72,8 +72,16 @@ def _wins_at_once(pos: Any, who: int) -> bool:
     return False
 
 
+def _is_race(pos: Any) -> bool:
+    """A game scored in points (the race), not won or lost (a duel): the
+    core's fact ``zero_sum``, so no game is named here."""
+    from safari_ai.facts import game
+
+    return not game(pos.game).zero_sum
+
+
 def _plain_value(child: Any, me: int) -> float:
-    if child.game == "ostrich":  # points: the real ones once the race is over
+    if _is_race(child):  # points: the real ones once the race is over
         return float(child.result()[me]) if child.is_terminal() \
             else float(ostrich_projected_score(child.to_json(), me))
     if child.is_terminal():
