@@ -19,7 +19,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from safari_ai.match import make_jobs, parse_spec, run_match
+from safari_ai.match import SIMPLE_PLAYERS, make_jobs, parse_spec, run_match
 from safari_ai.stats import elo
 
 
@@ -42,7 +42,7 @@ def main() -> None:
     engine = parse_spec(f"algo={args.engine},movetime={args.movetime}")
     for opponent in args.opponents.split(","):
         other = parse_spec(f"algo={opponent}" + (f",movetime={args.movetime}"
-                                                  if opponent not in ("random", "greedy") else ""))
+                                                  if opponent not in SIMPLE_PLAYERS else ""))
         jobs = make_jobs(args.game, rules, engine, other, args.games, args.seed,
                          args.opening_plies)
         summary = run_match(jobs, args.workers)

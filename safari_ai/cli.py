@@ -708,16 +708,53 @@ def _sprt_stop(bounds: tuple[float, float] | None) -> Any:
     return stop
 
 
+def _margin_stop(bounds: tuple[float, float]) -> Any:
+    """The early stop of ``--sprt-margin``: the GSPRT over complete deals on A's
+    margin per deal has reached H0 or H1."""
+    from safari_ai.match import deal_margins
+    from safari_ai.stats import sprt_normal
+
+    def stop(outcomes: list[Any]) -> bool:
+        return sprt_normal(deal_margins(outcomes), *bounds).verdict != "continue"
+    return stop
+
+
+MATCH_RUNS = "match-runs.jsonl"
+"""The file in a match's records directory that says how its games were played:
+one JSON object a run of the command (a resumed match adds one), with the
+settings, both builds, the set-up and the load average at its start and end
+(:func:`safari_ai.match.match_info`). Not ``*.json``, so tools that read every
+``*.json`` of the directory as a game record pass it by."""
+
+
+def _read_runs(path: str) -> list[Any]:
+    """The runs an earlier command wrote to ``path`` (none when it is missing or unreadable)."""
+    try:
+        with open(path, encoding="utf-8") as handle:
+            return [json.loads(line) for line in handle if line.strip()]
+    except (OSError, ValueError):
+        return []
+
+
+def _save_runs(path: str, runs: list[Any]) -> None:
+    """Writes the runs to ``path``, one JSON object a line, whole or not at all."""
+    _save_text(path, "".join(json.dumps(run) + "\n" for run in runs))
+
+
 def _save_json(path: str, data: Any) -> None:
-    """Writes ``data`` to ``path`` whole or not at all (a temporary file renamed),
+    """Writes ``data`` to ``path`` whole or not at all (:func:`_save_text`)."""
+    _save_text(path, json.dumps(data, indent=1) + "\n")
+
+
+def _save_text(path: str, text: str) -> None:
+    """Writes ``text`` to ``path`` whole or not at all (a temporary file renamed),
     so an interrupted run leaves no half-written file."""
     import os
 
     temporary = f"{path}.tmp{os.getpid()}"
     try:
         with open(temporary, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=1)
-            handle.write("\n")
+            handle.write(text)
         os.replace(temporary, path)
     except BaseException:  # Ctrl-C in the middle too: no stray temporary file
         if os.path.exists(temporary):
@@ -753,6 +790,12 @@ def _save_json(path: str, data: Any) -> None:
               help="A rules option of GAME (listed below); repeat for several.")
 @click.option("--sprt", metavar="ELO0,ELO1", help="GSPRT on the colour-swapped pairs (alpha = "
               "beta = 0.05): stop the match at a verdict.")
+@click.option("--duplicate", is_flag=True, help="Play every seat rotation of each deal (opening "
+              "and dice) on common dice, N games a deal for N players, and count A's margin "
+              "per deal (docs/strength.md).")
+@click.option("--sprt-margin", metavar="M0,M1", help="--duplicate: GSPRT over deals on A's "
+              "margin per deal, H0 mean M0 against H1 mean M1 points (alpha = beta = 0.05): "
+              "stop the match at a verdict.")
 @click.option("--records", "records_dir", default="match-records", show_default=True,
               metavar="DIR", help="Directory for one game record per game.")
 @click.option("--resume", is_flag=True,
@@ -762,20 +805,25 @@ def _save_json(path: str, data: Any) -> None:
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
 def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
           workers: int | None, backend: str, address: str | None, seed: int,
-          opening_plies: int, rules: tuple[str, ...], sprt: str | None, records_dir: str,
-          resume: bool, as_json: bool, no_progress: bool) -> None:
+          opening_plies: int, rules: tuple[str, ...], sprt: str | None, duplicate: bool,
+          sprt_margin: str | None, records_dir: str, resume: bool, as_json: bool,
+          no_progress: bool) -> None:
     """Play engine A against engine B over GAME: W/D/L, Elo, SPRT, game records.
 
-    Games come in colour-swapped pairs on seeded openings. An engine given by
+    Games come in colour-swapped pairs on seeded openings (--duplicate: every
+    seat rotation of a deal on common dice). An engine given by
     cmd= that cannot start, exits or stays silent forfeits that game (a loss,
     said on standard error and in its record). Ctrl-C stops the match: the
-    finished games stay in --records and --resume plays the rest.
+    finished games stay in --records and --resume plays the rest. DIR/match-runs.jsonl
+    records the settings, both builds and the load average; one player in this
+    process against a protocol engine is warned about (not symmetric).
     """
     import os
 
     from safari_ai.match import (BackendError, finished_outcome, make_backend, make_jobs,
-                                 parse_spec, record_name, run_match)
-    from safari_ai.stats import sprt as run_sprt, sprt_pentanomial
+                                 load_average, match_info, parse_spec, record_name, run_match,
+                                 setup_warning)
+    from safari_ai.stats import sprt as run_sprt, sprt_normal, sprt_pentanomial
 
     try:
         a, b = parse_spec(spec_a, movetime), parse_spec(spec_b, movetime)
@@ -798,11 +846,37 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
     if bounds is not None and seats > 2:
         raise click.BadParameter(f"no Elo (so no SPRT) in a race of {seats} players",
                                  param_hint="--sprt")
-    jobs = make_jobs(game, options, a, b, games, seed, opening_plies)
+    margin_bounds = None
+    if sprt_margin is not None:
+        if not duplicate:
+            raise click.BadParameter("needs --duplicate", param_hint="--sprt-margin")
+        try:
+            m0, m1 = (float(x) for x in sprt_margin.split(","))
+        except ValueError:
+            raise click.BadParameter(f"{sprt_margin!r} is not M0,M1",
+                                     param_hint="--sprt-margin") from None
+        if not m0 < m1:
+            raise click.BadParameter(f"M0 must be below M1, got {sprt_margin!r}",
+                                     param_hint="--sprt-margin")
+        margin_bounds = (m0, m1)
+    jobs = make_jobs(game, options, a, b, games, seed, opening_plies,
+                     duplicate=seats if duplicate else 0)
     try:
         os.makedirs(records_dir, exist_ok=True)
     except OSError as error:
         _fail(f"cannot create {records_dir}: {error}")
+    warning = setup_warning(a, b)
+    if warning is not None:
+        click.echo(f"WARNING: {warning}", err=True)
+    info_path = os.path.join(records_dir, MATCH_RUNS)
+    runs: list[Any] = _read_runs(info_path) if resume else []
+    run_info = match_info(game, a, b, {
+        "command": sys.argv, "rules": options, "players": seats, "games": len(jobs),
+        "seed": seed, "opening_plies": opening_plies, "movetime": movetime,
+        "duplicate": duplicate, "sprt": sprt, "sprt_margin": sprt_margin,
+        "backend": backend, "workers": workers, "resume": resume})
+    runs.append(run_info)
+    _save_runs(info_path, runs)
 
     names = {(job.pair, job.colour): record_name(job) for job in jobs}
     finished = []
@@ -831,7 +905,7 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
         runner = make_backend(backend, workers, address)
     except BackendError as error:
         _fail(str(error))
-    stop = _sprt_stop(bounds)
+    stop = _sprt_stop(bounds) if margin_bounds is None else _margin_stop(margin_bounds)
     try:
         if no_progress:
             summary = run_match(jobs, on_game=save, finished=finished, backend=runner, stop=stop)
@@ -862,6 +936,14 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
         sprt_pentanomial(counts, *bounds)
     mean, half = summary.mean_result()
     margin, margin_half = summary.margin()
+    deal_mean, deal_half, deals = summary.deal_margin() if duplicate else (0.0, 0.0, 0)
+    margin_verdict = None if margin_bounds is None else \
+        sprt_normal(summary.deal_margins(), *margin_bounds)
+    import datetime
+
+    run_info.update(finished=datetime.datetime.now(datetime.timezone.utc).isoformat(
+        timespec="seconds"), load_average_end=load_average(), games_counted=summary.games)
+    _save_runs(info_path, runs)
     if as_json:
         from safari_ai.stats import elo_pentanomial
 
@@ -879,6 +961,14 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
             "opponents_mean_result": summary.opponents_mean(),
             "margin": margin, "margin_error95": margin_half, "forfeits": summary.forfeits,
             "backend": backend, "stopped_early": summary.stopped_early, "records": records_dir,
+            "setup": run_info["setup"], "warning": warning, "duplicate": duplicate,
+            "deals": deals if duplicate else None,
+            "deal_margin": deal_mean if duplicate else None,
+            "deal_margin_error95": deal_half if duplicate else None,
+            "sprt_margin": None if margin_verdict is None or margin_bounds is None else {
+                "m0": margin_bounds[0], "m1": margin_bounds[1], "llr": margin_verdict.llr,
+                "lower": margin_verdict.lower, "upper": margin_verdict.upper,
+                "verdict": margin_verdict.verdict},
             "sprt": None if verdict is None or bounds is None else {
                 "elo0": bounds[0], "elo1": bounds[1], "llr": verdict.llr,
                 "lower": verdict.lower, "upper": verdict.upper, "verdict": verdict.verdict,
@@ -900,8 +990,20 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
                        "(95%, game by game)")
     else:
         click.echo("mean result: no game has one (every game was forfeited)")
+    if duplicate:
+        if deals:
+            click.echo(f"duplicate deals {deals} ({seats} seat rotations each): margin A - B "
+                       f"seats {_signed(deal_mean, 3)} ± {deal_half:.3f} (95%, deal by deal)")
+        else:
+            click.echo("duplicate deals 0: no deal has all its seat rotations")
+    if margin_verdict is not None and margin_bounds is not None:
+        click.echo(f"sprt margin [{margin_bounds[0]:g}, {margin_bounds[1]:g}] deals: "
+                   f"{margin_verdict.text()}"
+                   + ("; the match stopped there" if summary.stopped_early else ""))
     if summary.forfeits["A"] or summary.forfeits["B"]:
         click.echo(f"forfeits A {summary.forfeits['A']}, B {summary.forfeits['B']}")
+    if warning is not None:
+        click.echo(f"setup: {run_info['setup']} (not symmetric; see the warning)")
     if verdict is not None and bounds is not None:  # bounds is set when verdict is
         click.echo(f"sprt [{bounds[0]:g}, {bounds[1]:g}] games: {verdict.text()}")
         if pair_verdict is not None:

@@ -4,8 +4,9 @@ protocol engine by command line.
 A player is given by a SPEC, comma-separated ``KEY=VALUE`` items:
 
 * ``algo=alphabeta|mcts|auto|...`` (the in-process engine; default ``auto``),
-  or ``algo=random`` / ``algo=greedy`` (uniform random; one-ply greedy on the
-  engine's evaluation, an immediate win first);
+  or ``algo=random`` / ``algo=greedy`` / ``algo=plain`` (uniform random; one-ply
+  greedy on the engine's evaluation, an immediate win first; one ply on a
+  fixed plain evaluation that never changes, :mod:`safari_ai.baseline`);
 * limits ``depth=N``, ``nodes=N``, ``movetime=MS``; ``hash=MB``, ``leaf=rollout|evaluate``;
 * ``reuse=yes|no`` (``algo=mcts``, or ``auto`` where it picks MCTS): keep the
   MCTS tree from one move to the next (:class:`~safari_ai.search.MctsSession`;
@@ -40,9 +41,32 @@ player 0 and once as player 1; the chance outcomes after the opening are drawn
 from the same seeded stream in both games. Player A takes seat ``colour``, B the
 other seats (a game of more players gives B all of them). A's result: win when
 its result beats every other seat's, draw on a tie, loss otherwise.
+
+**Duplicate** matches (``duplicate=True``, ``match --duplicate``) play every
+rotation of the seats on one **deal** (an opening and a dice seed): in a game
+of N players the deal is played N times, A in seat 0, 1, ..., N-1 and B in the
+others, as duplicate bridge deals the same cards to every table. The dice are
+**common random numbers** (:class:`CommonDice`): a chance position's outcome is
+drawn by the inverse of its distribution from one uniform number, and that
+number is keyed by the deal, the distribution (its outcomes and
+probabilities) and how many chance positions of that same distribution the
+game has seen before. So the j-th full roll of the dice is the same roll in
+every rotation, even when the games have diverged and the j-th roll comes
+after different moves, and a re-roll of two dice does not shift the rolls
+that follow it (it draws from its own sequence). The result is counted per
+deal: A's margin in the deal (its points less the mean of B's seats, averaged
+over the deal's N games), with its 95 % interval over deals
+(:meth:`MatchSummary.deal_margin`) and a GSPRT over deals
+(:func:`safari_ai.stats.sprt_normal`).
+
+Every match writes ``match-runs.jsonl`` into its records directory (:func:`match_info`):
+the settings, both builds (package version, git commit where known, a protocol
+engine's ``id name``), whether the set-up is symmetric, and the load average
+at its start and end; every record carries the load average at its game's end.
 """
 from __future__ import annotations
 
+import hashlib
 import logging
 import random
 import shlex
@@ -55,11 +79,15 @@ from safari_ai.limits import LIMIT_BOUNDS, Limits
 __all__ = ["PlayerSpec", "parse_spec", "MatchJob", "GameOutcome", "play_game", "make_jobs",
            "run_match", "MatchSummary", "record_name", "finished_outcome", "Backend",
            "ProcessBackend", "RayBackend", "BackendError", "make_backend", "start_ray", "pair_scores",
-           "DEFAULT_MOVETIME"]
+           "DEFAULT_MOVETIME", "CommonDice", "deal_margins", "setup_warning", "match_info",
+           "build_info", "SEAT_LETTERS", "load_average"]
 
 DEFAULT_MOVETIME = 100
 """Milliseconds a move for an engine player whose SPEC sets no limit (and no ``--movetime``)."""
 
+
+SIMPLE_PLAYERS = ("random", "greedy", "plain")
+"""The ``algo`` values of the players that do not search (no limits, no clock)."""
 
 _NO_LIMITS = Limits()
 """A SPEC's limits before any is read (replaced when the SPEC is parsed)."""
@@ -115,7 +143,7 @@ class PlayerSpec:
         if self.cmd:
             out["cmd"] = self.cmd
             out["options"] = self.options
-        elif self.algo not in ("random", "greedy"):
+        elif self.algo not in SIMPLE_PLAYERS:
             out.update(hash=self.hash_mb, leaf=self.leaf)
             if self.algo in ("mcts", "auto"):
                 out["reuse"] = self.reuse
@@ -201,7 +229,7 @@ def parse_spec(text: str, movetime: Optional[int] = None) -> PlayerSpec:
         else:
             raise ValueError(f"unknown key {key!r} (algo, depth, nodes, movetime, hash, leaf, "
                              "multiplayer, reuse, name, cwd, timeout, weights, opt.NAME, cmd)")
-    engine = spec.cmd is not None or spec.algo not in ("random", "greedy")
+    engine = spec.cmd is not None or spec.algo not in SIMPLE_PLAYERS
     if engine and not {"depth", "nodes", "movetime"} & set(numbers):
         numbers["movetime"] = DEFAULT_MOVETIME if movetime is None else movetime
     spec.limits = Limits(**numbers)  # checked once, here (LimitError names the key)
@@ -324,7 +352,159 @@ def make_player(spec: PlayerSpec) -> Any:
         return _random_move
     if spec.algo == "greedy":
         return _greedy_move
+    if spec.algo == "plain":
+        from safari_ai.baseline import plain_move
+
+        return plain_move
     return _EnginePlayer(spec)
+
+
+# -- set-up and builds ---------------------------------------------------------
+
+FIXED_PLAYERS = ("random", "plain")
+"""The in-process players that are the same in every build and keep no clock:
+against one of them any player is measured alike (``setup_kind`` "baseline")."""
+
+
+def setup_kind(a: PlayerSpec, b: PlayerSpec) -> str:
+    """``"in-process"`` (both players in the match's process, one build),
+    ``"protocol"`` (both protocol engines), ``"baseline"`` (one of them a
+    :data:`FIXED_PLAYERS` player: no clock, no build of its own) or
+    ``"mixed"`` (an engine or greedy in this process against a protocol engine)."""
+    if any(s.cmd is None and s.algo in FIXED_PLAYERS for s in (a, b)):
+        return "baseline"
+    if bool(a.cmd) != bool(b.cmd):
+        return "mixed"
+    return "protocol" if a.cmd else "in-process"
+
+
+def setup_warning(a: PlayerSpec, b: PlayerSpec) -> Optional[str]:
+    """The warning for a set-up that does not treat the players alike (one in
+    the match's process, the other a protocol engine), else None."""
+    if setup_kind(a, b) != "mixed":
+        return None
+    inside, outside = ("A", "B") if b.cmd else ("B", "A")
+    return (f"not symmetric: {inside} plays in this process (this build), {outside} is a "
+            "protocol engine (its own process, build and pipes); a strength figure needs "
+            "both in-process or both behind the protocol (docs/strength.md)")
+
+
+def load_average() -> Optional[list[float]]:
+    """The machine's load average over 1, 5 and 15 minutes (None where unknown)."""
+    import os
+
+    try:
+        return [round(x, 2) for x in os.getloadavg()]
+    except (AttributeError, OSError):
+        return None
+
+
+REFERENCE_FILE = "safari-reference.json"
+"""The file bench/references.py writes into a reference's environment: its commit."""
+
+
+def _checkout_commit(directory: str) -> Optional[dict[str, Any]]:
+    """The git commit of the checkout holding ``directory`` and whether its
+    tracked files differ from it (None when it is in no checkout or git is missing)."""
+    import subprocess
+
+    try:
+        head = subprocess.run(["git", "-C", directory, "rev-parse", "HEAD"], capture_output=True,
+                              text=True, timeout=10)
+        if head.returncode != 0:
+            return None
+        dirty = subprocess.run(["git", "-C", directory, "status", "--porcelain",
+                                "--untracked-files=no"], capture_output=True, text=True,
+                               timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return {"commit": head.stdout.strip(), "dirty": bool(dirty.stdout.strip()),
+            "source": f"the git checkout holding {directory}"}
+
+
+def _environment_build(prefix: str) -> dict[str, Any]:
+    """The commit of the build installed in the environment at ``prefix``: the
+    reference file bench/references.py wrote there, else the checkout holding the
+    environment (the usual ``.venv`` inside a worktree; the build may be older
+    than the checkout, and ``dirty`` says the checkout has changes), else unknown."""
+    import json
+    import os
+
+    try:
+        with open(os.path.join(prefix, REFERENCE_FILE), encoding="utf-8") as handle:
+            data = json.load(handle)
+        return {"commit": data["commit"], "dirty": False,
+                "source": f"{os.path.join(prefix, REFERENCE_FILE)} (bench/references.py)"}
+    except (OSError, ValueError, KeyError, TypeError):
+        pass
+    return _checkout_commit(os.path.dirname(os.path.abspath(prefix))) or {"commit": None}
+
+
+def build_info() -> dict[str, Any]:
+    """This process's build: the package version and, where known, its commit."""
+    import platform
+    import sys
+
+    from safari_ai._version import __version__
+
+    return {"package": __version__, "python": platform.python_version(),
+            **_environment_build(sys.prefix)}
+
+
+def engine_build(spec: PlayerSpec) -> dict[str, Any]:
+    """A protocol engine's build: its ``id name`` (asked once, through the
+    handshake) and, where its command is a program in an environment, that
+    environment's commit (:func:`_environment_build`). An engine that cannot be
+    asked gets ``"error"``."""
+    import os
+    import shutil
+
+    from safari_ai.engine_client import EngineClient
+
+    out: dict[str, Any] = {}
+    assert spec.cmd
+    program = shutil.which(spec.cmd[0], path=None if spec.cwd is None else
+                           os.pathsep.join([spec.cwd, os.environ.get("PATH", "")]))
+    if program is not None:
+        out.update(_environment_build(os.path.dirname(os.path.dirname(os.path.realpath(
+            program)))) if os.path.basename(os.path.dirname(program)) == "bin" else {})
+    client = None
+    try:
+        client = EngineClient(spec.cmd, cwd=spec.cwd, timeout=spec.timeout)
+        out["id_name"] = client.handshake().name
+    except _engine_failures() as error:
+        out["error"] = _one_line(error)
+    finally:
+        if client is not None:
+            try:
+                client.quit()
+            except _engine_failures():
+                pass
+    return out
+
+
+def player_info(spec: PlayerSpec) -> dict[str, Any]:
+    """One player of :func:`match_info`: label, SPEC settings and build."""
+    where = "protocol" if spec.cmd else "in-process"
+    return {"label": spec.label(), "where": where, "settings": spec.settings(),
+            "build": engine_build(spec) if spec.cmd else build_info()}
+
+
+def match_info(game: str, a: PlayerSpec, b: PlayerSpec,
+               settings: dict[str, Any]) -> dict[str, Any]:
+    """What ``match-runs.jsonl`` says of a run of a match at its start: the game, the
+    command's ``settings``, both players with their builds, the set-up
+    (:func:`setup_kind`) and its warning, the match's own build and the load
+    average now. The CLI adds the end and the summary."""
+    import datetime
+    import os
+
+    return {"game": game, "settings": settings,
+            "a": player_info(a), "b": player_info(b),
+            "setup": setup_kind(a, b), "warning": setup_warning(a, b),
+            "match_build": build_info(), "cpus": os.cpu_count(),
+            "started": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+            "load_average_start": load_average()}
 
 
 # -- games -------------------------------------------------------------------
@@ -335,11 +515,21 @@ class MatchJob:
     rules: dict[str, Any]
     a: PlayerSpec
     b: PlayerSpec
-    pair: int
+    pair: int    # the pair, or with ``duplicate`` the deal
     colour: int  # A's seat
     seed: int
     opening_plies: int
     max_plies: int = 2000
+    duplicate: bool = False  # every seat rotation of the deal, on common dice
+
+    def settings(self) -> dict[str, Any]:
+        """The match settings a record of this game carries (and a resumed
+        match compares): pair, seed, opening plies, and ``duplicate`` when set."""
+        out: dict[str, Any] = {"pair": self.pair, "seed": self.seed,
+                               "opening_plies": self.opening_plies}
+        if self.duplicate:
+            out["duplicate"] = True
+        return out
 
 
 @dataclass
@@ -355,6 +545,45 @@ def _chance(pos: Any, rng: random.Random) -> str:
     outcomes = pos.chance_outcomes()
     outcome: str = rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0]
     return outcome
+
+
+class CommonDice:
+    """The dice of one deal as common random numbers: the chance outcome of a
+    position is drawn by inverse transform from a uniform number keyed by
+    ``(seed, deal, distribution, occurrence)``, where the distribution is the
+    position's list of (outcome, probability) and the occurrence counts the
+    chance positions of that distribution met so far in this game. Two games of
+    the deal draw the same outcome at their j-th chance position of each kind
+    (the j-th roll of all the dice, the j-th re-roll of two dice, ...), whatever
+    moves came between. The key is a SHA-1 digest, the same in every process."""
+
+    def __init__(self, seed: int, deal: int) -> None:
+        self.prefix = f"dice/{seed}/{deal}"
+        self.seen: dict[str, int] = {}
+
+    def uniform(self, outcomes: Sequence[tuple[str, Any]]) -> float:
+        """The next uniform number in [0, 1) for a chance position with these outcomes."""
+        kind = hashlib.sha1("|".join(f"{o}={p}" for o, p in outcomes).encode()).hexdigest()
+        j = self.seen.get(kind, 0)
+        self.seen[kind] = j + 1
+        return random.Random(f"{self.prefix}/{kind}/{j}").random()
+
+    def __call__(self, pos: Any) -> str:
+        """The outcome drawn at chance position ``pos``."""
+        outcomes = pos.chance_outcomes()
+        return pick_outcome(outcomes, self.uniform(outcomes))
+
+
+def pick_outcome(outcomes: Sequence[tuple[str, Any]], u: float) -> str:
+    """The outcome whose cumulative probability interval (in the order given)
+    holds ``u`` in [0, 1); the last outcome if rounding leaves ``u`` beyond the
+    sum."""
+    total = 0.0
+    for outcome, p in outcomes:
+        total += float(p)
+        if u < total:
+            return str(outcome)
+    return str(outcomes[-1][0])
 
 
 def opening(game: str, rules: dict[str, Any], plies: int, seed: int, pair: int) -> list[str]:
@@ -450,7 +679,7 @@ def play_game(job: MatchJob) -> GameOutcome:
     start = Position.new(job.game, job.rules)
     pos = start
     record = GameRecord(start=start.to_json(), settings={
-        "match": {"pair": job.pair, "seed": job.seed, "opening_plies": job.opening_plies}})
+        "match": job.settings(), "setup": setup_kind(job.a, job.b)})
     n = pos.num_players
     record.players = [{"seat": i, "name": (job.a if i == job.colour else job.b).label(),
                        "role": "A" if i == job.colour else "B",
@@ -459,7 +688,8 @@ def play_game(job: MatchJob) -> GameOutcome:
     for move in opening(job.game, job.rules, job.opening_plies, job.seed, job.pair):
         record.add(pos.to_move, move, comment="opening")
         pos = pos.apply(move)
-    dice = random.Random(f"dice/{job.seed}/{job.pair}")
+    stream = random.Random(f"dice/{job.seed}/{job.pair}")
+    common = CommonDice(job.seed, job.pair) if job.duplicate else None
     rng = random.Random(f"players/{job.seed}/{job.pair}/{job.colour}")
     players: dict[str, Any] = {}
     forfeit: Optional[_Forfeit] = None
@@ -467,7 +697,7 @@ def play_game(job: MatchJob) -> GameOutcome:
         players = _make_players(job)
         while not pos.is_terminal() and len(record.moves) < job.max_plies:
             if pos.is_chance():
-                move = _chance(pos, dice)
+                move = common(pos) if common is not None else _chance(pos, stream)
                 record.add("chance", move)
             else:
                 who = "A" if pos.to_move == job.colour else "B"
@@ -489,6 +719,7 @@ def play_game(job: MatchJob) -> GameOutcome:
         forfeit = error
     finally:
         _close_players(players)
+    record.settings["load_average"] = load_average()
     if forfeit is not None:
         seat = _forfeit_seat(job, pos, forfeit.role)
         spec = job.a if forfeit.role == "A" else job.b
@@ -512,16 +743,28 @@ def play_game(job: MatchJob) -> GameOutcome:
 
 
 def make_jobs(game: str, rules: dict[str, Any], a: PlayerSpec, b: PlayerSpec, games: int,
-              seed: int, opening_plies: int) -> list[MatchJob]:
-    """``games`` jobs: pairs of games on one opening with the colours swapped."""
+              seed: int, opening_plies: int, duplicate: int = 0) -> list[MatchJob]:
+    """``games`` jobs: pairs of games on one opening with the colours swapped;
+    with ``duplicate`` = N (the game's number of players), deals of N games,
+    A in each seat once on the deal's common dice (``games`` rounded up to
+    whole deals)."""
+    if duplicate:
+        deals = -(-games // duplicate)
+        return [MatchJob(game, rules, a, b, i // duplicate, i % duplicate, seed, opening_plies,
+                         duplicate=True) for i in range(deals * duplicate)]
     return [MatchJob(game, rules, a, b, i // 2, i % 2, seed, opening_plies)
             for i in range(games)]
 
 
+SEAT_LETTERS = "abcde"
+"""A's seat in a record's file name: ``a`` for seat 0, ``b`` for seat 1, ..."""
+
+
 def record_name(job: MatchJob) -> str:
-    """The file name of a job's game record: ``GAME-PAIR-a.json`` (A as player 0)
-    or ``GAME-PAIR-b.json`` (A as player 1), pairs counted from 1."""
-    return f"{job.game}-{job.pair + 1:04d}-{'ab'[job.colour]}.json"
+    """The file name of a job's game record: ``GAME-PAIR-a.json`` (A as player 0),
+    ``GAME-PAIR-b.json`` (A as player 1), ... (``c`` to ``e`` in the seat
+    rotations of a duplicate race), pairs or deals counted from 1."""
+    return f"{job.game}-{job.pair + 1:04d}-{SEAT_LETTERS[job.colour]}.json"
 
 
 def finished_outcome(job: MatchJob, record: dict[str, Any]) -> Optional[GameOutcome]:
@@ -535,8 +778,7 @@ def finished_outcome(job: MatchJob, record: dict[str, Any]) -> Optional[GameOutc
     try:
         players = record["players"]
         same = (record.get("game") == job.game
-                and record["settings"]["match"] == {"pair": job.pair, "seed": job.seed,
-                                                    "opening_plies": job.opening_plies}
+                and record["settings"]["match"] == job.settings()
                 and all(p["settings"] == (job.a if p["seat"] == job.colour else job.b).settings()
                         and p["role"] == ("A" if p["seat"] == job.colour else "B")
                         for p in players)
@@ -619,6 +861,41 @@ class MatchSummary:
 
         margins = [float(o.record["result"][o.colour]) - _others_mean(o) for o in self.scored]
         return mean_interval(margins) if margins else (0.0, 0.0)
+
+
+    def deal_margins(self) -> list[float]:
+        """A's margin in each complete deal of a duplicate match: :func:`deal_margins`."""
+        return deal_margins(self.outcomes)
+
+    def deal_margin(self) -> tuple[float, float, int]:
+        """A's mean margin per deal with the half-width of its 95% interval over
+        deals, and the number of complete deals; (0, 0, 0) when there is none."""
+        from safari_ai.stats import mean_interval
+
+        margins = self.deal_margins()
+        if not margins:
+            return 0.0, 0.0, 0
+        mean, half = mean_interval(margins)
+        return mean, half, len(margins)
+
+
+def deal_margins(outcomes: Sequence[GameOutcome]) -> list[float]:
+    """A's margin in each deal all of whose N seat rotations (N = the game's
+    players) are in ``outcomes`` with a result: the mean over the deal's games
+    of A's result less the mean of B's seats, deals in order. A deal cut short
+    (an early stop, a forfeit in a race, an odd last game) is left out."""
+    by_deal: dict[int, dict[int, GameOutcome]] = {}
+    for o in outcomes:
+        by_deal.setdefault(o.pair, {})[o.colour] = o
+    margins = []
+    for _, games in sorted(by_deal.items()):
+        seats = len(next(iter(games.values())).record["players"])
+        if sorted(games) != list(range(seats)) or any(
+                g.record.get("result") is None for g in games.values()):
+            continue
+        margins.append(sum(float(g.record["result"][g.colour]) - _others_mean(g)
+                           for g in games.values()) / seats)
+    return margins
 
 
 def _others_mean(outcome: GameOutcome) -> float:

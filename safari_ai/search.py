@@ -45,7 +45,7 @@ def resolve_algo(pos: Position, algo: str = "auto", limits: Limits | None = None
     for ``"auto"`` the game's default for its number of players: alpha-beta
     without dice; with dice expectimax, except MCTS in an ostrich race of 2
     or 3 players searched by time alone (``limits`` without ``depth`` nor ``nodes``; measured
-    stronger there, docs/strength.md "Several players").
+    stronger there, docs/history/strength-notebook.md "Several players").
 
     :raises SearchError: ``algo`` is not one of :data:`ALGORITHMS`.
     """

@@ -27,6 +27,16 @@ loss). The **pentanomial** figures treat the pair as the unit:
   computes it for its pentanomial tests.
 
 docs/strength.md says when the two differ.
+
+A race of three to five players has no Elo. Played in the duplicate format
+(every seat rotation of one deal on the same dice, :mod:`safari_ai.match`), the
+unit is the **deal**, and its figure A's mean margin over the other seats in
+the deal's games (points a race):
+
+* :func:`llr_normal`, :func:`sprt_normal` — the GSPRT on the mean of such
+  per-deal values: H0 mean = m0 against H1 mean = m1, the values taken as
+  normal with their sample variance (the approximation fishtest makes for its
+  normalised tests): LLR = (m1 - m0) / var * (sum x - n (m0 + m1) / 2).
 """
 from __future__ import annotations
 
@@ -35,7 +45,7 @@ from dataclasses import dataclass
 
 __all__ = ["mean_interval", "elo", "score_to_elo", "elo_to_score", "llr", "sprt", "sprt_bounds",
            "SprtResult", "pentanomial", "elo_pentanomial", "llr_pentanomial", "sprt_pentanomial",
-           "PAIR_VALUES"]
+           "PAIR_VALUES", "llr_normal", "sprt_normal"]
 
 PAIR_VALUES = (0.0, 0.25, 0.5, 0.75, 1.0)
 """A pair's mean score per game for each pentanomial count (A's points in the pair / 2)."""
@@ -189,6 +199,37 @@ def sprt_pentanomial(counts: list[int], elo0: float, elo1: float, alpha: float =
                      beta: float = 0.05) -> SprtResult:
     """The SPRT verdict from :func:`llr_pentanomial` (bounds as :func:`sprt`)."""
     value = llr_pentanomial(counts, elo0, elo1)
+    lower, upper = sprt_bounds(alpha, beta)
+    verdict = "H1" if value >= upper else "H0" if value <= lower else "continue"
+    return SprtResult(value, lower, upper, verdict)
+
+
+def llr_normal(values: list[float], m0: float, m1: float) -> float:
+    """The GSPRT log-likelihood ratio of H1 (mean ``m1``) over H0 (mean ``m0``)
+    for independent values taken as normal with the sample variance ``var``
+    (divisor n): (m1 - m0) / var * (sum(values) - n (m0 + m1) / 2).
+
+    :raises ValueError: fewer than two values, or values that do not vary
+        (no variance to scale the evidence by).
+    """
+    n = len(values)
+    if n < 2:
+        raise ValueError("the GSPRT on means needs at least two values")
+    mean = sum(values) / n
+    variance = sum((v - mean) ** 2 for v in values) / n
+    if variance <= 0:
+        raise ValueError("the values do not vary: no variance")
+    return (m1 - m0) / variance * (sum(values) - n * (m0 + m1) / 2)
+
+
+def sprt_normal(values: list[float], m0: float, m1: float, alpha: float = 0.05,
+                beta: float = 0.05) -> SprtResult:
+    """The SPRT verdict from :func:`llr_normal` (bounds as :func:`sprt`); with
+    fewer than two values, or values that do not vary yet, LLR 0 and no verdict."""
+    try:
+        value = llr_normal(values, m0, m1)
+    except ValueError:
+        value = 0.0
     lower, upper = sprt_bounds(alpha, beta)
     verdict = "H1" if value >= upper else "H0" if value <= lower else "continue"
     return SprtResult(value, lower, upper, verdict)

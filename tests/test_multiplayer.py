@@ -135,7 +135,7 @@ def test_protocol_option() -> None:
 def test_auto_by_time_runs_expectimax_and_keeps_no_tree() -> None:
     """Auto ran MCTS (and kept its tree) in the ostrich race under a time
     limit until the evaluation read the dice; now it is expectimax there too
-    (docs/strength.md, "Auto in the ostrich race"), and a player that may keep
+    (docs/history/strength-notebook.md, "Auto in the ostrich race"), and a player that may keep
     a tree makes none."""
     for players in (2, 3, 4, 5):
         pos = first_decision("ostrich", players)

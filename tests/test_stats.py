@@ -27,7 +27,7 @@ def test_elo_error_by_hand() -> None:
 
 
 def test_the_recorded_strength_rows() -> None:
-    # docs/strength.md: 195/0/5 -> +636 ± 154; 200/0/0 -> bound +1040
+    # docs/history/strength-notebook.md: 195/0/5 -> +636 ± 154; 200/0/0 -> bound +1040
     _, difference, error = elo(195, 0, 5)
     assert round(difference) == 636 and round(error) == 154
     assert round(elo(200, 0, 0)[1]) == 1040
