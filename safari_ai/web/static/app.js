@@ -371,7 +371,8 @@ function showMoveList() {
     const bad = note && (note.class === "bad" || note.class === "very bad");
     button.innerHTML = "";
     const label = document.createElement("span");
-    label.textContent = `${ply.by === "chance" ? "dice" : "p" + ply.by} ${moveLabel(index)}`;
+    label.textContent = `${ply.by === "chance" ? "dice" : "p" + ply.by} ${moveLabel(index)}`
+      + (note && MARKS[note.class] ? ` ${MARKS[note.class]}` : "");
     if (bad) label.className = "mistake";
     button.append(label);
     button.addEventListener("click", () => goTo(index + 1));
@@ -859,7 +860,7 @@ function setGame(game, start) {
   S.rng = mulberry32(parseInt($("seed").value, 10) || 0);
   $("game").value = game;
   $("dice").textContent = "";
-  $("review-table").querySelector("tbody").innerHTML = "";
+  resetReview();
   $("pv-lines").innerHTML = "";
   $("engine-info").textContent = "idle";
   $("evalfill").style.width = "50%";
@@ -906,6 +907,85 @@ function tableRow(cells, tag = "td") {
   return row;
 }
 
+// The review of the game shown: emptied as a whole (table, its headers,
+// summary, ratings, graph, progress) when the game changes, so nothing of an
+// old game's analysis stays on the page (issue 30, point 1).
+const REVIEW_HEAD = ["ply", "by", "move", "best", "error", "why"];
+function resetReview() {
+  stopStreams("review");
+  S.review = null;
+  const head = $("review-table").querySelector("thead");
+  head.innerHTML = "";
+  head.append(tableRow(REVIEW_HEAD, "th"));
+  $("review-table").querySelector("tbody").innerHTML = "";
+  $("review-summary").querySelector("thead").innerHTML = "";
+  $("review-summary").querySelector("tbody").innerHTML = "";
+  $("review-text").textContent = "";
+  $("review-progress").hidden = true;
+  $("review-graph").innerHTML = "";
+}
+
+// The marks of docs/records.md's classes, as on a chess board.
+const MARKS = { "doubtful": "?!", "bad": "?", "very bad": "??" };
+const MARK_COLOURS = { "doubtful": "#d4a000", "bad": "#e07000", "very bad": "#b3261e" };
+
+// The evaluation over the game: two players, player 0's win probability
+// after each ply (a decision's `win_probability` is its mover's); the race,
+// every player's chance to win it, one line each. The marked decisions are
+// dots in their class colours; a dot's <title> names the ply, the move and
+// the mark, and a click shows that position.
+function drawGraph(plies, players) {
+  const box = $("review-graph");
+  box.innerHTML = "";
+  const series = Array.from({ length: players }, () => []);
+  plies.forEach((ply, i) => {
+    if (ply.by === "chance") return;
+    if (ply.win_chances) ply.win_chances.forEach((w, p) => { if (p < players) series[p].push([i, w]); });
+    else if (ply.win_probability !== null && ply.win_probability !== undefined) {
+      const w = ply.by === 0 ? ply.win_probability : 1 - ply.win_probability;
+      series[0].push([i, w]);
+    }
+  });
+  const lines = players === 2 || series.slice(1).every((s) => !s.length) ? [series[0]] : series;
+  const W = 600, H = 160, pad = 6, n = Math.max(1, plies.length - 1);
+  const x = (i) => pad + (W - 2 * pad) * i / n;
+  const y = (w) => pad + (H - 2 * pad) * (1 - w);
+  const NS = "http://www.w3.org/2000/svg";
+  const el = (name, attrs) => {
+    const node = document.createElementNS(NS, name);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    return node;
+  };
+  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, role: "img",
+    "aria-label": players === 2 ? "evaluation graph: player 0's win probability over the plies"
+      : "evaluation graph: each player's chance to win the race over the plies" });
+  svg.append(el("rect", { x: 0, y: 0, width: W, height: H, fill: "#fff", stroke: "#ccc" }));
+  svg.append(el("line", { x1: pad, x2: W - pad, y1: y(0.5), y2: y(0.5), stroke: "#bbb", "stroke-dasharray": "4 4" }));
+  const colours = ["#2f6fd0", "#2e7d32", "#8e24aa", "#ef6c00", "#00838f", "#6d4c41"];
+  lines.forEach((points, p) => {
+    if (!points.length) return;
+    const d = points.map(([i, w], k) => `${k ? "L" : "M"}${x(i).toFixed(1)},${y(w).toFixed(1)}`).join(" ");
+    const path = el("path", { d, fill: "none", stroke: colours[p % colours.length], "stroke-width": 2 });
+    path.dataset.player = String(p);
+    svg.append(path);
+  });
+  plies.forEach((ply, i) => {
+    if (!ply.class) return;
+    const own = lines.length === 1 ? series[0].find(([j]) => j === i) : null;
+    const w = own ? own[1] : (ply.win_chances ? ply.win_chances[ply.by] : 0.5);
+    const dot = el("circle", { cx: x(i), cy: y(w), r: 5, fill: MARK_COLOURS[ply.class] || "#555",
+      stroke: "#fff", class: "mark" });
+    dot.dataset.ply = String(ply.ply);
+    dot.dataset.class = ply.class;
+    const title = el("title", {});
+    title.textContent = `ply ${ply.ply}: p${ply.by} ${ply.move} ${MARKS[ply.class] || ""} (${ply.class})`;
+    dot.append(title);
+    dot.addEventListener("click", () => goTo(ply.ply));
+    svg.append(dot);
+  });
+  box.append(svg);
+}
+
 function reviewLimits() {
   return { [$("review-kind").value]: Math.max(1, parseInt($("review-value").value, 10) || 1) };
 }
@@ -924,9 +1004,7 @@ async function review() {
       + "(or with every seat human).");
     return;
   }
-  body.innerHTML = "";
-  $("review-summary").querySelector("thead").innerHTML = "";
-  $("review-summary").querySelector("tbody").innerHTML = "";
+  resetReview();
   bar.hidden = false;
   bar.removeAttribute("value");                 // indeterminate until the first position
   note.textContent = "analysing…";
@@ -943,16 +1021,18 @@ async function review() {
         bar.value = done;
         note.textContent = `analysing: ${done} of ${total} positions`;
       }, controller.signal);
+    if (controller.signal.aborted) return;         // a new game came meanwhile: not this one's
     S.review = result.plies;
     const players = Object.keys(result.summary).length;
+    const dice = result.plies.some((ply) => ply.by === "chance");   // luck columns only with dice
     const head = table.querySelector("thead");
     head.innerHTML = "";
-    head.append(tableRow(["ply", "by", "move", "best", "error", "why",
-      ...Array.from({ length: players }, (_, p) => `luck p${p}`)], "th"));
+    head.append(tableRow([...REVIEW_HEAD,
+      ...(dice ? Array.from({ length: players }, (_, p) => `luck p${p}`) : [])], "th"));
     for (const ply of result.plies) {
       const chance = ply.by === "chance";
       const luck = chance ? (ply.luck || Array(players).fill(null)).map((x) => formatValue(x, result.units, true))
-        : Array(players).fill("");
+        : Array(dice ? players : 0).fill("");
       const best = chance ? "" : (ply.best === ply.move ? "=" : ply.best || "");
       const error = chance ? "" : (ply.forced ? "forced"
         : formatValue(ply.error, result.units) + (ply.class ? ` ${ply.class}` : ""));
@@ -964,6 +1044,7 @@ async function review() {
       row.addEventListener("click", () => goTo(ply.ply));
       body.append(row);
     }
+    drawGraph(result.plies, players);
     const summary = $("review-summary");
     summary.querySelector("thead").append(tableRow(
       ["player", "moves", "errors", "avg error", "rolls", "luck", "rating", "accuracy"], "th"));
