@@ -108,6 +108,21 @@ def test_evaluation_graph_marks_and_jumps(page: Any, tmp_path: Path) -> None:
         page.click("#first")
         dots.nth(len(marked) // 2).click()
         page.wait_for_function(f"window.safari.state.cursor === {target['ply']}")
+        # under the board: the move, its mark, the best move and the reason
+        note = page.inner_text("#ply-note")
+        assert note.startswith(f"p{target['by']} played {target['move']} {MARKS[target['class']]}"), note
+        if target["best"] and target["best"] != target["move"]:
+            assert f"best {target['best']}" in note, note
+            keys = page.evaluate(f"window.safari.moveKeys({json.dumps(game)}, {json.dumps(target['best'])})")
+            assert (page.locator("#board .best-move").count() >= 1) == bool(keys), keys
+        assert target["reason"]["text"] in note
+        page.click("#first")                     # the start: no decision, no note, no mark
+        page.wait_for_function("window.safari.state.cursor === 0")
+        assert page.inner_text("#ply-note") == "" and page.locator("#board .best-move").count() == 0
+        # per player accuracy and rating above the table and the graph
+        summary = page.locator("#review-summary").bounding_box()
+        assert summary and summary["y"] < (page.locator("#review-graph").bounding_box() or {"y": 0})["y"]
+        assert page.locator("#review-summary tbody tr").count() == players
         colours = {ply["class"]: dot.get_attribute("fill") for dot, ply in zip(dots.all(), marked)}
         assert len(set(colours.values())) == len(colours)   # one colour a class
 

@@ -273,6 +273,30 @@ function putBoard(svg) {
     el.setAttribute("aria-label", elementKeys(el).map(keyText).join(" "));
   }
   highlight();
+  markReview();
+}
+
+// The analysed decision that led to the shown position: the best move's
+// cells marked on the board ("best-move", beside the render's "last-move"
+// cells of the move played), and under the board the mark and the reason.
+function markReview() {
+  const note = S.review && S.cursor > 0 ? S.review[S.cursor - 1] : null;
+  const text = $("ply-note");
+  text.textContent = "";
+  text.className = "";
+  if (!note || note.by === "chance") return;
+  const best = note.best && note.best !== note.move ? note.best : null;
+  if (best) {
+    const keys = new Set(moveKeys(S.game, best));
+    for (const el of $("board").querySelectorAll(".clickable")) {
+      if (elementKeys(el).some((k) => keys.has(k))) el.classList.add("best-move");
+    }
+  }
+  const mark = MARKS[note.class] ? ` ${MARKS[note.class]} (${note.class})` : "";
+  text.textContent = `p${note.by} played ${note.move}${mark}`
+    + (best ? `; best ${best}` : note.forced ? "; forced" : "; the best move")
+    + (note.reason ? `. ${note.reason.text}` + (note.reason.dice ? `; dice: ${note.reason.dice.text}` : "") : "");
+  if (note.class) text.className = note.class.replace(" ", "-");
 }
 
 async function drawBoard() {
@@ -419,7 +443,7 @@ async function play(move, by) {
   S.plies = S.plies.slice(0, S.cursor);
   S.plies.push({ move, by: mover, pos: next });
   S.cursor = S.plies.length;
-  if (S.review) S.review = null;
+  if (S.review) resetReview();                   // the analysis was of another game
   if (mover !== "chance" || $("dice-mode").value === "manual") say("");
   await refresh();
   return true;
@@ -1045,6 +1069,7 @@ async function review() {
       body.append(row);
     }
     drawGraph(result.plies, players);
+    markReview();
     const summary = $("review-summary");
     summary.querySelector("thead").append(tableRow(
       ["player", "moves", "errors", "avg error", "rolls", "luck", "rating", "accuracy"], "th"));
