@@ -230,14 +230,20 @@ def test_undo_redo_and_navigation(page: Any) -> None:
     page.wait_for_function("window.safari.state.plies.length === 2")   # the engine answered
     wait_idle(page)
     reply = page.evaluate("window.safari.state.plies[1].move")
-    page.click("#undo")
+    page.click("#undo")                       # takes both moves back, not only the view
     wait_idle(page)
     assert page.evaluate("window.safari.state.cursor") == 0
+    assert page.evaluate("window.safari.state.plies.length") == 0
+    assert page.inner_text("#movelist").strip() == ""
     assert "player 0 to move" in page.inner_text("#status")
     assert page.locator('#board g.piece[data-cell="d1"]').count() == 1   # the turtle is back
-    page.click("#redo")
+    page.click("#redo")                       # brings them back, to the human's next turn
     wait_idle(page)
-    assert page.evaluate("window.safari.state.cursor") == 1
+    assert page.evaluate("window.safari.state.cursor") == 2
+    assert page.evaluate("window.safari.state.plies.map(p => p.move)") == ["d1xd3", reply]
+    page.click("#prev")                       # the arrows move the view only
+    wait_idle(page)
+    assert page.evaluate("[window.safari.state.cursor, window.safari.state.plies.length]") == [1, 2]
     page.click("#last")
     wait_idle(page)
     assert page.evaluate("window.safari.state.cursor") == 2

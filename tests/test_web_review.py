@@ -118,7 +118,9 @@ def test_evaluation_graph_marks_and_jumps(page: Any, tmp_path: Path) -> None:
         assert target["reason"]["text"] in note
         page.click("#first")                     # the start: no decision, no note, no mark
         page.wait_for_function("window.safari.state.cursor === 0")
-        assert page.inner_text("#ply-note") == "" and page.locator("#board .best-move").count() == 0
+        wait_idle(page)
+        page.wait_for_function("document.getElementById('ply-note').textContent === ''", timeout=5000)
+        assert page.locator("#board .best-move").count() == 0
         # per player accuracy and rating above the table and the graph
         summary = page.locator("#review-summary").bounding_box()
         assert summary and summary["y"] < (page.locator("#review-graph").bounding_box() or {"y": 0})["y"]
@@ -126,3 +128,45 @@ def test_evaluation_graph_marks_and_jumps(page: Any, tmp_path: Path) -> None:
         colours = {ply["class"]: dot.get_attribute("fill") for dot, ply in zip(dots.all(), marked)}
         assert len(set(colours.values())) == len(colours)   # one colour a class
 
+
+
+def test_a_loaded_dice_position_waits_for_the_roll(page: Any, tmp_path: Path) -> None:
+    """A position where dice are to be rolled is loaded: nothing is rolled until
+    the user asks (Roll), so it can be analysed first."""
+    import safari_ai
+
+    pos = safari_ai.Position.new("ostrich", {"players": 3})
+    while not pos.is_chance():
+        pos = pos.apply(pos.legal_moves()[0])
+    path = tmp_path / "dice.json"
+    path.write_text(json.dumps(pos.to_json()))
+    page.set_input_files("#load", str(path))
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('Loaded')")
+    wait_idle(page)
+    page.wait_for_timeout(300)                      # the page rolls at once (roll_ms=0) if it rolls
+    assert page.evaluate("window.safari.state.plies.length") == 0
+    assert "dice to roll" in page.inner_text("#status")
+    page.check("#analyse")                          # the position analysed before the roll
+    page.wait_for_function("document.getElementById('engine-info').textContent !== 'idle'")
+    page.uncheck("#analyse")
+    assert page.evaluate("window.safari.state.plies.length") == 0
+    page.click("#roll")
+    page.wait_for_function("window.safari.state.plies.length === 1")
+    assert page.evaluate("window.safari.state.plies[0].by") == "chance"
+
+
+def test_the_race_shows_every_tile_when_it_is_over(page: Any, tmp_path: Path) -> None:
+    """One human seat sees only their own prediction tile while the race runs,
+    and every player's once it is over."""
+    record = random_record("ostrich", 5000, seed=2, rules={"players": 3})
+    assert record["moves"][-1]["ply"] < 5000                      # played to the end
+    for finished in (False, True):
+        part = dict(record, moves=record["moves"] if finished else record["moves"][:-1])
+        load(page, part, tmp_path)
+        page.select_option("#seat-1", "engine")
+        page.select_option("#seat-2", "engine")
+        page.click("#first")
+        page.wait_for_function("window.safari.state.cursor === 0")
+        wait_idle(page)
+        hidden = "????" in page.inner_text("#movelist")
+        assert hidden != finished, page.inner_text("#movelist")

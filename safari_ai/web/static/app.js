@@ -111,6 +111,8 @@ const S = {
   review: null,       // the game analysis, by ply
   rng: null,
   lastRoll: null,
+  undone: [],         // the plies Undo took back, for Redo
+  holdDice: false,    // a loaded position's dice wait for Roll (so it can be analysed first)
   legalFor: -1,       // the token S.legal was fetched for
 };
 window.safari = { state: S };  // for tests and the console
@@ -136,6 +138,7 @@ function say(text, kind = "error") {
 // Ostrich: with exactly one human seat, the page shows only that seat's prediction tile.
 function viewer() {
   if (S.game !== "ostrich") return null;
+  if (S.start && posAt(S.plies.length).to_move === "terminal") return null;   // the race is over: every tile shown
   const humans = S.seats.map((s, i) => (s === "human" ? i : -1)).filter((i) => i >= 0);
   return humans.length === 1 ? humans[0] : null;
 }
@@ -346,7 +349,7 @@ function showChoices() {
     options.append(option);
   }
   const pos = shown();
-  $("roll").hidden = !(pos.to_move === "chance" && $("dice-mode").value === "manual");
+  $("roll").hidden = !(pos.to_move === "chance" && ($("dice-mode").value === "manual" || S.holdDice));
   highlight();
 }
 
@@ -444,6 +447,8 @@ async function play(move, by) {
   S.plies.push({ move, by: mover, pos: next });
   S.cursor = S.plies.length;
   if (S.review) resetReview();                   // the analysis was of another game
+  S.undone = [];
+  S.holdDice = false;
   if (mover !== "chance" || $("dice-mode").value === "manual") say("");
   await refresh();
   return true;
@@ -465,8 +470,25 @@ function undo() {
     if (pos.to_move !== "chance" && pos.to_move !== "terminal" && S.seats[pos.to_move] === "human") break;
     i -= 1;
   }
-  if (S.cursor > 0) goTo(Math.max(0, i));
+  if (S.cursor === 0) return;
+  // the moves are taken back (Redo brings them back), not only the view moved
+  S.undone = [...S.plies.slice(Math.max(0, i)), ...(atEnd() ? S.undone : [])];
+  S.plies = S.plies.slice(0, Math.max(0, i));
+  if (S.review) resetReview();
+  goTo(S.plies.length);
 }
+
+function redo() {
+  // Brings back the plies Undo took, up to the next position where a human is to move.
+  if (!atEnd()) { goTo(S.cursor + 1); return; }
+  if (!S.undone.length) return;
+  do {
+    S.plies.push(S.undone.shift());
+  } while (S.undone.length && !humanToMove(S.plies[S.plies.length - 1].pos));
+  goTo(S.plies.length);
+}
+
+const humanToMove = (pos) => pos.to_move !== "chance" && pos.to_move !== "terminal" && S.seats[pos.to_move] === "human";
 
 // ------------------------------------------------------ autoplay: engine & dice ----
 
@@ -479,7 +501,7 @@ function scheduleAutoplay() {
   const pos = shown();
   if (!atEnd() || S.thinking || pos.to_move === "terminal") return markIdle();
   const engineTurn = pos.to_move !== "chance" && S.seats[pos.to_move] === "engine";
-  const autoDice = pos.to_move === "chance" && $("dice-mode").value === "auto";
+  const autoDice = pos.to_move === "chance" && $("dice-mode").value === "auto" && !S.holdDice;
   if (!engineTurn && !autoDice) return markIdle();
   autoplayTimer = setTimeout(() => {
     autoplayTimer = null;
@@ -787,6 +809,7 @@ async function load(text) {
     }
     drawRules(S.start.rules || {});             // the form shows the loaded game's rules
     S.seats = S.seats.map(() => "human");
+    S.holdDice = true;                           // no roll before the user asks: analyse first
     drawSeats();
     say(`Loaded ${S.plies.length ? "a game record" : "a position"}; every seat is now human.`, "info");
     await refresh();
@@ -882,6 +905,8 @@ function setGame(game, start) {
   S.cursor = 0;
   S.review = null;
   S.rng = mulberry32(parseInt($("seed").value, 10) || 0);
+  S.undone = [];
+  S.holdDice = false;
   $("game").value = game;
   $("dice").textContent = "";
   resetReview();
@@ -1133,7 +1158,7 @@ async function main() {
   });
   $("roll").addEventListener("click", roll);
   $("undo").addEventListener("click", undo);
-  $("redo").addEventListener("click", () => goTo(S.cursor + 1));
+  $("redo").addEventListener("click", redo);
   $("first").addEventListener("click", () => goTo(0));
   $("prev").addEventListener("click", () => goTo(S.cursor - 1));
   $("next").addEventListener("click", () => goTo(S.cursor + 1));
