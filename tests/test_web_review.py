@@ -109,6 +109,8 @@ def test_evaluation_graph_marks_and_jumps(page: Any, tmp_path: Path) -> None:
         dots.nth(len(marked) // 2).click()
         page.wait_for_function(f"window.safari.state.cursor === {target['ply']}")
         # under the board: the move, its mark, the best move and the reason
+        wait_idle(page)
+        page.wait_for_function("document.getElementById('ply-note').textContent !== ''")
         note = page.inner_text("#ply-note")
         assert note.startswith(f"p{target['by']} played {target['move']} {MARKS[target['class']]}"), note
         if target["best"] and target["best"] != target["move"]:
