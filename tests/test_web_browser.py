@@ -36,6 +36,7 @@ CHROMIUM = _chromium()
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium found (apt-get install "
                                 "chromium, or set SAFARI_CHROMIUM)")
 SCREENSHOT = Path(__file__).resolve().parents[1] / "docs" / "web-screenshot.png"
+PHONE_SCREENSHOT = SCREENSHOT.with_name("web-phone.png")
 
 
 @pytest.fixture(scope="module")
@@ -230,14 +231,20 @@ def test_undo_redo_and_navigation(page: Any) -> None:
     page.wait_for_function("window.safari.state.plies.length === 2")   # the engine answered
     wait_idle(page)
     reply = page.evaluate("window.safari.state.plies[1].move")
-    page.click("#undo")
+    page.click("#undo")                       # takes both moves back, not only the view
     wait_idle(page)
     assert page.evaluate("window.safari.state.cursor") == 0
+    assert page.evaluate("window.safari.state.plies.length") == 0
+    assert page.inner_text("#movelist").strip() == ""
     assert "player 0 to move" in page.inner_text("#status")
     assert page.locator('#board g.piece[data-cell="d1"]').count() == 1   # the turtle is back
-    page.click("#redo")
+    page.click("#redo")                       # brings them back, to the human's next turn
     wait_idle(page)
-    assert page.evaluate("window.safari.state.cursor") == 1
+    assert page.evaluate("window.safari.state.cursor") == 2
+    assert page.evaluate("window.safari.state.plies.map(p => p.move)") == ["d1xd3", reply]
+    page.click("#prev")                       # the arrows move the view only
+    wait_idle(page)
+    assert page.evaluate("[window.safari.state.cursor, window.safari.state.plies.length]") == [1, 2]
     page.click("#last")
     wait_idle(page)
     assert page.evaluate("window.safari.state.cursor") == 2
@@ -439,7 +446,7 @@ def test_a_server_failure_is_a_readable_message(page: Any) -> None:
     page.wait_for_function("window.safari.state.plies.length === 1")
 
 
-def test_phone_sized_window_and_screenshot(browser: Any, server: str) -> None:
+def test_phone_sized_window_and_screenshot(browser: Any, server: str, tmp_path: Path) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844})
     phone = context.new_page()
     phone.goto(server)
@@ -449,16 +456,30 @@ def test_phone_sized_window_and_screenshot(browser: Any, server: str) -> None:
     assert width <= 400, width                 # no sideways scrolling on a phone
     board = phone.locator("#board svg").bounding_box()
     assert board is not None and board["width"] <= 390
+    if os.environ.get("SAFARI_SCREENSHOT"):     # docs/web.md's phone picture
+        phone.screenshot(path=str(PHONE_SCREENSHOT))
     context.close()
-    # the README's picture: a game in progress on a desktop window
+    # the README's picture: an analysed game, a marked decision shown on the board
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     desk = context.new_page()
-    desk.goto(server + "?game=arena")
+    desk.goto(server + "?roll_ms=0")
     desk.wait_for_selector("#board svg")
     wait_idle(desk)
-    new_game(desk, "turtles")
-    for move in ("d1xd3",):
-        play_move_by_clicks(desk, move)
+    path = tmp_path / "game.json"
+    record = random_record("turtles", 40, seed=5, rules={})
+    path.write_text(json.dumps(record))
+    desk.set_input_files("#load", str(path))
+    desk.wait_for_function(f"window.safari.state.plies.length === {len(record['moves'])}")
+    wait_idle(desk)
+    desk.select_option("#review-kind", "level:quick")
+    desk.click("#review-run")
+    desk.wait_for_function("document.getElementById('review-text').textContent.startsWith('analysed')",
+                           timeout=120000)
+    dots = desk.locator('#review-graph svg[aria-label*="evaluation graph"] circle.mark')
+    assert dots.count() >= 1
+    dots.nth(dots.count() // 2).click()
+    wait_idle(desk)
+    desk.wait_for_function("document.getElementById('ply-note').textContent !== ''")
     desk.check("#analyse")
     desk.wait_for_function("document.querySelectorAll('#pv-lines li').length >= 2")
     desk.wait_for_timeout(300)

@@ -111,6 +111,8 @@ const S = {
   review: null,       // the game analysis, by ply
   rng: null,
   lastRoll: null,
+  undone: [],         // the plies Undo took back, for Redo
+  holdDice: false,    // a loaded position's dice wait for Roll (so it can be analysed first)
   legalFor: -1,       // the token S.legal was fetched for
 };
 window.safari = { state: S };  // for tests and the console
@@ -136,6 +138,7 @@ function say(text, kind = "error") {
 // Ostrich: with exactly one human seat, the page shows only that seat's prediction tile.
 function viewer() {
   if (S.game !== "ostrich") return null;
+  if (S.start && posAt(S.plies.length).to_move === "terminal") return null;   // the race is over: every tile shown
   const humans = S.seats.map((s, i) => (s === "human" ? i : -1)).filter((i) => i >= 0);
   return humans.length === 1 ? humans[0] : null;
 }
@@ -273,6 +276,30 @@ function putBoard(svg) {
     el.setAttribute("aria-label", elementKeys(el).map(keyText).join(" "));
   }
   highlight();
+  markReview();
+}
+
+// The analysed decision that led to the shown position: the best move's
+// cells marked on the board ("best-move", beside the render's "last-move"
+// cells of the move played), and under the board the mark and the reason.
+function markReview() {
+  const note = S.review && S.cursor > 0 ? S.review[S.cursor - 1] : null;
+  const text = $("ply-note");
+  text.textContent = "";
+  text.className = "";
+  if (!note || note.by === "chance") return;
+  const best = note.best && note.best !== note.move ? note.best : null;
+  if (best) {
+    const keys = new Set(moveKeys(S.game, best));
+    for (const el of $("board").querySelectorAll(".clickable")) {
+      if (elementKeys(el).some((k) => keys.has(k))) el.classList.add("best-move");
+    }
+  }
+  const mark = MARKS[note.class] ? ` ${MARKS[note.class]} (${note.class})` : "";
+  text.textContent = `p${note.by} played ${note.move}${mark}`
+    + (best ? `; best ${best}` : note.forced ? "; forced" : "; the best move")
+    + (note.reason ? `. ${note.reason.text}` + (note.reason.dice ? `; dice: ${note.reason.dice.text}` : "") : "");
+  if (note.class) text.className = note.class.replace(" ", "-");
 }
 
 async function drawBoard() {
@@ -322,7 +349,7 @@ function showChoices() {
     options.append(option);
   }
   const pos = shown();
-  $("roll").hidden = !(pos.to_move === "chance" && $("dice-mode").value === "manual");
+  $("roll").hidden = !(pos.to_move === "chance" && ($("dice-mode").value === "manual" || S.holdDice));
   highlight();
 }
 
@@ -371,7 +398,8 @@ function showMoveList() {
     const bad = note && (note.class === "bad" || note.class === "very bad");
     button.innerHTML = "";
     const label = document.createElement("span");
-    label.textContent = `${ply.by === "chance" ? "dice" : "p" + ply.by} ${moveLabel(index)}`;
+    label.textContent = `${ply.by === "chance" ? "dice" : "p" + ply.by} ${moveLabel(index)}`
+      + (note && MARKS[note.class] ? ` ${MARKS[note.class]}` : "");
     if (bad) label.className = "mistake";
     button.append(label);
     button.addEventListener("click", () => goTo(index + 1));
@@ -418,7 +446,9 @@ async function play(move, by) {
   S.plies = S.plies.slice(0, S.cursor);
   S.plies.push({ move, by: mover, pos: next });
   S.cursor = S.plies.length;
-  if (S.review) S.review = null;
+  if (S.review) resetReview();                   // the analysis was of another game
+  S.undone = [];
+  S.holdDice = false;
   if (mover !== "chance" || $("dice-mode").value === "manual") say("");
   await refresh();
   return true;
@@ -440,8 +470,25 @@ function undo() {
     if (pos.to_move !== "chance" && pos.to_move !== "terminal" && S.seats[pos.to_move] === "human") break;
     i -= 1;
   }
-  if (S.cursor > 0) goTo(Math.max(0, i));
+  if (S.cursor === 0) return;
+  // the moves are taken back (Redo brings them back), not only the view moved
+  S.undone = [...S.plies.slice(Math.max(0, i)), ...(atEnd() ? S.undone : [])];
+  S.plies = S.plies.slice(0, Math.max(0, i));
+  if (S.review) resetReview();
+  goTo(S.plies.length);
 }
+
+function redo() {
+  // Brings back the plies Undo took, up to the next position where a human is to move.
+  if (!atEnd()) { goTo(S.cursor + 1); return; }
+  if (!S.undone.length) return;
+  do {
+    S.plies.push(S.undone.shift());
+  } while (S.undone.length && !humanToMove(S.plies[S.plies.length - 1].pos));
+  goTo(S.plies.length);
+}
+
+const humanToMove = (pos) => pos.to_move !== "chance" && pos.to_move !== "terminal" && S.seats[pos.to_move] === "human";
 
 // ------------------------------------------------------ autoplay: engine & dice ----
 
@@ -454,7 +501,7 @@ function scheduleAutoplay() {
   const pos = shown();
   if (!atEnd() || S.thinking || pos.to_move === "terminal") return markIdle();
   const engineTurn = pos.to_move !== "chance" && S.seats[pos.to_move] === "engine";
-  const autoDice = pos.to_move === "chance" && $("dice-mode").value === "auto";
+  const autoDice = pos.to_move === "chance" && $("dice-mode").value === "auto" && !S.holdDice;
   if (!engineTurn && !autoDice) return markIdle();
   autoplayTimer = setTimeout(() => {
     autoplayTimer = null;
@@ -762,6 +809,7 @@ async function load(text) {
     }
     drawRules(S.start.rules || {});             // the form shows the loaded game's rules
     S.seats = S.seats.map(() => "human");
+    S.holdDice = true;                           // no roll before the user asks: analyse first
     drawSeats();
     say(`Loaded ${S.plies.length ? "a game record" : "a position"}; every seat is now human.`, "info");
     await refresh();
@@ -857,9 +905,11 @@ function setGame(game, start) {
   S.cursor = 0;
   S.review = null;
   S.rng = mulberry32(parseInt($("seed").value, 10) || 0);
+  S.undone = [];
+  S.holdDice = false;
   $("game").value = game;
   $("dice").textContent = "";
-  $("review-table").querySelector("tbody").innerHTML = "";
+  resetReview();
   $("pv-lines").innerHTML = "";
   $("engine-info").textContent = "idle";
   $("evalfill").style.width = "50%";
@@ -906,6 +956,85 @@ function tableRow(cells, tag = "td") {
   return row;
 }
 
+// The review of the game shown: emptied as a whole (table, its headers,
+// summary, ratings, graph, progress) when the game changes, so nothing of an
+// old game's analysis stays on the page (issue 30, point 1).
+const REVIEW_HEAD = ["ply", "by", "move", "best", "error", "why"];
+function resetReview() {
+  stopStreams("review");
+  S.review = null;
+  const head = $("review-table").querySelector("thead");
+  head.innerHTML = "";
+  head.append(tableRow(REVIEW_HEAD, "th"));
+  $("review-table").querySelector("tbody").innerHTML = "";
+  $("review-summary").querySelector("thead").innerHTML = "";
+  $("review-summary").querySelector("tbody").innerHTML = "";
+  $("review-text").textContent = "";
+  $("review-progress").hidden = true;
+  $("review-graph").innerHTML = "";
+}
+
+// The marks of docs/records.md's classes, as on a chess board.
+const MARKS = { "doubtful": "?!", "bad": "?", "very bad": "??" };
+const MARK_COLOURS = { "doubtful": "#d4a000", "bad": "#e07000", "very bad": "#b3261e" };
+
+// The evaluation over the game: two players, player 0's win probability
+// after each ply (a decision's `win_probability` is its mover's); the race,
+// every player's chance to win it, one line each. The marked decisions are
+// dots in their class colours; a dot's <title> names the ply, the move and
+// the mark, and a click shows that position.
+function drawGraph(plies, players) {
+  const box = $("review-graph");
+  box.innerHTML = "";
+  const series = Array.from({ length: players }, () => []);
+  plies.forEach((ply, i) => {
+    if (ply.by === "chance") return;
+    if (ply.win_chances) ply.win_chances.forEach((w, p) => { if (p < players) series[p].push([i, w]); });
+    else if (ply.win_probability !== null && ply.win_probability !== undefined) {
+      const w = ply.by === 0 ? ply.win_probability : 1 - ply.win_probability;
+      series[0].push([i, w]);
+    }
+  });
+  const lines = players === 2 || series.slice(1).every((s) => !s.length) ? [series[0]] : series;
+  const W = 600, H = 160, pad = 6, n = Math.max(1, plies.length - 1);
+  const x = (i) => pad + (W - 2 * pad) * i / n;
+  const y = (w) => pad + (H - 2 * pad) * (1 - w);
+  const NS = "http://www.w3.org/2000/svg";
+  const el = (name, attrs) => {
+    const node = document.createElementNS(NS, name);
+    for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+    return node;
+  };
+  const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, role: "img",
+    "aria-label": players === 2 ? "evaluation graph: player 0's win probability over the plies"
+      : "evaluation graph: each player's chance to win the race over the plies" });
+  svg.append(el("rect", { x: 0, y: 0, width: W, height: H, fill: "#fff", stroke: "#ccc" }));
+  svg.append(el("line", { x1: pad, x2: W - pad, y1: y(0.5), y2: y(0.5), stroke: "#bbb", "stroke-dasharray": "4 4" }));
+  const colours = ["#2f6fd0", "#2e7d32", "#8e24aa", "#ef6c00", "#00838f", "#6d4c41"];
+  lines.forEach((points, p) => {
+    if (!points.length) return;
+    const d = points.map(([i, w], k) => `${k ? "L" : "M"}${x(i).toFixed(1)},${y(w).toFixed(1)}`).join(" ");
+    const path = el("path", { d, fill: "none", stroke: colours[p % colours.length], "stroke-width": 2 });
+    path.dataset.player = String(p);
+    svg.append(path);
+  });
+  plies.forEach((ply, i) => {
+    if (!ply.class) return;
+    const own = lines.length === 1 ? series[0].find(([j]) => j === i) : null;
+    const w = own ? own[1] : (ply.win_chances ? ply.win_chances[ply.by] : 0.5);
+    const dot = el("circle", { cx: x(i), cy: y(w), r: 5, fill: MARK_COLOURS[ply.class] || "#555",
+      stroke: "#fff", class: "mark" });
+    dot.dataset.ply = String(ply.ply);
+    dot.dataset.class = ply.class;
+    const title = el("title", {});
+    title.textContent = `ply ${ply.ply}: p${ply.by} ${ply.move} ${MARKS[ply.class] || ""} (${ply.class})`;
+    dot.append(title);
+    dot.addEventListener("click", () => goTo(ply.ply));
+    svg.append(dot);
+  });
+  box.append(svg);
+}
+
 function reviewLimits() {
   return { [$("review-kind").value]: Math.max(1, parseInt($("review-value").value, 10) || 1) };
 }
@@ -924,9 +1053,7 @@ async function review() {
       + "(or with every seat human).");
     return;
   }
-  body.innerHTML = "";
-  $("review-summary").querySelector("thead").innerHTML = "";
-  $("review-summary").querySelector("tbody").innerHTML = "";
+  resetReview();
   bar.hidden = false;
   bar.removeAttribute("value");                 // indeterminate until the first position
   note.textContent = "analysing…";
@@ -943,16 +1070,18 @@ async function review() {
         bar.value = done;
         note.textContent = `analysing: ${done} of ${total} positions`;
       }, controller.signal);
+    if (controller.signal.aborted) return;         // a new game came meanwhile: not this one's
     S.review = result.plies;
     const players = Object.keys(result.summary).length;
+    const dice = result.plies.some((ply) => ply.by === "chance");   // luck columns only with dice
     const head = table.querySelector("thead");
     head.innerHTML = "";
-    head.append(tableRow(["ply", "by", "move", "best", "error", "why",
-      ...Array.from({ length: players }, (_, p) => `luck p${p}`)], "th"));
+    head.append(tableRow([...REVIEW_HEAD,
+      ...(dice ? Array.from({ length: players }, (_, p) => `luck p${p}`) : [])], "th"));
     for (const ply of result.plies) {
       const chance = ply.by === "chance";
       const luck = chance ? (ply.luck || Array(players).fill(null)).map((x) => formatValue(x, result.units, true))
-        : Array(players).fill("");
+        : Array(dice ? players : 0).fill("");
       const best = chance ? "" : (ply.best === ply.move ? "=" : ply.best || "");
       const error = chance ? "" : (ply.forced ? "forced"
         : formatValue(ply.error, result.units) + (ply.class ? ` ${ply.class}` : ""));
@@ -964,6 +1093,8 @@ async function review() {
       row.addEventListener("click", () => goTo(ply.ply));
       body.append(row);
     }
+    drawGraph(result.plies, players);
+    markReview();
     const summary = $("review-summary");
     summary.querySelector("thead").append(tableRow(
       ["player", "moves", "errors", "avg error", "rolls", "luck", "rating", "accuracy"], "th"));
@@ -1027,7 +1158,7 @@ async function main() {
   });
   $("roll").addEventListener("click", roll);
   $("undo").addEventListener("click", undo);
-  $("redo").addEventListener("click", () => goTo(S.cursor + 1));
+  $("redo").addEventListener("click", redo);
   $("first").addEventListener("click", () => goTo(0));
   $("prev").addEventListener("click", () => goTo(S.cursor - 1));
   $("next").addEventListener("click", () => goTo(S.cursor + 1));

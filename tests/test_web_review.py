@@ -1,0 +1,174 @@
+"""The page's game review in a real headless Chromium (issue 30, points 1-3).
+
+One state, reset as a whole: after a game is analysed, a new game or a loaded
+record of another game leaves nothing of the old analysis on the page. The
+evaluation graph: an SVG named "evaluation graph" with the marked decisions as
+dots in their class colours, a click on a dot shows that ply. The move list
+shows each mark's symbol.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from test_web_browser import (  # noqa: F401  (fixtures used by name)
+    browser, new_game, page, random_record, server, wait_idle)
+
+GAMES: list[tuple[str, dict[str, Any]]] = [
+    ("turtles", {}), ("zebras", {}), ("ostrich", {"players": 3}), ("arena", {})]
+MARKS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
+
+
+def cells(page: Any, selector: str) -> list[list[str]]:
+    rows: list[list[str]] = page.evaluate(
+        f"[...document.querySelectorAll('{selector}')].map(r => [...r.cells].map(c => c.textContent))")
+    return rows
+
+
+def analyse(page: Any) -> None:
+    page.select_option("#review-kind", "depth")
+    page.fill("#review-value", "1")
+    page.click("#review-run")
+    page.wait_for_function("document.getElementById('review-text').textContent"
+                           ".startsWith('analysed')", timeout=120000)
+
+
+def load(page: Any, record: dict[str, Any], tmp_path: Path) -> None:
+    path = tmp_path / f"{record['game']}.json"
+    path.write_text(json.dumps(record))
+    page.set_input_files("#load", str(path))
+    page.wait_for_function(f"window.safari.state.plies.length === {len(record['moves'])}")
+    wait_idle(page)
+
+
+def assert_no_review(page: Any, game: str) -> None:
+    """Nothing of the previous game's analysis: table, headers, summary, graph, text."""
+    assert page.evaluate("window.safari.state.game") == game
+    assert page.evaluate("window.safari.state.review") is None
+    assert cells(page, "#review-table tbody tr") == []
+    heads = page.locator("#review-table thead th").all_inner_texts()
+    assert heads == ["ply", "by", "move", "best", "error", "why"], heads
+    assert cells(page, "#review-summary tbody tr") == []
+    assert page.locator("#review-summary thead th").count() == 0
+    assert page.inner_text("#review-text") == ""
+    assert page.locator("#review-graph svg").count() == 0
+    listed = page.locator("#movelist li").all_inner_texts()
+    assert not any(mark in text for text in listed for mark in ("?!", "??", " ?")), listed
+
+
+def test_each_game_after_an_analysed_one_starts_clean(page: Any, tmp_path: Path) -> None:
+    """Each game in turn is loaded from a record and analysed; the next is then
+    first started by the form (played), then loaded: neither keeps a trace."""
+    for index, (game, rules) in enumerate(GAMES):
+        record = random_record(game, 14, seed=3 + index, rules=rules)
+        load(page, record, tmp_path)
+        assert_no_review(page, game)
+        analyse(page)
+        review = page.evaluate("window.safari.state.review")
+        dice = any(ply["by"] == "chance" for ply in review)
+        heads = page.locator("#review-table thead th").all_inner_texts()
+        players = len(cells(page, "#review-summary tbody tr"))
+        # luck columns only for a game with dice, one per player
+        assert heads[6:] == ([f"luck p{p}" for p in range(players)] if dice else []), heads
+        assert page.locator("#review-graph svg").count() == 1
+        following, following_rules = GAMES[(index + 1) % len(GAMES)]
+        new_game(page, following, following_rules)
+        assert_no_review(page, following)
+
+
+def test_evaluation_graph_marks_and_jumps(page: Any, tmp_path: Path) -> None:
+    """Turtles and the race: one line for two players, one a player for three;
+    a dot a marked decision in its class colour, its title the ply, move and
+    mark; a click on it shows the position after that ply; the move list shows
+    the mark's symbol."""
+    for game, rules, seed in (("turtles", {}, 5), ("ostrich", {"players": 3}, 11)):
+        record = random_record(game, 30, seed=seed, rules=rules)
+        load(page, record, tmp_path)
+        analyse(page)
+        graph = page.locator('#review-graph svg[aria-label*="evaluation graph"]')
+        assert graph.count() == 1
+        review = page.evaluate("window.safari.state.review")
+        players = int(page.evaluate("window.safari.state.start.rules?.players ?? 2"))
+        assert graph.locator("path").count() == (1 if players == 2 else players)
+        marked = [ply for ply in review if ply["by"] != "chance" and ply["class"]]
+        dots = graph.locator("circle.mark")
+        assert dots.count() == len(marked)
+        assert marked, "a random game has marked decisions"
+        for dot, ply in zip(dots.all(), marked):
+            title = dot.locator("title").text_content() or ""
+            assert f"ply {ply['ply']}" in title and ply["move"] in title
+            assert MARKS[ply["class"]] in title
+        listed = page.locator("#movelist li").all_inner_texts()
+        for ply in marked:
+            assert listed[ply["ply"] - 1].endswith(" " + MARKS[ply["class"]]), listed[ply["ply"] - 1]
+        target = marked[len(marked) // 2]
+        page.click("#first")
+        dots.nth(len(marked) // 2).click()
+        page.wait_for_function(f"window.safari.state.cursor === {target['ply']}")
+        # under the board: the move, its mark, the best move and the reason
+        wait_idle(page)
+        page.wait_for_function("document.getElementById('ply-note').textContent !== ''")
+        note = page.inner_text("#ply-note")
+        assert note.startswith(f"p{target['by']} played {target['move']} {MARKS[target['class']]}"), note
+        if target["best"] and target["best"] != target["move"]:
+            assert f"best {target['best']}" in note, note
+            keys = page.evaluate(f"window.safari.moveKeys({json.dumps(game)}, {json.dumps(target['best'])})")
+            assert (page.locator("#board .best-move").count() >= 1) == bool(keys), keys
+        assert target["reason"]["text"] in note
+        page.click("#first")                     # the start: no decision, no note, no mark
+        page.wait_for_function("window.safari.state.cursor === 0")
+        wait_idle(page)
+        page.wait_for_function("document.getElementById('ply-note').textContent === ''", timeout=5000)
+        assert page.locator("#board .best-move").count() == 0
+        # per player accuracy and rating above the table and the graph
+        summary = page.locator("#review-summary").bounding_box()
+        assert summary and summary["y"] < (page.locator("#review-graph").bounding_box() or {"y": 0})["y"]
+        assert page.locator("#review-summary tbody tr").count() == players
+        colours = {ply["class"]: dot.get_attribute("fill") for dot, ply in zip(dots.all(), marked)}
+        assert len(set(colours.values())) == len(colours)   # one colour a class
+
+
+
+def test_a_loaded_dice_position_waits_for_the_roll(page: Any, tmp_path: Path) -> None:
+    """A position where dice are to be rolled is loaded: nothing is rolled until
+    the user asks (Roll), so it can be analysed first."""
+    import safari_ai
+
+    pos = safari_ai.Position.new("ostrich", {"players": 3})
+    while not pos.is_chance():
+        pos = pos.apply(pos.legal_moves()[0])
+    path = tmp_path / "dice.json"
+    path.write_text(json.dumps(pos.to_json()))
+    page.set_input_files("#load", str(path))
+    page.wait_for_function("document.getElementById('message').textContent.startsWith('Loaded')")
+    wait_idle(page)
+    page.wait_for_timeout(300)                      # the page rolls at once (roll_ms=0) if it rolls
+    assert page.evaluate("window.safari.state.plies.length") == 0
+    assert "dice to roll" in page.inner_text("#status")
+    page.check("#analyse")                          # the position analysed before the roll
+    page.wait_for_function("document.getElementById('engine-info').textContent !== 'idle'")
+    page.uncheck("#analyse")
+    assert page.evaluate("window.safari.state.plies.length") == 0
+    page.click("#roll")
+    page.wait_for_function("window.safari.state.plies.length === 1")
+    assert page.evaluate("window.safari.state.plies[0].by") == "chance"
+
+
+def test_the_race_shows_every_tile_when_it_is_over(page: Any, tmp_path: Path) -> None:
+    """One human seat sees only their own prediction tile while the race runs,
+    and every player's once it is over."""
+    record = random_record("ostrich", 5000, seed=2, rules={"players": 3})
+    assert record["moves"][-1]["ply"] < 5000                      # played to the end
+    for finished in (False, True):
+        part = dict(record, moves=record["moves"] if finished else record["moves"][:-1])
+        load(page, part, tmp_path)
+        page.select_option("#seat-1", "engine")
+        page.select_option("#seat-2", "engine")
+        page.click("#first")
+        page.wait_for_function("window.safari.state.cursor === 0")
+        wait_idle(page)
+        hidden = "????" in page.inner_text("#movelist")
+        assert hidden != finished, page.inner_text("#movelist")
