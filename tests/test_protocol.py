@@ -682,7 +682,10 @@ def test_real_dice_games_answer_go_with_a_bestmove(game: str) -> None:
 
 def test_huge_numbers_and_deep_json_are_handled(eng: Engine) -> None:
     eng.feed(START)
-    lines = eng.feed("go depth 1 movetime 99999999999999999999999 nodes 99999999999999999999")
+    # past the table's ranges (safari_ai.settings): one error naming the field
+    one_error(eng.feed("go depth 1 movetime 99999999999999999999999"), "movetime")
+    one_error(eng.feed("go depth 1 nodes 99999999999999999999"), "nodes")
+    lines = eng.feed("go depth 1 nodes 18446744073709551615")
     assert len(bestmoves(lines)) == 1
     lines = eng.feed("go depth 1 wtime -50 btime -50")  # a flagged clock still answers
     assert len(bestmoves(lines)) == 1

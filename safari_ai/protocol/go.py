@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
+from safari_ai import settings
 from safari_ai.player import INFINITE_MS
 from safari_ai.protocol.options import MOVE_OVERHEAD_MS, parse_integer
 from safari_ai.protocol.text import ProtocolError, quote
@@ -75,13 +76,15 @@ class GoRequest:
             parsed = parse_integer(raw)
             if parsed is None:
                 raise ProtocolError(f"go: {name} needs an integer, got {quote(raw)}")
-            value = parsed
             name = _CLOCK_ALIASES.get(name, name)
-            value = min(value, INFINITE_MS)  # longer is "for ever"; keeps C's int64 safe
-            if name in ("depth", "nodes", "movetime", "movestogo") and value < 1:
+            if name in ("depth", "nodes", "movetime"):   # the table's range (safari_ai.settings)
+                low, high = settings.bounds(name)
+                if not low <= parsed <= high:
+                    raise ProtocolError(f"go: {name} must be an integer in {low}..{high}, "
+                                        f"got {quote(raw)}")
+            if name == "movestogo" and parsed < 1:
                 raise ProtocolError(f"go: {name} must be at least 1, got {quote(raw)}")
-            if name == "depth" and value > 120:
-                raise ProtocolError(f"go: depth must be at most 120, got {quote(raw)}")
+            value = min(parsed, INFINITE_MS)  # longer is "for ever"; keeps C's int64 safe
             if name.startswith("time"):
                 request.clocks[int(name[4:])] = value
             elif name.startswith("inc"):
