@@ -29,6 +29,7 @@ class EngineOption:
     choices: Sequence[str] = ()
     game: Optional[str] = None   # a rules option of this game
     key: Optional[str] = None    # its key in "rules"
+    setting: Optional[str] = None  # the search setting it sets (safari_ai.settings)
     value: Any = None
 
     def __post_init__(self) -> None:
@@ -51,6 +52,12 @@ class EngineOption:
             if raw.lower() not in ("true", "false"):
                 raise ProtocolError(f"{where}: expected true or false")
             return raw.lower() == "true"
+        if self.kind == "spin" and self.setting is not None:
+            assert self.maximum is not None  # the table's range, narrowed by a server's cap
+            try:
+                return settings.parse(self.setting, raw, caps={self.setting: self.maximum})
+            except settings.SettingError as error:
+                raise ProtocolError(f"{where}: {error}") from None
         if self.kind == "spin":
             number = parse_integer(raw)
             if number is None:
@@ -123,7 +130,7 @@ def _setting_option(name: str) -> EngineOption:
     item = settings.setting(name)
     assert item.option is not None
     return EngineOption(item.option, _KINDS[item.kind], item.default, item.low, item.high,
-                        choices=list(item.choices))
+                        choices=list(item.choices), setting=name)
 
 
 def engine_options() -> list[EngineOption]:
