@@ -576,14 +576,18 @@ def _check_engine_starts(letter: str, spec: Any) -> None:
 @click.argument("source", metavar="POSITION.json|RECORD.json")
 @click.option("-o", "--output", default="-", show_default=True, metavar="FILE.svg",
               help="Where to write the SVG ('-': standard output).")
-@click.option("--last-move", metavar="MOVE", help="Mark this move (the one that led here).")
+@click.option("--last-move", metavar="MOVE",
+              help="Mark this move (the one that led here): with a record, a legal move of "
+                   "the position before; else a move in the game's notation.")
 @click.option("--ply", type=click.IntRange(0), metavar="N",
               help="For a record: draw the position after N plies (default: the last).")
 def render(source: str, output: str, last_move: str | None, ply: int | None) -> None:
     """Draw a position (or a game record's position) as an SVG picture."""
     from safari_ai.render import RenderError, render as draw
+    from safari_ai.render.last_move import check_last_move
 
     data = _read_source(source)
+    previous = None
     if not isinstance(data, Position):
         record = data
         try:
@@ -596,10 +600,16 @@ def render(source: str, output: str, last_move: str | None, ply: int | None) -> 
                                      param_hint="--ply")
         index = len(record.moves) if ply is None else ply
         data = positions[index]
+        previous = positions[index - 1] if index > 0 else None
         if last_move is None and index > 0:
             last_move = record.moves[index - 1]["move"]
     elif ply is not None:
         _fail("--ply needs a game record")
+    if last_move is not None:
+        try:
+            check_last_move(data, last_move, previous)
+        except SafariError as error:
+            raise click.BadParameter(str(error), param_hint="--last-move") from None
     try:
         svg = draw(data, last_move)
     except RenderError as error:

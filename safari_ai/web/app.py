@@ -58,7 +58,7 @@ FIELDS = {
     "/api/apply": ("position", "moves"),
     "/api/analyse": ("position", "record", "limits", "multipv", "seed", "algo", "predictions",
                      "player", "level", "stream"),
-    "/api/render": ("position", "last_move", "seat"),
+    "/api/render": ("position", "last_move", "previous", "seat"),
     "/api/replay": ("record",),
 }
 """The members each endpoint's body may have; any other is refused, named."""
@@ -749,6 +749,14 @@ async def _render(request: Request, server: _Server) -> Any:
     if last_move is not None and not isinstance(last_move, str):
         raise ApiError(f"field 'last_move': expected a string, got "
                        f"{settings.type_name(last_move)}", "last_move")
+    if last_move is not None:
+        from safari_ai.render.last_move import check_last_move
+
+        previous = _position(data, "previous") if "previous" in data else None
+        try:
+            check_last_move(pos, last_move, previous)
+        except PositionError as error:
+            raise ApiError(str(error), "last_move") from None
     seat = _int(data, "seat", 0, 4, "seat")
     return Response(render(pos.to_json(), last_move, seat), media_type="image/svg+xml")
 
