@@ -12,7 +12,7 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any, Callable, NoReturn, Optional
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Optional
 
 import click
 
@@ -24,7 +24,13 @@ from safari_ai.position import Position
 from safari_ai.search import Report, analyse as run_analysis
 
 
-class _SettingType(click.ParamType):
+if TYPE_CHECKING:
+    _ParamType = click.ParamType[Any]      # generic from click 8.2
+else:
+    _ParamType = click.ParamType           # click 8.1 takes no type argument
+
+
+class _SettingType(_ParamType):
     """The option type of search setting ``name``, read by the one table
     (:func:`safari_ai.settings.parse`: plain integers in their range, from the
     C core; choices); a usage error names the option and the setting."""
