@@ -49,8 +49,9 @@ class Setting:
     ``option`` its ``setoption`` name (None: not a protocol option); ``cli``
     its command-line flag (None: not an ``analyse`` option). ``kind`` is
     ``integer`` (in ``low..high``), ``choice`` (one of ``choices``),
-    ``boolean`` or ``string``. ``searches`` and ``games`` say where it
-    applies (``all`` or the names)."""
+    ``boolean`` or ``string``. ``searches`` says which searches it applies
+    to (``all`` or their names), ``games`` which games (``all``, or the kind
+    of game: the games' names stay in the core's facts)."""
 
     name: str
     kind: str
@@ -97,9 +98,9 @@ SETTINGS: tuple[Setting, ...] = (
             searches="expectimax"),
     Setting("predictions", "choice", "open", "Ostrich: search the open position or sample "
             "the hidden tiles.", choices=("open", "sampled"), cli="--predictions",
-            games="ostrich"),
+            games="hidden tiles"),
     Setting("player", "integer", None, "Ostrich: whose tile is known (with predictions "
-            "sampled).", 0, 4, cli="--player", games="ostrich"),
+            "sampled).", 0, 4, cli="--player", games="hidden tiles"),
     Setting("level", "choice", "default", "Record analysis: how deep each position is searched.",
             choices=("quick", "default", "thorough"), cli="--level"),
     Setting("weights", "string", "", "Evaluation weights (docs/tuning.md).",
