@@ -23,7 +23,7 @@ def test_spec_parsing() -> None:
                 "hash=65537", "timeout=0", "timeout=x"):
         with pytest.raises(ValueError):
             parse_spec(bad)
-    with pytest.raises(ValueError, match="movetime: must be 1..2147483647"):
+    with pytest.raises(ValueError, match="movetime must be an integer in 1..2147483647"):
         parse_spec("movetime=99999999999999999999999")
     huge = CliRunner().invoke(main, ["match", "turtles", "-a", "movetime=99999999999999999999999"])
     assert huge.exit_code == 2 and "movetime" in huge.output and huge.exception is not None \

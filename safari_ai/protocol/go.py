@@ -73,15 +73,17 @@ class GoRequest:
             if i + 1 >= len(tokens):
                 raise ProtocolError(f"go: {name} needs a value")
             raw = tokens[i + 1]
-            parsed = parse_integer(raw)
-            if parsed is None:
-                raise ProtocolError(f"go: {name} needs an integer, got {quote(raw)}")
             name = _CLOCK_ALIASES.get(name, name)
-            if name in ("depth", "nodes", "movetime"):   # the table's range (safari_ai.settings)
-                low, high = settings.bounds(name)
-                if not low <= parsed <= high:
-                    raise ProtocolError(f"go: {name} must be an integer in {low}..{high}, "
-                                        f"got {quote(raw)}")
+            if name in ("depth", "nodes", "movetime"):   # the one table (safari_ai.settings)
+                try:
+                    parsed = settings.parse(name, raw)
+                except settings.SettingError as error:
+                    raise ProtocolError(f"go: {error}") from None
+            else:
+                number = parse_integer(raw)
+                if number is None:
+                    raise ProtocolError(f"go: {name} needs an integer, got {quote(raw)}")
+                parsed = number
             if name == "movestogo" and parsed < 1:
                 raise ProtocolError(f"go: {name} must be at least 1, got {quote(raw)}")
             value = min(parsed, INFINITE_MS)  # longer is "for ever"; keeps C's int64 safe
