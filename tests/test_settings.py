@@ -107,7 +107,8 @@ def _spec(name: str, value: Any) -> Optional[str]:
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
     high = settings.bounds("movetime")[1]
-    config = ServerConfig(max_movetime_ms=high, workers=2, max_threads=settings.bounds("threads")[1],
+    config = ServerConfig(max_movetime_ms=high, workers=2,
+                          max_threads=settings.bounds("threads")[1],
                           max_hash_mb=settings.bounds("hash_mb")[1])
     with TestClient(create_app(config), base_url="http://127.0.0.1") as test_client:
         yield test_client
