@@ -12,23 +12,68 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any, NoReturn, Optional
+from typing import TYPE_CHECKING, Any, Callable, NoReturn, Optional
 
 import click
 
-from safari_ai import facts
+from safari_ai import facts, settings
 from safari_ai.errors import SafariError
 from safari_ai.jsontext import loads, read_file
-from safari_ai.limits import LIMIT_BOUNDS, Limits
+from safari_ai.limits import Limits
 from safari_ai.position import Position
-from safari_ai.search import ALGORITHMS, MULTIPLAYERS, PRUNINGS, Report, analyse as run_analysis
+from safari_ai.search import Report, analyse as run_analysis
 
 
-def _limit_range(name: str) -> click.IntRange:
-    """The option type of search limit ``name``: an integer in its range
-    (safari_ai.limits.LIMIT_BOUNDS, from the C core); a usage error names the option."""
-    low, high = LIMIT_BOUNDS[name]
-    return click.IntRange(low, high)
+if TYPE_CHECKING:
+    _ParamType = click.ParamType[Any]      # generic from click 8.2
+else:
+    _ParamType = click.ParamType           # click 8.1 takes no type argument
+
+
+class _SettingType(_ParamType):
+    """The option type of search setting ``name``, read by the one table
+    (:func:`safari_ai.settings.parse`: plain integers in their range, from the
+    C core; choices); a usage error names the option and the setting."""
+
+    def __init__(self, name: str) -> None:
+        self.setting = settings.setting(name)
+        self.name = self.setting.kind
+
+    def convert(self, value: Any, param: Optional[click.Parameter],
+                ctx: Optional[click.Context]) -> Any:
+        if not isinstance(value, str):
+            return value
+        try:
+            return settings.parse(self.setting.name, value)
+        except settings.SettingError as error:
+            self.fail(str(error), param, ctx)
+
+    def get_metavar(self, param: click.Parameter, *args: Any, **kwargs: Any) -> Optional[str]:
+        if self.setting.kind == "choice":
+            return f"[{'|'.join(self.setting.choices)}]"
+        if self.setting.kind == "integer":
+            low, high = settings.bounds(self.setting.name)
+            return f"INTEGER {low}..{high}"
+        return None
+
+
+def _limit_range(name: str) -> _SettingType:
+    """The option type of search limit ``name`` (:class:`_SettingType`)."""
+    return _SettingType(name)
+
+
+def _setting_option(name: str, *decls: str, **given: Any) -> Callable[[Any], Any]:
+    """The command-line option of search setting ``name``, from the one table
+    (:data:`safari_ai.settings.SETTINGS`): its flag, type, default and help;
+    ``given`` overrides (a longer help, a default of None meaning "unset")."""
+    item = settings.setting(name)
+    assert item.cli is not None
+    given.setdefault("type", _SettingType(name))
+    if item.default is not None and item.kind != "string":
+        given.setdefault("default", item.default)
+        given.setdefault("show_default", True)
+    given.setdefault("help", item.help)
+    return click.option(item.cli, *decls, **given)
 
 
 def _fail(message: str) -> NoReturn:
@@ -135,6 +180,9 @@ def new(game: str, rules: tuple[str, ...]) -> None:
 def moves(position: str, as_json: bool) -> None:
     """List the legal moves, or at a chance position the outcomes and probabilities.
 
+    A finished game has none: nothing is printed on standard output and a
+    line on standard error says the game is over, with its result (exit 0).
+
     The notation of each game's moves and chance outcomes, with examples, and
     its position JSON are in docs/games/<game>.md of the repository
     (docs/games/README.md is the index).
@@ -149,6 +197,10 @@ def moves(position: str, as_json: bool) -> None:
             click.echo(f"{move} {p}")
         return
     legal = pos.legal_moves()
+    if pos.is_terminal():
+        # no move to list (stdout stays the empty list the contract implies); said on stderr
+        click.echo(f"the game is over: result {' '.join(str(r) for r in pos.result())}",
+                   err=True)
     if as_json:
         click.echo(json.dumps(legal))
     else:
@@ -240,42 +292,34 @@ def _info_line(report: Report) -> str:
 
 @main.command()
 @click.argument("position", metavar="POSITION.json|RECORD.json")
-@click.option("--depth", type=_limit_range("depth"), help="Plies to search.")
-@click.option("--nodes", type=_limit_range("nodes"),
-              help="Positions (MCTS: simulations) to search.")
-@click.option("--movetime", type=_limit_range("movetime"), metavar="MS",
-              help="Milliseconds to search (default 1000 when no limit is given).")
-@click.option("--multipv", type=_limit_range("multipv"), default=None,
-              help="Best lines to report (default 1); at a chance position, the outcome "
-                   "lines shown (default all).")
-@click.option("--threads", type=_limit_range("threads"), default=1, show_default=True)
-@click.option("--seed", type=_limit_range("seed"), default=0, show_default=True,
-              help="Fixes every random choice.")
-@click.option("--algo", type=click.Choice(ALGORITHMS), default="auto", show_default=True)
-@click.option("--hash", "hash_mb", type=_limit_range("hash_mb"), default=16, show_default=True,
-              help="Transposition table size in MiB.")
-@click.option("--leaf", type=click.Choice(["rollout", "evaluate"]), default="evaluate",
-              show_default=True, help="MCTS: value new leaves by a random playout or the evaluation.")
+@_setting_option("depth")
+@_setting_option("nodes")
+@_setting_option("movetime", metavar="MS")
+@_setting_option("multipv", default=None, show_default=False,
+                 help="Best lines to report (default 1); at a chance position, the outcome "
+                      "lines shown (default all).")
+@_setting_option("threads")
+@_setting_option("seed")
+@_setting_option("algo")
+@_setting_option("hash_mb", "hash_mb")
+@_setting_option("leaf")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress lines on standard error.")
-@click.option("--pruning", type=click.Choice(PRUNINGS), default="auto", show_default=True,
-              help="Expectimax: pruning at chance positions (auto is Star2).")
-@click.option("--multiplayer", type=click.Choice(MULTIPLAYERS), default="auto",
-              show_default=True,
-              help="Expectimax, more than two players: max-n (each maximises their own "
-                   "points) or paranoid (all minimise the mover's); auto: the measured best "
-                   "for the number of players.")
-@click.option("--predictions", type=click.Choice(["open", "sampled"]), default="open",
-              show_default=True,
-              help="Ostrich: search the tiles as given, or redraw the others' tiles "
-                   "(needs --player).")
-@click.option("--player", type=click.IntRange(0, 4), help="Ostrich: whose tile is known.")
+@_setting_option("pruning", help="Expectimax: pruning at chance positions (auto is Star2).")
+@_setting_option("multiplayer",
+                 help="Expectimax, more than two players: max-n (each maximises their own "
+                      "points) or paranoid (all minimise the mover's); auto: the measured best "
+                      "for the number of players.")
+@_setting_option("predictions",
+                 help="Ostrich: search the tiles as given, or redraw the others' tiles "
+                      "(needs --player).")
+@_setting_option("player")
 @click.option("--samples", type=click.IntRange(1, 1000), default=8, show_default=True,
               help="Ostrich: draws of the hidden tiles with --predictions sampled.")
-@click.option("--weights", "weights_file", metavar="FILE",
-              help="Evaluate with this weights file (safari-ai tune; docs/tuning.md).")
-@click.option("--level", type=click.Choice(["quick", "default", "thorough"]),
-              help="Game records: the analysis level, a depth per game that does not depend "
+@_setting_option("weights", "weights_file", metavar="FILE", type=str,
+                 help="Evaluate with this weights file (safari-ai tune; docs/tuning.md).")
+@_setting_option("level", default=None, show_default=False,
+                 help="Game records: the analysis level, a depth per game that does not depend "
                    "on the clock (default: default; docs/records.md); a position: search "
                    "to that level's depth.")
 def analyse(position: str, depth: int | None, nodes: int | None, movetime: int | None,
@@ -510,18 +554,46 @@ def engine() -> None:
         emit(line)
 
 
+def _check_engine_starts(letter: str, spec: Any) -> None:
+    """Engine ``letter`` of a match, when given by ``cmd=``, started once, its
+    handshake and options read, and quit: one that cannot start stops the
+    match before it begins (a one-line error, exit 1), as fastchess and
+    cutechess do; a crash in the middle of the match is a forfeit."""
+    from safari_ai.engine_client import EngineClient, EngineError
+
+    if not spec.cmd:
+        return
+    try:
+        client = EngineClient(spec.cmd, cwd=spec.cwd, timeout=spec.timeout)
+    except EngineError as error:
+        _fail(f"engine {letter}: {error}")
+    try:
+        client.handshake()
+        for name, value in spec.options.items():
+            client.set_option(name, value)
+        client.isready()
+    except EngineError as error:
+        client.close(timeout=1.0)
+        _fail(f"engine {letter}: {error}")
+    client.quit(timeout=5.0)
+
+
 @main.command()
 @click.argument("source", metavar="POSITION.json|RECORD.json")
 @click.option("-o", "--output", default="-", show_default=True, metavar="FILE.svg",
               help="Where to write the SVG ('-': standard output).")
-@click.option("--last-move", metavar="MOVE", help="Mark this move (the one that led here).")
+@click.option("--last-move", metavar="MOVE",
+              help="Mark this move (the one that led here): with a record, a legal move of "
+                   "the position before; else a move in the game's notation.")
 @click.option("--ply", type=click.IntRange(0), metavar="N",
               help="For a record: draw the position after N plies (default: the last).")
 def render(source: str, output: str, last_move: str | None, ply: int | None) -> None:
     """Draw a position (or a game record's position) as an SVG picture."""
     from safari_ai.render import RenderError, render as draw
+    from safari_ai.render.last_move import check_last_move
 
     data = _read_source(source)
+    previous = None
     if not isinstance(data, Position):
         record = data
         try:
@@ -534,10 +606,16 @@ def render(source: str, output: str, last_move: str | None, ply: int | None) -> 
                                      param_hint="--ply")
         index = len(record.moves) if ply is None else ply
         data = positions[index]
+        previous = positions[index - 1] if index > 0 else None
         if last_move is None and index > 0:
             last_move = record.moves[index - 1]["move"]
     elif ply is not None:
         _fail("--ply needs a game record")
+    if last_move is not None:
+        try:
+            check_last_move(data, last_move, previous)
+        except SafariError as error:
+            raise click.BadParameter(str(error), param_hint="--last-move") from None
     try:
         svg = draw(data, last_move)
     except RenderError as error:
@@ -831,6 +909,8 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
         raise click.BadParameter(str(error)) from None
     if address is not None and backend != "ray":
         raise click.BadParameter("needs --backend ray", param_hint="--address")
+    for letter, spec in (("A", a), ("B", b)):
+        _check_engine_starts(letter, spec)
     bounds = None
     if sprt is not None:
         try:
@@ -1039,7 +1119,7 @@ def replay(record_path: str, as_json: bool) -> None:
               help="The engine's time per move (default 1000 ms when no limit is given).")
 @click.option("--depth", type=_limit_range("depth"), help="The engine's depth per move.")
 @click.option("--nodes", type=_limit_range("nodes"), help="The engine's nodes per move.")
-@click.option("--algo", type=click.Choice(ALGORITHMS), default="auto", show_default=True)
+@_setting_option("algo")
 @click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE",
               help="A rules option of GAME (listed below); repeat for several.")
 @click.option("--dice", type=click.Choice(["auto", "manual"]), default="auto", show_default=True,

@@ -25,7 +25,7 @@ without a limit of a kind, leave it out (``None``).
 >>> Limits(depth=0)
 Traceback (most recent call last):
 ...
-safari_ai.errors.LimitError: depth must be an integer in 1..120, got 0
+safari_ai.settings.SettingError: depth must be an integer in 1..120, got 0
 """
 from __future__ import annotations
 
@@ -35,25 +35,16 @@ from typing import Any, Optional
 
 from safari_ai import _core
 from safari_ai.errors import LimitError
+from safari_ai.settings import SETTINGS, bounds, check, parse_integer
 
 __all__ = ["Limits", "LimitError", "LIMIT_BOUNDS", "LIMIT_NAMES", "check_limit",
            "parse_limit", "DEFAULT_MOVETIME_MS"]
 
-_UINT64_MAX = 2**64 - 1
-_INT32_MAX = 2**31 - 1
-
 LIMIT_BOUNDS: dict[str, tuple[int, int]] = {
-    "depth": (1, _core.MAX_DEPTH),
-    "nodes": (1, _UINT64_MAX),
-    "movetime": (1, _core.MAX_MOVETIME_MS),
-    "seed": (0, _UINT64_MAX),
-    "multipv": (1, _core.MAX_MULTIPV),
-    "threads": (1, _core.MAX_THREADS),
-    "hash_mb": (1, _core.MAX_HASH_MB),
-    "chance_width": (0, _INT32_MAX),
-}
+    item.name: bounds(item.name) for item in SETTINGS if item.limit}
 """Each limit's inclusive range ``(lowest, highest)``; movetime in milliseconds,
-hash_mb in MiB, chance_width 0 meaning the default."""
+hash_mb in MiB, chance_width 0 meaning the default: the limits of the one
+table of settings (:data:`safari_ai.settings.SETTINGS`), from the C core."""
 
 DEFAULT_MOVETIME_MS: int = _core.DEFAULT_MOVETIME_MS
 """The search time when no depth, nodes or movetime limit is given (the core
@@ -68,10 +59,8 @@ def check_limit(name: str, value: Any) -> int:
 
     :raises LimitError: naming the limit and its range.
     """
-    low, high = LIMIT_BOUNDS[name]
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise LimitError(f"{name} must be an integer in {low}..{high}, got {value!r}", name)
-    return value
+    number: int = check(name, value)
+    return number
 
 
 def parse_limit(name: str, text: str) -> int:
@@ -81,13 +70,11 @@ def parse_limit(name: str, text: str) -> int:
 
     :raises LimitError: not an integer, or out of range (the message names the limit).
     """
-    stripped = text.strip()
-    digits = stripped[1:] if stripped[:1] in "+-" else stripped
     low, high = LIMIT_BOUNDS[name]
-    # Refuse absurdly long text before int() reads it (its own limit is 4300 digits).
-    if not digits.isascii() or not digits.isdigit() or len(digits) > 40:
+    number = parse_integer(text.strip())
+    if number is None:
         raise LimitError(f"{name} must be an integer in {low}..{high}, got {text!r}", name)
-    return check_limit(name, int(stripped))
+    return check_limit(name, number)
 
 
 @dataclass(frozen=True)

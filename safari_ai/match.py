@@ -74,6 +74,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Optional, Protocol, Sequence, TypeVar
 
 from safari_ai.errors import SafariError
+from safari_ai import settings
 from safari_ai.limits import LIMIT_BOUNDS, Limits
 
 __all__ = ["PlayerSpec", "parse_spec", "MatchJob", "GameOutcome", "play_game", "make_jobs",
@@ -185,25 +186,13 @@ def parse_spec(text: str, movetime: Optional[int] = None) -> PlayerSpec:
         if not sep:
             raise ValueError(f"{item!r} is not KEY=VALUE")
         if key in ("depth", "nodes", "movetime", "hash"):
-            try:
-                number = int(value)
-            except ValueError:
-                raise ValueError(f"{key}: {value!r} is not an integer") from None
-            if not 1 <= number <= _LIMIT_MAX[key]:
-                raise ValueError(f"{key}: must be 1..{_LIMIT_MAX[key]}, got {number}")
-            numbers["hash_mb" if key == "hash" else key] = number
+            name = "hash_mb" if key == "hash" else key  # the one table (safari_ai.settings)
+            numbers[name] = settings.parse(name, value, caps={name: _LIMIT_MAX[key]})
         elif key == "algo":
-            spec.algo = value
-        elif key == "leaf":
-            if value not in ("rollout", "evaluate"):
-                raise ValueError("leaf: rollout or evaluate")
-            spec.leaf = value
-        elif key == "multiplayer":
-            from safari_ai.search import MULTIPLAYERS
-
-            if value not in MULTIPLAYERS:
-                raise ValueError(f"multiplayer: {' or '.join(MULTIPLAYERS)}, got {value!r}")
-            spec.multiplayer = value
+            # a search of the table, or one of the match's own players
+            spec.algo = value if value in ("random", "greedy") else settings.parse("algo", value)
+        elif key in ("leaf", "multiplayer"):
+            setattr(spec, key, settings.parse(key, value))
         elif key == "reuse":
             if value.lower() not in ("yes", "no", "true", "false", "1", "0"):
                 raise ValueError("reuse: yes or no")

@@ -32,7 +32,7 @@ import random
 from typing import Any, Callable, Optional
 
 from safari_ai.errors import SafariError
-from safari_ai.limits import Limits
+from safari_ai.limits import DEFAULT_MOVETIME_MS, Limits
 from safari_ai.player import EnginePlayer, SearchFn, TreeFactory
 from safari_ai.position import Position
 from safari_ai.predictions import redraw_predictions
@@ -65,7 +65,7 @@ class PlaySession:
         self.dice = dice
         self.rng = random.Random(seed)
         self.seed = seed
-        self.limits = limits or {"movetime": 1000}
+        self.limits = limits or {"movetime": DEFAULT_MOVETIME_MS}
         # the engine's one Limits, checked here; each move gets its own seed
         self._limits = Limits(**self.limits)
         self.secret_tiles = SECRET_TILES_FIELD in start.to_json()

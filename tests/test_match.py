@@ -23,7 +23,7 @@ def test_spec_parsing() -> None:
                 "hash=65537", "timeout=0", "timeout=x"):
         with pytest.raises(ValueError):
             parse_spec(bad)
-    with pytest.raises(ValueError, match="movetime: must be 1..2147483647"):
+    with pytest.raises(ValueError, match="movetime must be an integer in 1..2147483647"):
         parse_spec("movetime=99999999999999999999999")
     huge = CliRunner().invoke(main, ["match", "turtles", "-a", "movetime=99999999999999999999999"])
     assert huge.exit_code == 2 and "movetime" in huge.output and huge.exception is not None \
@@ -245,20 +245,27 @@ def test_an_engine_that_exits_or_stays_silent_forfeits(tmp_path: Path, mode: str
         assert finished_outcome(jobs[outcome.colour], record) is None  # --resume replays it
 
 
-def test_a_missing_engine_forfeits_with_one_line(tmp_path: Path) -> None:
+def test_an_engine_that_cannot_start_stops_the_match(tmp_path: Path) -> None:
+    """At the start, as fastchess and cutechess: one line, exit 1, nothing played."""
     out = tmp_path / "r"
     result = CliRunner().invoke(main, ["match", "turtles", "-a", "cmd=/no/such/engine", "-b",
                                        "algo=random", "--games", "2", "--records", str(out),
                                        "--json", "--no-progress"])
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)
-    assert data["losses"] == 2 and data["forfeits"] == {"A": 2, "B": 0}
-    messages = [line for line in result.stderr.splitlines() if line.startswith("forfeit:")]
-    assert len(messages) == 2 and all("/no/such/engine" in m and "cannot start" in m
-                                      for m in messages)
-    assert "Traceback" not in result.output
-    record = json.loads((out / "turtles-0001-a.json").read_text())
-    assert record["forfeit"]["role"] == "A" and record["result"] == [-1, 1]
+    assert result.exit_code == 1, result.output
+    assert result.stdout == ""
+    assert len(result.stderr.splitlines()) == 1
+    assert "engine A" in result.stderr and "/no/such/engine" in result.stderr
+    assert "cannot be started" in result.stderr and "Traceback" not in result.output
+    assert not out.exists() or not list(out.glob("*.json"))
+
+
+def test_an_engine_missing_in_the_runner_forfeits_its_games() -> None:
+    """The runner itself (a crash mid-match) still forfeits the games, each in its record."""
+    summary = run_match(make_jobs("turtles", {}, parse_spec("cmd=/no/such/engine"),
+                                  parse_spec("algo=random"), 2, 1, 0))
+    assert summary.losses == 2 and summary.forfeits == {"A": 2, "B": 0}
+    record = summary.outcomes[0].record
+    assert record["forfeit"]["role"] == "A" and "cannot start" in record["termination"]
 
 
 def test_sprt_stops_the_match_at_a_verdict(tmp_path: Path) -> None:
@@ -330,9 +337,7 @@ def test_a_forfeit_in_a_race_has_no_result(tmp_path: Path) -> None:
                                        "algo=greedy", "-b", "name=ghost,cmd=/no/such/engine",
                                        "--games", "2", "--records", str(tmp_path),
                                        "--no-progress"])
-    assert result.exit_code == 0 and "forfeits A 0, B 2" in result.stdout
-    assert "mean result: no game has one" in result.stdout
-    assert "None" not in result.stdout and "-0" not in result.stdout
+    assert result.exit_code == 1 and "engine B" in result.stderr  # stopped before it begins
 
 
 def test_backend_choices_fail_cleanly(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

@@ -109,7 +109,8 @@ def test_match_spec_key() -> None:
     assert parse_spec("algo=expectimax,multiplayer=paranoid").multiplayer == "paranoid"
     assert parse_spec("algo=expectimax").multiplayer == "auto"
     assert parse_spec("multiplayer=maxn").settings()["multiplayer"] == "maxn"
-    with pytest.raises(ValueError, match="multiplayer: auto or maxn or paranoid, got 'x'"):
+    with pytest.raises(ValueError,
+                       match='multiplayer must be one of auto, maxn, paranoid, got "x"'):
         parse_spec("multiplayer=x")
     assert MULTIPLAYERS == ("auto", "maxn", "paranoid")
 

@@ -570,9 +570,9 @@ def test_engine_socket_stop_and_server_limits(client: TestClient) -> None:
         ws.send_text("perft 3")
         assert ws.receive_text().startswith("info string error: perft: not served")
         ws.send_text("setoption name Hash value 100000")
-        assert "out of range 1..256" in ws.receive_text()
+        assert "hash_mb must be an integer in 1..256" in ws.receive_text()
         ws.send_text("setoption name Threads value 4")
-        assert "out of range 1..1" in ws.receive_text()
+        assert "threads must be an integer in 1..1" in ws.receive_text()
         ws.send_text("go depth x")                   # malformed: an error, no bestmove
         assert ws.receive_text().startswith("info string error: go:")
         # the operator's cap (2000 ms here) ends even an infinite search

@@ -83,7 +83,7 @@ sa_status sa_json_get_int(const sa_json *v, const char *path, int64_t min,
     if (v->type != SA_JSON_NUMBER || !v->is_integer)
         return v->type == SA_JSON_NUMBER
                    ? sa_error_set(err, SA_ERR_POSITION,
-                                  "field '%s': expected an integer, got %g", path,
+                                  "field '%s': expected an integer, got a float (%g)", path,
                                   v->number)
                    : wrong_type(v, path, "an integer", err);
     if (v->integer < min || v->integer > max)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
+from safari_ai import settings
 from safari_ai.player import INFINITE_MS
 from safari_ai.protocol.options import MOVE_OVERHEAD_MS, parse_integer
 from safari_ai.protocol.text import ProtocolError, quote
@@ -72,16 +73,20 @@ class GoRequest:
             if i + 1 >= len(tokens):
                 raise ProtocolError(f"go: {name} needs a value")
             raw = tokens[i + 1]
-            parsed = parse_integer(raw)
-            if parsed is None:
-                raise ProtocolError(f"go: {name} needs an integer, got {quote(raw)}")
-            value = parsed
             name = _CLOCK_ALIASES.get(name, name)
-            value = min(value, INFINITE_MS)  # longer is "for ever"; keeps C's int64 safe
-            if name in ("depth", "nodes", "movetime", "movestogo") and value < 1:
+            if name in ("depth", "nodes", "movetime"):   # the one table (safari_ai.settings)
+                try:
+                    parsed = settings.parse(name, raw)
+                except settings.SettingError as error:
+                    raise ProtocolError(f"go: {error}") from None
+            else:
+                number = parse_integer(raw)
+                if number is None:
+                    raise ProtocolError(f"go: {name} needs an integer, got {quote(raw)}")
+                parsed = number
+            if name == "movestogo" and parsed < 1:
                 raise ProtocolError(f"go: {name} must be at least 1, got {quote(raw)}")
-            if name == "depth" and value > 120:
-                raise ProtocolError(f"go: depth must be at most 120, got {quote(raw)}")
+            value = min(parsed, INFINITE_MS)  # longer is "for ever"; keeps C's int64 safe
             if name.startswith("time"):
                 request.clocks[int(name[4:])] = value
             elif name.startswith("inc"):

@@ -2,14 +2,13 @@
 the handshake announces them, and how a ``value`` is read."""
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from safari_ai import facts
+from safari_ai import facts, settings
 from safari_ai.errors import SafariError
 from safari_ai.protocol.text import ProtocolError, format_value, quote
-from safari_ai.search import ALGORITHMS, MULTIPLAYERS
+from safari_ai.settings import parse_integer
 
 __all__ = ["EngineOption", "engine_options", "rules_options", "load_weights", "parse_integer",
            "MOVE_OVERHEAD_MS"]
@@ -30,6 +29,7 @@ class EngineOption:
     choices: Sequence[str] = ()
     game: Optional[str] = None   # a rules option of this game
     key: Optional[str] = None    # its key in "rules"
+    setting: Optional[str] = None  # the search setting it sets (safari_ai.settings)
     value: Any = None
 
     def __post_init__(self) -> None:
@@ -52,6 +52,12 @@ class EngineOption:
             if raw.lower() not in ("true", "false"):
                 raise ProtocolError(f"{where}: expected true or false")
             return raw.lower() == "true"
+        if self.kind == "spin" and self.setting is not None:
+            assert self.maximum is not None  # the table's range, narrowed by a server's cap
+            try:
+                return settings.parse(self.setting, raw, caps={self.setting: self.maximum})
+            except settings.SettingError as error:
+                raise ProtocolError(f"{where}: {error}") from None
         if self.kind == "spin":
             number = parse_integer(raw)
             if number is None:
@@ -68,23 +74,6 @@ class EngineOption:
         if raw == "<empty>":
             return ""
         return raw
-
-
-_INTEGER = re.compile(r"-?[0-9]{1,40}")
-
-
-def parse_integer(raw: str) -> Optional[int]:
-    """``raw`` as an integer when it is spelled as one, plainly: an optional
-    ``-`` and 1 to 40 digits; None otherwise (ranges are checked on the value
-    it gives). Python's ``int()`` also takes ``+8``, ``0_8``, `` 8``, other
-    scripts' digits and thousands of digits, which let values past checks
-    that read the text another way; every spin value and every number of a
-    ``go`` line is read here.
-
-    >>> parse_integer("64"), parse_integer("+8"), parse_integer("1_024")
-    (64, None, None)
-    """
-    return int(raw) if _INTEGER.fullmatch(raw) else None
 
 
 # A rules option's type in the handshake, by its JSON Schema type.
@@ -132,21 +121,28 @@ def load_weights(value: str, files: bool = True) -> Any:
         raise ProtocolError(f"{where}: {error}") from None
 
 
+_KINDS = {"integer": "spin", "choice": "combo", "boolean": "check", "string": "string"}
+
+
+def _setting_option(name: str) -> EngineOption:
+    """The ``setoption`` option of search setting ``name``, from the one table
+    (:data:`safari_ai.settings.SETTINGS`): its name, type, range and default."""
+    item = settings.setting(name)
+    assert item.option is not None
+    return EngineOption(item.option, _KINDS[item.kind], item.default, item.low, item.high,
+                        choices=list(item.choices), setting=name)
+
+
 def engine_options() -> list[EngineOption]:
     """Every option the handshake announces, at its default: the engine's
     own, then each game's rules options (``game.key``)."""
-    options = [
-        EngineOption("Threads", "spin", 1, 1, 64),
-        EngineOption("Hash", "spin", 16, 1, 65536),
-        EngineOption("MultiPV", "spin", 1, 1, 16),
-        EngineOption("Seed", "spin", 0, 0, 2 ** 63 - 1),
-        EngineOption("Algorithm", "combo", "auto", choices=list(ALGORITHMS)),
-        EngineOption("MctsLeaf", "combo", "evaluate", choices=["rollout", "evaluate"]),
-        EngineOption("TreeReuse", "check", True),
-        EngineOption("Multiplayer", "combo", "auto", choices=list(MULTIPLAYERS)),
-        EngineOption("MoveOverhead", "spin", MOVE_OVERHEAD_MS, 0, 10000),
-        EngineOption("Weights", "string", ""),  # a weights file or object (docs/tuning.md)
-    ]
+    options = [_setting_option("threads"), _setting_option("hash_mb"),
+               _setting_option("multipv"), _setting_option("seed"), _setting_option("algo"),
+               _setting_option("leaf"),
+               EngineOption("TreeReuse", "check", True),
+               _setting_option("multiplayer"),
+               EngineOption("MoveOverhead", "spin", MOVE_OVERHEAD_MS, 0, 10000),
+               _setting_option("weights")]  # a weights file or object (docs/tuning.md)
     for game in facts.game_names():
         options.extend(rules_options(game))
     return options

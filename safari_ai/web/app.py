@@ -37,23 +37,31 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from safari_ai.errors import IllegalMoveError, PositionError, SafariError
-from safari_ai import facts
-from safari_ai.limits import Limits
+from safari_ai import facts, settings
+from safari_ai.limits import DEFAULT_MOVETIME_MS, Limits
 from safari_ai.position import Position
 from safari_ai.web.guard import AccessPolicy, GuardMiddleware
 
 __all__ = ["create_app", "ServerConfig", "ApiError", "rules_form", "games_facts",
            "moves_json", "MAX_DEPTH", "MAX_MULTIPV"]
 
-MAX_DEPTH = 120
-MAX_MULTIPV = 16
-MAX_NODES = 10 ** 9
+MAX_DEPTH = settings.bounds("depth")[1]
+MAX_MULTIPV = settings.bounds("multipv")[1]
 MAX_APPLY_MOVES = 10000
-DEFAULT_MOVETIME_MS = 1000
 STREAM_KEEPALIVE_S = 0.5
 SLOT_POLL_S = 0.02
 """How often an engine search waiting for a slot looks whether it was stopped."""
-ALGORITHMS_WEB = ("auto", "alphabeta", "mcts", "expectimax")
+ALGORITHMS_WEB = settings.setting("algo").choices
+FIELDS = {
+    "/api/new": ("game", "rules"),
+    "/api/moves": ("position",),
+    "/api/apply": ("position", "moves"),
+    "/api/analyse": ("position", "record", "limits", "multipv", "seed", "algo", "predictions",
+                     "player", "level", "stream"),
+    "/api/render": ("position", "last_move", "previous", "seat"),
+    "/api/replay": ("record",),
+}
+"""The members each endpoint's body may have; any other is refused, named."""
 
 
 @dataclass
@@ -185,6 +193,8 @@ async def _body(request: Request, config: ServerConfig) -> _Body:
         text = b"".join(chunks).decode("utf-8")
     except UnicodeDecodeError as error:
         raise ApiError(f"request body is not JSON: {error}", "body") from None
+    if not text.strip():
+        raise ApiError("request body is empty: send a JSON object", "body")
     if not text.lstrip().startswith("{"):
         try:
             json.loads(text)
@@ -195,6 +205,11 @@ async def _body(request: Request, config: ServerConfig) -> _Body:
         members = object_members(text)
     except SafariError as error:
         raise ApiError(f"request body is not JSON: {error}", "body") from None
+    allowed = FIELDS.get(request.url.path, ())
+    for key in members:
+        if key not in allowed:
+            raise ApiError(f"unknown field {key!r} (this endpoint reads {', '.join(allowed)})",
+                           key)
     data = _Body({key: value for key, (value, _) in members.items()})
     data.texts = {key: raw for key, (_, raw) in members.items()}
     return data
@@ -221,21 +236,45 @@ def _position(data: dict[str, Any], key: str = "position") -> Position:
         raise ApiError(f"{key}: {error}", key) from None
 
 
+def _setting(data: dict[str, Any], name: str, where: Optional[str] = None,
+             caps: Optional[dict[str, int]] = None) -> Any:
+    """Setting ``name`` in ``data`` checked by the one table
+    (:func:`safari_ai.settings.check`), its default when absent."""
+    if name not in data:
+        return settings.setting(name).default
+    try:
+        return settings.check(name, data[name], where, caps)
+    except settings.SettingError as error:
+        raise ApiError(str(error), error.field) from None
+
+
+def _string(data: dict[str, Any], key: str) -> str:
+    """The string member ``key``; missing or of another type is refused, named."""
+    if key not in data:
+        raise ApiError(f"missing field '{key}'", key)
+    value = data[key]
+    if not isinstance(value, str):
+        raise ApiError(f"field '{key}': expected a string, got {settings.type_name(value)}", key)
+    return value
+
+
 def _int(data: dict[str, Any], key: str, low: int, high: int, where: str) -> Optional[int]:
     value = data.get(key)
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise ApiError(f"{where} must be an integer {low}..{high}, got {json.dumps(value)}",
-                       where)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ApiError(f"{where} must be an integer in {low}..{high}, "
+                       f"got {settings.type_name(value)}", where)
+    if not low <= value <= high:
+        raise ApiError(f"{where} must be an integer in {low}..{high}, got {value}", where)
     return value
 
 
-def _choice(data: dict[str, Any], key: str, choices: tuple[str, ...], default: str) -> str:
-    value = data.get(key, default)
-    if value not in choices:
-        raise ApiError(f"{key} must be one of {', '.join(choices)}, got {json.dumps(value)}", key)
-    return str(value)
+def _caps(config: ServerConfig) -> dict[str, int]:
+    """The settings this server caps, at the cap it enforces (what /api/schema
+    and the engine's handshake advertise)."""
+    return {"movetime": config.max_movetime_ms, "threads": config.max_threads,
+            "hash_mb": config.max_hash_mb}
 
 
 def _limits(data: dict[str, Any], config: ServerConfig) -> dict[str, int]:
@@ -248,11 +287,9 @@ def _limits(data: dict[str, Any], config: ServerConfig) -> dict[str, int]:
         raise ApiError(f"limits: unknown limit {unknown[0]!r} (depth, nodes, movetime)",
                        f"limits.{unknown[0]}")
     limits = {}
-    for key, high in (("depth", MAX_DEPTH), ("nodes", MAX_NODES),
-                      ("movetime", config.max_movetime_ms)):
-        value = _int(raw, key, 1, high, f"limits.{key}")
-        if value is not None:
-            limits[key] = value
+    for key in ("depth", "nodes", "movetime"):
+        if key in raw:
+            limits[key] = _setting(raw, key, f"limits.{key}", _caps(config))
     if not limits:
         limits["movetime"] = min(DEFAULT_MOVETIME_MS, config.max_movetime_ms)
     return limits
@@ -389,7 +426,7 @@ def _endpoint(handler: Callable[[Request, _Server], Any], server: _Server) -> Ca
 def _bool(data: dict[str, Any], key: str) -> bool:
     value = data.get(key, False)
     if not isinstance(value, bool):
-        raise ApiError(f"{key} must be true or false, got {json.dumps(value)}", key)
+        raise ApiError(f"{key} must be true or false, got {settings.type_name(value)}", key)
     return value
 
 
@@ -509,11 +546,27 @@ async def _games(request: Request, server: _Server) -> Any:
     return {"games": games_facts()}
 
 
+async def _schema(request: Request, server: _Server) -> Any:
+    """``GET /api/schema``: the search settings as JSON Schema, with the ranges
+    this server enforces (movetime, threads, hash narrowed to its caps), and
+    the members each endpoint reads."""
+    schema = settings.json_schema(_caps(server.config))
+    schema["x-endpoints"] = {path: list(names) for path, names in FIELDS.items()}
+    return schema
+
+
+async def _not_found(request: Request, error: Exception) -> JSONResponse:
+    status = getattr(error, "status_code", 404)
+    if status == 405:
+        message, where = f"{request.method} is not allowed on {request.url.path}", "method"
+    else:
+        message, where = f"no such route: {request.url.path}", "route"
+    return JSONResponse({"error": message, "field": where}, status_code=status)
+
+
 async def _new(request: Request, server: _Server) -> Any:
     data = await _body(request, server.config)
-    game = data.get("game")
-    if not isinstance(game, str):
-        raise ApiError("missing field 'game' (a game name)", "game")
+    game = _string(data, "game")
     names = facts.game_names()
     if game not in names:
         raise ApiError(f"unknown game {game!r} (one of {', '.join(names)})", "game")
@@ -556,11 +609,11 @@ async def _apply(request: Request, server: _Server) -> Any:
 def _analysis_options(data: dict[str, Any], config: ServerConfig) -> dict[str, Any]:
     return {
         "limits": _limits(data, config),
-        "multipv": _int(data, "multipv", 1, MAX_MULTIPV, "multipv") or 1,
-        "seed": _int(data, "seed", 0, 2 ** 63 - 1, "seed") or 0,
-        "algo": _choice(data, "algo", ALGORITHMS_WEB, "auto"),
-        "predictions": _choice(data, "predictions", ("open", "sampled"), "open"),
-        "player": _int(data, "player", 0, 4, "player"),
+        "multipv": _setting(data, "multipv"),
+        "seed": _setting(data, "seed"),
+        "algo": _setting(data, "algo"),
+        "predictions": _setting(data, "predictions"),
+        "player": _setting(data, "player"),
     }
 
 
@@ -633,7 +686,7 @@ async def _analyse_record(request: Request, data: dict[str, Any], server: _Serve
     # without limits, a level (annotate.LEVELS): depths, the same verdicts on any load
     limits = options["limits"] if "limits" in data else {}
     level = None if "limits" in data and "level" not in data else \
-        _choice(data, "level", ("quick", "default", "thorough"), "default")
+        _setting(data, "level")
     if limits and level is not None:
         raise ApiError("level: give a level or limits, not both", "level")
     stream = _bool(data, "stream")
@@ -694,7 +747,16 @@ async def _render(request: Request, server: _Server) -> Any:
     pos = _position(data)
     last_move = data.get("last_move")
     if last_move is not None and not isinstance(last_move, str):
-        raise ApiError("last_move must be a move string", "last_move")
+        raise ApiError(f"field 'last_move': expected a string, got "
+                       f"{settings.type_name(last_move)}", "last_move")
+    if last_move is not None:
+        from safari_ai.render.last_move import check_last_move
+
+        previous = _position(data, "previous") if "previous" in data else None
+        try:
+            check_last_move(pos, last_move, previous)
+        except PositionError as error:
+            raise ApiError(str(error), "last_move") from None
     seat = _int(data, "seat", 0, 4, "seat")
     return Response(render(pos.to_json(), last_move, seat), media_type="image/svg+xml")
 
@@ -816,7 +878,8 @@ def create_app(config: Optional[ServerConfig] = None) -> Starlette:
     api = [("/api/new", _new), ("/api/moves", _moves), ("/api/apply", _apply),
            ("/api/analyse", _analyse), ("/api/render", _render), ("/api/replay", _replay)]
     routes: list[BaseRoute] = [Route("/", _index),
-              Route("/api/games", _endpoint(_games, server), methods=["GET"])]
+              Route("/api/games", _endpoint(_games, server), methods=["GET"]),
+              Route("/api/schema", _endpoint(_schema, server), methods=["GET"])]
     routes += [Route(path, _endpoint(handler, server), methods=["POST"]) for path, handler in api]
     routes += [WebSocketRoute("/api/engine", _engine_socket),
                Mount("/static", StaticFiles(directory=_static_dir()), name="static")]
@@ -828,6 +891,7 @@ def create_app(config: Optional[ServerConfig] = None) -> Starlette:
 
     app = Starlette(routes=routes, lifespan=lifespan,
                     middleware=[Middleware(GuardMiddleware, policy=server.config.policy())],
-                    exception_handlers={Exception: _internal_error_handler})
+                    exception_handlers={Exception: _internal_error_handler,
+                                        404: _not_found, 405: _not_found})
     app.state.server = server
     return app

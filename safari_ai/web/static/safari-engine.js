@@ -33,11 +33,12 @@ import { instantiate } from "./safari-core.js";
 // The limits of a default `safari-ai serve` (safari_ai/web/app.py).
 const MAX_DEPTH = 120;
 const MAX_MULTIPV = 16;
-const MAX_NODES = 1e9;
+const MAX_U64 = "18446744073709551615";  // nodes and seed: C's uint64_t (safari_ai/settings.py)
+const MAX_NODES = Number(MAX_U64);
 const MAX_APPLY_MOVES = 10000;
 const MAX_MOVETIME_MS = 10000;
 const DEFAULT_MOVETIME_MS = 1000;
-const MAX_SEED = 2 ** 63 - 1;
+const MAX_SEED = Number(MAX_U64);
 const ALGORITHMS = ["auto", "alphabeta", "mcts", "expectimax"];
 const RECORD_FORMAT = "safari-ai-record";
 
@@ -81,12 +82,26 @@ const isObject = (value) => value !== null && typeof value === "object" && !Arra
 const isInt = (value) => typeof value === "number" && Number.isInteger(value);
 const repr = (text) => `'${text}'`;
 
+// A JSON value's type, as the server's messages name it (safari_ai.settings.type_name).
+function typeName(value) {
+  if (value === null) return "null";
+  if (typeof value === "boolean") return "a boolean";
+  if (typeof value === "number") return Number.isInteger(value) ? "an integer" : "a float";
+  if (typeof value === "string") return "a string";
+  return Array.isArray(value) ? "an array" : "an object";
+}
+
 function int(data, key, low, high, where) {
   const value = data[key];
-  if (value === undefined || value === null) return null;
-  if (!isInt(value) || value < low || value > high) {
-    throw new ApiError(`${where} must be an integer ${low}..${high === MAX_SEED
-      ? "9223372036854775807" : high}, got ${dumps(value)}`, where);
+  if (value === undefined) return null;
+  const range = `${low}..${high === MAX_SEED ? MAX_U64 : high}`;
+  if (!isInt(value)) {
+    const shown = typeof value === "number" || typeof value === "string" ? dumps(value) : null;
+    const found = typeName(value) + (shown !== null && shown.length < 40 ? ` (${shown})` : "");
+    throw new ApiError(`${where} must be an integer in ${range}, got ${found}`, where);
+  }
+  if (value < low || value > high) {
+    throw new ApiError(`${where} must be an integer in ${range}, got ${value}`, where);
   }
   return value;
 }
@@ -101,7 +116,7 @@ function choice(data, key, choices, fallback) {
 
 function bool(data, key) {
   const value = data[key] ?? false;
-  if (typeof value !== "boolean") throw new ApiError(`${key} must be true or false, got ${dumps(value)}`, key);
+  if (typeof value !== "boolean") throw new ApiError(`${key} must be true or false, got ${typeName(value)}`, key);
   return value;
 }
 
@@ -156,7 +171,8 @@ export function games() {
 export function newPosition(game, rules) {
   return answered(async () => {
     const { core, games: known } = await load();
-    if (typeof game !== "string") throw new ApiError("missing field 'game' (a game name)", "game");
+    if (game === undefined) throw new ApiError("missing field 'game'", "game");
+    if (typeof game !== "string") throw new ApiError(`field 'game': expected a string, got ${typeName(game)}`, "game");
     const names = known.map((g) => g.name);
     if (!names.includes(game)) throw new ApiError(`unknown game ${repr(game)} (one of ${names.join(", ")})`, "game");
     rules = rules === undefined ? {} : rules;
