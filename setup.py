@@ -17,6 +17,7 @@ Environment switches:
                      with LD_PRELOAD=$(gcc -print-file-name=libasan.so)
 """
 import os
+import re
 import shutil
 import subprocess
 from glob import glob
@@ -24,6 +25,10 @@ from glob import glob
 from Cython.Build import cythonize
 from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
+
+# The version is written once, in the C header; the package's metadata reads it.
+with open("csrc/include/safari/version.h", encoding="utf-8") as header:
+    VERSION = re.search(r'#define SA_VERSION "([^"]+)"', header.read()).group(1)
 
 C_SOURCES = sorted(glob("csrc/common/*.c") + glob("csrc/games/*.c") + glob("csrc/search/*.c"))
 C_HEADERS = sorted(glob("csrc/**/*.h", recursive=True))
@@ -101,6 +106,7 @@ class build_py_with_wasm(build_py):
 
 
 setup(
+    version=VERSION,
     cmdclass={"build_py": build_py_with_wasm},
     options={"build": {"build_base": f"build/{FLAVOUR}"}},
     libraries=[("safari", {"sources": C_SOURCES, "include_dirs": INCLUDE_DIRS,

@@ -23,7 +23,9 @@ by ``seed``, and averages what the searches find:
   last iteration (``extra["sample"]``: which copy, from 1).
 
 It works over :meth:`Position.to_json` / :meth:`Position.from_json`, so the C
-search is unchanged.
+search is unchanged. The module sits below :mod:`safari_ai.search`: it
+imports nothing from it, and :func:`safari_ai.analyse` hands
+:func:`analyse_sampled` the search to run on each copy (``search``).
 """
 from __future__ import annotations
 
@@ -31,9 +33,11 @@ import random
 from dataclasses import replace
 from typing import Any, Callable, Optional
 
+from safari_ai import _core
+from safari_ai.errors import SearchError
 from safari_ai.limits import DEFAULT_MOVETIME_MS, Limits
 from safari_ai.position import Position
-from safari_ai.search import Line, Report, SearchError, StopFlag, analyse
+from safari_ai.report import Line, Report
 
 __all__ = ["TILES", "redraw_predictions", "analyse_sampled"]
 
@@ -98,10 +102,14 @@ def _combined(pos: Position, reports: list[Report], mover: int, multipv: int,
 
 
 def analyse_sampled(pos: Position, predictions: str, player: Optional[int], samples: int,
-                    limits: Limits, *, algo: str, table: bool, stop: Optional[StopFlag],
+                    limits: Limits, *, algo: str, table: bool, stop: Optional[_core.StopFlag],
                     pruning: str, progress: Optional[Callable[[Report], None]] = None,
-                    multiplayer: str = "auto") -> Report:
+                    multiplayer: str = "auto", search: Callable[..., Report]) -> Report:
     """:func:`safari_ai.analyse` with ``predictions="sampled"`` (see the module).
+
+    ``search`` is :func:`safari_ai.analyse` itself (passed in, so that this
+    module does not import :mod:`safari_ai.search`); each copy is searched
+    with ``predictions="open"``, its default.
 
     ``limits`` apply to each sample, except ``movetime`` (the given one or,
     with no limit, :data:`~safari_ai.limits.DEFAULT_MOVETIME_MS`), shared
@@ -145,6 +153,6 @@ def analyse_sampled(pos: Position, predictions: str, player: Optional[int], samp
                                    {**extra, "sample": sample}))
         sample_limits = replace(limits, movetime=per_sample,
                                 multipv=min(MAX_LINES, len(copy.legal_moves())))
-        reports.append(analyse(copy, sample_limits, algo="expectimax", table=table, stop=stop,
-                               pruning=pruning, progress=partial, multiplayer="maxn"))
+        reports.append(search(copy, sample_limits, algo="expectimax", table=table, stop=stop,
+                              pruning=pruning, progress=partial, multiplayer="maxn"))
     return _combined(pos, reports, mover, multipv, extra)

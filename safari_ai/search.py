@@ -25,6 +25,7 @@ from safari_ai import _core
 from safari_ai.errors import IllegalMoveError, LimitError, SearchError, from_core
 from safari_ai.limits import DEFAULT_MOVETIME_MS, Limits
 from safari_ai.position import Position
+from safari_ai.predictions import analyse_sampled
 from safari_ai.report import SCORE_WIN, Line, Outcome, Report
 
 __all__ = ["Line", "Outcome", "Report", "analyse", "MctsSession", "SearchError", "LimitError",
@@ -136,10 +137,9 @@ def analyse(pos: Position, depth: int | Limits | None = None, nodes: int | None 
     if leaf not in ("rollout", "evaluate"):
         raise SearchError(f"leaf must be 'rollout' or 'evaluate', got {leaf!r}")
     if predictions != "open":
-        from safari_ai.predictions import analyse_sampled
         return analyse_sampled(pos, predictions, player, samples, limits, algo=algo,
                                table=table, stop=stop, pruning=pruning, progress=progress,
-                               multiplayer=multiplayer)
+                               multiplayer=multiplayer, search=analyse)
     try:
         return _core.search(pos._c, limits, algo, stop, progress, table, leaf == "evaluate",
                             pruning, multiplayer)

@@ -25,7 +25,7 @@ import safari_ai
 from conftest import DEFAULT_PLAYOUTS, PLAYOUTS, reference_module
 from playout import MAX_PLIES, pick_move, pick_outcome, rng_for
 
-GAMES = ["turtles", "zebras", "ostrich", "arena"]
+GAMES = list(safari_ai.game_names())  # every registered game, in the registry's order
 
 # Ostrich games are long (about 195 plies, a roll of 1,512 outcomes each
 # turn): every player count, with and without the lion, gets PLAYOUTS games;

@@ -1,5 +1,6 @@
 """A tiny dice game in pure Python, shaped like ``safari_ai.Position``, so the
-protocol's chance-node lines can be tested before a dice game's search exists.
+protocol's chance-node lines can be tested against an exact expectimax, apart
+from the C searches.
 
 Two players race to 3 points. The player to move plays ``step`` (+1 point) or
 ``gamble``; a gamble is a chance position whose outcomes are ``die:hit`` (1/3,

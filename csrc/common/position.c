@@ -10,6 +10,7 @@
 
 #include "common/error.h"
 #include "safari/game.h"
+#include "safari/version.h"
 
 struct sa_position {
     const sa_game *game;
@@ -26,7 +27,7 @@ static sa_position *alloc_position(const sa_game *game)
 
 const char *sa_version(void)
 {
-    return "0.1.0";
+    return SA_VERSION;
 }
 
 const char *sa_game_name(int i)
@@ -219,23 +220,22 @@ size_t sa_position_moves_text(const sa_position *pos, char *buf, size_t cap)
     return w.len;
 }
 
-/* Finds the move or outcome of pos spelled `text`: 1 and *out when there is
- * one. Spellings are unique, so the first match is the one; nothing is sorted
- * (an ostrich roll has 1,512 outcomes, and apply is called for every ply). */
-static int find_spelling(const sa_position *pos, const char *text, sa_move *out)
+int sa_game_find_move(const sa_game *game, const void *state, const char *text, sa_move *out)
 {
-    const sa_game *game = pos->game;
-    int is_chance = game->to_move(pos->state) == SA_CHANCE;
+    int who = game->to_move(state);
+    if (who == SA_TERMINAL)
+        return 0;
+    int is_chance = who == SA_CHANCE;
     int cap = is_chance ? game->max_chance_outcomes : game->max_moves;
     sa_move *moves = malloc(sizeof *moves * (size_t)(cap > 0 ? cap : 1));
     uint64_t *weights = is_chance ? malloc(sizeof *weights * (size_t)(cap > 0 ? cap : 1)) : NULL;
-    int n = 0, found = 0;
-    if (moves != NULL && (weights != NULL || !is_chance))
-        n = is_chance ? game->chance_outcomes(pos->state, moves, weights)
-                      : game->legal_moves(pos->state, moves);
+    int found = moves == NULL || (is_chance && weights == NULL) ? -1 : 0;
+    int n = found < 0 ? 0
+          : is_chance ? game->chance_outcomes(state, moves, weights)
+                      : game->legal_moves(state, moves);
     for (int i = 0; i < n && !found; i++) {
         char spelled[SA_MOVE_STR_MAX];
-        game->move_str(pos->state, moves[i], spelled);
+        game->move_str(state, moves[i], spelled);
         if (strcmp(spelled, text) == 0) {
             *out = moves[i];
             found = 1;
@@ -253,7 +253,8 @@ sa_status sa_position_apply(sa_position *pos, const char *move, sa_error *err)
         return sa_error_set(err, SA_ERR_MOVE,
                             "illegal move '%.100s': the game is over", move);
     sa_move found;
-    if (strlen(move) < SA_MOVE_STR_MAX && find_spelling(pos, move, &found)) {
+    if (strlen(move) < SA_MOVE_STR_MAX
+        && sa_game_find_move(pos->game, pos->state, move, &found) == 1) {
         pos->game->apply(pos->state, found);
         return SA_OK;
     }

@@ -649,15 +649,22 @@ static void clear_pending(ostrich_state *s)
     s->pend_ostrich = s->pend_steps = s->pend_target = 0xFF;
 }
 
-static void game_over(ostrich_state *s)
+/* Forgets the roll: no dice, no re-roll, nothing left to use, nothing moved
+ * (the end of a roll and the end of the game). */
+static void clear_dice(ostrich_state *s)
 {
-    s->phase = PH_OVER;
     s->has_dice = s->has_reroll = s->has_left = 0;
     memset(s->dice_white, 0, sizeof s->dice_white);
     memset(s->reroll_white, 0, sizeof s->reroll_white);
     memset(s->left, 0, sizeof s->left);
     s->dice_black = s->reroll_black = 0;
     s->moved = 0;
+}
+
+static void game_over(ostrich_state *s)
+{
+    s->phase = PH_OVER;
+    clear_dice(s);
     s->bonus = s->extra = 0;
     clear_pending(s);
 }
@@ -685,12 +692,7 @@ static void end_roll(ostrich_state *s)
         s->lion_state = LION_ACTIVE;
         s->lion_turns = 0;
     }
-    s->has_dice = s->has_reroll = s->has_left = 0;
-    memset(s->dice_white, 0, sizeof s->dice_white);
-    memset(s->reroll_white, 0, sizeof s->reroll_white);
-    memset(s->left, 0, sizeof s->left);
-    s->dice_black = s->reroll_black = 0;
-    s->moved = 0;
+    clear_dice(s);
     clear_pending(s);
     s->phase = PH_ROLL;
     if (s->bonus > 0) {

@@ -62,40 +62,11 @@ uint64_t sa_mcts_session_nodes(const sa_mcts_session *session)
     return n;
 }
 
-/* -- moves by their spelling --------------------------------------------- */
-
-/* The move or outcome of `state` spelled `text`: 1 and *out set, 0 when there
- * is none, -1 when out of memory. */
-static int find_move(const sa_game *game, const void *state, const char *text, sa_move *out)
-{
-    int who = game->to_move(state);
-    if (who == SA_TERMINAL)
-        return 0;
-    int cap = who == SA_CHANCE ? game->max_chance_outcomes : game->max_moves;
-    sa_move *moves = malloc(sizeof *moves * (size_t)(cap > 0 ? cap : 1));
-    uint64_t *weights = malloc(sizeof *weights * (size_t)(cap > 0 ? cap : 1));
-    int found = moves == NULL || weights == NULL ? -1 : 0;
-    int n = found < 0 ? 0
-          : who == SA_CHANCE ? game->chance_outcomes(state, moves, weights)
-                             : game->legal_moves(state, moves);
-    for (int i = 0; i < n && !found; i++) {
-        char spelling[SA_MOVE_STR_MAX];
-        game->move_str(state, moves[i], spelling);
-        if (strcmp(spelling, text) == 0) {
-            *out = moves[i];
-            found = 1;
-        }
-    }
-    free(moves);
-    free(weights);
-    return found;
-}
-
 uint64_t sa_mcts_session_child_visits(const sa_mcts_session *session, const char *move)
 {
     sa_move m;
     if (session->tree == NULL || move == NULL ||
-        find_move(session->tree->game, sa_mcts_tree_root(session->tree), move, &m) != 1)
+        sa_game_find_move(session->tree->game, sa_mcts_tree_root(session->tree), move, &m) != 1)
         return 0;
     uint32_t child = mcts_find_child(session->tree, 0, m);
     return child == MCTS_NONE ? 0 : mcts_node_at(session->tree, child)->visits;
@@ -108,7 +79,7 @@ sa_status sa_mcts_session_advance(sa_mcts_session *session, const char *move, sa
     if (session->tree == NULL)
         return SA_OK; /* nothing to keep: the next search starts afresh anyway */
     sa_move m;
-    int found = find_move(session->tree->game, sa_mcts_tree_root(session->tree), move, &m);
+    int found = sa_game_find_move(session->tree->game, sa_mcts_tree_root(session->tree), move, &m);
     if (found < 0)
         return sa_error_set(err, SA_ERR_MEMORY, "out of memory");
     /* The position layer spells the error (the move, and why: the game is

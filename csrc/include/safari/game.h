@@ -176,6 +176,13 @@ extern const sa_game *const sa_games[];
 /* The registered game called `name`, or NULL. */
 const sa_game *sa_game_find(const char *name);
 
+/* The move or chance outcome of `state` spelled `text` (canonical
+ * spelling): 1 and *out set, 0 when there is none (or the game is over), -1
+ * when out of memory. Spellings are unique, so the first match is the one;
+ * nothing is sorted (an ostrich roll has 1,512 outcomes, and applying a move
+ * by its spelling is done every ply). Defined in common/position.c. */
+int sa_game_find_move(const sa_game *game, const void *state, const char *text, sa_move *out);
+
 /* The game and the state behind a public position (for the search layer). */
 const sa_game *sa_position_game_rules(const sa_position *pos);
 const void *sa_position_state(const sa_position *pos);
