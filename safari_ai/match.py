@@ -190,7 +190,7 @@ def parse_spec(text: str, movetime: Optional[int] = None) -> PlayerSpec:
             numbers[name] = settings.parse(name, value, caps={name: _LIMIT_MAX[key]})
         elif key == "algo":
             # a search of the table, or one of the match's own players
-            spec.algo = value if value in ("random", "greedy") else settings.parse("algo", value)
+            spec.algo = value if value in SIMPLE_PLAYERS else settings.parse("algo", value)
         elif key in ("leaf", "multiplayer"):
             setattr(spec, key, settings.parse(key, value))
         elif key == "reuse":
