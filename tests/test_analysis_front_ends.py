@@ -9,6 +9,7 @@ same record and settings (the default level).
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -117,11 +118,19 @@ def test_the_page_shows_the_same_marks_reasons_and_ratings(record: dict[str, Any
     path.write_text(json.dumps(record))
     (tmp_path / "serve").mkdir()
     with serving(tmp_path / "serve") as url:
-        manager = browser_tests.sync_api.sync_playwright()
-        playwright = manager.start()
+        # CI's sanitizer pass preloads libasan into Python; the browser and
+        # Playwright's driver are not built for it (as test_web_browser's fixture)
+        preload = os.environ.pop("LD_PRELOAD", None)
         try:
-            chromium = playwright.chromium.launch(executable_path=browser_tests.CHROMIUM,
-                                                  args=["--no-sandbox", "--disable-gpu"])
+            manager = browser_tests.sync_api.sync_playwright()
+            playwright = manager.start()
+        finally:
+            if preload is not None:
+                os.environ["LD_PRELOAD"] = preload
+        try:
+            chromium = playwright.chromium.launch(
+                executable_path=browser_tests.CHROMIUM, args=["--no-sandbox", "--disable-gpu"],
+                env={k: v for k, v in os.environ.items() if k != "LD_PRELOAD"})
             page = chromium.new_page()
             page.set_default_timeout(60000)
             page.goto(url + "?roll_ms=0")
