@@ -805,6 +805,20 @@ settings, both builds, the set-up and the load average at its start and end
 ``*.json`` of the directory as a game record pass it by."""
 
 
+def _hypotheses(text: str, form: str, option: str) -> tuple[float, float]:
+    """The two hypotheses of a GSPRT, ``H0,H1`` (``--sprt`` in Elo, ``--sprt-margin``
+    in points): finite numbers, the first below the second."""
+    try:
+        low, high = (float(x) for x in text.split(","))
+    except ValueError:
+        raise click.BadParameter(f"{text!r} is not {form}", param_hint=option) from None
+    first, second = form.split(",")
+    if not (math.isfinite(low) and math.isfinite(high) and low < high):
+        raise click.BadParameter(f"{first} must be below {second}, both finite, got {text!r}",
+                                 param_hint=option)
+    return low, high
+
+
 def _read_runs(path: str) -> list[Any]:
     """The runs an earlier command wrote to ``path`` (none when it is missing or unreadable)."""
     try:
@@ -913,11 +927,7 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
         _check_engine_starts(letter, spec)
     bounds = None
     if sprt is not None:
-        try:
-            elo0, elo1 = (float(x) for x in sprt.split(","))
-        except ValueError:
-            raise click.BadParameter(f"{sprt!r} is not ELO0,ELO1", param_hint="--sprt") from None
-        bounds = (elo0, elo1)
+        bounds = _hypotheses(sprt, "ELO0,ELO1", "--sprt")
     options = _rules_of(game, rules)
     try:
         seats = Position.new(game, options).num_players
@@ -930,15 +940,7 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
     if sprt_margin is not None:
         if not duplicate:
             raise click.BadParameter("needs --duplicate", param_hint="--sprt-margin")
-        try:
-            m0, m1 = (float(x) for x in sprt_margin.split(","))
-        except ValueError:
-            raise click.BadParameter(f"{sprt_margin!r} is not M0,M1",
-                                     param_hint="--sprt-margin") from None
-        if not m0 < m1:
-            raise click.BadParameter(f"M0 must be below M1, got {sprt_margin!r}",
-                                     param_hint="--sprt-margin")
-        margin_bounds = (m0, m1)
+        margin_bounds = _hypotheses(sprt_margin, "M0,M1", "--sprt-margin")
     jobs = make_jobs(game, options, a, b, games, seed, opening_plies,
                      duplicate=seats if duplicate else 0)
     try:
