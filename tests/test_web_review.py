@@ -151,6 +151,7 @@ def test_a_loaded_dice_position_waits_for_the_roll(page: Any, tmp_path: Path) ->
     page.check("#analyse")                          # the position analysed before the roll
     page.wait_for_function("document.getElementById('engine-info').textContent !== 'idle'")
     page.uncheck("#analyse")
+    wait_idle(page)                                 # the analysis stopped before the roll
     assert page.evaluate("window.safari.state.plies.length") == 0
     page.click("#roll")
     page.wait_for_function("window.safari.state.plies.length === 1")
