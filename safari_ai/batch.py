@@ -89,6 +89,7 @@ def analyse_input(task: BatchTask) -> dict[str, Any]:
     from safari_ai.record import read_source
     from safari_ai.limits import LIMIT_NAMES, Limits
     from safari_ai.search import analyse
+    from safari_ai.settings import Settings
 
     started = time.perf_counter()
     settings = task.settings
@@ -112,8 +113,8 @@ def analyse_input(task: BatchTask) -> dict[str, Any]:
                 from safari_ai.annotate import level_limits
                 searched = level_limits(source.game, settings.get("level", "default"),
                                         source.is_chance())
-            limits = Limits(**searched, **given)  # the one value, checked here
-            report = analyse(source, limits, **options)
+            # the one value, checked here
+            report = analyse(source, Settings(Limits(**searched, **given), **options))
             analysis = report.to_json()
         timings = {key: analysis.pop(key) for key in TIMING_KEYS if key in analysis}
     except SafariError as error:

@@ -22,6 +22,7 @@ from safari_ai.jsontext import loads, read_file
 from safari_ai.limits import Limits
 from safari_ai.position import Position
 from safari_ai.search import Report, analyse as run_analysis
+from safari_ai.settings import Settings
 
 
 if TYPE_CHECKING:
@@ -374,14 +375,14 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
     progress = None if quiet else (lambda report: click.echo(_info_line(report), err=True))
     chance = pos.is_chance()
     try:
-        # the one Limits of this search, passed to the C search as it is
+        # the one Settings of this search, passed down as it is (its Limits to C)
         limits = Limits(depth=depth, nodes=nodes, movetime=movetime, seed=seed,
                         multipv=1 if chance or multipv is None else multipv,
                         threads=threads, hash_mb=hash_mb)
-        report = run_analysis(pos, limits, algo=algo,
-                              leaf=leaf, progress=progress, pruning=pruning,
-                              multiplayer=multiplayer, predictions=predictions, player=player,
-                              samples=samples)
+        searched = Settings(limits, algo=algo, leaf=leaf, pruning=pruning,
+                            multiplayer=multiplayer, predictions=predictions, player=player,
+                            samples=samples)
+        report = run_analysis(pos, searched, progress=progress)
     except SafariError as error:
         _fail(str(error))
     if chance:

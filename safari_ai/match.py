@@ -76,6 +76,7 @@ from typing import Any, Callable, Iterator, Optional, Protocol, Sequence, TypeVa
 from safari_ai.errors import SafariError
 from safari_ai import settings
 from safari_ai.limits import LIMIT_BOUNDS, Limits
+from safari_ai.settings import Settings
 
 __all__ = ["PlayerSpec", "parse_spec", "MatchJob", "GameOutcome", "play_game", "make_jobs",
            "run_match", "MatchSummary", "record_name", "finished_outcome", "Backend",
@@ -270,6 +271,9 @@ class _EnginePlayer:
                      and bool(spec.nodes or spec.movetime))
         extra = {} if new_tree is None else {"new_tree": new_tree}
         self.player = EnginePlayer(spec.algo, keep_tree=keep_tree, **extra)
+        # the player's one Settings, from the SPEC; each move gets its own seed
+        self.settings = Settings(spec.limits, algo=spec.algo, leaf=spec.leaf,
+                                 multiplayer=spec.multiplayer)
         self.weights: Any = None
         if spec.weights is not None:
             from safari_ai.tune import EvalWeights
@@ -282,11 +286,9 @@ class _EnginePlayer:
         return self.player.session
 
     def __call__(self, pos: Any, rng: random.Random) -> tuple[str, Optional[str]]:
-        s = self.spec
         if self.weights is not None and self.weights.game == pos.game:
             pos = pos.with_weights(self.weights)
-        report = self.player.choose(pos, s.limits.with_seed(rng.randrange(2**32)),
-                                    leaf=s.leaf, multiplayer=s.multiplayer)
+        report = self.player.choose(pos, self.settings.with_seed(rng.randrange(2**32)))
         return report.lines[0].move, report.lines[0].score_text
 
     def observe(self, move: str) -> None:

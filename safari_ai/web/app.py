@@ -40,6 +40,7 @@ from safari_ai.errors import IllegalMoveError, PositionError, SafariError
 from safari_ai import facts, settings
 from safari_ai.limits import DEFAULT_MOVETIME_MS, Limits
 from safari_ai.position import Position
+from safari_ai.settings import Settings
 from safari_ai.web.guard import AccessPolicy, GuardMiddleware
 
 __all__ = ["create_app", "ServerConfig", "ApiError", "rules_form", "games_facts",
@@ -625,15 +626,16 @@ async def _analyse(request: Request, server: _Server) -> Any:
         return await _analyse_record(request, data, server)
     pos = _position(data)
     options = _analysis_options(data, server.config)
-    # the one Limits of this search, made (and checked) here and passed down as it is
-    limits = Limits(**_capped(options.pop("limits"), server.config),
-                    multipv=options.pop("multipv"), seed=options.pop("seed"))
+    # the one Settings of this search, made (and checked) here and passed down as it is
+    searched = Settings(Limits(**_capped(options.pop("limits"), server.config),
+                               multipv=options.pop("multipv"), seed=options.pop("seed")),
+                        **options)
     stream = _bool(data, "stream")
-    if options["predictions"] == "sampled" and options["player"] is None:
+    if searched.predictions == "sampled" and searched.player is None:
         raise ApiError("predictions 'sampled' needs 'player'", "player")
     if pos.is_terminal():
         raise ApiError("position: the game is over, there is nothing to search", "position")
-    if options["predictions"] != "open" and pos.is_chance():
+    if searched.predictions != "open" and pos.is_chance():
         raise ApiError("predictions 'sampled' needs a decision position, not a chance one",
                        "position")
 
@@ -642,7 +644,7 @@ async def _analyse(request: Request, server: _Server) -> Any:
 
         progress = None if emit is None else (lambda report: emit(report.to_json()))
         try:
-            return analyse(pos, limits, **options, stop=stop, progress=progress).to_json()
+            return analyse(pos, searched, stop=stop, progress=progress).to_json()
         except SafariError as error:
             message = str(error)
             where = ("position" if pos.is_terminal() or pos.is_chance()
@@ -702,17 +704,19 @@ async def _analyse_record(request: Request, data: dict[str, Any], server: _Serve
     def work(emit: Optional[Callable[[Any], None]], stop: Any) -> Any:
         deadline = time.monotonic() + budget
 
-        capped: dict[Limits, Limits] = {}
+        capped: dict[Settings, Settings] = {}
 
-        def search(pos: Any, limits: Limits, **kwargs: Any) -> Any:
+        def search(pos: Any, given: Settings, **kwargs: Any) -> Any:
             # every search capped by the operator's time, the whole by the budget
             if stop is not None and stop.is_set:
                 raise _Stopped()
             if time.monotonic() > deadline:
                 raise _OverBudget()
-            if limits not in capped:  # annotate's few values, each capped once
-                capped[limits] = replace(limits, movetime=min(limits.movetime or cap, cap))
-            return analyse(pos, capped[limits], stop=stop, **kwargs)
+            if given not in capped:  # annotate's few values, each capped once
+                limits = given.limits
+                capped[given] = replace(given, limits=replace(
+                    limits, movetime=min(limits.movetime or cap, cap)))
+            return analyse(pos, capped[given], stop=stop, **kwargs)
 
         def progress(done: int, total: int) -> None:
             if emit is not None:
