@@ -14,7 +14,7 @@ figures that depend on the machine's speed (``seconds`` and ``nps``): those go t
 of a node- or depth-limited analysis. So such an analysis writes the same
 ``analysis`` on any backend, any worker count, any machine.
 
-The tasks run on a :class:`~safari_ai.match.Backend` (this machine's processes,
+The tasks run on a :class:`~safari_ai.executors.Backend` (this machine's processes,
 or Ray). The driver reads the inputs and writes the outputs, so workers need
 no shared file system. An input whose output file is already in ``OUTDIR``
 with the same settings is skipped (``--resume`` by default); an input that
@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
 from safari_ai.errors import SafariError
-from safari_ai.match import Backend
+from safari_ai.executors import Backend
 
 __all__ = ["BatchError", "BatchTask", "BatchSummary", "FORMAT", "collect_inputs", "analyse_input",
            "run_batch", "player_summary"]
