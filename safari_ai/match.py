@@ -67,6 +67,7 @@ at its start and end; every record carries the load average at its game's end.
 from __future__ import annotations
 
 import hashlib
+import json
 import random
 import shlex
 from dataclasses import dataclass, field
@@ -83,7 +84,8 @@ __all__ = ["PlayerSpec", "parse_spec", "MatchJob", "GameOutcome", "play_game", "
            "run_match", "MatchSummary", "record_name", "finished_outcome", "Backend",
            "ProcessBackend", "RayBackend", "BackendError", "make_backend", "start_ray", "pair_scores",
            "DEFAULT_MOVETIME", "CommonDice", "deal_margins", "setup_warning", "match_info",
-           "build_info", "SEAT_LETTERS", "load_average"]
+           "build_info", "SEAT_LETTERS", "load_average", "MatchPlan", "MatchRuns", "MATCH_RUNS",
+           "resume_jobs", "save_json", "save_text", "signed", "elo_text", "pentanomial_text"]
 
 DEFAULT_MOVETIME = 100
 """Milliseconds a move for an engine player whose SPEC sets no limit (and no ``--movetime``)."""
@@ -870,6 +872,113 @@ class MatchSummary:
         mean, half = mean_interval(margins)
         return mean, half, len(margins)
 
+    def verdicts(self, plan: MatchPlan) -> tuple[Any, Any, Any]:
+        """The GSPRT verdicts of ``plan``'s hypotheses (:mod:`safari_ai.stats`),
+        each None when not asked for: on the games (W/D/L), on the complete
+        colour-swapped pairs, and on A's margin per deal."""
+        from safari_ai.stats import sprt, sprt_normal, sprt_pentanomial
+
+        bounds, margin = plan.sprt, plan.sprt_margin
+        counts = self.pentanomial() if plan.seats == 2 else []
+        games = None if bounds is None else sprt(self.wins, self.draws, self.losses, *bounds)
+        pairs = None if bounds is None or not sum(counts) else sprt_pentanomial(counts, *bounds)
+        deals = None if margin is None else sprt_normal(self.deal_margins(), *margin)
+        return games, pairs, deals
+
+    def to_json(self, plan: MatchPlan) -> dict[str, Any]:
+        """The summary as ``safari-ai match --json`` prints it: W/D/L, Elo
+        (two players), the pentanomial, mean results and margins, forfeits,
+        the duplicate deals and the GSPRT verdicts of ``plan``."""
+        from safari_ai.stats import elo, elo_pentanomial
+
+        duel = plan.seats == 2
+        score, difference, elo_error = elo(self.wins, self.draws, self.losses)
+        counts = self.pentanomial() if duel else []
+        verdict, pair_verdict, margin_verdict = self.verdicts(plan)
+        mean, half = self.mean_result()
+        margin, margin_half = self.margin()
+        deal_mean, deal_half, deals = self.deal_margin() if plan.duplicate else (0.0, 0.0, 0)
+        penta = None
+        if sum(counts):
+            p_score, p_elo, p_error = elo_pentanomial(counts)
+            penta = {"counts": counts, "pairs": sum(counts), "score": p_score, "elo": p_elo,
+                     "elo_error95": p_error}
+        bounds, m_bounds = plan.sprt, plan.sprt_margin
+        return {
+            "game": plan.game, "a": plan.a.label(), "b": plan.b.label(), "games": self.games,
+            "wins": self.wins, "draws": self.draws, "losses": self.losses, "score": score,
+            "elo": difference if duel else None,
+            "elo_error95": elo_error if duel else None, "pentanomial": penta,
+            "mean_result": mean, "mean_result_error95": half,
+            "opponents_mean_result": self.opponents_mean(),
+            "margin": margin, "margin_error95": margin_half, "forfeits": self.forfeits,
+            "backend": plan.backend, "stopped_early": self.stopped_early,
+            "records": plan.records, "setup": plan.setup, "warning": plan.warning,
+            "duplicate": plan.duplicate,
+            "deals": deals if plan.duplicate else None,
+            "deal_margin": deal_mean if plan.duplicate else None,
+            "deal_margin_error95": deal_half if plan.duplicate else None,
+            "sprt_margin": None if margin_verdict is None or m_bounds is None else {
+                "m0": m_bounds[0], "m1": m_bounds[1], "llr": margin_verdict.llr,
+                "lower": margin_verdict.lower, "upper": margin_verdict.upper,
+                "verdict": margin_verdict.verdict},
+            "sprt": None if verdict is None or bounds is None else {
+                "elo0": bounds[0], "elo1": bounds[1], "llr": verdict.llr,
+                "lower": verdict.lower, "upper": verdict.upper, "verdict": verdict.verdict,
+                "pairs": None if pair_verdict is None else {
+                    "llr": pair_verdict.llr, "verdict": pair_verdict.verdict}}}
+
+    def text(self, plan: MatchPlan) -> list[str]:
+        """The summary as ``safari-ai match`` prints it, line by line."""
+        from safari_ai.stats import elo
+
+        w, d, l = self.wins, self.draws, self.losses
+        score = elo(w, d, l)[0]
+        verdict, pair_verdict, margin_verdict = self.verdicts(plan)
+        stopped = "; the match stopped there" if self.stopped_early else ""
+        out = [f"A: {plan.a.label()}", f"B: {plan.b.label()}",
+               f"games {self.games}: A wins {w}, draws {d}, losses {l}; "
+               f"score {100 * score:.1f}%"]
+        if plan.seats == 2:  # a race of more players has no Elo: the mean results say it
+            counts = self.pentanomial()
+            out.append(f"elo {elo_text(w, d, l)}")
+            if sum(counts):
+                out.append(pentanomial_text(counts))
+        out += self._mean_lines()
+        if plan.duplicate:
+            deal_mean, deal_half, deals = self.deal_margin()
+            out.append(f"duplicate deals {deals} ({plan.seats} seat rotations each): margin "
+                       f"A - B seats {signed(deal_mean, 3)} ± {deal_half:.3f} (95%, deal by "
+                       "deal)" if deals else
+                       "duplicate deals 0: no deal has all its seat rotations")
+        if margin_verdict is not None and plan.sprt_margin is not None:
+            m0, m1 = plan.sprt_margin
+            out.append(f"sprt margin [{m0:g}, {m1:g}] deals: {margin_verdict.text()}{stopped}")
+        if self.forfeits["A"] or self.forfeits["B"]:
+            out.append(f"forfeits A {self.forfeits['A']}, B {self.forfeits['B']}")
+        if plan.warning is not None:
+            out.append(f"setup: {plan.setup} (not symmetric; see the warning)")
+        if verdict is not None and plan.sprt is not None:  # sprt is set when verdict is
+            low, high = plan.sprt
+            out.append(f"sprt [{low:g}, {high:g}] games: {verdict.text()}")
+            if pair_verdict is not None:
+                out.append(f"sprt [{low:g}, {high:g}] pairs: {pair_verdict.text()}{stopped}")
+        out.append(f"records {plan.records}")
+        return out
+
+    def _mean_lines(self) -> list[str]:
+        """A's mean result and, in a game that is not a zero-sum duel, its margin."""
+        if not self.scored:
+            return ["mean result: no game has one (every game was forfeited)"]
+        mean, half = self.mean_result()
+        out = [f"mean result A {signed(mean, 3)} ± {half:.3f} (95%), "
+               f"B seats {signed(self.opponents_mean(), 3)}"]
+        if not self.zero_sum:  # in a zero-sum duel the margin is twice A's mean
+            margin, margin_half = self.margin()
+            out.append(f"margin A - B seats {signed(margin, 3)} ± {margin_half:.3f} "
+                       "(95%, game by game)")
+        return out
+
 
 def deal_margins(outcomes: Sequence[GameOutcome]) -> list[float]:
     """A's margin in each deal all of whose N seat rotations (N = the game's
@@ -937,3 +1046,177 @@ def run_match(jobs: list[MatchJob], workers: int = 1,
     outcomes.sort(key=lambda o: (o.pair, o.colour))
     scores = [o.score for o in outcomes]
     return MatchSummary(scores.count(1), scores.count(0), scores.count(-1), outcomes, stopped)
+
+
+# -- a match command's plan, its runs file, resuming, and the summary it prints --
+
+MATCH_RUNS = "match-runs.jsonl"
+"""The file in a match's records directory that says how its games were played:
+one JSON object a run of the command (a resumed match adds one), with the
+settings, both builds, the set-up and the load average at its start and end
+(:func:`match_info`, :class:`MatchRuns`). Not ``*.json``, so tools that read every
+``*.json`` of the directory as a game record pass it by."""
+
+
+@dataclass(frozen=True)
+class MatchPlan:
+    """What a match was asked for beyond its games: the players, the seats of
+    the game, the duplicate form, the GSPRT hypotheses (``sprt``: Elo H0 and
+    H1 on the colour-swapped pairs; ``sprt_margin``: points, over deals), the
+    backend's name and the records directory. :class:`MatchSummary` reads it
+    to make its report (:meth:`MatchSummary.to_json`, :meth:`MatchSummary.text`)."""
+
+    game: str
+    a: PlayerSpec
+    b: PlayerSpec
+    seats: int = 2
+    duplicate: bool = False
+    sprt: Optional[tuple[float, float]] = None
+    sprt_margin: Optional[tuple[float, float]] = None
+    backend: str = "processes"
+    records: str = "match-records"
+
+    @property
+    def setup(self) -> str:
+        """:func:`setup_kind` of the two players."""
+        return setup_kind(self.a, self.b)
+
+    @property
+    def warning(self) -> Optional[str]:
+        """:func:`setup_warning` of the two players."""
+        return setup_warning(self.a, self.b)
+
+    def stop_rule(self) -> Optional[Callable[[list[GameOutcome]], bool]]:
+        """The early stop of :func:`run_match` (None: play every game): with
+        ``sprt_margin``, the GSPRT over complete deals on A's margin per deal
+        has reached H0 or H1; with ``sprt``, the GSPRT on the complete
+        colour-swapped pairs (pentanomial)."""
+        from safari_ai.stats import pentanomial, sprt_normal, sprt_pentanomial
+
+        margin, bounds = self.sprt_margin, self.sprt
+        if margin is not None:
+            def margin_stop(outcomes: list[GameOutcome]) -> bool:
+                return sprt_normal(deal_margins(outcomes), *margin).verdict != "continue"
+            return margin_stop
+        if bounds is None:
+            return None
+
+        def pair_stop(outcomes: list[GameOutcome]) -> bool:
+            pairs = pair_scores(outcomes)
+            return bool(pairs) and sprt_pentanomial(pentanomial(pairs),
+                                                    *bounds).verdict != "continue"
+        return pair_stop
+
+
+def save_text(path: str, text: str) -> None:
+    """Writes ``text`` to ``path`` whole or not at all (a temporary file renamed),
+    so an interrupted run leaves no half-written file."""
+    import os
+
+    temporary = f"{path}.tmp{os.getpid()}"
+    try:
+        with open(temporary, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temporary, path)
+    except BaseException:  # Ctrl-C in the middle too: no stray temporary file
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+def save_json(path: str, data: Any) -> None:
+    """Writes ``data`` to ``path`` whole or not at all (:func:`save_text`)."""
+    save_text(path, json.dumps(data, indent=1) + "\n")
+
+
+class MatchRuns:
+    """``DIR/match-runs.jsonl`` (:data:`MATCH_RUNS`) for one run of a match:
+    the runs written before (kept when the match is resumed), then this run's
+    ``info`` (:func:`match_info`), written at once; :meth:`finish` adds its end."""
+
+    def __init__(self, records_dir: str, info: dict[str, Any], resume: bool = False) -> None:
+        import os
+
+        self.path = os.path.join(records_dir, MATCH_RUNS)
+        self.runs = self._read() if resume else []
+        self.info = info
+        self.runs.append(info)
+        self._save()
+
+    def _read(self) -> list[Any]:
+        """The runs written before (none when the file is missing or unreadable)."""
+        try:
+            with open(self.path, encoding="utf-8") as handle:
+                return [json.loads(line) for line in handle if line.strip()]
+        except (OSError, ValueError):
+            return []
+
+    def _save(self) -> None:
+        save_text(self.path, "".join(json.dumps(run) + "\n" for run in self.runs))
+
+    def finish(self, summary: MatchSummary) -> None:
+        """Adds this run's end: the time, the load average and the games counted."""
+        import datetime
+
+        self.info.update(finished=datetime.datetime.now(datetime.timezone.utc).isoformat(
+            timespec="seconds"), load_average_end=load_average(), games_counted=summary.games)
+        self._save()
+
+
+def resume_jobs(jobs: list[MatchJob],
+                records_dir: str) -> tuple[list[GameOutcome], list[MatchJob]]:
+    """``--resume``: the outcomes of the jobs whose records in ``records_dir``
+    were played with the same players, seed and opening
+    (:func:`finished_outcome`), and the jobs left to play."""
+    import os
+
+    from safari_ai.errors import SafariError
+    from safari_ai.jsontext import loads, read_file
+
+    finished = []
+    for job in jobs:
+        try:
+            record = loads(read_file(os.path.join(records_dir, record_name(job))))
+        except SafariError:
+            continue
+        outcome = finished_outcome(job, record)
+        if outcome is not None:
+            finished.append(outcome)
+    done = {(o.pair, o.colour) for o in finished}
+    return finished, [job for job in jobs if (job.pair, job.colour) not in done]
+
+
+def signed(value: float, digits: int = 0) -> str:
+    """``value`` with its sign, never ``-0`` (a value that rounds to zero is ``+0``).
+
+    >>> signed(-0.4), signed(-0.0004, 3), signed(2.5, 1)
+    ('+0', '+0.000', '+2.5')
+    """
+    text = f"{value:+.{digits}f}"
+    return f"{0.0:+.{digits}f}" if float(text) == 0 else text
+
+
+def elo_text(wins: int, draws: int, losses: int) -> str:
+    """A's Elo difference with its 95% interval, or a bound when every game
+    was won (or lost)."""
+    from safari_ai.stats import elo
+
+    _, difference, error = elo(wins, draws, losses)
+    if draws == 0 and (wins == 0 or losses == 0):
+        return (f"{'>' if losses == 0 else '<'} {signed(difference)} "
+                f"(bound: every game {'won' if losses == 0 else 'lost'})")
+    return f"{signed(difference)} ± {error:.0f} (95%)"
+
+
+def pentanomial_text(counts: list[int]) -> str:
+    """The pentanomial counts of the complete pairs and the Elo they give."""
+    from safari_ai.stats import elo_pentanomial
+
+    _, difference, error = elo_pentanomial(counts)
+    pairs = sum(counts)
+    if counts[1:] == [0, 0, 0, 0] or counts[:4] == [0, 0, 0, 0]:
+        figure = f"{'>' if counts[4] else '<'} {signed(difference)} (bound)"
+    else:
+        figure = f"{signed(difference)} ± {error:.0f} (95%)"
+    return (f"pairs {pairs} (A's points 0/0.5/1/1.5/2: {' '.join(map(str, counts))}): "
+            f"elo {figure}")

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from safari_ai.cli import _elo_text, _signed, main
-from safari_ai.match import (ProcessBackend, finished_outcome, make_jobs, opening, pair_scores,
-                             parse_spec, run_match)
+from safari_ai.cli import main
+from safari_ai.match import (ProcessBackend, elo_text, finished_outcome, make_jobs, opening,
+                             pair_scores, parse_spec, run_match, signed)
 from safari_ai.record import GameRecord
 
 
@@ -195,9 +195,9 @@ def test_a_race_of_more_players_prints_no_elo(tmp_path: Path) -> None:
 
 
 def test_no_minus_zero_in_the_figures() -> None:
-    assert _signed(-0.4) == "+0" and _signed(-0.0004, 3) == "+0.000" and _signed(-0.6) == "-1"
+    assert signed(-0.4) == "+0" and signed(-0.0004, 3) == "+0.000" and signed(-0.6) == "-1"
     # 350.5 / 702 = 0.49929: an Elo difference of -0.5 that used to print as "-0"
-    assert _elo_text(350, 1, 351).startswith("+0 ± ")
+    assert elo_text(350, 1, 351).startswith("+0 ± ")
 
 
 FAKE_ENGINE = """
