@@ -364,30 +364,40 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
         _annotate_record(position, source, depth, nodes, movetime, seed, algo, as_json, quiet,
                          threads, hash_mb, level)
         return
-    pos = source
     if level is not None:
-        if depth is not None or nodes is not None or movetime is not None:
-            _fail("--level: give a level or --depth/--nodes/--movetime, not both")
-        from safari_ai.annotate import level_limits
-        depth = level_limits(pos.game, level, pos.is_chance())["depth"]
-    if weights_file is not None:
-        pos = _with_weights_file(pos, weights_file)
+        depth = _level_depth(source, level, depth, nodes, movetime)
+    pos = source if weights_file is None else _with_weights_file(source, weights_file)
     progress = None if quiet else (lambda report: click.echo(_info_line(report), err=True))
     chance = pos.is_chance()
-    try:
-        # the one Settings of this search, passed down as it is (its Limits to C)
+    try:  # the one Settings of this search, passed down as it is (its Limits to C)
         limits = Limits(depth=depth, nodes=nodes, movetime=movetime, seed=seed,
                         multipv=1 if chance or multipv is None else multipv,
                         threads=threads, hash_mb=hash_mb)
-        searched = Settings(limits, algo=algo, leaf=leaf, pruning=pruning,
-                            multiplayer=multiplayer, predictions=predictions, player=player,
-                            samples=samples)
-        report = run_analysis(pos, searched, progress=progress)
+        report = run_analysis(pos, Settings(limits, algo=algo, leaf=leaf, pruning=pruning,
+                                            multiplayer=multiplayer, predictions=predictions,
+                                            player=player, samples=samples), progress=progress)
     except SafariError as error:
         _fail(str(error))
     if chance:
         _print_chance(pos, report, multipv, as_json)
-        return
+    else:
+        _print_report(pos, report, as_json)
+
+
+def _level_depth(pos: Position, level: str, depth: int | None, nodes: int | None,
+                 movetime: int | None) -> int:
+    """The depth of analysis ``level`` at ``pos`` (``annotate.LEVELS``); exits
+    when limits are given too."""
+    from safari_ai.annotate import level_limits
+
+    if depth is not None or nodes is not None or movetime is not None:
+        _fail("--level: give a level or --depth/--nodes/--movetime, not both")
+    found: int = level_limits(pos.game, level, pos.is_chance())["depth"]
+    return found
+
+
+def _print_report(pos: Position, report: Report, as_json: bool) -> None:
+    """A decision position's report, as ``analyse`` prints it (one JSON object with ``--json``)."""
     if as_json:
         click.echo(json.dumps(report.to_json()))
         return
@@ -687,7 +697,12 @@ def _analyse_batch(inputs: tuple[str, ...], out: str, backend: str, workers: int
         if bar is not None:
             bar.__exit__(None, None, None)
         runner.close()
-    if options.get("as_json"):
+    _print_batch(summary, out, bool(options.get("as_json")))
+
+
+def _print_batch(summary: Any, out: str, as_json: bool) -> None:
+    """The batch's counts and per-player figures; exit 1 when an input failed."""
+    if as_json:
         click.echo(json.dumps({"out": out, "written": len(summary.written),
                                "skipped": len(summary.skipped), "failed": summary.failed,
                                "players": summary.players()}))
@@ -1062,7 +1077,6 @@ def serve(host: str, port: int, open_browser: bool, max_movetime: int,
     """
     import ipaddress
     import secrets
-    import socket
 
     try:
         import uvicorn
@@ -1083,18 +1097,7 @@ def serve(host: str, port: int, open_browser: bool, max_movetime: int,
                           allow_origins=allow_origins, token=token)
     if workers is not None:
         config.workers = workers
-    try:
-        sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        # accepted connections inherit it: no Nagle wait between a response's head and body
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        sock.bind((host, port))
-        # listen before the URL is printed: a client that connects at once (a
-        # test, a script) waits in the backlog until uvicorn accepts, instead
-        # of being refused while the app and the server start up
-        sock.listen(2048)
-    except (OSError, OverflowError) as error:
-        _fail(f"cannot listen on {host}:{port}: {error}")
+    sock = _listen(host, port)
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{bound}/"
@@ -1116,6 +1119,25 @@ def serve(host: str, port: int, open_browser: bool, max_movetime: int,
         http=guarded_h11(config.read_timeout_s, config.connections_per_client),
         timeout_keep_alive=KEEP_ALIVE_S, limit_concurrency=MAX_OPEN_CONNECTIONS))
     server.run(sockets=[sock])
+
+
+def _listen(host: str, port: int) -> Any:
+    """A socket bound to ``host:port`` and listening (exits naming the address
+    when it cannot be): listening before the URL is printed, a client that
+    connects at once (a test, a script) waits in the backlog until uvicorn
+    accepts, instead of being refused while the app and the server start up."""
+    import socket
+
+    try:
+        sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # accepted connections inherit it: no Nagle wait between a response's head and body
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.bind((host, port))
+        sock.listen(2048)
+    except (OSError, OverflowError) as error:
+        _fail(f"cannot listen on {host}:{port}: {error}")
+    return sock
 
 
 @main.command("export-site")
@@ -1192,8 +1214,7 @@ def tune(game: str, records_dir: str, out_path: str | None, start_path: str | No
     games. --out writes a weights file for analyse --weights, match specs
     weights=FILE and the protocol's Weights option.
     """
-    from safari_ai.tune import (expected_calibration_error, format_table, reliability_svg,
-                                sample_records)
+    from safari_ai.tune import reliability_svg, sample_records
     from safari_ai.weights import EvalWeights
     from safari_ai.tune import tune as run_tune
 
@@ -1221,30 +1242,7 @@ def tune(game: str, records_dir: str, out_path: str | None, start_path: str | No
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
-    what = "samples (a position for each player)" if result.loss_name == "rmse_points" \
-        else "positions"
-    click.echo(f"{game}: {result.n_records} records, {result.n_train} training {what}, "
-               f"{result.n_holdout} held out")
-    if result.loss_name == "rmse_points":  # a score race: least squares on the points
-        click.echo(f"held-out RMSE (points): before {result.loss_before:.4f}, "
-                   f"after {result.loss_after:.4f}")
-    else:
-        click.echo(f"evaluation scale K {result.scale:.1f}")
-        if "eval_scale_after" in result.after.fit:
-            click.echo(f"held: {', '.join(result.after.fit['held'])}; scale K of the fitted "
-                       f"weights {result.after.fit['eval_scale_after']:.1f}")
-        click.echo(f"held-out log-loss: before {result.loss_before:.4f}, "
-                   f"after {result.loss_after:.4f}")
-    click.echo("feature          before    after")
-    for name, old, new in zip(result.before.named(), result.before.weights,
-                              result.after.weights):
-        click.echo(f"{name:<15} {old:>7} {new:>8}")
-    if result.search_calibration is not None:
-        fitted = (f"win scale K {result.search_scale:.1f}" if result.search_scale is not None
-                  else "expectimax's expected results")
-        click.echo(f"search scores: {fitted}, held-out ECE "
-                   f"{expected_calibration_error(result.search_calibration):.4f}")
-        for line in format_table(result.search_calibration):
-            click.echo(line)
+    for line in result.text():
+        click.echo(line)
     if out_path:
         click.echo(f"weights {out_path}")

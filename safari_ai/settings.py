@@ -383,10 +383,10 @@ class Settings:
 
     >>> Settings.of(depth=4, algo="mcts").limits.depth
     4
-    >>> Settings(algo="alpha")
+    >>> Settings(leaf="tree")
     Traceback (most recent call last):
     ...
-    safari_ai.settings.SettingError: algo must be one of auto, alphabeta, mcts, expectimax, got "alpha"
+    safari_ai.settings.SettingError: leaf must be one of rollout, evaluate, got "tree"
 
     :raises SettingError: a setting out of its range or choices, naming it.
     """
