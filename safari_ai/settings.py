@@ -72,16 +72,21 @@ class Setting:
     games: str = "all"
     limit: bool = False
     """A field of :class:`safari_ai.Limits`."""
+    bound: bool = False
+    """Bounds the search (depth, nodes, movetime): a member of the HTTP API's
+    ``limits`` object, and one of the page's limit choices."""
+    unit: Optional[str] = None
+    """The unit of an integer setting, where its name does not say it (``ms``)."""
 
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("depth", "integer", None, "Plies to search (none: no depth limit).",
-            1, _core.MAX_DEPTH, cli="--depth", limit=True),
+            1, _core.MAX_DEPTH, cli="--depth", limit=True, bound=True),
     Setting("nodes", "integer", None, "Nodes to search (MCTS: simulations).",
-            1, _UINT64_MAX, cli="--nodes", limit=True),
+            1, _UINT64_MAX, cli="--nodes", limit=True, bound=True),
     Setting("movetime", "integer", None, "Milliseconds to search (with no depth, nodes or "
             f"movetime: {_core.DEFAULT_MOVETIME_MS}).",
-            1, _core.MAX_MOVETIME_MS, cli="--movetime", limit=True),
+            1, _core.MAX_MOVETIME_MS, cli="--movetime", limit=True, bound=True, unit="ms"),
     Setting("seed", "integer", 0, "Fixes every random choice of the search (C's uint64_t).",
             0, _UINT64_MAX, option="Seed", cli="--seed", limit=True),
     Setting("multipv", "integer", 1, "Best lines to report.",
@@ -265,13 +270,20 @@ def _property(item: Setting, caps: Optional[Mapping[str, int]]) -> dict[str, Any
     out["x-games"] = item.games
     if item.option:
         out["x-option"] = item.option
+    if item.bound:
+        out["x-bound"] = True
+    if item.unit:
+        out["x-unit"] = item.unit
     return out
 
 
 def json_schema(caps: Optional[Mapping[str, int]] = None) -> dict[str, Any]:
     """The settings as JSON Schema (draft 2020-12): one property per
     setting, its range narrowed by ``caps``. ``x-option`` is the setting's
-    ``setoption`` name, ``x-searches`` and ``x-games`` where it applies."""
+    ``setoption`` name, ``x-searches`` and ``x-games`` where it applies,
+    ``x-bound`` marks the settings that bound a search (the HTTP API's
+    ``limits`` members), ``x-unit`` a unit the name does not say. The web
+    page builds its setting controls from it (static/settings-form.js)."""
     return {"$schema": "https://json-schema.org/draft/2020-12/schema",
             "title": "safari-ai search settings", "type": "object",
             "additionalProperties": False,

@@ -278,17 +278,21 @@ def _caps(config: ServerConfig) -> dict[str, int]:
             "hash_mb": config.max_hash_mb}
 
 
+_BOUNDS = tuple(item.name for item in settings.SETTINGS if item.bound)
+"""The members of ``limits``: the settings that bound a search (depth, nodes, movetime)."""
+
+
 def _limits(data: dict[str, Any], config: ServerConfig) -> dict[str, int]:
     """``limits``: any of depth, nodes, movetime; every search also stops at the server's cap."""
     raw = data.get("limits", {})
     if not isinstance(raw, dict):
         raise ApiError("limits must be an object such as {\"movetime\": 500}", "limits")
-    unknown = sorted(set(raw) - {"depth", "nodes", "movetime"})
+    unknown = sorted(set(raw) - set(_BOUNDS))
     if unknown:
-        raise ApiError(f"limits: unknown limit {unknown[0]!r} (depth, nodes, movetime)",
+        raise ApiError(f"limits: unknown limit {unknown[0]!r} ({', '.join(_BOUNDS)})",
                        f"limits.{unknown[0]}")
     limits = {}
-    for key in ("depth", "nodes", "movetime"):
+    for key in _BOUNDS:
         if key in raw:
             limits[key] = _setting(raw, key, f"limits.{key}", _caps(config))
     if not limits:
