@@ -352,3 +352,29 @@ def test_backend_choices_fail_cleanly(monkeypatch: pytest.MonkeyPatch, tmp_path:
     assert CliRunner().invoke(main, ["match", "turtles", "--address", "x:1"]).exit_code == 2
     with pytest.raises(BackendError):
         make_backend("processes", address="x:1")
+
+
+def test_the_summary_makes_its_report_from_the_plan(tmp_path: Path) -> None:
+    """The JSON and the text of ``match`` are the summary's (MatchSummary.to_json
+    and .text of a MatchPlan), the command line only prints them."""
+    from safari_ai.match import MatchPlan, MatchRuns, match_info
+
+    a, b = parse_spec("algo=greedy"), parse_spec("algo=random")
+    summary = run_match(make_jobs("turtles", {}, a, b, 4, 7, 2))
+    plan = MatchPlan("turtles", a, b, 2, sprt=(-50.0, 50.0), records=str(tmp_path))
+    data = summary.to_json(plan)
+    assert (data["wins"], data["draws"], data["losses"]) == (summary.wins, summary.draws,
+                                                             summary.losses)
+    assert data["games"] == 4 and data["sprt"]["elo0"] == -50.0 and data["sprt_margin"] is None
+    assert data["setup"] == "baseline" and data["records"] == str(tmp_path)
+    text = summary.text(plan)
+    assert text[:2] == ["A: greedy", "B: random"] and text[-1] == f"records {tmp_path}"
+    assert text[2].startswith(f"games 4: A wins {summary.wins}, draws {summary.draws}")
+    assert any(line.startswith("sprt [-50, 50] games: ") for line in text)
+    # the early stop follows the hypotheses asked for: none without them
+    assert plan.stop_rule() is not None and MatchPlan("turtles", a, b).stop_rule() is None
+    # the runs file: this run's start, then its end
+    runs = MatchRuns(str(tmp_path), match_info("turtles", a, b, {"games": 4}))
+    runs.finish(summary)
+    again = MatchRuns(str(tmp_path), match_info("turtles", a, b, {"games": 4}), resume=True)
+    assert len(again.runs) == 2 and again.runs[0]["games_counted"] == 4
