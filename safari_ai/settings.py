@@ -40,8 +40,8 @@ from typing import Any, Mapping, Optional
 from safari_ai import _core
 from safari_ai.errors import LimitError
 
-__all__ = ["Setting", "SETTINGS", "SettingError", "Settings", "Limits", "setting", "check", "parse",
-           "parse_integer", "bounds", "json_schema", "type_name"]
+__all__ = ["Setting", "SETTINGS", "SettingError", "Settings", "Limits", "SEARCH_NAMES", "setting",
+           "check", "parse", "parse_integer", "bounds", "json_schema", "type_name"]
 
 _UINT64_MAX = 2**64 - 1
 _INT32_MAX = 2**31 - 1
@@ -377,6 +377,10 @@ class Limits:
 
 _SEARCH_OPTIONS = ("algo", "leaf", "pruning", "multiplayer", "predictions", "player")
 """The settings of :class:`Settings` beside its :class:`Limits`, each checked by the table."""
+
+SEARCH_NAMES = _LIMIT_NAMES + _SEARCH_OPTIONS
+"""The settings of the table that one :class:`Settings` holds (its limits'
+and its own), by the names :meth:`Settings.of` takes."""
 
 
 @dataclass(frozen=True)

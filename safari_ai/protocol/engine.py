@@ -14,7 +14,6 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 from safari_ai._version import __version__
 from safari_ai.errors import SafariError, SearchError
 from safari_ai.jsontext import value_end, value_or_text
-from safari_ai.limits import Limits
 from safari_ai.player import INFINITE_MS, EnginePlayer, SearchFn, TreeFactory
 from safari_ai.position import Position, games
 from safari_ai.protocol.go import GoRequest, time_budget
@@ -24,7 +23,7 @@ from safari_ai.protocol.output import (LineSink, chance_pov, chance_summary, inf
 from safari_ai.protocol.text import ProtocolError, one_line, quote
 from safari_ai.protocol.worker import Gate, Job, SearchWorker
 from safari_ai.search import MctsSession, Report, analyse
-from safari_ai.settings import Settings
+from safari_ai.settings import SEARCH_NAMES, SETTINGS, Settings
 
 __all__ = ["Engine", "HELP", "PROTOCOL_VERSION", "ENGINE_NAME", "ENGINE_AUTHOR", "STOP_WAIT"]
 
@@ -485,13 +484,13 @@ class Engine:
 
     def _settings(self, pos: Any, request: GoRequest, settings: dict[str, Any]) -> Settings:
         """The search's one :class:`~safari_ai.settings.Settings`, checked
-        once: the ``go`` line's limits and the engine's options."""
-        limits = Limits(depth=request.depth, nodes=request.nodes,
-                        movetime=self._movetime_ms(pos, request, settings),
-                        seed=settings["Seed"], multipv=settings["MultiPV"],
-                        threads=settings["Threads"], hash_mb=settings["Hash"])
-        return Settings(limits, algo=settings["Algorithm"], leaf=settings["MctsLeaf"],
-                        multiplayer=settings["Multiplayer"])
+        once: the ``go`` line's limits and, for every search setting that is
+        a ``setoption`` option (the table's ``option``: Seed, MultiPV, Hash,
+        Algorithm, ...), the engine's value of it."""
+        options = {item.name: settings[item.option] for item in SETTINGS
+                   if item.option is not None and item.name in SEARCH_NAMES}
+        return Settings.of(depth=request.depth, nodes=request.nodes,
+                           movetime=self._movetime_ms(pos, request, settings), **options)
 
     def _go_decision(self, pos: Any, search: Settings, settings: dict[str, Any]) -> str:
         last: list[tuple[int, int]] = []

@@ -38,7 +38,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from safari_ai.errors import IllegalMoveError, PositionError, SafariError
 from safari_ai import facts, settings
-from safari_ai.limits import DEFAULT_MOVETIME_MS, Limits
+from safari_ai.limits import DEFAULT_MOVETIME_MS
 from safari_ai.position import Position
 from safari_ai.settings import Settings
 from safari_ai.web.guard import AccessPolicy, GuardMiddleware
@@ -612,14 +612,11 @@ async def _apply(request: Request, server: _Server) -> Any:
 
 
 def _analysis_options(data: dict[str, Any], config: ServerConfig) -> dict[str, Any]:
-    return {
-        "limits": _limits(data, config),
-        "multipv": _setting(data, "multipv"),
-        "seed": _setting(data, "seed"),
-        "algo": _setting(data, "algo"),
-        "predictions": _setting(data, "predictions"),
-        "player": _setting(data, "player"),
-    }
+    """``limits`` and every search setting ``/api/analyse`` reads (its members
+    in :data:`FIELDS` that a :class:`~safari_ai.settings.Settings` holds), checked."""
+    return {"limits": _limits(data, config),
+            **{name: _setting(data, name) for name in FIELDS["/api/analyse"]
+               if name in settings.SEARCH_NAMES}}
 
 
 async def _analyse(request: Request, server: _Server) -> Any:
@@ -631,9 +628,7 @@ async def _analyse(request: Request, server: _Server) -> Any:
     pos = _position(data)
     options = _analysis_options(data, server.config)
     # the one Settings of this search, made (and checked) here and passed down as it is
-    searched = Settings(Limits(**_capped(options.pop("limits"), server.config),
-                               multipv=options.pop("multipv"), seed=options.pop("seed")),
-                        **options)
+    searched = Settings.of(**_capped(options.pop("limits"), server.config), **options)
     stream = _bool(data, "stream")
     if searched.predictions == "sampled" and searched.player is None:
         raise ApiError("predictions 'sampled' needs 'player'", "player")
