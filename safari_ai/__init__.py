@@ -12,6 +12,7 @@ from safari_ai.facts import Game, game, game_names, games
 from safari_ai.limits import Limits
 from safari_ai.position import Position
 from safari_ai.search import Line, MctsSession, Report, SearchError, StopFlag, analyse
+from safari_ai.settings import Settings
 from safari_ai.tune import features
 from safari_ai.weights import EvalWeights, WeightsError, feature_names
 
@@ -32,6 +33,7 @@ __all__ = [
     "Line",
     "SearchError",
     "Limits",
+    "Settings",
     "LimitError",
     "StopFlag",
     "EvalWeights",

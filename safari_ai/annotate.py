@@ -60,6 +60,7 @@ from safari_ai.limits import Limits
 from safari_ai.reasons import explain
 from safari_ai.record import GameRecord
 from safari_ai.search import Report, analyse
+from safari_ai.settings import Settings
 
 __all__ = ["annotate", "Annotation", "THRESHOLDS", "RATINGS", "EVAL_SCALE", "classify",
            "format_ply", "format_header", "format_summary", "units_of", "LEVELS",
@@ -292,7 +293,7 @@ class _Searcher:
             algo = "expectimax" if algo == "auto" else algo
             extra["multiplayer"] = "maxn"
         limits = self.chance if chance else self._limits(min(LINES, len(pos.legal_moves())))
-        report = self.search(pos, limits, algo=algo, **extra)
+        report = self.search(pos, Settings(limits, algo=algo, **extra))
         self.used_threads = getattr(report, "threads", self.base.threads)
         return report
 

@@ -14,7 +14,7 @@ figures that depend on the machine's speed (``seconds`` and ``nps``): those go t
 of a node- or depth-limited analysis. So such an analysis writes the same
 ``analysis`` on any backend, any worker count, any machine.
 
-The tasks run on a :class:`~safari_ai.match.Backend` (this machine's processes,
+The tasks run on a :class:`~safari_ai.executors.Backend` (this machine's processes,
 or Ray). The driver reads the inputs and writes the outputs, so workers need
 no shared file system. An input whose output file is already in ``OUTDIR``
 with the same settings is skipped (``--resume`` by default); an input that
@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any, Callable, Optional, Sequence
 
 from safari_ai.errors import SafariError
-from safari_ai.match import Backend
+from safari_ai.executors import Backend
 
 __all__ = ["BatchError", "BatchTask", "BatchSummary", "FORMAT", "collect_inputs", "analyse_input",
            "run_batch", "player_summary"]
@@ -89,6 +89,7 @@ def analyse_input(task: BatchTask) -> dict[str, Any]:
     from safari_ai.record import read_source
     from safari_ai.limits import LIMIT_NAMES, Limits
     from safari_ai.search import analyse
+    from safari_ai.settings import Settings
 
     started = time.perf_counter()
     settings = task.settings
@@ -112,8 +113,8 @@ def analyse_input(task: BatchTask) -> dict[str, Any]:
                 from safari_ai.annotate import level_limits
                 searched = level_limits(source.game, settings.get("level", "default"),
                                         source.is_chance())
-            limits = Limits(**searched, **given)  # the one value, checked here
-            report = analyse(source, limits, **options)
+            # the one value, checked here
+            report = analyse(source, Settings(Limits(**searched, **given), **options))
             analysis = report.to_json()
         timings = {key: analysis.pop(key) for key in TIMING_KEYS if key in analysis}
     except SafariError as error:

@@ -17,6 +17,7 @@ from typing import Any, Callable
 from safari_ai.facts import game_names
 from safari_ai.position import Position
 from safari_ai.search import analyse
+from safari_ai.settings import Settings
 
 __all__ = ["BENCH_POSITIONS", "BenchResult", "run_bench"]
 
@@ -55,7 +56,7 @@ def run_bench(on_position: Callable[[str, int], None] | None = None) -> BenchRes
         pos = Position.new(game, rules)
         for move in moves:
             pos = pos.apply(move)
-        report = analyse(pos, depth=depth, seed=0, threads=1, algo="alphabeta")
+        report = analyse(pos, Settings.of(depth=depth, seed=0, threads=1, algo="alphabeta"))
         nodes[label] = report.nodes
         if on_position is not None:
             on_position(label, report.nodes)

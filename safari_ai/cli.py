@@ -22,6 +22,7 @@ from safari_ai.jsontext import loads, read_file
 from safari_ai.limits import Limits
 from safari_ai.position import Position
 from safari_ai.search import Report, analyse as run_analysis
+from safari_ai.settings import Settings
 
 
 if TYPE_CHECKING:
@@ -363,30 +364,40 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
         _annotate_record(position, source, depth, nodes, movetime, seed, algo, as_json, quiet,
                          threads, hash_mb, level)
         return
-    pos = source
     if level is not None:
-        if depth is not None or nodes is not None or movetime is not None:
-            _fail("--level: give a level or --depth/--nodes/--movetime, not both")
-        from safari_ai.annotate import level_limits
-        depth = level_limits(pos.game, level, pos.is_chance())["depth"]
-    if weights_file is not None:
-        pos = _with_weights_file(pos, weights_file)
+        depth = _level_depth(source, level, depth, nodes, movetime)
+    pos = source if weights_file is None else _with_weights_file(source, weights_file)
     progress = None if quiet else (lambda report: click.echo(_info_line(report), err=True))
     chance = pos.is_chance()
-    try:
-        # the one Limits of this search, passed to the C search as it is
+    try:  # the one Settings of this search, passed down as it is (its Limits to C)
         limits = Limits(depth=depth, nodes=nodes, movetime=movetime, seed=seed,
                         multipv=1 if chance or multipv is None else multipv,
                         threads=threads, hash_mb=hash_mb)
-        report = run_analysis(pos, limits, algo=algo,
-                              leaf=leaf, progress=progress, pruning=pruning,
-                              multiplayer=multiplayer, predictions=predictions, player=player,
-                              samples=samples)
+        report = run_analysis(pos, Settings(limits, algo=algo, leaf=leaf, pruning=pruning,
+                                            multiplayer=multiplayer, predictions=predictions,
+                                            player=player, samples=samples), progress=progress)
     except SafariError as error:
         _fail(str(error))
     if chance:
         _print_chance(pos, report, multipv, as_json)
-        return
+    else:
+        _print_report(pos, report, as_json)
+
+
+def _level_depth(pos: Position, level: str, depth: int | None, nodes: int | None,
+                 movetime: int | None) -> int:
+    """The depth of analysis ``level`` at ``pos`` (``annotate.LEVELS``); exits
+    when limits are given too."""
+    from safari_ai.annotate import level_limits
+
+    if depth is not None or nodes is not None or movetime is not None:
+        _fail("--level: give a level or --depth/--nodes/--movetime, not both")
+    found: int = level_limits(pos.game, level, pos.is_chance())["depth"]
+    return found
+
+
+def _print_report(pos: Position, report: Report, as_json: bool) -> None:
+    """A decision position's report, as ``analyse`` prints it (one JSON object with ``--json``)."""
     if as_json:
         click.echo(json.dumps(report.to_json()))
         return
@@ -686,7 +697,12 @@ def _analyse_batch(inputs: tuple[str, ...], out: str, backend: str, workers: int
         if bar is not None:
             bar.__exit__(None, None, None)
         runner.close()
-    if options.get("as_json"):
+    _print_batch(summary, out, bool(options.get("as_json")))
+
+
+def _print_batch(summary: Any, out: str, as_json: bool) -> None:
+    """The batch's counts and per-player figures; exit 1 when an input failed."""
+    if as_json:
         click.echo(json.dumps({"out": out, "written": len(summary.written),
                                "skipped": len(summary.skipped), "failed": summary.failed,
                                "players": summary.players()}))
@@ -744,67 +760,6 @@ def _add_batch_form(command: click.Command) -> None:
 _add_batch_form(analyse)
 
 
-def _signed(value: float, digits: int = 0) -> str:
-    """``value`` with its sign, never ``-0`` (a value that rounds to zero is ``+0``)."""
-    text = f"{value:+.{digits}f}"
-    return f"{0.0:+.{digits}f}" if float(text) == 0 else text
-
-
-def _elo_text(wins: int, draws: int, losses: int) -> str:
-    from safari_ai.stats import elo
-
-    _, difference, error = elo(wins, draws, losses)
-    if draws == 0 and (wins == 0 or losses == 0):
-        return f"{'>' if losses == 0 else '<'} {_signed(difference)} (bound: every game {'won' if losses == 0 else 'lost'})"
-    return f"{_signed(difference)} ± {error:.0f} (95%)"
-
-
-def _pentanomial_text(counts: list[int]) -> str:
-    from safari_ai.stats import elo_pentanomial
-
-    _, difference, error = elo_pentanomial(counts)
-    pairs = sum(counts)
-    if counts[1:] == [0, 0, 0, 0] or counts[:4] == [0, 0, 0, 0]:
-        figure = f"{'>' if counts[4] else '<'} {_signed(difference)} (bound)"
-    else:
-        figure = f"{_signed(difference)} ± {error:.0f} (95%)"
-    return (f"pairs {pairs} (A's points 0/0.5/1/1.5/2: {' '.join(map(str, counts))}): "
-            f"elo {figure}")
-
-
-def _sprt_stop(bounds: tuple[float, float] | None) -> Any:
-    """The early stop of ``--sprt``: the GSPRT on the complete colour-swapped pairs
-    (pentanomial) has reached H0 or H1."""
-    if bounds is None:
-        return None
-    from safari_ai.match import pair_scores
-    from safari_ai.stats import pentanomial, sprt_pentanomial
-
-    def stop(outcomes: list[Any]) -> bool:
-        pairs = pair_scores(outcomes)
-        return bool(pairs) and sprt_pentanomial(pentanomial(pairs), *bounds).verdict != "continue"
-    return stop
-
-
-def _margin_stop(bounds: tuple[float, float]) -> Any:
-    """The early stop of ``--sprt-margin``: the GSPRT over complete deals on A's
-    margin per deal has reached H0 or H1."""
-    from safari_ai.match import deal_margins
-    from safari_ai.stats import sprt_normal
-
-    def stop(outcomes: list[Any]) -> bool:
-        return sprt_normal(deal_margins(outcomes), *bounds).verdict != "continue"
-    return stop
-
-
-MATCH_RUNS = "match-runs.jsonl"
-"""The file in a match's records directory that says how its games were played:
-one JSON object a run of the command (a resumed match adds one), with the
-settings, both builds, the set-up and the load average at its start and end
-(:func:`safari_ai.match.match_info`). Not ``*.json``, so tools that read every
-``*.json`` of the directory as a game record pass it by."""
-
-
 def _hypotheses(text: str, form: str, option: str) -> tuple[float, float]:
     """The two hypotheses of a GSPRT, ``H0,H1`` (``--sprt`` in Elo, ``--sprt-margin``
     in points): finite numbers, the first below the second."""
@@ -819,39 +774,83 @@ def _hypotheses(text: str, form: str, option: str) -> tuple[float, float]:
     return low, high
 
 
-def _read_runs(path: str) -> list[Any]:
-    """The runs an earlier command wrote to ``path`` (none when it is missing or unreadable)."""
+def _match_plan(game: str, spec_a: str, spec_b: str, movetime: int | None, backend: str,
+                address: str | None, sprt: str | None, duplicate: bool,
+                sprt_margin: str | None, rules: tuple[str, ...],
+                records_dir: str) -> tuple[Any, dict[str, Any]]:
+    """The match's :class:`~safari_ai.match.MatchPlan` and rules options, every
+    spec and option checked (engines given by ``cmd=`` started once) before
+    anything is printed."""
+    from safari_ai.match import MatchPlan, parse_spec
+
     try:
-        with open(path, encoding="utf-8") as handle:
-            return [json.loads(line) for line in handle if line.strip()]
-    except (OSError, ValueError):
-        return []
+        a, b = parse_spec(spec_a, movetime), parse_spec(spec_b, movetime)
+    except ValueError as error:
+        raise click.BadParameter(str(error)) from None
+    if address is not None and backend != "ray":
+        raise click.BadParameter("needs --backend ray", param_hint="--address")
+    for letter, spec in (("A", a), ("B", b)):
+        _check_engine_starts(letter, spec)
+    bounds = None if sprt is None else _hypotheses(sprt, "ELO0,ELO1", "--sprt")
+    options = _rules_of(game, rules)
+    try:
+        seats = Position.new(game, options).num_players
+    except SafariError as error:
+        _fail(str(error))
+    if bounds is not None and seats > 2:
+        raise click.BadParameter(f"no Elo (so no SPRT) in a race of {seats} players",
+                                 param_hint="--sprt")
+    margin_bounds = None
+    if sprt_margin is not None:
+        if not duplicate:
+            raise click.BadParameter("needs --duplicate", param_hint="--sprt-margin")
+        margin_bounds = _hypotheses(sprt_margin, "M0,M1", "--sprt-margin")
+    return MatchPlan(game, a, b, seats, duplicate, bounds, margin_bounds, backend,
+                     records_dir), options
 
 
-def _save_runs(path: str, runs: list[Any]) -> None:
-    """Writes the runs to ``path``, one JSON object a line, whole or not at all."""
-    _save_text(path, "".join(json.dumps(run) + "\n" for run in runs))
-
-
-def _save_json(path: str, data: Any) -> None:
-    """Writes ``data`` to ``path`` whole or not at all (:func:`_save_text`)."""
-    _save_text(path, json.dumps(data, indent=1) + "\n")
-
-
-def _save_text(path: str, text: str) -> None:
-    """Writes ``text`` to ``path`` whole or not at all (a temporary file renamed),
-    so an interrupted run leaves no half-written file."""
+def _play_match(plan: Any, jobs: list[Any], finished: list[Any], workers: int | None,
+                 address: str | None, no_progress: bool) -> Any:
+    """Plays the jobs on the plan's backend with a progress bar (unless
+    ``no_progress``), each game's record saved as it ends; Ctrl-C exits 130
+    saying how to resume. Returns the :class:`~safari_ai.match.MatchSummary`."""
     import os
 
-    temporary = f"{path}.tmp{os.getpid()}"
+    from safari_ai.match import (BackendError, make_backend, record_name, run_match,
+                                 save_json)
+
+    played: list[Any] = []
+    names = {(job.pair, job.colour): record_name(job) for job in jobs}
+
+    def save(outcome: Any) -> None:
+        name = names[outcome.pair, outcome.colour]
+        save_json(os.path.join(plan.records, name), outcome.record)
+        played.append(outcome)
+        if outcome.forfeit is not None:
+            click.echo(f"\nforfeit: {name}: {outcome.record['termination']}", err=True)
+
     try:
-        with open(temporary, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(temporary, path)
-    except BaseException:  # Ctrl-C in the middle too: no stray temporary file
-        if os.path.exists(temporary):
-            os.unlink(temporary)
-        raise
+        runner = make_backend(plan.backend, workers, address)
+    except BackendError as error:
+        _fail(str(error))
+    stop = plan.stop_rule()
+    try:
+        if no_progress:
+            return run_match(jobs, on_game=save, finished=finished, backend=runner, stop=stop)
+        with click.progressbar(length=len(jobs), label=f"{plan.game} {plan.a.label()} vs "
+                               f"{plan.b.label()}", file=sys.stderr, show_pos=True) as bar:
+            def step(outcome: Any) -> None:
+                save(outcome)
+                bar.update(1)
+            return run_match(jobs, on_game=step, finished=finished, backend=runner, stop=stop)
+    except KeyboardInterrupt:
+        click.echo(f"\ninterrupted: {len(finished) + len(played)} finished games are in "
+                   f"{plan.records}; the same command with --resume plays the rest", err=True)
+        sys.exit(130)
+    except SafariError as error:
+        _fail(str(error))
+    finally:
+        runner.close()
 
 
 @main.command(epilog=_rules_help())
@@ -912,186 +911,31 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
     """
     import os
 
-    from safari_ai.match import (BackendError, finished_outcome, make_backend, make_jobs,
-                                 load_average, match_info, parse_spec, record_name, run_match,
-                                 setup_warning)
-    from safari_ai.stats import sprt as run_sprt, sprt_normal, sprt_pentanomial
+    from safari_ai.match import MatchRuns, make_jobs, match_info, resume_jobs
 
-    try:
-        a, b = parse_spec(spec_a, movetime), parse_spec(spec_b, movetime)
-    except ValueError as error:
-        raise click.BadParameter(str(error)) from None
-    if address is not None and backend != "ray":
-        raise click.BadParameter("needs --backend ray", param_hint="--address")
-    for letter, spec in (("A", a), ("B", b)):
-        _check_engine_starts(letter, spec)
-    bounds = None
-    if sprt is not None:
-        bounds = _hypotheses(sprt, "ELO0,ELO1", "--sprt")
-    options = _rules_of(game, rules)
-    try:
-        seats = Position.new(game, options).num_players
-    except SafariError as error:
-        _fail(str(error))
-    if bounds is not None and seats > 2:
-        raise click.BadParameter(f"no Elo (so no SPRT) in a race of {seats} players",
-                                 param_hint="--sprt")
-    margin_bounds = None
-    if sprt_margin is not None:
-        if not duplicate:
-            raise click.BadParameter("needs --duplicate", param_hint="--sprt-margin")
-        margin_bounds = _hypotheses(sprt_margin, "M0,M1", "--sprt-margin")
-    jobs = make_jobs(game, options, a, b, games, seed, opening_plies,
-                     duplicate=seats if duplicate else 0)
+    plan, options = _match_plan(game, spec_a, spec_b, movetime, backend, address, sprt,
+                                duplicate, sprt_margin, rules, records_dir)
+    jobs = make_jobs(game, options, plan.a, plan.b, games, seed, opening_plies,
+                     duplicate=plan.seats if duplicate else 0)
     try:
         os.makedirs(records_dir, exist_ok=True)
     except OSError as error:
         _fail(f"cannot create {records_dir}: {error}")
-    warning = setup_warning(a, b)
-    if warning is not None:
-        click.echo(f"WARNING: {warning}", err=True)
-    info_path = os.path.join(records_dir, MATCH_RUNS)
-    runs: list[Any] = _read_runs(info_path) if resume else []
-    run_info = match_info(game, a, b, {
-        "command": sys.argv, "rules": options, "players": seats, "games": len(jobs),
+    if plan.warning is not None:
+        click.echo(f"WARNING: {plan.warning}", err=True)
+    runs = MatchRuns(records_dir, match_info(game, plan.a, plan.b, {
+        "command": sys.argv, "rules": options, "players": plan.seats, "games": len(jobs),
         "seed": seed, "opening_plies": opening_plies, "movetime": movetime,
         "duplicate": duplicate, "sprt": sprt, "sprt_margin": sprt_margin,
-        "backend": backend, "workers": workers, "resume": resume})
-    runs.append(run_info)
-    _save_runs(info_path, runs)
-
-    names = {(job.pair, job.colour): record_name(job) for job in jobs}
-    finished = []
-    if resume:
-        for job in jobs:
-            try:
-                record = loads(read_file(os.path.join(records_dir, names[job.pair, job.colour])))
-            except SafariError:
-                continue
-            outcome = finished_outcome(job, record)
-            if outcome is not None:
-                finished.append(outcome)
-        done = {(o.pair, o.colour) for o in finished}
-        jobs = [job for job in jobs if (job.pair, job.colour) not in done]
-
-    played: list[Any] = []
-
-    def save(outcome: Any) -> None:
-        name = names[outcome.pair, outcome.colour]
-        _save_json(os.path.join(records_dir, name), outcome.record)
-        played.append(outcome)
-        if outcome.forfeit is not None:
-            click.echo(f"\nforfeit: {name}: {outcome.record['termination']}", err=True)
-
-    try:
-        runner = make_backend(backend, workers, address)
-    except BackendError as error:
-        _fail(str(error))
-    stop = _sprt_stop(bounds) if margin_bounds is None else _margin_stop(margin_bounds)
-    try:
-        if no_progress:
-            summary = run_match(jobs, on_game=save, finished=finished, backend=runner, stop=stop)
-        else:
-            with click.progressbar(length=len(jobs), label=f"{game} {a.label()} vs {b.label()}",
-                                   file=sys.stderr, show_pos=True) as bar:
-                def step(outcome: Any) -> None:
-                    save(outcome)
-                    bar.update(1)
-                summary = run_match(jobs, on_game=step, finished=finished, backend=runner,
-                                    stop=stop)
-    except KeyboardInterrupt:
-        runner.close()
-        click.echo(f"\ninterrupted: {len(finished) + len(played)} finished games are in "
-                   f"{records_dir}; the same command with --resume plays the rest", err=True)
-        sys.exit(130)
-    except SafariError as error:
-        runner.close()
-        _fail(str(error))
-    runner.close()
-    from safari_ai.stats import elo
-
-    w, d, l = summary.wins, summary.draws, summary.losses
-    score, difference, elo_error = elo(w, d, l)
-    counts = summary.pentanomial() if seats == 2 else []
-    verdict = None if bounds is None else run_sprt(w, d, l, *bounds)
-    pair_verdict = None if bounds is None or not sum(counts) else \
-        sprt_pentanomial(counts, *bounds)
-    mean, half = summary.mean_result()
-    margin, margin_half = summary.margin()
-    deal_mean, deal_half, deals = summary.deal_margin() if duplicate else (0.0, 0.0, 0)
-    margin_verdict = None if margin_bounds is None else \
-        sprt_normal(summary.deal_margins(), *margin_bounds)
-    import datetime
-
-    run_info.update(finished=datetime.datetime.now(datetime.timezone.utc).isoformat(
-        timespec="seconds"), load_average_end=load_average(), games_counted=summary.games)
-    _save_runs(info_path, runs)
+        "backend": backend, "workers": workers, "resume": resume}), resume)
+    finished, jobs = resume_jobs(jobs, records_dir) if resume else ([], jobs)
+    summary = _play_match(plan, jobs, finished, workers, address, no_progress)
+    runs.finish(summary)
     if as_json:
-        from safari_ai.stats import elo_pentanomial
-
-        penta = None
-        if sum(counts):
-            p_score, p_elo, p_error = elo_pentanomial(counts)
-            penta = {"counts": counts, "pairs": sum(counts), "score": p_score, "elo": p_elo,
-                     "elo_error95": p_error}
-        click.echo(json.dumps({
-            "game": game, "a": a.label(), "b": b.label(), "games": summary.games,
-            "wins": w, "draws": d, "losses": l, "score": score,
-            "elo": difference if seats == 2 else None,
-            "elo_error95": elo_error if seats == 2 else None, "pentanomial": penta,
-            "mean_result": mean, "mean_result_error95": half,
-            "opponents_mean_result": summary.opponents_mean(),
-            "margin": margin, "margin_error95": margin_half, "forfeits": summary.forfeits,
-            "backend": backend, "stopped_early": summary.stopped_early, "records": records_dir,
-            "setup": run_info["setup"], "warning": warning, "duplicate": duplicate,
-            "deals": deals if duplicate else None,
-            "deal_margin": deal_mean if duplicate else None,
-            "deal_margin_error95": deal_half if duplicate else None,
-            "sprt_margin": None if margin_verdict is None or margin_bounds is None else {
-                "m0": margin_bounds[0], "m1": margin_bounds[1], "llr": margin_verdict.llr,
-                "lower": margin_verdict.lower, "upper": margin_verdict.upper,
-                "verdict": margin_verdict.verdict},
-            "sprt": None if verdict is None or bounds is None else {
-                "elo0": bounds[0], "elo1": bounds[1], "llr": verdict.llr,
-                "lower": verdict.lower, "upper": verdict.upper, "verdict": verdict.verdict,
-                "pairs": None if pair_verdict is None else {
-                    "llr": pair_verdict.llr, "verdict": pair_verdict.verdict}}}))
+        click.echo(json.dumps(summary.to_json(plan)))
         return
-    click.echo(f"A: {a.label()}")
-    click.echo(f"B: {b.label()}")
-    click.echo(f"games {summary.games}: A wins {w}, draws {d}, losses {l}; score {100 * score:.1f}%")
-    if seats == 2:  # a race of more players has no Elo: the mean results say it
-        click.echo(f"elo {_elo_text(w, d, l)}")
-        if sum(counts):
-            click.echo(_pentanomial_text(counts))
-    if summary.scored:
-        click.echo(f"mean result A {_signed(mean, 3)} ± {half:.3f} (95%), "
-                   f"B seats {_signed(summary.opponents_mean(), 3)}")
-        if not summary.zero_sum:  # in a zero-sum duel the margin is twice A's mean
-            click.echo(f"margin A - B seats {_signed(margin, 3)} ± {margin_half:.3f} "
-                       "(95%, game by game)")
-    else:
-        click.echo("mean result: no game has one (every game was forfeited)")
-    if duplicate:
-        if deals:
-            click.echo(f"duplicate deals {deals} ({seats} seat rotations each): margin A - B "
-                       f"seats {_signed(deal_mean, 3)} ± {deal_half:.3f} (95%, deal by deal)")
-        else:
-            click.echo("duplicate deals 0: no deal has all its seat rotations")
-    if margin_verdict is not None and margin_bounds is not None:
-        click.echo(f"sprt margin [{margin_bounds[0]:g}, {margin_bounds[1]:g}] deals: "
-                   f"{margin_verdict.text()}"
-                   + ("; the match stopped there" if summary.stopped_early else ""))
-    if summary.forfeits["A"] or summary.forfeits["B"]:
-        click.echo(f"forfeits A {summary.forfeits['A']}, B {summary.forfeits['B']}")
-    if warning is not None:
-        click.echo(f"setup: {run_info['setup']} (not symmetric; see the warning)")
-    if verdict is not None and bounds is not None:  # bounds is set when verdict is
-        click.echo(f"sprt [{bounds[0]:g}, {bounds[1]:g}] games: {verdict.text()}")
-        if pair_verdict is not None:
-            click.echo(f"sprt [{bounds[0]:g}, {bounds[1]:g}] pairs: {pair_verdict.text()}"
-                       + ("; the match stopped there" if summary.stopped_early else ""))
-    click.echo(f"records {records_dir}")
+    for line in summary.text(plan):
+        click.echo(line)
 
 
 @main.command()
@@ -1233,7 +1077,6 @@ def serve(host: str, port: int, open_browser: bool, max_movetime: int,
     """
     import ipaddress
     import secrets
-    import socket
 
     try:
         import uvicorn
@@ -1254,18 +1097,7 @@ def serve(host: str, port: int, open_browser: bool, max_movetime: int,
                           allow_origins=allow_origins, token=token)
     if workers is not None:
         config.workers = workers
-    try:
-        sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        # accepted connections inherit it: no Nagle wait between a response's head and body
-        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        sock.bind((host, port))
-        # listen before the URL is printed: a client that connects at once (a
-        # test, a script) waits in the backlog until uvicorn accepts, instead
-        # of being refused while the app and the server start up
-        sock.listen(2048)
-    except (OSError, OverflowError) as error:
-        _fail(f"cannot listen on {host}:{port}: {error}")
+    sock = _listen(host, port)
     bound = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{bound}/"
@@ -1287,6 +1119,25 @@ def serve(host: str, port: int, open_browser: bool, max_movetime: int,
         http=guarded_h11(config.read_timeout_s, config.connections_per_client),
         timeout_keep_alive=KEEP_ALIVE_S, limit_concurrency=MAX_OPEN_CONNECTIONS))
     server.run(sockets=[sock])
+
+
+def _listen(host: str, port: int) -> Any:
+    """A socket bound to ``host:port`` and listening (exits naming the address
+    when it cannot be): listening before the URL is printed, a client that
+    connects at once (a test, a script) waits in the backlog until uvicorn
+    accepts, instead of being refused while the app and the server start up."""
+    import socket
+
+    try:
+        sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        # accepted connections inherit it: no Nagle wait between a response's head and body
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.bind((host, port))
+        sock.listen(2048)
+    except (OSError, OverflowError) as error:
+        _fail(f"cannot listen on {host}:{port}: {error}")
+    return sock
 
 
 @main.command("export-site")
@@ -1363,8 +1214,7 @@ def tune(game: str, records_dir: str, out_path: str | None, start_path: str | No
     games. --out writes a weights file for analyse --weights, match specs
     weights=FILE and the protocol's Weights option.
     """
-    from safari_ai.tune import (expected_calibration_error, format_table, reliability_svg,
-                                sample_records)
+    from safari_ai.tune import reliability_svg, sample_records
     from safari_ai.weights import EvalWeights
     from safari_ai.tune import tune as run_tune
 
@@ -1392,30 +1242,7 @@ def tune(game: str, records_dir: str, out_path: str | None, start_path: str | No
     if as_json:
         click.echo(json.dumps(result.to_json()))
         return
-    what = "samples (a position for each player)" if result.loss_name == "rmse_points" \
-        else "positions"
-    click.echo(f"{game}: {result.n_records} records, {result.n_train} training {what}, "
-               f"{result.n_holdout} held out")
-    if result.loss_name == "rmse_points":  # a score race: least squares on the points
-        click.echo(f"held-out RMSE (points): before {result.loss_before:.4f}, "
-                   f"after {result.loss_after:.4f}")
-    else:
-        click.echo(f"evaluation scale K {result.scale:.1f}")
-        if "eval_scale_after" in result.after.fit:
-            click.echo(f"held: {', '.join(result.after.fit['held'])}; scale K of the fitted "
-                       f"weights {result.after.fit['eval_scale_after']:.1f}")
-        click.echo(f"held-out log-loss: before {result.loss_before:.4f}, "
-                   f"after {result.loss_after:.4f}")
-    click.echo("feature          before    after")
-    for name, old, new in zip(result.before.named(), result.before.weights,
-                              result.after.weights):
-        click.echo(f"{name:<15} {old:>7} {new:>8}")
-    if result.search_calibration is not None:
-        fitted = (f"win scale K {result.search_scale:.1f}" if result.search_scale is not None
-                  else "expectimax's expected results")
-        click.echo(f"search scores: {fitted}, held-out ECE "
-                   f"{expected_calibration_error(result.search_calibration):.4f}")
-        for line in format_table(result.search_calibration):
-            click.echo(line)
+    for line in result.text():
+        click.echo(line)
     if out_path:
         click.echo(f"weights {out_path}")

@@ -29,13 +29,11 @@ safari_ai.settings.SettingError: depth must be an integer in 1..120, got 0
 """
 from __future__ import annotations
 
-from copy import copy as _copy
-from dataclasses import dataclass, fields, replace
-from typing import Any, Optional
+from typing import Any
 
 from safari_ai import _core
 from safari_ai.errors import LimitError
-from safari_ai.settings import SETTINGS, bounds, check, parse_integer
+from safari_ai.settings import SETTINGS, Limits, bounds, check, parse_integer
 
 __all__ = ["Limits", "LimitError", "LIMIT_BOUNDS", "LIMIT_NAMES", "check_limit",
            "parse_limit", "DEFAULT_MOVETIME_MS"]
@@ -75,83 +73,3 @@ def parse_limit(name: str, text: str) -> int:
     if number is None:
         raise LimitError(f"{name} must be an integer in {low}..{high}, got {text!r}", name)
     return check_limit(name, number)
-
-
-@dataclass(frozen=True)
-class Limits:
-    """The limits of one search, each checked when the value is made.
-
-    ``depth`` (plies), ``nodes`` (MCTS: simulations) and ``movetime``
-    (milliseconds) bound the search; ``None`` means no limit of that kind,
-    and with none of the three the search runs :data:`DEFAULT_MOVETIME_MS`
-    (the core applies it; :meth:`or_default_time` spells it out). ``seed`` fixes every random choice; ``multipv``
-    lines are reported; ``threads`` search; ``hash_mb`` MiB of table;
-    ``chance_width`` is expectimax's sampling width (0: the default;
-    :func:`safari_ai.analyse`).
-
-    Make one where the user's input is read and pass it on as it is;
-    :meth:`of` turns the keyword form (``depth=4, seed=1``) into one.
-
-    :raises LimitError: a limit is not an integer in its range
-        (:data:`LIMIT_BOUNDS`).
-    """
-
-    depth: Optional[int] = None
-    nodes: Optional[int] = None
-    movetime: Optional[int] = None
-    seed: int = 0
-    multipv: int = 1
-    threads: int = 1
-    hash_mb: int = 16
-    chance_width: int = 0
-
-    def __post_init__(self) -> None:
-        for item in fields(self):
-            value = getattr(self, item.name)
-            if value is not None or item.name not in ("depth", "nodes", "movetime"):
-                check_limit(item.name, value)
-
-    @property
-    def bounded(self) -> bool:
-        """True when a depth, nodes or movetime limit is set."""
-        return self.depth is not None or self.nodes is not None or self.movetime is not None
-
-    @classmethod
-    def of(cls, limits: Optional[Limits] = None, /, **given: Optional[int]) -> Limits:
-        """``limits`` itself, or one made from the keyword limits ``given``
-        (a None among them is left out: the default). For the functions that
-        take either form (:func:`safari_ai.analyse`): the value is made once.
-
-        >>> Limits.of(None, depth=3, seed=None) == Limits(depth=3)
-        True
-
-        :raises TypeError: both ``limits`` and a keyword limit, or a keyword
-            that is not a limit, or ``limits`` is not a :class:`Limits`.
-        :raises LimitError: a keyword limit out of range.
-        """
-        unknown = sorted(set(given) - set(LIMIT_NAMES))
-        if unknown:
-            raise TypeError(f"unknown limit {unknown[0]!r} (limits: {', '.join(LIMIT_NAMES)})")
-        set_ = {name: value for name, value in given.items() if value is not None}
-        if limits is None:
-            return cls(**set_)
-        if not isinstance(limits, Limits):
-            raise TypeError(f"limits must be a Limits, got {type(limits).__name__}")
-        if set_:
-            raise TypeError(f"give the limits either as a Limits or as keywords, not both "
-                            f"(limits and {', '.join(sorted(set_))}=)")
-        return limits
-
-    def with_seed(self, seed: int) -> Limits:
-        """These limits with another ``seed`` (checked); the other fields,
-        checked when this value was made, are not checked again. For a
-        player that searches every move under the same limits with a seed
-        of its own (the match runner)."""
-        check_limit("seed", seed)
-        copy = _copy(self)
-        object.__setattr__(copy, "seed", seed)
-        return copy
-
-    def or_default_time(self) -> Limits:
-        """These limits, with ``movetime`` :data:`DEFAULT_MOVETIME_MS` when none bounds the search."""
-        return self if self.bounded else replace(self, movetime=DEFAULT_MOVETIME_MS)

@@ -30,8 +30,8 @@ the game ends there, its side loses (in a two-player game the record's result
 is a win for the other seat; in a race of more players ``null``), and the
 record says so in ``termination`` and ``forfeit`` (:func:`play_game`).
 
-The games run on a :class:`Backend`: :class:`ProcessBackend` (this machine's
-processes, the default) or :class:`RayBackend` (a Ray cluster, docs/cluster.md).
+The games run on a :class:`~safari_ai.executors.Backend` (:mod:`safari_ai.executors`:
+this machine's processes, the default, or a Ray cluster, docs/cluster.md).
 Every game is seeded from the match seed alone, so a node- or depth-limited
 match plays the same games on either.
 
@@ -67,21 +67,25 @@ at its start and end; every record carries the load average at its game's end.
 from __future__ import annotations
 
 import hashlib
-import logging
+import json
 import random
 import shlex
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterator, Optional, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Optional, Sequence
 
 from safari_ai.errors import SafariError
+from safari_ai.executors import (Backend, BackendError, ProcessBackend, RayBackend,
+                                 make_backend, start_ray)
 from safari_ai import settings
 from safari_ai.limits import LIMIT_BOUNDS, Limits
+from safari_ai.settings import Settings
 
 __all__ = ["PlayerSpec", "parse_spec", "MatchJob", "GameOutcome", "play_game", "make_jobs",
            "run_match", "MatchSummary", "record_name", "finished_outcome", "Backend",
            "ProcessBackend", "RayBackend", "BackendError", "make_backend", "start_ray", "pair_scores",
            "DEFAULT_MOVETIME", "CommonDice", "deal_margins", "setup_warning", "match_info",
-           "build_info", "SEAT_LETTERS", "load_average"]
+           "build_info", "SEAT_LETTERS", "load_average", "MatchPlan", "MatchRuns", "MATCH_RUNS",
+           "resume_jobs", "save_json", "save_text", "signed", "elo_text", "pentanomial_text"]
 
 DEFAULT_MOVETIME = 100
 """Milliseconds a move for an engine player whose SPEC sets no limit (and no ``--movetime``)."""
@@ -270,6 +274,9 @@ class _EnginePlayer:
                      and bool(spec.nodes or spec.movetime))
         extra = {} if new_tree is None else {"new_tree": new_tree}
         self.player = EnginePlayer(spec.algo, keep_tree=keep_tree, **extra)
+        # the player's one Settings, from the SPEC; each move gets its own seed
+        self.settings = Settings(spec.limits, algo=spec.algo, leaf=spec.leaf,
+                                 multiplayer=spec.multiplayer)
         self.weights: Any = None
         if spec.weights is not None:
             from safari_ai.tune import EvalWeights
@@ -282,11 +289,9 @@ class _EnginePlayer:
         return self.player.session
 
     def __call__(self, pos: Any, rng: random.Random) -> tuple[str, Optional[str]]:
-        s = self.spec
         if self.weights is not None and self.weights.game == pos.game:
             pos = pos.with_weights(self.weights)
-        report = self.player.choose(pos, s.limits.with_seed(rng.randrange(2**32)),
-                                    leaf=s.leaf, multiplayer=s.multiplayer)
+        report = self.player.choose(pos, self.settings.with_seed(rng.randrange(2**32)))
         return report.lines[0].move, report.lines[0].score_text
 
     def observe(self, move: str) -> None:
@@ -867,6 +872,113 @@ class MatchSummary:
         mean, half = mean_interval(margins)
         return mean, half, len(margins)
 
+    def verdicts(self, plan: MatchPlan) -> tuple[Any, Any, Any]:
+        """The GSPRT verdicts of ``plan``'s hypotheses (:mod:`safari_ai.stats`),
+        each None when not asked for: on the games (W/D/L), on the complete
+        colour-swapped pairs, and on A's margin per deal."""
+        from safari_ai.stats import sprt, sprt_normal, sprt_pentanomial
+
+        bounds, margin = plan.sprt, plan.sprt_margin
+        counts = self.pentanomial() if plan.seats == 2 else []
+        games = None if bounds is None else sprt(self.wins, self.draws, self.losses, *bounds)
+        pairs = None if bounds is None or not sum(counts) else sprt_pentanomial(counts, *bounds)
+        deals = None if margin is None else sprt_normal(self.deal_margins(), *margin)
+        return games, pairs, deals
+
+    def to_json(self, plan: MatchPlan) -> dict[str, Any]:
+        """The summary as ``safari-ai match --json`` prints it: W/D/L, Elo
+        (two players), the pentanomial, mean results and margins, forfeits,
+        the duplicate deals and the GSPRT verdicts of ``plan``."""
+        from safari_ai.stats import elo, elo_pentanomial
+
+        duel = plan.seats == 2
+        score, difference, elo_error = elo(self.wins, self.draws, self.losses)
+        counts = self.pentanomial() if duel else []
+        verdict, pair_verdict, margin_verdict = self.verdicts(plan)
+        mean, half = self.mean_result()
+        margin, margin_half = self.margin()
+        deal_mean, deal_half, deals = self.deal_margin() if plan.duplicate else (0.0, 0.0, 0)
+        penta = None
+        if sum(counts):
+            p_score, p_elo, p_error = elo_pentanomial(counts)
+            penta = {"counts": counts, "pairs": sum(counts), "score": p_score, "elo": p_elo,
+                     "elo_error95": p_error}
+        bounds, m_bounds = plan.sprt, plan.sprt_margin
+        return {
+            "game": plan.game, "a": plan.a.label(), "b": plan.b.label(), "games": self.games,
+            "wins": self.wins, "draws": self.draws, "losses": self.losses, "score": score,
+            "elo": difference if duel else None,
+            "elo_error95": elo_error if duel else None, "pentanomial": penta,
+            "mean_result": mean, "mean_result_error95": half,
+            "opponents_mean_result": self.opponents_mean(),
+            "margin": margin, "margin_error95": margin_half, "forfeits": self.forfeits,
+            "backend": plan.backend, "stopped_early": self.stopped_early,
+            "records": plan.records, "setup": plan.setup, "warning": plan.warning,
+            "duplicate": plan.duplicate,
+            "deals": deals if plan.duplicate else None,
+            "deal_margin": deal_mean if plan.duplicate else None,
+            "deal_margin_error95": deal_half if plan.duplicate else None,
+            "sprt_margin": None if margin_verdict is None or m_bounds is None else {
+                "m0": m_bounds[0], "m1": m_bounds[1], "llr": margin_verdict.llr,
+                "lower": margin_verdict.lower, "upper": margin_verdict.upper,
+                "verdict": margin_verdict.verdict},
+            "sprt": None if verdict is None or bounds is None else {
+                "elo0": bounds[0], "elo1": bounds[1], "llr": verdict.llr,
+                "lower": verdict.lower, "upper": verdict.upper, "verdict": verdict.verdict,
+                "pairs": None if pair_verdict is None else {
+                    "llr": pair_verdict.llr, "verdict": pair_verdict.verdict}}}
+
+    def text(self, plan: MatchPlan) -> list[str]:
+        """The summary as ``safari-ai match`` prints it, line by line."""
+        from safari_ai.stats import elo
+
+        w, d, l = self.wins, self.draws, self.losses
+        score = elo(w, d, l)[0]
+        verdict, pair_verdict, margin_verdict = self.verdicts(plan)
+        stopped = "; the match stopped there" if self.stopped_early else ""
+        out = [f"A: {plan.a.label()}", f"B: {plan.b.label()}",
+               f"games {self.games}: A wins {w}, draws {d}, losses {l}; "
+               f"score {100 * score:.1f}%"]
+        if plan.seats == 2:  # a race of more players has no Elo: the mean results say it
+            counts = self.pentanomial()
+            out.append(f"elo {elo_text(w, d, l)}")
+            if sum(counts):
+                out.append(pentanomial_text(counts))
+        out += self._mean_lines()
+        if plan.duplicate:
+            deal_mean, deal_half, deals = self.deal_margin()
+            out.append(f"duplicate deals {deals} ({plan.seats} seat rotations each): margin "
+                       f"A - B seats {signed(deal_mean, 3)} ± {deal_half:.3f} (95%, deal by "
+                       "deal)" if deals else
+                       "duplicate deals 0: no deal has all its seat rotations")
+        if margin_verdict is not None and plan.sprt_margin is not None:
+            m0, m1 = plan.sprt_margin
+            out.append(f"sprt margin [{m0:g}, {m1:g}] deals: {margin_verdict.text()}{stopped}")
+        if self.forfeits["A"] or self.forfeits["B"]:
+            out.append(f"forfeits A {self.forfeits['A']}, B {self.forfeits['B']}")
+        if plan.warning is not None:
+            out.append(f"setup: {plan.setup} (not symmetric; see the warning)")
+        if verdict is not None and plan.sprt is not None:  # sprt is set when verdict is
+            low, high = plan.sprt
+            out.append(f"sprt [{low:g}, {high:g}] games: {verdict.text()}")
+            if pair_verdict is not None:
+                out.append(f"sprt [{low:g}, {high:g}] pairs: {pair_verdict.text()}{stopped}")
+        out.append(f"records {plan.records}")
+        return out
+
+    def _mean_lines(self) -> list[str]:
+        """A's mean result and, in a game that is not a zero-sum duel, its margin."""
+        if not self.scored:
+            return ["mean result: no game has one (every game was forfeited)"]
+        mean, half = self.mean_result()
+        out = [f"mean result A {signed(mean, 3)} ± {half:.3f} (95%), "
+               f"B seats {signed(self.opponents_mean(), 3)}"]
+        if not self.zero_sum:  # in a zero-sum duel the margin is twice A's mean
+            margin, margin_half = self.margin()
+            out.append(f"margin A - B seats {signed(margin, 3)} ± {margin_half:.3f} "
+                       "(95%, game by game)")
+        return out
+
 
 def deal_margins(outcomes: Sequence[GameOutcome]) -> list[float]:
     """A's margin in each deal all of whose N seat rotations (N = the game's
@@ -902,211 +1014,6 @@ def pair_scores(outcomes: Sequence[GameOutcome]) -> list[tuple[int, int]]:
     return [(games[0], games[1]) for _, games in sorted(by_pair.items()) if len(games) == 2]
 
 
-# -- backends ----------------------------------------------------------------
-
-T = TypeVar("T")
-R = TypeVar("R")
-
-
-class BackendError(SafariError):
-    """A task could not be run (a worker failed for good, Ray is missing or unreachable)."""
-
-
-class Backend(Protocol):
-    """Where tasks run. :meth:`run` submits ``fn(item)`` for every item, in the
-    order given, and yields ``(index, result)`` as each task finishes; when the
-    caller stops iterating (closes the generator: an early stop, Ctrl-C, an
-    error) the tasks not yet finished are cancelled. :meth:`close` frees the
-    workers. Both :func:`run_match` and :mod:`safari_ai.batch` drive their tasks
-    through this one seam."""
-
-    name: str
-
-    def run(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[tuple[int, R]]: ...
-
-    def close(self) -> None: ...
-
-
-def _ignore_interrupts() -> None:
-    """In a pool worker: Ctrl-C (sent to the whole terminal's process group) is
-    the driver's to handle; it then terminates the pool."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _call_indexed(task: tuple[Callable[[Any], Any], int, Any]) -> tuple[int, Any]:
-    fn, index, item = task
-    return index, fn(item)
-
-
-class ProcessBackend:
-    """This machine's processes: ``workers`` of them (a pool forked from this
-    process), or this process itself for one worker. Cancelling kills the
-    pool's processes, games in progress included."""
-
-    name = "processes"
-
-    def __init__(self, workers: int = 1) -> None:
-        self.workers = max(1, workers)
-
-    def run(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[tuple[int, R]]:
-        if self.workers == 1 or len(items) <= 1:
-            for index, item in enumerate(items):
-                yield index, fn(item)
-            return
-        import multiprocessing
-        from concurrent.futures import Future, ProcessPoolExecutor, as_completed
-
-        pool = ProcessPoolExecutor(min(self.workers, len(items)),
-                                   mp_context=multiprocessing.get_context("fork"),
-                                   initializer=_ignore_interrupts)
-        futures: dict[Future[R], int] = {}
-        finished = False
-        try:
-            for index, item in enumerate(items):
-                futures[pool.submit(fn, item)] = index
-            for future in as_completed(futures):
-                yield futures[future], future.result()
-            finished = True
-        finally:
-            if not finished:  # stopped early, interrupted or failed: end the games running
-                _kill_workers(pool)
-            pool.shutdown(wait=finished, cancel_futures=True)
-
-    def close(self) -> None:
-        pass
-
-
-def _kill_workers(pool: Any) -> None:
-    """Kills a ProcessPoolExecutor's processes (``terminate_workers`` from
-    Python 3.14; before it, the processes the executor keeps)."""
-    terminate = getattr(pool, "terminate_workers", None)
-    if terminate is not None:
-        terminate()
-        return
-    for process in list((getattr(pool, "_processes", None) or {}).values()):
-        try:
-            process.kill()
-        except (OSError, ValueError):
-            pass  # already gone
-
-
-def start_ray(address: Optional[str] = None, num_cpus: Optional[int] = None) -> bool:
-    """Connects this process to the Ray cluster at ``address`` (Ray's address
-    syntax: ``HOST:PORT``, ``ray://HOST:10001``, ``auto``), or starts a local Ray
-    of ``num_cpus`` CPUs when ``address`` is None. Returns False when Ray was
-    already initialised here (it is then used as it is), True when this call
-    initialised it.
-
-    The driver's working directory is on the path of Ray's workers; a source
-    checkout of safari_ai there (not built) would shadow the installed package,
-    so Ray is started from the temporary directory.
-
-    :raises BackendError: Ray is not installed, or the cluster cannot be reached.
-    """
-    import os
-    import tempfile
-
-    try:
-        import ray
-    except ImportError:
-        raise BackendError("--backend ray needs Ray: pip install 'safari_ai[ray]'") from None
-    if ray.is_initialized():
-        return False
-    here = os.getcwd()
-    os.chdir(tempfile.gettempdir())
-    try:
-        if address is None:
-            ray.init(address="local", num_cpus=num_cpus, include_dashboard=False,
-                     log_to_driver=False,
-                     logging_level=logging.WARNING, object_store_memory=100 * 1024 * 1024)
-        else:
-            ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
-    except (ConnectionError, RuntimeError, ValueError) as error:
-        raise BackendError(f"--address {address}: cannot connect to Ray: "
-                           f"{_one_line(error)}") from None
-    finally:
-        os.chdir(here)
-    return True
-
-
-class RayBackend:
-    """A Ray cluster (``address``; None starts a local Ray, or uses the one this
-    process has already initialised). Every item is one Ray task of one CPU;
-    at most ``workers`` are in flight (default: the cluster's CPUs), submitted
-    in the order given, so a match's colour-swapped pairs go out together.
-
-    A task whose worker process dies (killed, out of memory, its machine gone)
-    is run again by Ray on another worker (``max_retries``): the task's result
-    reaches the driver once, from the run that finished. An exception raised by
-    the task itself is not retried."""
-
-    name = "ray"
-
-    def __init__(self, address: Optional[str] = None, workers: Optional[int] = None,
-                 max_retries: int = 3) -> None:
-        self.address = address
-        self.max_retries = max_retries
-        self.owned = start_ray(address, workers if address is None else None)
-        import ray
-
-        cpus = int(ray.cluster_resources().get("CPU", 1))
-        self.workers = max(1, workers if workers is not None else cpus)
-
-    def run(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[tuple[int, R]]:
-        import ray
-
-        remote = ray.remote(num_cpus=1, max_retries=self.max_retries,
-                            retry_exceptions=False)(fn)
-        pending: dict[Any, int] = {}
-        submitted = 0
-        try:
-            while submitted < len(items) or pending:
-                while submitted < len(items) and len(pending) < self.workers:
-                    pending[remote.remote(items[submitted])] = submitted
-                    submitted += 1
-                done, _ = ray.wait(list(pending), num_returns=1)
-                for ref in done:
-                    index = pending.pop(ref)
-                    try:
-                        result = ray.get(ref)
-                    except ray.exceptions.RayError as error:
-                        raise BackendError(f"task {index + 1}: {_ray_error(error)}") from None
-                    yield index, result
-        finally:
-            for ref in pending:
-                ray.cancel(ref, force=True)
-
-    def close(self) -> None:
-        if self.owned:
-            import ray
-
-            ray.shutdown()
-            self.owned = False
-
-
-def _ray_error(error: BaseException) -> str:
-    """A Ray error in one line: the task's own exception when it raised one."""
-    cause = getattr(error, "cause", None)
-    return _one_line(cause if isinstance(cause, BaseException) else error).split(" Traceback")[0]
-
-
-def make_backend(name: str, workers: Optional[int] = None,
-                 address: Optional[str] = None) -> Backend:
-    """The backend called ``name`` (``processes`` or ``ray``).
-
-    :raises BackendError: an unknown name, ``address`` without Ray, or Ray unavailable.
-    """
-    if name == "processes":
-        if address is not None:
-            raise BackendError("--address needs --backend ray")
-        return ProcessBackend(workers or 1)
-    if name == "ray":
-        return RayBackend(address, workers)
-    raise BackendError(f"backend: {name!r} is not processes or ray")
-
-
 def run_match(jobs: list[MatchJob], workers: int = 1,
               on_game: Optional[Callable[[GameOutcome], None]] = None,
               finished: Optional[list[GameOutcome]] = None,
@@ -1139,3 +1046,177 @@ def run_match(jobs: list[MatchJob], workers: int = 1,
     outcomes.sort(key=lambda o: (o.pair, o.colour))
     scores = [o.score for o in outcomes]
     return MatchSummary(scores.count(1), scores.count(0), scores.count(-1), outcomes, stopped)
+
+
+# -- a match command's plan, its runs file, resuming, and the summary it prints --
+
+MATCH_RUNS = "match-runs.jsonl"
+"""The file in a match's records directory that says how its games were played:
+one JSON object a run of the command (a resumed match adds one), with the
+settings, both builds, the set-up and the load average at its start and end
+(:func:`match_info`, :class:`MatchRuns`). Not ``*.json``, so tools that read every
+``*.json`` of the directory as a game record pass it by."""
+
+
+@dataclass(frozen=True)
+class MatchPlan:
+    """What a match was asked for beyond its games: the players, the seats of
+    the game, the duplicate form, the GSPRT hypotheses (``sprt``: Elo H0 and
+    H1 on the colour-swapped pairs; ``sprt_margin``: points, over deals), the
+    backend's name and the records directory. :class:`MatchSummary` reads it
+    to make its report (:meth:`MatchSummary.to_json`, :meth:`MatchSummary.text`)."""
+
+    game: str
+    a: PlayerSpec
+    b: PlayerSpec
+    seats: int = 2
+    duplicate: bool = False
+    sprt: Optional[tuple[float, float]] = None
+    sprt_margin: Optional[tuple[float, float]] = None
+    backend: str = "processes"
+    records: str = "match-records"
+
+    @property
+    def setup(self) -> str:
+        """:func:`setup_kind` of the two players."""
+        return setup_kind(self.a, self.b)
+
+    @property
+    def warning(self) -> Optional[str]:
+        """:func:`setup_warning` of the two players."""
+        return setup_warning(self.a, self.b)
+
+    def stop_rule(self) -> Optional[Callable[[list[GameOutcome]], bool]]:
+        """The early stop of :func:`run_match` (None: play every game): with
+        ``sprt_margin``, the GSPRT over complete deals on A's margin per deal
+        has reached H0 or H1; with ``sprt``, the GSPRT on the complete
+        colour-swapped pairs (pentanomial)."""
+        from safari_ai.stats import pentanomial, sprt_normal, sprt_pentanomial
+
+        margin, bounds = self.sprt_margin, self.sprt
+        if margin is not None:
+            def margin_stop(outcomes: list[GameOutcome]) -> bool:
+                return sprt_normal(deal_margins(outcomes), *margin).verdict != "continue"
+            return margin_stop
+        if bounds is None:
+            return None
+
+        def pair_stop(outcomes: list[GameOutcome]) -> bool:
+            pairs = pair_scores(outcomes)
+            return bool(pairs) and sprt_pentanomial(pentanomial(pairs),
+                                                    *bounds).verdict != "continue"
+        return pair_stop
+
+
+def save_text(path: str, text: str) -> None:
+    """Writes ``text`` to ``path`` whole or not at all (a temporary file renamed),
+    so an interrupted run leaves no half-written file."""
+    import os
+
+    temporary = f"{path}.tmp{os.getpid()}"
+    try:
+        with open(temporary, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(temporary, path)
+    except BaseException:  # Ctrl-C in the middle too: no stray temporary file
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+        raise
+
+
+def save_json(path: str, data: Any) -> None:
+    """Writes ``data`` to ``path`` whole or not at all (:func:`save_text`)."""
+    save_text(path, json.dumps(data, indent=1) + "\n")
+
+
+class MatchRuns:
+    """``DIR/match-runs.jsonl`` (:data:`MATCH_RUNS`) for one run of a match:
+    the runs written before (kept when the match is resumed), then this run's
+    ``info`` (:func:`match_info`), written at once; :meth:`finish` adds its end."""
+
+    def __init__(self, records_dir: str, info: dict[str, Any], resume: bool = False) -> None:
+        import os
+
+        self.path = os.path.join(records_dir, MATCH_RUNS)
+        self.runs = self._read() if resume else []
+        self.info = info
+        self.runs.append(info)
+        self._save()
+
+    def _read(self) -> list[Any]:
+        """The runs written before (none when the file is missing or unreadable)."""
+        try:
+            with open(self.path, encoding="utf-8") as handle:
+                return [json.loads(line) for line in handle if line.strip()]
+        except (OSError, ValueError):
+            return []
+
+    def _save(self) -> None:
+        save_text(self.path, "".join(json.dumps(run) + "\n" for run in self.runs))
+
+    def finish(self, summary: MatchSummary) -> None:
+        """Adds this run's end: the time, the load average and the games counted."""
+        import datetime
+
+        self.info.update(finished=datetime.datetime.now(datetime.timezone.utc).isoformat(
+            timespec="seconds"), load_average_end=load_average(), games_counted=summary.games)
+        self._save()
+
+
+def resume_jobs(jobs: list[MatchJob],
+                records_dir: str) -> tuple[list[GameOutcome], list[MatchJob]]:
+    """``--resume``: the outcomes of the jobs whose records in ``records_dir``
+    were played with the same players, seed and opening
+    (:func:`finished_outcome`), and the jobs left to play."""
+    import os
+
+    from safari_ai.errors import SafariError
+    from safari_ai.jsontext import loads, read_file
+
+    finished = []
+    for job in jobs:
+        try:
+            record = loads(read_file(os.path.join(records_dir, record_name(job))))
+        except SafariError:
+            continue
+        outcome = finished_outcome(job, record)
+        if outcome is not None:
+            finished.append(outcome)
+    done = {(o.pair, o.colour) for o in finished}
+    return finished, [job for job in jobs if (job.pair, job.colour) not in done]
+
+
+def signed(value: float, digits: int = 0) -> str:
+    """``value`` with its sign, never ``-0`` (a value that rounds to zero is ``+0``).
+
+    >>> signed(-0.4), signed(-0.0004, 3), signed(2.5, 1)
+    ('+0', '+0.000', '+2.5')
+    """
+    text = f"{value:+.{digits}f}"
+    return f"{0.0:+.{digits}f}" if float(text) == 0 else text
+
+
+def elo_text(wins: int, draws: int, losses: int) -> str:
+    """A's Elo difference with its 95% interval, or a bound when every game
+    was won (or lost)."""
+    from safari_ai.stats import elo
+
+    _, difference, error = elo(wins, draws, losses)
+    if draws == 0 and (wins == 0 or losses == 0):
+        return (f"{'>' if losses == 0 else '<'} {signed(difference)} "
+                f"(bound: every game {'won' if losses == 0 else 'lost'})")
+    return f"{signed(difference)} ± {error:.0f} (95%)"
+
+
+def pentanomial_text(counts: list[int]) -> str:
+    """The pentanomial counts of the complete pairs and the Elo they give."""
+    from safari_ai.stats import elo_pentanomial
+
+    _, difference, error = elo_pentanomial(counts)
+    pairs = sum(counts)
+    if counts[1:] == [0, 0, 0, 0] or counts[:4] == [0, 0, 0, 0]:
+        figure = f"{'>' if counts[4] else '<'} {signed(difference)} (bound)"
+    else:
+        figure = f"{signed(difference)} ± {error:.0f} (95%)"
+    return (f"pairs {pairs} (A's points 0/0.5/1/1.5/2: {' '.join(map(str, counts))}): "
+            f"elo {figure}")

@@ -29,6 +29,7 @@ algorithm other than expectimax, one redrawn copy of the position.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any, Callable, Optional
 
 from safari_ai.errors import SafariError
@@ -38,6 +39,7 @@ from safari_ai.position import Position
 from safari_ai.predictions import redraw_predictions
 from safari_ai.record import GameRecord
 from safari_ai.search import MctsSession, Report, analyse
+from safari_ai.settings import Settings
 from safari_ai.textboard import draw
 
 SECRET_TILES_FIELD = "predictions"
@@ -66,8 +68,8 @@ class PlaySession:
         self.rng = random.Random(seed)
         self.seed = seed
         self.limits = limits or {"movetime": DEFAULT_MOVETIME_MS}
-        # the engine's one Limits, checked here; each move gets its own seed
-        self._limits = Limits(**self.limits)
+        # the engine's one Settings, checked here; each move gets its own seed
+        self._settings = Settings(Limits(**self.limits), algo=algo)
         self.secret_tiles = SECRET_TILES_FIELD in start.to_json()
         # MCTS keeps its tree with a node or time limit (not a depth alone),
         # and not over secret tiles (a tree over the true tiles would peek)
@@ -334,12 +336,12 @@ class PlaySession:
         """The engine's search for ``mover``, which sees only its own
         prediction tile in the ostrich race."""
         seed = self.rng.randrange(2**32)
-        limits = self._limits.with_seed(seed)
+        settings = self._settings.with_seed(seed)
         tiles = self.pos.to_json().get("predictions") if self.secret_tiles else None
         if isinstance(tiles, list) and isinstance(mover, int) and tiles[mover] is not None:
             if self.algo in ("auto", "expectimax"):
-                return self.player.choose(self.pos, limits, progress=progress,
-                                          predictions="sampled", player=mover)
+                return self.player.choose(self.pos, replace(settings, predictions="sampled",
+                                                            player=mover), progress=progress)
             guess = redraw_predictions(self.pos, mover, random.Random(seed))
-            return self.player.choose(guess, limits, progress=progress)
-        return self.player.choose(self.pos, limits, progress=progress)
+            return self.player.choose(guess, settings, progress=progress)
+        return self.player.choose(self.pos, settings, progress=progress)

@@ -27,18 +27,21 @@ True
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable, Optional, Sequence
 
 from safari_ai.errors import SafariError
-from safari_ai.limits import LIMIT_NAMES, Limits
+from safari_ai.limits import Limits
 from safari_ai.position import Position
-from safari_ai.search import MctsSession, Report, analyse, resolve_algo
+from safari_ai.search import MctsSession, Report, StopFlag, analyse, resolve_algo
+from safari_ai.settings import Settings
 
 __all__ = ["EnginePlayer", "SearchFn", "TreeFactory", "INFINITE_MS"]
 
 SearchFn = Callable[..., Report]
 """A one-shot search with :func:`safari_ai.analyse`'s signature: called as
-``search(position, limits, progress=..., algo=..., **options)``."""
+``search(position, settings, stop=..., progress=...)`` with one
+:class:`~safari_ai.settings.Settings`."""
 
 TreeFactory = Callable[[], MctsSession]
 """Makes an empty tree-keeping search (:class:`~safari_ai.search.MctsSession`'s interface)."""
@@ -87,36 +90,40 @@ class EnginePlayer:
         """The kept MCTS tree, None when the player searches afresh each move."""
         return self._tree if self._uses_tree() else None
 
-    def choose(self, position: Position, limits: Optional[Limits] = None, *,
+    def choose(self, position: Position, settings: Settings | Limits | None = None, *,
+               stop: Optional[StopFlag] = None,
                progress: Optional[Callable[[Report], None]] = None,
                **options: Any) -> Report:
-        """Searches ``position`` under ``limits`` (one
-        :class:`~safari_ai.limits.Limits`, passed to the search as it is);
-        ``options`` are :func:`safari_ai.analyse`'s other keyword arguments
-        (``algo``, ``leaf``, ``stop``, ``multiplayer``, ...) or, instead of
-        ``limits``, its keyword limits (``depth``, ``nodes``, ...), which make
-        one :class:`~safari_ai.limits.Limits`.
+        """Searches ``position`` with ``settings`` (one
+        :class:`~safari_ai.settings.Settings`, passed to the search as it
+        is but for its ``algo``: the player's, unless the settings name one
+        other than ``auto``). As :func:`safari_ai.analyse`, ``settings`` may
+        instead be a :class:`~safari_ai.limits.Limits` or left out, with
+        ``options`` the other settings by name (``algo``, ``leaf``,
+        ``multiplayer``, ..., or the limits ``depth``, ``nodes``, ...), which
+        make the one value.
 
         With a kept tree the search starts from it when ``position`` is its
         root (every ply since was observed), else from a fresh tree; a depth
-        alone does not limit MCTS, which then runs until stopped. An
-        ``algo`` in ``options`` overrides the player's.
+        alone does not limit MCTS, which then runs until stopped.
         """
-        given = {name: options.pop(name) for name in LIMIT_NAMES if name in options}
-        limits = Limits.of(limits, **given)
-        algo = options.get("algo", self.algo)
+        if not isinstance(settings, Settings):
+            settings = Settings.of(settings, **{"algo": self.algo, **options})
+        elif options:
+            raise TypeError("give the settings once: a Settings, or keywords, not both")
+        algo = self.algo if settings.algo == "auto" else settings.algo
         if algo == "auto" and self._uses_tree() and isinstance(position, Position):
-            algo = resolve_algo(position, "auto", limits)
+            algo = resolve_algo(position, "auto", settings.limits)
             if algo == "mcts" and self._tree is None:
                 assert self._new_tree is not None
                 self._tree = self._new_tree()
         session = self.session
         if session is None or algo != "mcts":
-            options["algo"] = algo
-            return self.search(position, limits, progress=progress, **options)
-        options.pop("algo", None)
-        options.pop("multiplayer", None)  # an expectimax setting
-        return session.search(position, limits, progress=progress, **options)
+            if algo != settings.algo:
+                settings = replace(settings, algo=algo)
+            return self.search(position, settings, stop=stop, progress=progress)
+        return session.search(position, settings.limits, leaf=settings.leaf, stop=stop,
+                              progress=progress)
 
     def observe(self, moves: Sequence[str]) -> None:
         """The plies played since the last search or observation, in order:

@@ -35,9 +35,10 @@ from typing import Any, Callable, Optional
 
 from safari_ai import _core
 from safari_ai.errors import SearchError
-from safari_ai.limits import DEFAULT_MOVETIME_MS, Limits
+from safari_ai.limits import DEFAULT_MOVETIME_MS
 from safari_ai.position import Position
 from safari_ai.report import Line, Report
+from safari_ai.settings import Settings
 
 __all__ = ["TILES", "redraw_predictions", "analyse_sampled"]
 
@@ -101,35 +102,34 @@ def _combined(pos: Position, reports: list[Report], mover: int, multipv: int,
                   win_chances=pos.win_chances(lines[0].expected) if lines else None)
 
 
-def analyse_sampled(pos: Position, predictions: str, player: Optional[int], samples: int,
-                    limits: Limits, *, algo: str, table: bool, stop: Optional[_core.StopFlag],
-                    pruning: str, progress: Optional[Callable[[Report], None]] = None,
-                    multiplayer: str = "auto", search: Callable[..., Report]) -> Report:
-    """:func:`safari_ai.analyse` with ``predictions="sampled"`` (see the module).
+def analyse_sampled(pos: Position, settings: Settings, *, stop: Optional[_core.StopFlag],
+                    progress: Optional[Callable[[Report], None]] = None,
+                    search: Callable[..., Report]) -> Report:
+    """:func:`safari_ai.analyse` with ``settings.predictions == "sampled"`` (see the module).
 
     ``search`` is :func:`safari_ai.analyse` itself (passed in, so that this
     module does not import :mod:`safari_ai.search`); each copy is searched
     with ``predictions="open"``, its default.
 
-    ``limits`` apply to each sample, except ``movetime`` (the given one or,
+    ``settings.limits`` apply to each sample, except ``movetime`` (the given one or,
     with no limit, :data:`~safari_ai.limits.DEFAULT_MOVETIME_MS`), shared
     among them, and ``multipv``: each sample reports every move (up to
-    ``MAX_LINES``) for the average; each sample's limits are derived from
-    ``limits`` by :func:`dataclasses.replace`.
+    ``MAX_LINES``) for the average; each sample's settings are derived from
+    ``settings`` by :func:`dataclasses.replace`.
 
     Every copy is searched by expectimax with max-n (``algo`` and
     ``multiplayer`` ``"auto"`` mean that here): the average needs every
     player's expected results, which MCTS gives but paranoid search does not.
 
-    :raises SearchError: an unknown ``predictions`` value, not an ostrich
+    :raises SearchError: not ``"sampled"``, not an ostrich
         position, no ``player``, or anything :func:`safari_ai.analyse` raises.
     """
+    predictions, player, samples = settings.predictions, settings.player, settings.samples
+    algo, multiplayer, limits = settings.algo, settings.multiplayer, settings.limits
     if predictions != "sampled":
         raise SearchError(f"predictions must be 'open' or 'sampled', got {predictions!r}")
     if player is None:
         raise SearchError("predictions='sampled' needs player=P, the player whose tile is known")
-    if not isinstance(samples, int) or samples < 1:
-        raise SearchError(f"samples must be an integer >= 1, got {samples!r}")
     if algo not in ("auto", "expectimax"):
         raise SearchError(f"predictions='sampled' averages expectimax values, not {algo}")
     if multiplayer not in ("auto", "maxn"):
@@ -153,6 +153,7 @@ def analyse_sampled(pos: Position, predictions: str, player: Optional[int], samp
                                    {**extra, "sample": sample}))
         sample_limits = replace(limits, movetime=per_sample,
                                 multipv=min(MAX_LINES, len(copy.legal_moves())))
-        reports.append(search(copy, sample_limits, algo="expectimax", table=table, stop=stop,
-                              pruning=pruning, progress=partial, multiplayer="maxn"))
+        reports.append(search(copy, replace(settings, limits=sample_limits, algo="expectimax",
+                                            multiplayer="maxn", predictions="open"),
+                              stop=stop, progress=partial))
     return _combined(pos, reports, mover, multipv, extra)

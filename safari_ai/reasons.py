@@ -112,6 +112,7 @@ def dice_view(start: Position, mover: int, played: Sequence[str], best: Sequence
     result for the mover, from the two searches). None when a line has no
     roll or the two rolls have different outcomes."""
     from safari_ai.search import analyse
+    from safari_ai.settings import Settings
 
     roll_played, roll_best = _first_roll(start, played), _first_roll(start, best)
     if roll_played is None or roll_best is None:
@@ -120,9 +121,10 @@ def dice_view(start: Position, mover: int, played: Sequence[str], best: Sequence
     if [o for o, _ in outcomes] != [o for o, _ in roll_played.chance_outcomes()]:
         return None
     # a race: max-n, as the analysis values every roll
-    multiplayer = "auto" if start.facts.zero_sum else "maxn"
-    searched_best = analyse(roll_best, depth=depth, seed=seed, multiplayer=multiplayer)
-    searched_played = analyse(roll_played, depth=depth, seed=seed, multiplayer=multiplayer)
+    settings = Settings.of(depth=depth, seed=seed,
+                           multiplayer="auto" if start.facts.zero_sum else "maxn")
+    searched_best = analyse(roll_best, settings)
+    searched_played = analyse(roll_played, settings)
     best_by = {o.outcome: o for o in searched_best.outcomes}
     played_by = {o.outcome: o for o in searched_played.outcomes}
     better = worse = 0

@@ -22,11 +22,13 @@ def mixed_record(game: str, rules: Optional[dict[str, Any]] = None, seed: int = 
     ``p`` with ``p % every == first_random``, else the engine's at ``depth``
     (max-n expectimax in a race); chance outcomes drawn by their probability."""
     from safari_ai.search import analyse
+    from safari_ai.settings import Settings
 
     rng = random.Random(seed)
     pos = Position.new(game, rules or {})
     record = GameRecord(start=pos.to_json())
-    multiplayer = "auto" if pos.facts.zero_sum else "maxn"
+    settings = Settings.of(depth=depth, seed=seed,
+                           multiplayer="auto" if pos.facts.zero_sum else "maxn")
     for ply in range(plies):
         if pos.is_terminal():
             break
@@ -36,7 +38,7 @@ def mixed_record(game: str, rules: Optional[dict[str, Any]] = None, seed: int = 
         elif ply % every == first_random:
             move = rng.choice(pos.legal_moves())
         else:
-            move = str(analyse(pos, depth=depth, seed=seed, multiplayer=multiplayer).best_move)
+            move = str(analyse(pos, settings).best_move)
         record.add("chance" if pos.is_chance() else pos.to_move, move)
         pos = pos.apply(move)
     return record

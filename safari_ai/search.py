@@ -27,10 +27,11 @@ from safari_ai.limits import DEFAULT_MOVETIME_MS, Limits
 from safari_ai.position import Position
 from safari_ai.predictions import analyse_sampled
 from safari_ai.report import SCORE_WIN, Line, Outcome, Report
+from safari_ai.settings import Settings
 
 __all__ = ["Line", "Outcome", "Report", "analyse", "MctsSession", "SearchError", "LimitError",
            "Limits", "StopFlag", "SCORE_WIN", "ALGORITHMS", "PRUNINGS", "MULTIPLAYERS",
-           "DEFAULT_MOVETIME_MS", "resolve_algo"]
+           "DEFAULT_MOVETIME_MS", "resolve_algo", "Settings"]
 
 ALGORITHMS = tuple(_core.ALGOS)
 PRUNINGS = tuple(_core.PRUNINGS)
@@ -55,28 +56,31 @@ def resolve_algo(pos: Position, algo: str = "auto", limits: Limits | None = None
     return _core.search_algo(pos._c, Limits.of(limits, depth=depth, nodes=nodes), algo)
 
 
-def analyse(pos: Position, depth: int | Limits | None = None, nodes: int | None = None,
-            movetime: int | None = None, seed: int | None = None, *,
-            limits: Limits | None = None, multipv: int | None = None, threads: int | None = None,
-            hash_mb: int | None = None, chance_width: int | None = None,
-            algo: str = "auto", table: bool = True, leaf: str = "evaluate",
+def analyse(pos: Position, settings: Settings | Limits | int | None = None,
+            nodes: int | None = None, movetime: int | None = None, seed: int | None = None, *,
             stop: Optional[StopFlag] = None,
-            progress: Optional[Callable[[Report], None]] = None, pruning: str = "auto",
-            predictions: str = "open", player: int | None = None,
-            samples: int = 8, multiplayer: str = "auto") -> Report:
+            progress: Optional[Callable[[Report], None]] = None,
+            depth: int | None = None, limits: Limits | None = None, **options: Any) -> Report:
     """Searches ``pos`` and reports the best move, its score and the principal variation.
 
-    The limits are one :class:`~safari_ai.limits.Limits` (``analyse(pos,
-    Limits(depth=4, seed=1))`` or ``limits=``), passed to the C search as it
-    is, or the same fields as arguments (``analyse(pos, depth=4, seed=1)``;
-    ``depth``, ``nodes``, ``movetime``, ``seed`` also by position, in the
-    order of the common contract), which make one
-    :class:`~safari_ai.limits.Limits`; not both. ``depth`` (plies), ``nodes``,
-    ``movetime`` (milliseconds); with none given the search runs for 1000 ms.
-    ``seed`` fixes every random choice; with
-    the same limits (other than time) the same seed gives the same report.
-    ``progress`` is called with a partial :class:`Report` after each iteration.
-    ``table=False`` searches without the transposition table (for tests).
+    What to search with is one :class:`~safari_ai.settings.Settings`
+    (``analyse(pos, Settings.of(depth=4, seed=1, algo="mcts"))``), made and
+    checked where the input was read and passed on as it is: its
+    :class:`~safari_ai.limits.Limits` go to the C search unchanged. ``stop``
+    (a :data:`StopFlag`) ends the search early; ``progress`` is called with a
+    partial :class:`Report` after each iteration.
+
+    The older forms make that one value (:meth:`Settings.of
+    <safari_ai.settings.Settings.of>`): a :class:`~safari_ai.limits.Limits`
+    in the second argument or ``limits=``, or the limits as arguments, in the
+    order of the common contract (``analyse(pos, depth=4, seed=1)``;
+    ``depth``, ``nodes``, ``movetime``, ``seed`` also by position), with the
+    other settings as keywords (``algo="mcts"``); not both.
+
+    The settings: ``depth`` (plies), ``nodes``, ``movetime`` (milliseconds);
+    with none given the search runs for 1000 ms. ``seed`` fixes every random
+    choice; with the same limits (other than time) the same seed gives the
+    same report. ``table=False`` searches without the transposition table (for tests).
     ``leaf`` ("evaluate", the default, or "rollout") says how MCTS values a
     new leaf: the game's evaluation, or a random playout; the evaluation
     measured stronger in every game but zebras (level) and runs 3-4 times more
@@ -117,34 +121,49 @@ def analyse(pos: Position, depth: int | Limits | None = None, nodes: int | None 
 
     :raises SearchError: the position is terminal, or a chance position for an
         algorithm other than expectimax.
-    :raises LimitError: (a :class:`SearchError`) a limit is not an integer in
-        its range (:data:`safari_ai.limits.LIMIT_BOUNDS`; ``depth``, ``nodes``
+    :raises LimitError: (a :class:`SearchError`; :class:`SettingError
+        <safari_ai.settings.SettingError>`) a setting is not in its range or
+        choices (:data:`safari_ai.settings.SETTINGS`; ``depth``, ``nodes``
         and ``movetime`` are at least 1), naming it.
-    :raises TypeError: both ``limits`` and a keyword limit.
+    :raises TypeError: the settings given twice (a :class:`Settings
+        <safari_ai.settings.Settings>` or :class:`Limits
+        <safari_ai.limits.Limits>` and keywords), or an unknown keyword.
     """
     if not isinstance(pos, Position):
         raise TypeError(f"analyse() needs a Position, got {type(pos).__name__}")
-    if isinstance(depth, Limits):   # analyse(pos, Limits(...))
-        if limits is not None:
-            raise TypeError("give the limits once: a Limits in the second argument or limits=")
-        limits, depth = depth, None
-    limits = Limits.of(limits, depth=depth, nodes=nodes, movetime=movetime, seed=seed,
-                       multipv=multipv, threads=threads, hash_mb=hash_mb,
-                       chance_width=chance_width)
-    if predictions != "open" and pos.is_chance():
-        raise SearchError("predictions: a chance position has no move to choose; "
-                          "sampled predictions need a decision position")
-    if leaf not in ("rollout", "evaluate"):
-        raise SearchError(f"leaf must be 'rollout' or 'evaluate', got {leaf!r}")
-    if predictions != "open":
-        return analyse_sampled(pos, predictions, player, samples, limits, algo=algo,
-                               table=table, stop=stop, pruning=pruning, progress=progress,
-                               multiplayer=multiplayer, search=analyse)
+    if not isinstance(settings, Settings):
+        settings = _settings_of(settings, depth, nodes, movetime, seed, limits, options)
+    elif (depth, nodes, movetime, seed, limits) != (None,) * 5 or options:
+        raise TypeError("give the settings once: a Settings, or keywords, not both")
+    if settings.predictions != "open":
+        if pos.is_chance():
+            raise SearchError("predictions: a chance position has no move to choose; "
+                              "sampled predictions need a decision position")
+        return analyse_sampled(pos, settings, stop=stop, progress=progress, search=analyse)
     try:
-        return _core.search(pos._c, limits, algo, stop, progress, table, leaf == "evaluate",
-                            pruning, multiplayer)
+        return _core.search(pos._c, settings.limits, settings.algo, stop, progress,
+                            settings.table, settings.leaf == "evaluate", settings.pruning,
+                            settings.multiplayer)
     except _core.CoreError as error:
         raise from_core(error, SearchError) from None
+
+
+def _settings_of(first: Limits | int | None, depth: int | None, nodes: int | None,
+                 movetime: int | None, seed: int | None, limits: Limits | None,
+                 options: dict[str, Any]) -> Settings:
+    """The one :class:`Settings` of :func:`analyse`'s older forms: a Limits
+    (second argument or ``limits=``) or the limits as arguments, and the
+    other settings as keywords."""
+    if isinstance(first, Limits):   # analyse(pos, Limits(...))
+        if limits is not None:
+            raise TypeError("give the limits once: a Limits in the second argument or limits=")
+        limits = first
+    elif first is not None:         # analyse(pos, 4): the contract's depth by position
+        if depth is not None:
+            raise TypeError("analyse() got the depth twice (by position and depth=)")
+        depth = first
+    return Settings.of(limits, depth=depth, nodes=nodes, movetime=movetime, seed=seed,
+                       **options)
 
 
 class MctsSession:

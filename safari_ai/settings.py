@@ -10,6 +10,11 @@ options (``safari-ai analyse --seed``), the engine protocol's handshake and
 seed is C's ``uint64_t``. A server that caps a setting narrows its range
 (:func:`bounds`) and advertises the narrowed one.
 
+One search's settings travel as one value, :class:`Settings` (its
+:class:`Limits`, which go to the C search unchanged, and the choice of
+search), made and checked where a front end reads the user's input:
+:func:`safari_ai.analyse` takes it.
+
 A value is checked by :func:`check` (a JSON value: an integer must be an
 integer, not a float or a boolean) or :func:`parse` (text: a command-line
 option, a spec, a protocol line); both raise :class:`SettingError` naming the
@@ -28,14 +33,15 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from copy import copy as _copy
+from dataclasses import dataclass, fields, replace
 from typing import Any, Mapping, Optional
 
 from safari_ai import _core
 from safari_ai.errors import LimitError
 
-__all__ = ["Setting", "SETTINGS", "SettingError", "setting", "check", "parse", "parse_integer",
-           "bounds", "json_schema", "type_name"]
+__all__ = ["Setting", "SETTINGS", "SettingError", "Settings", "Limits", "SEARCH_NAMES", "setting",
+           "check", "parse", "parse_integer", "bounds", "json_schema", "type_name"]
 
 _UINT64_MAX = 2**64 - 1
 _INT32_MAX = 2**31 - 1
@@ -66,16 +72,21 @@ class Setting:
     games: str = "all"
     limit: bool = False
     """A field of :class:`safari_ai.Limits`."""
+    bound: bool = False
+    """Bounds the search (depth, nodes, movetime): a member of the HTTP API's
+    ``limits`` object, and one of the page's limit choices."""
+    unit: Optional[str] = None
+    """The unit of an integer setting, where its name does not say it (``ms``)."""
 
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("depth", "integer", None, "Plies to search (none: no depth limit).",
-            1, _core.MAX_DEPTH, cli="--depth", limit=True),
+            1, _core.MAX_DEPTH, cli="--depth", limit=True, bound=True),
     Setting("nodes", "integer", None, "Nodes to search (MCTS: simulations).",
-            1, _UINT64_MAX, cli="--nodes", limit=True),
+            1, _UINT64_MAX, cli="--nodes", limit=True, bound=True),
     Setting("movetime", "integer", None, "Milliseconds to search (with no depth, nodes or "
             f"movetime: {_core.DEFAULT_MOVETIME_MS}).",
-            1, _core.MAX_MOVETIME_MS, cli="--movetime", limit=True),
+            1, _core.MAX_MOVETIME_MS, cli="--movetime", limit=True, bound=True, unit="ms"),
     Setting("seed", "integer", 0, "Fixes every random choice of the search (C's uint64_t).",
             0, _UINT64_MAX, option="Seed", cli="--seed", limit=True),
     Setting("multipv", "integer", 1, "Best lines to report.",
@@ -259,14 +270,189 @@ def _property(item: Setting, caps: Optional[Mapping[str, int]]) -> dict[str, Any
     out["x-games"] = item.games
     if item.option:
         out["x-option"] = item.option
+    if item.bound:
+        out["x-bound"] = True
+    if item.unit:
+        out["x-unit"] = item.unit
     return out
 
 
 def json_schema(caps: Optional[Mapping[str, int]] = None) -> dict[str, Any]:
     """The settings as JSON Schema (draft 2020-12): one property per
     setting, its range narrowed by ``caps``. ``x-option`` is the setting's
-    ``setoption`` name, ``x-searches`` and ``x-games`` where it applies."""
+    ``setoption`` name, ``x-searches`` and ``x-games`` where it applies,
+    ``x-bound`` marks the settings that bound a search (the HTTP API's
+    ``limits`` members), ``x-unit`` a unit the name does not say. The web
+    page builds its setting controls from it (static/settings-form.js)."""
     return {"$schema": "https://json-schema.org/draft/2020-12/schema",
             "title": "safari-ai search settings", "type": "object",
             "additionalProperties": False,
             "properties": {item.name: _property(item, caps) for item in SETTINGS}}
+
+
+_LIMIT_NAMES = tuple(item.name for item in SETTINGS if item.limit)
+"""The fields of :class:`Limits`, in order."""
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The limits of one search, each checked when the value is made.
+
+    ``depth`` (plies), ``nodes`` (MCTS: simulations) and ``movetime``
+    (milliseconds) bound the search; ``None`` means no limit of that kind,
+    and with none of the three the search runs :data:`safari_ai.limits.DEFAULT_MOVETIME_MS`
+    (the core applies it; :meth:`or_default_time` spells it out). ``seed`` fixes every random choice; ``multipv``
+    lines are reported; ``threads`` search; ``hash_mb`` MiB of table;
+    ``chance_width`` is expectimax's sampling width (0: the default;
+    :func:`safari_ai.analyse`).
+
+    Make one where the user's input is read and pass it on as it is;
+    :meth:`of` turns the keyword form (``depth=4, seed=1``) into one.
+
+    :raises LimitError: a limit is not an integer in its range
+        (:data:`safari_ai.limits.LIMIT_BOUNDS`).
+    """
+
+    depth: Optional[int] = None
+    nodes: Optional[int] = None
+    movetime: Optional[int] = None
+    seed: int = 0
+    multipv: int = 1
+    threads: int = 1
+    hash_mb: int = 16
+    chance_width: int = 0
+
+    def __post_init__(self) -> None:
+        for item in fields(self):
+            value = getattr(self, item.name)
+            if value is not None or item.name not in ("depth", "nodes", "movetime"):
+                check(item.name, value)
+
+    @property
+    def bounded(self) -> bool:
+        """True when a depth, nodes or movetime limit is set."""
+        return self.depth is not None or self.nodes is not None or self.movetime is not None
+
+    @classmethod
+    def of(cls, limits: Optional[Limits] = None, /, **given: Optional[int]) -> Limits:
+        """``limits`` itself, or one made from the keyword limits ``given``
+        (a None among them is left out: the default). For the functions that
+        take either form (:func:`safari_ai.analyse`): the value is made once.
+
+        >>> Limits.of(None, depth=3, seed=None) == Limits(depth=3)
+        True
+
+        :raises TypeError: both ``limits`` and a keyword limit, or a keyword
+            that is not a limit, or ``limits`` is not a :class:`Limits`.
+        :raises LimitError: a keyword limit out of range.
+        """
+        unknown = sorted(set(given) - set(_LIMIT_NAMES))
+        if unknown:
+            raise TypeError(f"unknown limit {unknown[0]!r} (limits: {', '.join(_LIMIT_NAMES)})")
+        set_ = {name: value for name, value in given.items() if value is not None}
+        if limits is None:
+            return cls(**set_)
+        if not isinstance(limits, Limits):
+            raise TypeError(f"limits must be a Limits, got {type(limits).__name__}")
+        if set_:
+            raise TypeError(f"give the limits either as a Limits or as keywords, not both "
+                            f"(limits and {', '.join(sorted(set_))}=)")
+        return limits
+
+    def with_seed(self, seed: int) -> Limits:
+        """These limits with another ``seed`` (checked); the other fields,
+        checked when this value was made, are not checked again. For a
+        player that searches every move under the same limits with a seed
+        of its own (the match runner)."""
+        check("seed", seed)
+        copy = _copy(self)
+        object.__setattr__(copy, "seed", seed)
+        return copy
+
+    def or_default_time(self) -> Limits:
+        """These limits, with ``movetime`` the default
+        (:data:`safari_ai.limits.DEFAULT_MOVETIME_MS`) when none bounds the search."""
+        return self if self.bounded else replace(self, movetime=_core.DEFAULT_MOVETIME_MS)
+
+
+_SEARCH_OPTIONS = ("algo", "leaf", "pruning", "multiplayer", "predictions", "player")
+"""The settings of :class:`Settings` beside its :class:`Limits`, each checked by the table."""
+
+SEARCH_NAMES = _LIMIT_NAMES + _SEARCH_OPTIONS
+"""The settings of the table that one :class:`Settings` holds (its limits'
+and its own), by the names :meth:`Settings.of` takes."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything one search is given but the position and the callbacks:
+    the value :func:`safari_ai.analyse` takes, made and checked once where a
+    front end reads the user's input, then passed on as it is.
+
+    ``limits`` (a :class:`Limits`) goes to the C search unchanged; ``algo``,
+    ``leaf``, ``pruning``, ``multiplayer``, ``predictions`` and ``player``
+    are checked by the table (:data:`SETTINGS`: their choices and ranges);
+    ``samples`` (draws of the hidden tiles with ``predictions="sampled"``,
+    at least 1) and ``table`` (False: no transposition table, for tests) are
+    not user settings of the front ends. :meth:`of` makes one from the flat
+    names (``Settings.of(depth=4, seed=1, algo="mcts")``).
+
+    >>> Settings.of(depth=4, algo="mcts").limits.depth
+    4
+    >>> Settings(leaf="tree")
+    Traceback (most recent call last):
+    ...
+    safari_ai.settings.SettingError: leaf must be one of rollout, evaluate, got "tree"
+
+    :raises SettingError: a setting out of its range or choices, naming it.
+    """
+
+    limits: Limits = Limits()
+    algo: str = "auto"
+    leaf: str = "evaluate"
+    pruning: str = "auto"
+    multiplayer: str = "auto"
+    predictions: str = "open"
+    player: Optional[int] = None
+    samples: int = 8
+    table: bool = True
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.limits, Limits):
+            raise TypeError(f"limits must be a Limits, got {type(self.limits).__name__}")
+        for name in _SEARCH_OPTIONS:
+            value = getattr(self, name)
+            if value is not None or name != "player":
+                check(name, value)
+        if isinstance(self.samples, bool) or not isinstance(self.samples, int) \
+                or self.samples < 1:
+            raise SettingError(f"samples must be an integer >= 1, got {self.samples!r}",
+                               "samples")
+        if not isinstance(self.table, bool):
+            raise SettingError(f"table must be true or false, got {self.table!r}", "table")
+
+    @classmethod
+    def of(cls, limits: Optional[Limits] = None, /, **given: Any) -> Settings:
+        """The settings named in ``given`` (flat: the limits by their names
+        beside the search options; a None is left out, the default), with
+        ``limits`` (a :class:`Limits`, passed on as it is) instead of the
+        keyword limits.
+
+        >>> Settings.of(depth=3, seed=None, leaf="rollout") == Settings(Limits(depth=3),
+        ...                                                             leaf="rollout")
+        True
+
+        :raises TypeError: an unknown name, or both ``limits`` and a keyword limit.
+        :raises SettingError: a value out of its range or choices.
+        """
+        options = {name: value for name, value in given.items()
+                   if name not in _LIMIT_NAMES and value is not None}
+        unknown = sorted(set(options) - {item.name for item in fields(cls)} - {"limits"})
+        if unknown:
+            raise TypeError(f"unknown setting {unknown[0]!r}")
+        return cls(Limits.of(limits, **{name: value for name, value in given.items()
+                                        if name in _LIMIT_NAMES}), **options)
+
+    def with_seed(self, seed: int) -> Settings:
+        """These settings with the limits' ``seed`` replaced (:meth:`Limits.with_seed`)."""
+        return replace(self, limits=self.limits.with_seed(seed))

@@ -498,6 +498,34 @@ class TuneResult:
             out["search_ece"] = expected_calibration_error(self.search_calibration)
         return out
 
+    def text(self) -> list[str]:
+        """The report ``safari-ai tune`` prints, line by line: the samples, the
+        held-out loss before and after, the weights, the search scores' calibration."""
+        what = "samples (a position for each player)" if self.loss_name == "rmse_points" \
+            else "positions"
+        out = [f"{self.game}: {self.n_records} records, {self.n_train} training {what}, "
+               f"{self.n_holdout} held out"]
+        if self.loss_name == "rmse_points":  # a score race: least squares on the points
+            out.append(f"held-out RMSE (points): before {self.loss_before:.4f}, "
+                       f"after {self.loss_after:.4f}")
+        else:
+            out.append(f"evaluation scale K {self.scale:.1f}")
+            if "eval_scale_after" in self.after.fit:
+                out.append(f"held: {', '.join(self.after.fit['held'])}; scale K of the fitted "
+                           f"weights {self.after.fit['eval_scale_after']:.1f}")
+            out.append(f"held-out log-loss: before {self.loss_before:.4f}, "
+                       f"after {self.loss_after:.4f}")
+        out.append("feature          before    after")
+        for name, old, new in zip(self.before.named(), self.before.weights, self.after.weights):
+            out.append(f"{name:<15} {old:>7} {new:>8}")
+        if self.search_calibration is not None:
+            fitted = (f"win scale K {self.search_scale:.1f}" if self.search_scale is not None
+                      else "expectimax's expected results")
+            out.append(f"search scores: {fitted}, held-out ECE "
+                       f"{expected_calibration_error(self.search_calibration):.4f}")
+            out += format_table(self.search_calibration)
+        return out
+
 
 def _mover_view(samples: Samples) -> np.ndarray:
     """The final score of the player to move at each sample."""

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from safari_ai.cli import MATCH_RUNS, main
-from safari_ai.match import (CommonDice, GameOutcome, MatchSummary, deal_margins, make_jobs,
-                             opening, parse_spec, pick_outcome, run_match)
+from safari_ai.cli import main
+from safari_ai.match import (MATCH_RUNS, CommonDice, GameOutcome, MatchSummary, deal_margins,
+                             make_jobs, opening, parse_spec, pick_outcome, run_match)
 from safari_ai.position import Position
 from safari_ai.record import GameRecord
 from safari_ai.stats import llr_normal, mean_interval, sprt_bounds, sprt_normal

@@ -15,6 +15,7 @@ from safari_ai import _core
 from safari_ai.cli import main
 from safari_ai.errors import LimitError, SearchError
 from safari_ai.limits import LIMIT_BOUNDS, Limits, check_limit, parse_limit
+from safari_ai.settings import SettingError, Settings
 
 
 @pytest.fixture
@@ -365,3 +366,42 @@ def test_unknown_keyword_limit_is_refused() -> None:
                                          nodes=5)
     with pytest.raises(TypeError, match="unknown limit 'dept'"):
         Limits.of(None, dept=3)
+
+
+# -- one Settings value: what analyse() takes -----------------------------------
+
+def test_analyse_takes_one_settings_value_and_passes_its_limits_as_they_are(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    chosen = Settings(Limits(depth=2, seed=3), algo="alphabeta", pruning="none")
+    spy = _Spy(monkeypatch)
+    report = safari_ai.analyse(safari_ai.Position.new("turtles"), chosen)
+    assert spy.received == [chosen.limits] and spy.received[0] is chosen.limits
+    assert spy.checks == 0 and report.algo == "alphabeta" and report.depth == 2
+    # the contract's keyword form makes the same value once
+    same = safari_ai.analyse(safari_ai.Position.new("turtles"), depth=2, seed=3,
+                             algo="alphabeta", pruning="none")
+    assert spy.checks == 1 and spy.received[1] == chosen.limits
+    assert same.to_json()["pv"] == report.to_json()["pv"]
+
+
+def test_settings_are_checked_by_the_table_naming_the_setting() -> None:
+    for name, value in (("algo", "alpha"), ("leaf", "tree"), ("pruning", 3),
+                        ("multiplayer", "all"), ("predictions", "open "), ("player", 5)):
+        with pytest.raises(SettingError) as caught:
+            Settings(**{name: value})
+        assert caught.value.field == name and name in str(caught.value)
+    with pytest.raises(SettingError, match="samples"):
+        Settings(samples=0)
+    with pytest.raises(TypeError, match="unknown setting 'algorithm'"):
+        Settings.of(depth=2, algorithm="mcts")
+    assert Settings.of(depth=3, leaf="rollout", player=None) == Settings(Limits(depth=3),
+                                                                        leaf="rollout")
+
+
+def test_a_settings_value_and_keywords_at_once_are_refused() -> None:
+    pos = safari_ai.Position.new("turtles")
+    for extra in ({"depth": 2}, {"algo": "mcts"}, {"limits": Limits(depth=2)}):
+        with pytest.raises(TypeError, match="give the settings once"):
+            safari_ai.analyse(pos, Settings(Limits(depth=1)), **extra)
+    with pytest.raises(TypeError, match="depth twice"):
+        safari_ai.analyse(pos, 2, depth=3)

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from safari_ai.cli import _elo_text, _signed, main
-from safari_ai.match import (ProcessBackend, finished_outcome, make_jobs, opening, pair_scores,
-                             parse_spec, run_match)
+from safari_ai.cli import main
+from safari_ai.match import (ProcessBackend, elo_text, finished_outcome, make_jobs, opening,
+                             pair_scores, parse_spec, run_match, signed)
 from safari_ai.record import GameRecord
 
 
@@ -195,9 +195,9 @@ def test_a_race_of_more_players_prints_no_elo(tmp_path: Path) -> None:
 
 
 def test_no_minus_zero_in_the_figures() -> None:
-    assert _signed(-0.4) == "+0" and _signed(-0.0004, 3) == "+0.000" and _signed(-0.6) == "-1"
+    assert signed(-0.4) == "+0" and signed(-0.0004, 3) == "+0.000" and signed(-0.6) == "-1"
     # 350.5 / 702 = 0.49929: an Elo difference of -0.5 that used to print as "-0"
-    assert _elo_text(350, 1, 351).startswith("+0 ± ")
+    assert elo_text(350, 1, 351).startswith("+0 ± ")
 
 
 FAKE_ENGINE = """
@@ -352,3 +352,29 @@ def test_backend_choices_fail_cleanly(monkeypatch: pytest.MonkeyPatch, tmp_path:
     assert CliRunner().invoke(main, ["match", "turtles", "--address", "x:1"]).exit_code == 2
     with pytest.raises(BackendError):
         make_backend("processes", address="x:1")
+
+
+def test_the_summary_makes_its_report_from_the_plan(tmp_path: Path) -> None:
+    """The JSON and the text of ``match`` are the summary's (MatchSummary.to_json
+    and .text of a MatchPlan), the command line only prints them."""
+    from safari_ai.match import MatchPlan, MatchRuns, match_info
+
+    a, b = parse_spec("algo=greedy"), parse_spec("algo=random")
+    summary = run_match(make_jobs("turtles", {}, a, b, 4, 7, 2))
+    plan = MatchPlan("turtles", a, b, 2, sprt=(-50.0, 50.0), records=str(tmp_path))
+    data = summary.to_json(plan)
+    assert (data["wins"], data["draws"], data["losses"]) == (summary.wins, summary.draws,
+                                                             summary.losses)
+    assert data["games"] == 4 and data["sprt"]["elo0"] == -50.0 and data["sprt_margin"] is None
+    assert data["setup"] == "baseline" and data["records"] == str(tmp_path)
+    text = summary.text(plan)
+    assert text[:2] == ["A: greedy", "B: random"] and text[-1] == f"records {tmp_path}"
+    assert text[2].startswith(f"games 4: A wins {summary.wins}, draws {summary.draws}")
+    assert any(line.startswith("sprt [-50, 50] games: ") for line in text)
+    # the early stop follows the hypotheses asked for: none without them
+    assert plan.stop_rule() is not None and MatchPlan("turtles", a, b).stop_rule() is None
+    # the runs file: this run's start, then its end
+    runs = MatchRuns(str(tmp_path), match_info("turtles", a, b, {"games": 4}))
+    runs.finish(summary)
+    again = MatchRuns(str(tmp_path), match_info("turtles", a, b, {"games": 4}), resume=True)
+    assert len(again.runs) == 2 and again.runs[0]["games_counted"] == 4

@@ -13,6 +13,7 @@ import safari_ai
 from safari_ai.cli import main
 from safari_ai.play import PlaySession
 from safari_ai.record import GameRecord
+from safari_ai.settings import Settings
 from safari_ai.textboard import draw, use_colour
 from toy_dice import ToyPosition, toy_analyse
 
@@ -206,18 +207,18 @@ def test_ostrich_shows_the_human_only_their_own_tile_until_the_end() -> None:
 
 
 def test_ostrich_engines_search_without_peeking_at_the_tiles() -> None:
-    calls: list[tuple[dict, dict]] = []
+    calls: list[tuple[dict, Settings]] = []
 
-    def spy(pos: safari_ai.Position, limits: safari_ai.Limits,
+    def spy(pos: safari_ai.Position, settings: Settings,
             **kwargs: Any) -> safari_ai.Report:
-        calls.append((pos.to_json(), kwargs))
-        return safari_ai.analyse(pos, limits, **kwargs)
+        calls.append((pos.to_json(), settings))
+        return safari_ai.analyse(pos, settings, **kwargs)
 
     session, _, _ = _ostrich_session(3, limits={"depth": 1}, search=spy)
     session.run()
     assert calls
-    for data, kwargs in calls:
-        assert kwargs["predictions"] == "sampled" and kwargs["player"] == data["to_move"]
+    for data, settings in calls:
+        assert settings.predictions == "sampled" and settings.player == data["to_move"]
     # another algorithm searches one copy with the other tiles redrawn
     calls.clear()
     session, _, _ = _ostrich_session(3, limits={"nodes": 50}, algo="mcts", search=spy)
@@ -225,9 +226,9 @@ def test_ostrich_engines_search_without_peeking_at_the_tiles() -> None:
     true_tiles = _tiles(session)
     assert calls and session.session is None  # no tree over the true tiles
     redrawn = 0
-    for data, kwargs in calls:
+    for data, settings in calls:
         mover = data["to_move"]
-        assert "predictions" not in kwargs
+        assert settings.predictions == "open"
         assert data["predictions"][mover] == true_tiles[mover]
         redrawn += data["predictions"] != true_tiles
     assert redrawn > 0

@@ -18,6 +18,7 @@ from safari_ai.player import EnginePlayer
 from safari_ai.position import Position
 from safari_ai.protocol import Engine
 from safari_ai.search import MctsSession
+from safari_ai.settings import Settings
 
 GAME = "arena"  # dice, no secret tiles: the tree follows the chance outcomes too
 NODES = 200
@@ -136,9 +137,9 @@ def test_a_stand_in_search_is_injected_not_detected() -> None:
     """A frontend given a stand-in search and no tree uses them as given."""
     calls: list[str] = []
 
-    def stand_in(pos: Position, limits: Limits, **kwargs: Any) -> Any:
-        assert limits == Limits(nodes=10)
-        calls.append(kwargs["algo"])
+    def stand_in(pos: Position, settings: Settings, **kwargs: Any) -> Any:
+        assert settings.limits == Limits(nodes=10)
+        calls.append(settings.algo)
         raise SafariError("stand-in")
 
     player = EnginePlayer("mcts", keep_tree=True, search=stand_in, new_tree=None)

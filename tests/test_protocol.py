@@ -742,8 +742,8 @@ def test_go_deadline_is_the_searchs_own_clock(go: str, expected_ms: int) -> None
     up when the stand-in looks at it."""
     seen: dict[str, object] = {}
 
-    def slow(pos, limits, *, stop=None, **kwargs):
-        movetime = limits.movetime
+    def slow(pos, settings, *, stop=None, **kwargs):
+        movetime = settings.limits.movetime
         seen["movetime"] = movetime
         time.sleep(min(movetime, 40) / 1000 * 3)         # past the deadline
         seen["stopped"] = stop.is_set

@@ -20,7 +20,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Optional
 
-from safari_ai.limits import Limits
+from safari_ai.settings import Settings
 
 from safari_ai.errors import IllegalMoveError, PositionError
 from safari_ai.facts import Game
@@ -148,13 +148,13 @@ def _key(pos: ToyPosition) -> tuple[tuple[int, int], int, bool, int]:
     return pos.scores, pos.player, pos.rolling, pos.turns
 
 
-def toy_analyse(pos: ToyPosition, limits: Optional[Limits] = None, **_: Any) -> Report:
+def toy_analyse(pos: ToyPosition, settings: Optional[Settings] = None, **_: Any) -> Report:
     """Exact expectimax; the report has a dice search's extra fields. At a
     chance position, as expectimax reports one: no line, every player's
     expected result (win probabilities) and every outcome's. Takes the one
-    ``Limits`` every front end passes (only its depth is reported)."""
-    assert isinstance(limits, Limits), limits
-    depth = limits.depth
+    ``Settings`` every front end passes (only its depth is reported)."""
+    assert isinstance(settings, Settings), settings
+    depth = settings.limits.depth
     if pos.is_chance():
         def wins(v: Fraction) -> list[float]:
             return [float((1 + v) / 2), float((1 - v) / 2)]

@@ -8,12 +8,12 @@ signals); the move itself is chosen by a :class:`~safari_ai.player.EnginePlayer`
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any, Callable, Mapping, Optional, Sequence
 
 from safari_ai._version import __version__
 from safari_ai.errors import SafariError, SearchError
 from safari_ai.jsontext import value_end, value_or_text
-from safari_ai.limits import Limits
 from safari_ai.player import INFINITE_MS, EnginePlayer, SearchFn, TreeFactory
 from safari_ai.position import Position, games
 from safari_ai.protocol.go import GoRequest, time_budget
@@ -23,6 +23,7 @@ from safari_ai.protocol.output import (LineSink, chance_pov, chance_summary, inf
 from safari_ai.protocol.text import ProtocolError, one_line, quote
 from safari_ai.protocol.worker import Gate, Job, SearchWorker
 from safari_ai.search import MctsSession, Report, analyse
+from safari_ai.settings import SEARCH_NAMES, SETTINGS, Settings
 
 __all__ = ["Engine", "HELP", "PROTOCOL_VERSION", "ENGINE_NAME", "ENGINE_AUTHOR", "STOP_WAIT"]
 
@@ -435,7 +436,7 @@ class Engine:
         the share of a clock become the search's ``movetime`` limit in
         milliseconds; ``stop`` raises the C search's stop flag."""
         try:
-            limits = self._limits(pos, request, settings)
+            search = self._settings(pos, request, settings)
         except (ProtocolError, SafariError) as error:
             self._emit(f"info string error: {error}")
             return "bestmove (none)"
@@ -444,10 +445,10 @@ class Engine:
                 self._emit(terminal_line(pos))
                 best = "(none)"
             elif pos.is_chance():
-                self._go_chance(pos, limits, settings)
+                self._go_chance(pos, search)
                 best = "(none)"
             else:
-                best = self._go_decision(pos, limits, settings)
+                best = self._go_decision(pos, search, settings)
         except SafariError as error:
             self._emit(f"info string error: go: {error}")
             best = "(none)"
@@ -481,20 +482,17 @@ class Engine:
                                       request.movestogo, settings["MoveOverhead"]))
         return min(limits) if limits else None
 
-    def _limits(self, pos: Any, request: GoRequest, settings: dict[str, Any]) -> Limits:
-        """The search's limits, checked once (:class:`~safari_ai.limits.Limits`)."""
-        return Limits(depth=request.depth, nodes=request.nodes,
-                      movetime=self._movetime_ms(pos, request, settings),
-                      seed=settings["Seed"], multipv=settings["MultiPV"],
-                      threads=settings["Threads"], hash_mb=settings["Hash"])
+    def _settings(self, pos: Any, request: GoRequest, settings: dict[str, Any]) -> Settings:
+        """The search's one :class:`~safari_ai.settings.Settings`, checked
+        once: the ``go`` line's limits and, for every search setting that is
+        a ``setoption`` option (the table's ``option``: Seed, MultiPV, Hash,
+        Algorithm, ...), the engine's value of it."""
+        options = {item.name: settings[item.option] for item in SETTINGS
+                   if item.option is not None and item.name in SEARCH_NAMES}
+        return Settings.of(depth=request.depth, nodes=request.nodes,
+                           movetime=self._movetime_ms(pos, request, settings), **options)
 
-    def _search_options(self, settings: dict[str, Any]) -> dict[str, Any]:
-        """``safari_ai.analyse``'s options other than the limits, from the
-        engine's settings (the limits go down as the one value ``_limits`` made)."""
-        return dict(algo=settings["Algorithm"], leaf=settings["MctsLeaf"],
-                    multiplayer=settings["Multiplayer"], stop=self._worker.stop_flag)
-
-    def _go_decision(self, pos: Any, limits: Limits, settings: dict[str, Any]) -> str:
+    def _go_decision(self, pos: Any, search: Settings, settings: dict[str, Any]) -> str:
         last: list[tuple[int, int]] = []
 
         def progress(report: Report) -> None:
@@ -505,7 +503,7 @@ class Engine:
         player = self._player_for(settings)
         if player.session is not None:
             player.catch_up(*settings["path"])
-        report = player.choose(pos, limits, progress=progress, **self._search_options(settings))
+        report = player.choose(pos, search, stop=self._worker.stop_flag, progress=progress)
         if player.session is not None:
             self._emit(f"info string reused {report.reused}")
         if last != [(report.depth, report.nodes)]:
@@ -527,17 +525,16 @@ class Engine:
         return self._player
 
     # -- chance nodes ------------------------------------------------------
-    def _go_chance(self, pos: Any, limits: Limits, settings: dict[str, Any]) -> None:
+    def _go_chance(self, pos: Any, search: Settings) -> None:
         """Expected values at a chance position: one expectimax search of the
         position (``safari_ai.analyse``, as ``safari-ai analyse`` runs it),
         which values every outcome; a progress line per completed iteration,
         then a line per outcome, most probable first, and the summary again.
         """
         is_zero_sum = zero_sum(pos)
-        options = self._search_options(settings)
-        options["algo"] = "auto"            # expectimax: the search that values chance
-        report = self._player.search(
-            pos, limits, progress=lambda r: self._emit(chance_summary(r, is_zero_sum)), **options)
+        report = self._player.search(     # algo auto: expectimax, the search that values chance
+            pos, replace(search, algo="auto"), stop=self._worker.stop_flag,
+            progress=lambda r: self._emit(chance_summary(r, is_zero_sum)))
         pov = chance_pov(report)
         for outcome in report.outcomes:
             self._emit(outcome_line(outcome, pov, is_zero_sum))

@@ -38,8 +38,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from safari_ai.errors import IllegalMoveError, PositionError, SafariError
 from safari_ai import facts, settings
-from safari_ai.limits import DEFAULT_MOVETIME_MS, Limits
+from safari_ai.limits import DEFAULT_MOVETIME_MS
 from safari_ai.position import Position
+from safari_ai.settings import Settings
 from safari_ai.web.guard import AccessPolicy, GuardMiddleware
 
 __all__ = ["create_app", "ServerConfig", "ApiError", "rules_form", "games_facts",
@@ -277,17 +278,21 @@ def _caps(config: ServerConfig) -> dict[str, int]:
             "hash_mb": config.max_hash_mb}
 
 
+_BOUNDS = tuple(item.name for item in settings.SETTINGS if item.bound)
+"""The members of ``limits``: the settings that bound a search (depth, nodes, movetime)."""
+
+
 def _limits(data: dict[str, Any], config: ServerConfig) -> dict[str, int]:
     """``limits``: any of depth, nodes, movetime; every search also stops at the server's cap."""
     raw = data.get("limits", {})
     if not isinstance(raw, dict):
         raise ApiError("limits must be an object such as {\"movetime\": 500}", "limits")
-    unknown = sorted(set(raw) - {"depth", "nodes", "movetime"})
+    unknown = sorted(set(raw) - set(_BOUNDS))
     if unknown:
-        raise ApiError(f"limits: unknown limit {unknown[0]!r} (depth, nodes, movetime)",
+        raise ApiError(f"limits: unknown limit {unknown[0]!r} ({', '.join(_BOUNDS)})",
                        f"limits.{unknown[0]}")
     limits = {}
-    for key in ("depth", "nodes", "movetime"):
+    for key in _BOUNDS:
         if key in raw:
             limits[key] = _setting(raw, key, f"limits.{key}", _caps(config))
     if not limits:
@@ -607,14 +612,11 @@ async def _apply(request: Request, server: _Server) -> Any:
 
 
 def _analysis_options(data: dict[str, Any], config: ServerConfig) -> dict[str, Any]:
-    return {
-        "limits": _limits(data, config),
-        "multipv": _setting(data, "multipv"),
-        "seed": _setting(data, "seed"),
-        "algo": _setting(data, "algo"),
-        "predictions": _setting(data, "predictions"),
-        "player": _setting(data, "player"),
-    }
+    """``limits`` and every search setting ``/api/analyse`` reads (its members
+    in :data:`FIELDS` that a :class:`~safari_ai.settings.Settings` holds), checked."""
+    return {"limits": _limits(data, config),
+            **{name: _setting(data, name) for name in FIELDS["/api/analyse"]
+               if name in settings.SEARCH_NAMES}}
 
 
 async def _analyse(request: Request, server: _Server) -> Any:
@@ -625,15 +627,14 @@ async def _analyse(request: Request, server: _Server) -> Any:
         return await _analyse_record(request, data, server)
     pos = _position(data)
     options = _analysis_options(data, server.config)
-    # the one Limits of this search, made (and checked) here and passed down as it is
-    limits = Limits(**_capped(options.pop("limits"), server.config),
-                    multipv=options.pop("multipv"), seed=options.pop("seed"))
+    # the one Settings of this search, made (and checked) here and passed down as it is
+    searched = Settings.of(**_capped(options.pop("limits"), server.config), **options)
     stream = _bool(data, "stream")
-    if options["predictions"] == "sampled" and options["player"] is None:
+    if searched.predictions == "sampled" and searched.player is None:
         raise ApiError("predictions 'sampled' needs 'player'", "player")
     if pos.is_terminal():
         raise ApiError("position: the game is over, there is nothing to search", "position")
-    if options["predictions"] != "open" and pos.is_chance():
+    if searched.predictions != "open" and pos.is_chance():
         raise ApiError("predictions 'sampled' needs a decision position, not a chance one",
                        "position")
 
@@ -642,7 +643,7 @@ async def _analyse(request: Request, server: _Server) -> Any:
 
         progress = None if emit is None else (lambda report: emit(report.to_json()))
         try:
-            return analyse(pos, limits, **options, stop=stop, progress=progress).to_json()
+            return analyse(pos, searched, stop=stop, progress=progress).to_json()
         except SafariError as error:
             message = str(error)
             where = ("position" if pos.is_terminal() or pos.is_chance()
@@ -702,17 +703,19 @@ async def _analyse_record(request: Request, data: dict[str, Any], server: _Serve
     def work(emit: Optional[Callable[[Any], None]], stop: Any) -> Any:
         deadline = time.monotonic() + budget
 
-        capped: dict[Limits, Limits] = {}
+        capped: dict[Settings, Settings] = {}
 
-        def search(pos: Any, limits: Limits, **kwargs: Any) -> Any:
+        def search(pos: Any, given: Settings, **kwargs: Any) -> Any:
             # every search capped by the operator's time, the whole by the budget
             if stop is not None and stop.is_set:
                 raise _Stopped()
             if time.monotonic() > deadline:
                 raise _OverBudget()
-            if limits not in capped:  # annotate's few values, each capped once
-                capped[limits] = replace(limits, movetime=min(limits.movetime or cap, cap))
-            return analyse(pos, capped[limits], stop=stop, **kwargs)
+            if given not in capped:  # annotate's few values, each capped once
+                limits = given.limits
+                capped[given] = replace(given, limits=replace(
+                    limits, movetime=min(limits.movetime or cap, cap)))
+            return analyse(pos, capped[given], stop=stop, **kwargs)
 
         def progress(done: int, total: int) -> None:
             if emit is not None:

@@ -2,7 +2,8 @@
 
 ``safari-ai export-site DIR`` (:func:`export_site`) writes the page's files,
 ``safari.wasm`` (the C core built by ``make -C csrc wasm``) and
-``games.json`` (the answer of ``GET /api/games``) into ``DIR``; the JavaScript
+``games.json`` (the answer of ``GET /api/games``) and ``schema.json`` (the
+search settings of ``GET /api/schema``) into ``DIR``; the JavaScript
 engine ``safari-engine.js`` answers there as the HTTP API does, with no
 server behind it (docs/web.md, "The engine in the browser").
 
@@ -52,6 +53,15 @@ def games_json() -> str:
     return json.dumps({"games": games_facts()})
 
 
+def schema_json() -> str:
+    """``GET /api/schema``'s settings for the static site: the page builds its
+    setting controls from it (static/settings-form.js); one thread, as the
+    engine in the browser searches with one."""
+    from safari_ai import settings
+
+    return json.dumps(settings.json_schema({"threads": 1}))
+
+
 def static_index() -> str:
     """The page's index.html for the static site: its files beside it (not
     under /static/), and the engine in the page (engine-wasm.js, by app.js)."""
@@ -83,6 +93,8 @@ def export_site(directory: Path, wasm: Optional[Path] = None) -> list[Path]:
         written.append(Path(shutil.copyfile(module, directory / WASM_NAME)))
         (directory / "games.json").write_text(games_json(), encoding="utf-8")
         written.append(directory / "games.json")
+        (directory / "schema.json").write_text(schema_json(), encoding="utf-8")
+        written.append(directory / "schema.json")
     except OSError as error:
         raise SiteError(f"cannot write the site to {directory}: {error}") from None
     return written

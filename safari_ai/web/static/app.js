@@ -13,6 +13,7 @@ const ROLL_MS = Math.max(0, Number(PARAMS.get("roll_ms") ?? 400) || 0);
 const ENGINE = document.querySelector('meta[name="safari-engine"]')?.content === "wasm"
   ? "./engine-wasm.js" : "./engine-http.js";
 const engine = await import(ENGINE);
+import { buildSettingsForm } from "./settings-form.js";
 
 // ---------------------------------------------------------------- the API ----
 
@@ -121,7 +122,7 @@ const posAt = (i) => (i === 0 ? S.start : S.plies[i - 1].pos);
 const shown = () => posAt(S.cursor);
 const atEnd = () => S.cursor === S.plies.length;
 const limits = () => ({ [$("limit-kind").value]: Math.max(1, parseInt($("limit-value").value, 10) || 1) });
-const multipv = () => Math.max(1, Math.min(16, parseInt($("multipv").value, 10) || 1));
+const multipv = () => Math.max(1, Math.min(Number($("multipv").max), parseInt($("multipv").value, 10) || 1));
 
 function markIdle() {
   // idle: nothing pending that changes the game (a running analysis does not)
@@ -1124,6 +1125,7 @@ window.safari.humanMoves = () => humanMoves();
 // ----------------------------------------------------------------- wiring ----
 
 async function main() {
+  buildSettingsForm(await api("/api/schema"));
   const { games } = await api("/api/games");
   for (const facts of games) {
     S.facts[facts.name] = facts;

@@ -62,6 +62,7 @@ export function request(path, init = {}) {
   if (path === "/api/engine") return new EngineSocket();
   return (async () => {
     if (path === "/api/games") return answer(await engine.games());
+    if (path === "/api/schema") return fetch(new URL("./schema.json", import.meta.url));
     let body;
     try {
       body = JSON.parse(init.body);
