@@ -530,18 +530,24 @@ class Engine:
     def _go_chance(self, pos: Any, limits: Limits, settings: dict[str, Any]) -> None:
         """Expected values at a chance position: one expectimax search of the
         position (``safari_ai.analyse``, as ``safari-ai analyse`` runs it),
-        which values every outcome; a progress line per completed iteration,
-        then a line per outcome, most probable first, and the summary again.
+        which values every outcome; after each completed iteration a line
+        per outcome valued so far, most probable first, then the summary (a
+        client shows the outcomes' values while it runs); at the end a line
+        per outcome and the summary again.
         """
         is_zero_sum = zero_sum(pos)
         options = self._search_options(settings)
         options["algo"] = "auto"            # expectimax: the search that values chance
-        report = self._player.search(
-            pos, limits, progress=lambda r: self._emit(chance_summary(r, is_zero_sum)), **options)
-        pov = chance_pov(report)
-        for outcome in report.outcomes:
-            self._emit(outcome_line(outcome, pov, is_zero_sum))
-        self._emit(chance_summary(report, is_zero_sum))
+
+        def report_lines(report: Report, final: bool = False) -> None:
+            pov = chance_pov(report)
+            for outcome in report.outcomes:   # while it runs, the outcomes valued so far
+                if final or outcome.expected is not None:
+                    self._emit(outcome_line(outcome, pov, is_zero_sum))
+            self._emit(chance_summary(report, is_zero_sum))
+
+        report_lines(self._player.search(pos, limits, progress=report_lines, **options),
+                     final=True)
 
     @staticmethod
     def _chance_pov(children: list[Any]) -> int:
