@@ -114,6 +114,7 @@ const S = {
   undone: [],         // the plies Undo took back, for Redo
   holdDice: false,    // a loaded position's dice wait for Roll (so it can be analysed first)
   legalFor: -1,       // the token S.legal was fetched for
+  chosen: null,       // the seats the user chose, kept while a load makes every seat human
 };
 window.safari = { state: S };  // for tests and the console
 
@@ -797,6 +798,7 @@ async function load(text) {
   try { data = JSON.parse(text); } catch (error) { say(`Load: not JSON: ${error.message}`); return; }
   try {
     stopEngineMove();
+    const seatsBefore = [...S.seats];
     if (data && data.format === "safari-ai-record") {
       const replay = await api("/api/replay", { record: data });
       setGame(replay.record.game, replay.positions[0], replay.positions.length);
@@ -808,10 +810,11 @@ async function load(text) {
       setGame(data.game, data);
     }
     drawRules(S.start.rules || {});             // the form shows the loaded game's rules
+    if (!S.chosen) S.chosen = [...seatsBefore];  // New game brings them back
     S.seats = S.seats.map(() => "human");
     S.holdDice = true;                           // no roll before the user asks: analyse first
     drawSeats();
-    say(`Loaded ${S.plies.length ? "a game record" : "a position"}; every seat is now human.`, "info");
+    say(`Loaded ${S.plies.length ? "a game record" : "a position"}; every seat is now human (New game brings your seats back).`, "info");
     await refresh();
   } catch (error) {
     say(`Load: ${error.message}`);
@@ -891,6 +894,7 @@ function drawSeats(count) {
     }
     select.addEventListener("change", () => {
       S.seats[i] = select.value;
+      if (S.chosen) S.chosen[i] = select.value;
       if (S.start) { showStatus(); showChoices(); drawBoard(); scheduleAutoplay(); }
     });
     label.append(select);
@@ -924,7 +928,9 @@ async function newGame(event) {
   const game = $("game").value;
   try {
     const start = await api("/api/new", { game, rules: readRules() });
-    const seats = [...$("seats").querySelectorAll("select")].map((s) => s.value);
+    // after a load (every seat human), the seats the user had chosen come back
+    const seats = S.chosen || [...$("seats").querySelectorAll("select")].map((s) => s.value);
+    S.chosen = null;
     setGame(game, start);
     seats.forEach((seat, i) => { if (i < S.seats.length) S.seats[i] = seat; });
     drawSeats();
@@ -983,9 +989,12 @@ const MARK_COLOURS = { "doubtful": "#d4a000", "bad": "#e07000", "very bad": "#b3
 // every player's chance to win it, one line each. The marked decisions are
 // dots in their class colours; a dot's <title> names the ply, the move and
 // the mark, and a click shows that position.
-function drawGraph(plies, players) {
+// While the analysis runs, `plies` are the ones analysed so far and `span`
+// the game's length, so the graph fills in from the left.
+function drawGraph(plies, players, span = plies.length) {
   const box = $("review-graph");
   box.innerHTML = "";
+  box.dataset.plies = String(plies.length);     // how many it shows (it fills in live)
   const series = Array.from({ length: players }, () => []);
   plies.forEach((ply, i) => {
     if (ply.by === "chance") return;
@@ -996,7 +1005,7 @@ function drawGraph(plies, players) {
     }
   });
   const lines = players === 2 || series.slice(1).every((s) => !s.length) ? [series[0]] : series;
-  const W = 600, H = 160, pad = 6, n = Math.max(1, plies.length - 1);
+  const W = 600, H = 160, pad = 6, n = Math.max(1, span - 1);
   const x = (i) => pad + (W - 2 * pad) * i / n;
   const y = (w) => pad + (H - 2 * pad) * (1 - w);
   const NS = "http://www.w3.org/2000/svg";
@@ -1064,15 +1073,21 @@ async function review() {
     // a level (the default): depths, the same verdicts on any load; else the limits typed
     const kind = $("review-kind").value;
     const asked = kind.startsWith("level:") ? { level: kind.slice("level:".length) } : { limits: reviewLimits() };
-    const result = await apiStream("/api/analyse", { record: makeRecord(), ...asked },
-      ({ done, total }) => {
+    const record = makeRecord();
+    const live = [];                              // each ply's entry as it streams in
+    const players = S.seats.length;
+    const result = await apiStream("/api/analyse", { record, ...asked },
+      ({ done, total, ply }) => {
         bar.max = total;
         bar.value = done;
         note.textContent = `analysing: ${done} of ${total} positions`;
+        if (ply && !controller.signal.aborted) {
+          live.push(ply);
+          drawGraph(live, players, record.moves.length);
+        }
       }, controller.signal);
     if (controller.signal.aborted) return;         // a new game came meanwhile: not this one's
     S.review = result.plies;
-    const players = Object.keys(result.summary).length;
     const dice = result.plies.some((ply) => ply.by === "chance");   // luck columns only with dice
     const head = table.querySelector("thead");
     head.innerHTML = "";
