@@ -6,6 +6,8 @@
 // says <meta name="safari-engine" content="wasm">), engine-wasm.js to the
 // C core as WebAssembly in the page.
 
+import { showBoard } from "./boardview.js";
+
 const $ = (id) => document.getElementById(id);
 const PARAMS = new URLSearchParams(location.search);
 // The pause before the page rolls the dice, so that a person follows (?roll_ms=0: none).
@@ -268,7 +270,7 @@ function fetchBoard() {
 
 function putBoard(svg) {
   const board = $("board");
-  board.innerHTML = svg;
+  showBoard(svg, board, $("board-key"));
   for (const el of board.querySelectorAll("[data-cell], [data-hex], [data-space], [data-id], [data-position]")) {
     if (!elementKeys(el).length) continue;
     el.classList.add("clickable");
