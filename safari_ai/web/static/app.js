@@ -7,6 +7,7 @@
 // C core as WebAssembly in the page.
 
 import { showBoard } from "./boardview.js";
+import { Learn } from "./learn.js";
 
 const $ = (id) => document.getElementById(id);
 const PARAMS = new URLSearchParams(location.search);
@@ -119,6 +120,10 @@ const S = {
   chosen: null,       // the seats the user chose, kept while a load makes every seat human
 };
 window.safari = { state: S };  // for tests and the console
+// "Learn from your mistakes" (learn.js): the player's marked decisions, one by one
+const learn = new Learn({ state: S, api: (path, body) => api(path, body), goTo: (i) => goTo(i),
+  say: (text) => say(text), formatValue: (x, units) => formatValue(x, units) });
+window.safari.learn = learn;
 
 const posAt = (i) => (i === 0 ? S.start : S.plies[i - 1].pos);
 const shown = () => posAt(S.cursor);
@@ -216,6 +221,7 @@ function humanMoves() {
   const pos = shown();
   if (!S.legal || pos.to_move === "terminal") return [];
   if (pos.to_move === "chance") return $("dice-mode").value === "manual" ? S.legal.outcomes.map((o) => o[0]) : [];
+  if (learn.deciding()) return S.legal.moves;      // a move to try, whoever's seat it is
   return S.seats[pos.to_move] === "human" ? S.legal.moves : [];
 }
 
@@ -434,6 +440,7 @@ async function refresh() {
 // ----------------------------------------------------------- moves & undo ----
 
 async function play(move, by) {
+  if (learn.takes(move)) return false;           // learning: judged, not played
   const pos = shown();
   const mover = by !== undefined ? by : pos.to_move;
   const token = S.token;
@@ -971,6 +978,7 @@ const REVIEW_HEAD = ["ply", "by", "move", "best", "error", "why"];
 function resetReview() {
   stopStreams("review");
   S.review = null;
+  learn.reset();
   const head = $("review-table").querySelector("thead");
   head.innerHTML = "";
   head.append(tableRow(REVIEW_HEAD, "th"));
@@ -1090,6 +1098,7 @@ async function review() {
       }, controller.signal);
     if (controller.signal.aborted) return;         // a new game came meanwhile: not this one's
     S.review = result.plies;
+    learn.reviewed(result, asked);
     const dice = result.plies.some((ply) => ply.by === "chance");   // luck columns only with dice
     const head = table.querySelector("thead");
     head.innerHTML = "";
