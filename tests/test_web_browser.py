@@ -457,7 +457,15 @@ def test_phone_sized_window_and_screenshot(browser: Any, server: str, tmp_path: 
     assert width <= 400, width                 # no sideways scrolling on a phone
     board = phone.locator("#board svg").bounding_box()
     assert board is not None and board["width"] <= 390
-    if os.environ.get("SAFARI_SCREENSHOT"):     # docs/web.md's phone picture
+    if os.environ.get("SAFARI_SCREENSHOT"):     # docs/web.md's phone picture: a game under way
+        path = tmp_path / "phone.json"
+        record = random_record("turtles", 24, seed=5, rules={})
+        path.write_text(json.dumps(record))
+        phone.set_input_files("#load", str(path))
+        phone.wait_for_function(f"window.safari.state.plies.length === {len(record['moves'])}")
+        wait_idle(phone)
+        phone.locator("#status").scroll_into_view_if_needed()
+        phone.evaluate("document.getElementById('status').scrollIntoView()")
         phone.screenshot(path=str(PHONE_SCREENSHOT))
     context.close()
     # the README's picture: an analysed game, a marked decision shown on the board
@@ -484,8 +492,9 @@ def test_phone_sized_window_and_screenshot(browser: Any, server: str, tmp_path: 
     desk.check("#analyse")
     desk.wait_for_function("document.querySelectorAll('#pv-lines li').length >= 2")
     desk.wait_for_timeout(300)
-    if os.environ.get("SAFARI_SCREENSHOT"):
-        desk.screenshot(path=str(SCREENSHOT))
+    if os.environ.get("SAFARI_SCREENSHOT"):     # the whole page: board, analysis, graph
+        desk.evaluate("window.scrollTo(0, 0)")
+        desk.screenshot(path=str(SCREENSHOT), full_page=True)
     desk.click("#stop")
     wait_idle(desk)
     context.close()
