@@ -300,7 +300,9 @@ def test_a_quiet_stream_sends_keep_alives(client: TestClient) -> None:
         lines = list(response.iter_lines())
     assert lines.count("") >= 1, lines
     items = [json.loads(line) for line in lines if line]
-    assert [item["progress"]["done"] for item in items[:-1]] == [1, 2]
+    # the counts, then the ply's entry once complete (the graph's live values)
+    assert [item["progress"]["done"] for item in items[:-1]] == [1, 2, 2]
+    assert items[-2]["progress"]["ply"] == items[-1]["result"]["plies"][0]
     assert len(items[-1]["result"]["plies"]) == 1
 
 
