@@ -10,14 +10,13 @@ guardian positions) at least 32 px, and nothing scrolls sideways.
 """
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from test_web_browser import (  # noqa: F401  (fixtures used by name)
-    browser, random_record, server, wait_idle)
+    browser, load_record, random_record, server, wait_idle)
 
 GAMES: list[tuple[str, dict[str, Any], int]] = [
     ("turtles", {}, 30), ("zebras", {}, 30), ("ostrich", {"players": 3}, 60), ("arena", {}, 40)]
@@ -68,13 +67,7 @@ def test_the_board_is_readable_in_every_game(browser: Any, server: str, tmp_path
     page.wait_for_selector("#board svg")
     wait_idle(page)
     for game, rules, plies in GAMES:
-        record = random_record(game, plies, seed=7, rules=rules)
-        path = tmp_path / f"{game}.json"
-        path.write_text(json.dumps(record))
-        page.set_input_files("#load", str(path))
-        page.wait_for_function(f"window.safari.state.plies.length === {len(record['moves'])}"
-                               f" && window.safari.state.game === {json.dumps(game)}")
-        wait_idle(page)
+        load_record(page, random_record(game, plies, seed=7, rules=rules), tmp_path)
         page.wait_for_function("document.querySelector('#board svg').dataset.board !== undefined")
         seen = page.evaluate(MEASURE)
         where = f"{game} at {width} x {height}"

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from test_web_browser import (  # noqa: F401  (fixtures used by name)
-    browser, new_game, page, random_record, server, wait_idle)
+    browser, load_record, new_game, page, random_record, server, wait_idle)
 
 GAMES: list[tuple[str, dict[str, Any]]] = [
     ("turtles", {}), ("zebras", {}), ("ostrich", {"players": 3}), ("arena", {})]
@@ -36,12 +36,7 @@ def analyse(page: Any) -> None:
                            ".startsWith('analysed')", timeout=120000)
 
 
-def load(page: Any, record: dict[str, Any], tmp_path: Path) -> None:
-    path = tmp_path / f"{record['game']}.json"
-    path.write_text(json.dumps(record))
-    page.set_input_files("#load", str(path))
-    page.wait_for_function(f"window.safari.state.plies.length === {len(record['moves'])}")
-    wait_idle(page)
+load = load_record
 
 
 def assert_no_review(page: Any, game: str) -> None:
