@@ -17,6 +17,7 @@ import pytest
 
 from test_web_browser import (  # noqa: F401  (fixtures used by name)
     browser, load_record, random_record, server, wait_idle)
+from test_web_review import analyse
 
 GAMES: list[tuple[str, dict[str, Any], int]] = [
     ("turtles", {}, 30), ("zebras", {}, 30), ("ostrich", {"players": 3}, 60), ("arena", {}, 40)]
@@ -87,5 +88,11 @@ def test_the_board_is_readable_in_every_game(browser: Any, server: str, tmp_path
             assert key["top"] >= board["bottom"] - 1, (where, board, key)
         else:
             assert key["left"] >= board["right"] - 1, (where, board, key)   # beside it
+    # the analysis (its tables, graph) and learning from it: still no sideways scrolling
+    analyse(page)
+    page.click("#learn-start")
+    page.wait_for_function("!document.getElementById('learn').hidden")
+    wait_idle(page)
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
     context.close()
     assert not errors, errors
