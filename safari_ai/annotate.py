@@ -302,14 +302,18 @@ def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *, alg
              seed: int = 0, threads: int = 1, hash_mb: int = 16,
              search: Callable[..., Report] = analyse,
              progress: Optional[Callable[[int, int], None]] = None,
-             outcomes: bool = False, level: Optional[str] = None) -> Annotation:
+             outcomes: bool = False, level: Optional[str] = None,
+             on_ply: Optional[Callable[[dict[str, Any]], None]] = None) -> Annotation:
     """Annotates every ply of ``record`` (see the module's docstring).
 
     ``limits``: ``depth``/``nodes``/``movetime`` of each search; without
     them the ``level``'s (:data:`LEVELS`, default :data:`DEFAULT_LEVEL`);
     not both. ``progress(done, total)`` is called after each position
-    searched; ``outcomes=True`` also keeps, per chance ply, every outcome's
-    probability and luck (``"outcomes"``).
+    searched; ``on_ply(item)`` with each ply's item as soon as it is
+    complete (the ``"plies"`` entry of :meth:`Annotation.to_json`), so that a
+    client draws the evaluation while the analysis runs; ``outcomes=True``
+    also keeps, per chance ply, every outcome's probability and luck
+    (``"outcomes"``).
 
     :raises LimitError: an unknown level, both limits and a level, or a limit
         out of range.
@@ -388,6 +392,8 @@ def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *, alg
                                                   dice_depth=dice_depth, seed=seed)
                 out.reason_seconds += seconds
         out.plies.append(item)
+        if on_ply is not None:
+            on_ply(item)
     if progress is not None and values[-1] is None:
         progress(total, total)
     out.threads = searcher.used_threads

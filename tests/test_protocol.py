@@ -631,7 +631,11 @@ def test_go_at_a_chance_position_reports_what_analyse_reports(game: str) -> None
     lines = engine.feed("go depth 2")
     engine.close()
     assert lines[-1] == "bestmove (none)"
-    per_outcome = [i for i in infos(lines) if "outcome" in i]
+    # the outcomes' values stream: each iteration's lines come before its
+    # summary, then the final block, one line per outcome
+    first_summary = next(n for n, i in enumerate(infos(lines)) if "outcomes" in i)
+    assert any("outcome" in i for i in infos(lines)[:first_summary])
+    per_outcome = [i for i in infos(lines) if "outcome" in i][-len(report.outcomes):]
     assert [(i["outcome"], Fraction(i["prob"])) for i in per_outcome] == \
         [(o.outcome, o.probability) for o in report.outcomes]
     for info, outcome in zip(per_outcome, report.outcomes):

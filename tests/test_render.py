@@ -378,3 +378,56 @@ def test_ostrich_marks_only_the_ostrich_a_move_names() -> None:
                            if "last-move" in g.get("class", "")}
     assert marked("CDDWW/W") == set()  # a roll names dice faces, not ostriches
     assert marked("C2:sss") == {"C"} and marked("*D") == {"D"} and marked("target:E") == {"E"}
+
+
+# -- the board and its key, apart (issue 30, point 5) ------------------------------
+
+def _box(text: str | None) -> tuple[float, float, float, float]:
+    assert text, "the picture names its view boxes"
+    x, y, w, h = (float(v) for v in text.split())
+    return x, y, x + w, y + h
+
+
+def _points(el: ET.Element) -> list[tuple[float, float]]:
+    """The corners of a cell, space, hex, piece shape or track position."""
+    tag = el.tag[len(NS):]
+    if tag == "polygon":
+        return [tuple(float(v) for v in p.split(",")) for p in el.get("points", "").split()]  # type: ignore[misc]
+    if tag == "rect":
+        x, y, w, h = (float(el.get(k, "0")) for k in ("x", "y", "width", "height"))
+        return [(x, y), (x + w, y + h)]
+    if tag == "circle":
+        cx, cy, r = (float(el.get(k, "0")) for k in ("cx", "cy", "r"))
+        return [(cx - r, cy - r), (cx + r, cy + r)]
+    return []
+
+
+@pytest.mark.parametrize("game", ["turtles", "zebras", "ostrich", "arena"])
+def test_the_board_and_its_key_lie_apart(game: str) -> None:
+    """data-board holds every cell, space, hex, guardian position and piece;
+    data-key holds the legend and the caption; the two do not overlap and
+    both lie in the picture (which, as `safari-ai render` writes it, holds both)."""
+    positions = [safari_ai.Position.new(game).to_json()]
+    if game in ("ostrich", "arena"):
+        positions += examples(game)
+    if game == "zebras":
+        positions.append(ZEBRAS_EXAMPLE_8)
+    for pos in positions:
+        root = parse(render(pos))
+        board, key = _box(root.get("data-board")), _box(root.get("data-key"))
+        width, height = float(root.get("width", "0")), float(root.get("height", "0"))
+        for x0, y0, x1, y1 in (board, key):
+            assert 0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height
+        assert board[2] <= key[0] or key[2] <= board[0]              # side by side, apart
+        drawn = [el for el in root.iter() if el.get("data-cell") or el.get("data-hex")
+                 or el.get("data-space") or el.get("data-position")]
+        drawn += [shape for g in pieces(root) for shape in g if shape.tag != NS + "text"]
+        assert drawn
+        for el in drawn:
+            for x, y in _points(el):
+                assert board[0] <= x <= board[2] and board[1] <= y <= board[3], (game, el.attrib)
+        for group in root:
+            if group.get("class") in ("legend", "caption"):
+                for text in group.iter(NS + "text"):
+                    x, y = float(text.get("x", "0")), float(text.get("y", "0"))
+                    assert key[0] <= x <= key[2] and key[1] <= y <= key[3], (game, text.text)

@@ -202,7 +202,12 @@ def test_analyse_record_is_cli_analyse_record(client: TestClient, game: str, pli
     # streamed: the progress, then the same analysis
     progress, result = streamed(client, {"record": record, "limits": limits})
     assert {**result, timing: None} == {**expected, timing: None}
-    assert progress[-1] == {"done": plies + 1, "total": plies + 1}
+    assert {k: v for k, v in progress[-1].items() if k != "ply"} == \
+        {"done": plies + 1, "total": plies + 1}
+    # each ply's entry streams as soon as it is complete: the graph fills in live
+    assert [p["ply"] for p in progress if "ply" in p] == result["plies"]
+    first = next(n for n, p in enumerate(progress) if "ply" in p)
+    assert progress[first]["done"] < plies + 1
 
 
 def random_record(game: str, plies: int, seed: int,
@@ -252,7 +257,9 @@ def test_ostrich_race_record_is_analysed_with_luck_for_every_player(client: Test
     elapsed = time.perf_counter() - started
     assert len(result["plies"]) == 40 and result["units"] == "points"
     assert [p["done"] for p in progress] == sorted(p["done"] for p in progress)
-    assert progress[-1] == {"done": 41, "total": 41} and len(progress) >= 20
+    assert {k: v for k, v in progress[-1].items() if k != "ply"} == {"done": 41, "total": 41}
+    assert len(progress) >= 20
+    assert [p["ply"] for p in progress if "ply" in p] == result["plies"]
     rolls = [p for p in result["plies"] if p["by"] == "chance"]
     assert len(rolls) >= 10
     for ply in rolls:
@@ -293,7 +300,9 @@ def test_a_quiet_stream_sends_keep_alives(client: TestClient) -> None:
         lines = list(response.iter_lines())
     assert lines.count("") >= 1, lines
     items = [json.loads(line) for line in lines if line]
-    assert [item["progress"]["done"] for item in items[:-1]] == [1, 2]
+    # the counts, then the ply's entry once complete (the graph's live values)
+    assert [item["progress"]["done"] for item in items[:-1]] == [1, 2, 2]
+    assert items[-2]["progress"]["ply"] == items[-1]["result"]["plies"][0]
     assert len(items[-1]["result"]["plies"]) == 1
 
 

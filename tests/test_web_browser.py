@@ -447,6 +447,16 @@ def test_a_server_failure_is_a_readable_message(page: Any) -> None:
     page.wait_for_function("window.safari.state.plies.length === 1")
 
 
+def load_record(page: Any, record: dict[str, Any], tmp_path: Path) -> None:
+    """Loads ``record`` as a person would (the file input) and waits for it."""
+    path = tmp_path / f"{record['game']}-record.json"
+    path.write_text(json.dumps(record))
+    page.set_input_files("#load", str(path))
+    page.wait_for_function(f"window.safari.state.plies.length === {len(record['moves'])}"
+                           f" && window.safari.state.game === {json.dumps(record['game'])}")
+    wait_idle(page)
+
+
 def test_phone_sized_window_and_screenshot(browser: Any, server: str, tmp_path: Path) -> None:
     context = browser.new_context(viewport={"width": 390, "height": 844})
     phone = context.new_page()
@@ -457,7 +467,9 @@ def test_phone_sized_window_and_screenshot(browser: Any, server: str, tmp_path: 
     assert width <= 400, width                 # no sideways scrolling on a phone
     board = phone.locator("#board svg").bounding_box()
     assert board is not None and board["width"] <= 390
-    if os.environ.get("SAFARI_SCREENSHOT"):     # docs/web.md's phone picture
+    if os.environ.get("SAFARI_SCREENSHOT"):     # docs/web.md's phone picture: a game under way
+        load_record(phone, random_record("turtles", 24, seed=5, rules={}), tmp_path)
+        phone.evaluate("document.getElementById('status').scrollIntoView()")
         phone.screenshot(path=str(PHONE_SCREENSHOT))
     context.close()
     # the README's picture: an analysed game, a marked decision shown on the board
@@ -466,12 +478,7 @@ def test_phone_sized_window_and_screenshot(browser: Any, server: str, tmp_path: 
     desk.goto(server + "?roll_ms=0")
     desk.wait_for_selector("#board svg")
     wait_idle(desk)
-    path = tmp_path / "game.json"
-    record = random_record("turtles", 40, seed=5, rules={})
-    path.write_text(json.dumps(record))
-    desk.set_input_files("#load", str(path))
-    desk.wait_for_function(f"window.safari.state.plies.length === {len(record['moves'])}")
-    wait_idle(desk)
+    load_record(desk, random_record("turtles", 40, seed=5, rules={}), tmp_path)
     desk.select_option("#review-kind", "level:quick")
     desk.click("#review-run")
     desk.wait_for_function("document.getElementById('review-text').textContent.startsWith('analysed')",
@@ -484,8 +491,9 @@ def test_phone_sized_window_and_screenshot(browser: Any, server: str, tmp_path: 
     desk.check("#analyse")
     desk.wait_for_function("document.querySelectorAll('#pv-lines li').length >= 2")
     desk.wait_for_timeout(300)
-    if os.environ.get("SAFARI_SCREENSHOT"):
-        desk.screenshot(path=str(SCREENSHOT))
+    if os.environ.get("SAFARI_SCREENSHOT"):     # the whole page: board, analysis, graph
+        desk.evaluate("window.scrollTo(0, 0)")
+        desk.screenshot(path=str(SCREENSHOT), full_page=True)
     desk.click("#stop")
     wait_idle(desk)
     context.close()

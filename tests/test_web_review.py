@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from test_web_browser import (  # noqa: F401  (fixtures used by name)
-    browser, new_game, page, random_record, server, wait_idle)
+    browser, load_record, new_game, page, random_record, server, wait_idle)
 
 GAMES: list[tuple[str, dict[str, Any]]] = [
     ("turtles", {}), ("zebras", {}), ("ostrich", {"players": 3}), ("arena", {})]
@@ -36,12 +36,7 @@ def analyse(page: Any) -> None:
                            ".startsWith('analysed')", timeout=120000)
 
 
-def load(page: Any, record: dict[str, Any], tmp_path: Path) -> None:
-    path = tmp_path / f"{record['game']}.json"
-    path.write_text(json.dumps(record))
-    page.set_input_files("#load", str(path))
-    page.wait_for_function(f"window.safari.state.plies.length === {len(record['moves'])}")
-    wait_idle(page)
+load = load_record
 
 
 def assert_no_review(page: Any, game: str) -> None:
@@ -56,7 +51,8 @@ def assert_no_review(page: Any, game: str) -> None:
     assert page.inner_text("#review-text") == ""
     assert page.locator("#review-graph svg").count() == 0
     listed = page.locator("#movelist li").all_inner_texts()
-    assert not any(mark in text for text in listed for mark in ("?!", "??", " ?")), listed
+    shown = [text.replace("pred:????", "") for text in listed]     # a hidden tile is no mark
+    assert not any(mark in text for text in shown for mark in ("?!", "??", " ?")), listed
 
 
 def test_each_game_after_an_analysed_one_starts_clean(page: Any, tmp_path: Path) -> None:
@@ -150,6 +146,10 @@ def test_a_loaded_dice_position_waits_for_the_roll(page: Any, tmp_path: Path) ->
     assert "dice to roll" in page.inner_text("#status")
     page.check("#analyse")                          # the position analysed before the roll
     page.wait_for_function("document.getElementById('engine-info').textContent !== 'idle'")
+    # the outcomes' values stream while the search runs (before any Stop)
+    page.wait_for_function("[...document.querySelectorAll('#pv-lines li')]"
+                           ".some((li) => /^pred:\\S+ \\(\\d+\\/\\d+\\): .*expect/.test(li.textContent))")
+    assert page.is_checked("#analyse")
     page.uncheck("#analyse")
     wait_idle(page)                                 # the analysis stopped before the roll
     assert page.evaluate("window.safari.state.plies.length") == 0
@@ -173,3 +173,42 @@ def test_the_race_shows_every_tile_when_it_is_over(page: Any, tmp_path: Path) ->
         wait_idle(page)
         hidden = "????" in page.inner_text("#movelist")
         assert hidden != finished, page.inner_text("#movelist")
+
+
+def test_the_graph_fills_in_while_the_analysis_runs(page: Any, tmp_path: Path) -> None:
+    """Each analysed ply's values stream in: the graph is drawn with a part of
+    the game before the analysis ends, then with all of it."""
+    record = random_record("turtles", 30, seed=5, rules={})
+    load(page, record, tmp_path)
+    page.evaluate("""() => {
+      window.seenPlies = [];
+      new MutationObserver(() => window.seenPlies.push(
+          Number(document.getElementById('review-graph').dataset.plies || 0)))
+        .observe(document.getElementById('review-graph'), {attributes: true, childList: true});
+    }""")
+    analyse(page)
+    seen = page.evaluate("window.seenPlies")
+    assert seen[-1] == len(record["moves"]), seen
+    partial = [n for n in seen if 0 < n < len(record["moves"])]
+    assert partial, seen                                 # drawn before the end
+    assert partial == sorted(partial)
+
+
+def test_seats_come_back_after_a_load(page: Any, tmp_path: Path) -> None:
+    """A loaded record makes every seat human; the next New game has the
+    seats the user chose before (and any change made since)."""
+    new_game(page, "zebras", seats=["human", "engine"])
+    load(page, random_record("turtles", 6, seed=1, rules={}), tmp_path)
+    assert page.evaluate("window.safari.state.seats") == ["human", "human"]
+    page.select_option("#game", "zebras")
+    page.click("#start")
+    wait_idle(page)
+    assert page.evaluate("window.safari.state.seats") == ["human", "engine"]
+    assert page.input_value("#seat-1") == "engine"
+    load(page, random_record("turtles", 6, seed=2, rules={}), tmp_path)
+    page.select_option("#seat-0", "engine")               # a change after the load counts
+    page.select_option("#seat-0", "human")
+    page.select_option("#seat-1", "human")
+    page.click("#start")
+    wait_idle(page)
+    assert page.evaluate("window.safari.state.seats") == ["human", "human"]

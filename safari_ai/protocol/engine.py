@@ -528,17 +528,23 @@ class Engine:
     def _go_chance(self, pos: Any, search: Settings) -> None:
         """Expected values at a chance position: one expectimax search of the
         position (``safari_ai.analyse``, as ``safari-ai analyse`` runs it),
-        which values every outcome; a progress line per completed iteration,
-        then a line per outcome, most probable first, and the summary again.
+        which values every outcome; after each completed iteration a line
+        per outcome valued so far, most probable first, then the summary (a
+        client shows the outcomes' values while it runs); at the end a line
+        per outcome and the summary again.
         """
         is_zero_sum = zero_sum(pos)
-        report = self._player.search(     # algo auto: expectimax, the search that values chance
+
+        def report_lines(report: Report, final: bool = False) -> None:
+            pov = chance_pov(report)
+            for outcome in report.outcomes:   # while it runs, the outcomes valued so far
+                if final or outcome.expected is not None:
+                    self._emit(outcome_line(outcome, pov, is_zero_sum))
+            self._emit(chance_summary(report, is_zero_sum))
+
+        report_lines(self._player.search(     # algo auto: expectimax, the search that values chance
             pos, replace(search, algo="auto"), stop=self._worker.stop_flag,
-            progress=lambda r: self._emit(chance_summary(r, is_zero_sum)))
-        pov = chance_pov(report)
-        for outcome in report.outcomes:
-            self._emit(outcome_line(outcome, pov, is_zero_sum))
-        self._emit(chance_summary(report, is_zero_sum))
+            progress=report_lines), final=True)
 
     @staticmethod
     def _chance_pov(children: list[Any]) -> int:

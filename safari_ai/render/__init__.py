@@ -8,7 +8,10 @@ ever drawn of a valid position, from its canonical JSON; bad input raises
 nothing else. Pieces are ``<g class="piece" data-owner=...>`` elements; dice
 are ``<g class="die" data-face=...>``; the cells touched by the last move get
 ``class="... last-move"``; every picture has a ``<g class="legend">`` key to
-its symbols, and a finished game states its result.
+its symbols, and a finished game states its result. The board lies on the
+left, the caption and the key on the right: the ``<svg>``'s ``data-board``
+and ``data-key`` name the two view boxes (``x y width height``), so that a
+page shows them apart (``boardview.js``: the key below the board on a phone).
 """
 from __future__ import annotations
 

@@ -72,6 +72,15 @@ class Canvas:
         element.set("paint-order", "stroke")
         return element
 
+    def views(self, board: tuple[float, float, float, float],
+              key: tuple[float, float, float, float]) -> None:
+        """Where the board and the key (the caption and the legend) lie, as
+        two view boxes ``x y width height`` (``data-board``, ``data-key`` on
+        the ``<svg>``): a page shows them apart (the key below the board on
+        a phone); the picture itself holds both, side by side."""
+        for name, box in (("data-board", board), ("data-key", key)):
+            self.root.set(name, " ".join(_n(float(v)) for v in box))
+
     def to_string(self) -> str:
         ET.indent(self.root)
         return ET.tostring(self.root, encoding="unicode", xml_declaration=False) + "\n"

@@ -12,6 +12,9 @@ from safari_ai.render._svg import (ANIMAL_COLOUR, LAST_MOVE_COLOUR, Canvas, Lege
 SIZE = 28.0
 HEX_RE = re.compile(r"^([a-z])(\d{1,2})$")
 SPECIES_LETTER = {"lion": "L", "bear": "B", "rhino": "R"}
+# the board's text: at a phone's width the arena (about 450 wide) is drawn at
+# 0.85, so 14.5 comes out at 12 px or more
+TEXT = 14.5
 
 
 def default_arena() -> dict[str, Any]:
@@ -67,7 +70,7 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
         canvas.add(board, "polygon", points=hex_points(x, y, SIZE - 1, pointy=True),
                    fill=LAST_MOVE_COLOUR if name in hexes else ("#e6cf9c" if start else "#efe3c4"),
                    stroke="#a08a5a", stroke_width=1.0, class_=cls, **{"data-hex": name})
-        canvas.label(names, x, y + SIZE * 0.68, name + (f" {start}" if start else ""), size=7,
+        canvas.label(names, x, y + SIZE * 0.68, name + (f" {start}" if start else ""), size=TEXT,
                      cls="hex-name")
     for glad in pos.get("gladiators", []):
         if glad.get("hex") is None:
@@ -77,11 +80,11 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
         group = canvas.group("piece last-move" if glad["id"] in ids else "piece", pieces, **{
             "data-owner": str(glad["side"]), "data-kind": "gladiator", "data-id": glad["id"],
             "data-hex": glad["hex"]})
-        canvas.add(group, "circle", cx=x, cy=y - 3, r=SIZE * 0.62, fill=player_colour(glad["side"]),
+        canvas.add(group, "circle", cx=x, cy=y - 3, r=SIZE * 0.7, fill=player_colour(glad["side"]),
                    stroke="#f2c500" if marked else "#222", stroke_width=4.0 if marked else 1.5)
-        canvas.text(group, x, y - 9, glad["id"], size=10, fill="#fff", weight="bold")
-        canvas.text(group, x, y + 2, f"{glad['attack']}/{glad['defense']}/{glad['speed']}",
-                    size=8, fill="#fff", cls="dice-triplet")
+        canvas.text(group, x, y - 10, glad["id"], size=TEXT, fill="#fff", weight="bold")
+        canvas.text(group, x, y + 4, f"{glad['attack']}/{glad['defense']}/{glad['speed']}",
+                    size=TEXT, fill="#fff", cls="dice-triplet")
     for animal in pos.get("animals", []):
         if animal.get("hex") is None:
             continue
@@ -90,13 +93,13 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
         group = canvas.group("piece last-move" if animal["id"] in ids else "piece", pieces, **{
             "data-owner": "animals", "data-kind": animal["species"], "data-id": animal["id"],
             "data-hex": animal["hex"]})
-        canvas.add(group, "polygon", points=hex_points(x, y - 3, SIZE * 0.72, pointy=False),
+        canvas.add(group, "polygon", points=hex_points(x, y - 3, SIZE * 0.8, pointy=False),
                    fill=ANIMAL_COLOUR, stroke="#f2c500" if marked else "#222",
                    stroke_width=4.0 if marked else 1.5)
-        canvas.text(group, x, y - 9, SPECIES_LETTER.get(animal["species"], "?") + animal["id"],
-                    size=10, fill="#fff", weight="bold")
-        canvas.text(group, x, y + 2, f"{animal['attack']}/{animal['defense']}/{animal['speed']}",
-                    size=8, fill="#fff", cls="dice-triplet")
+        canvas.text(group, x, y - 10, SPECIES_LETTER.get(animal["species"], "?") + animal["id"],
+                    size=TEXT, fill="#fff", weight="bold")
+        canvas.text(group, x, y + 4, f"{animal['attack']}/{animal['defense']}/{animal['speed']}",
+                    size=TEXT, fill="#fff", cls="dice-triplet")
     if pending.get("attacker") and pending.get("target"):
         where = {c["id"]: c.get("hex") for c in pos.get("gladiators", []) + pos.get("animals", [])}
         a, t = where.get(pending["attacker"]), where.get(pending["target"])
@@ -127,6 +130,7 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
         lines.append(f"last move: {last_move}")
     end = caption(canvas, lines, board_w + 10, 40, size=12)
     _legend(canvas, board_w + 10, end + 8)
+    canvas.views((34.0, 34.0, board_w - 68, board_h - 68), (board_w, 0.0, width - board_w, height))
     return canvas.to_string()
 
 

@@ -10,6 +10,9 @@ from safari_ai.render._svg import (LAST_MOVE_COLOUR, Canvas, Legend, caption, di
 
 CELL = 34.0
 LEFT, TOP = 50.0, 30.0
+# the panel (dice, caption, key) right of the track; the track's view
+# (Canvas.views) is 245 wide: at a phone's width it is drawn 1.5 times larger
+PANEL = LEFT + 3 * CELL + 130
 # The default track of the rule book (section 2.3): tiles from start to finish.
 DEFAULT_TRACK: list[dict[str, Any]] = [
     {"name": "start", "curve": False, "rows": ["nnn", "n.n", "..."]},
@@ -54,14 +57,14 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
     rows = track_rows(pos)
     n_rows = len(rows)
     board_h = n_rows * CELL
-    width = LEFT + 3 * CELL + 520
+    width = PANEL + 425
     height = max(TOP * 2 + board_h + 20, 640.0)
     canvas = Canvas(width, height, f"ostrich: {to_move_text(pos)}")
     spaces, letters = move_marks(last_move)
     board = canvas.group("track")
     for lane in range(3):  # lane letters above and below the track
         for y_lane in (TOP - 10, TOP + board_h + 10):
-            canvas.text(board, LEFT + lane * CELL + CELL / 2, y_lane, "abc"[lane], size=10,
+            canvas.text(board, LEFT + lane * CELL + CELL / 2, y_lane, "abc"[lane], size=12,
                         fill="#555", cls="lane-name")
 
     def xy(space: str) -> tuple[float, float]:
@@ -74,10 +77,10 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
     terrain_marks: list[tuple[float, float, str]] = []
     for number, (terrain_row, tile, curve) in enumerate(rows):
         y = TOP + (n_rows - 1 - number) * CELL
-        canvas.text(board, LEFT - 14, y + CELL / 2, str(number), size=10, fill="#555")
+        canvas.text(board, LEFT - 14, y + CELL / 2, str(number), size=12, fill="#555")
         if tile != previous_tile:
             canvas.text(board, LEFT + 3 * CELL + 8, y + CELL / 2,
-                        tile + (" (curve)" if curve else ""), size=10, anchor="start", fill="#777")
+                        tile + (" (curve)" if curve else ""), size=12, anchor="start", fill="#777")
             canvas.add(board, "line", x1=LEFT - 4, y1=y + CELL, x2=LEFT + 3 * CELL + 4, y2=y + CELL,
                        stroke="#333", stroke_width=2.0)
             previous_tile = tile
@@ -90,7 +93,7 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
                        class_="space last-move" if name in spaces else "space",
                        **{"data-space": name, "data-terrain": kind})
             if char != ".":
-                terrain_marks.append((LEFT + lane * CELL + 6, y + CELL - 7, char))
+                terrain_marks.append((LEFT + lane * CELL + 7, y + CELL - 8, char))
     pieces = canvas.group("pieces")
     for space in pos.get("berries", []):
         x, y = xy(space)
@@ -104,7 +107,7 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
                                              "data-space": space,
                                              "data-state": "bewitched" if letter in bewitched
                                              else "running"})
-        canvas.add(group, "circle", cx=x, cy=y, r=CELL * 0.38, fill=OSTRICH_COLOURS[letter],
+        canvas.add(group, "circle", cx=x, cy=y, r=CELL * 0.47, fill=OSTRICH_COLOURS[letter],
                    stroke="#f2c500" if letter in letters else "#222",
                    stroke_width=4.0 if letter in letters else 1.5,
                    stroke_dasharray="3 2" if letter in bewitched else None)
@@ -114,13 +117,13 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
         x, y = xy(lion["space"])
         group = canvas.group("piece", pieces, **{"data-owner": "lion", "data-kind": "lion",
                                                  "data-space": lion["space"]})
-        canvas.add(group, "rect", x=x - 12, y=y - 12, width=24.0, height=24.0, rx=3.0,
+        canvas.add(group, "rect", x=x - 15, y=y - 15, width=30.0, height=30.0, rx=3.0,
                    fill="#b5651d", stroke="#222")
         canvas.text(group, x, y, "L", size=14, fill="#fff", weight="bold")
     names = canvas.group("terrain-letters")  # above the pieces, in a corner of the space
     for x, y, char in terrain_marks:
-        canvas.label(names, x, y, char, size=9, cls="terrain-letter")
-    panel = LEFT + 3 * CELL + 95
+        canvas.label(names, x, y, char, size=12, cls="terrain-letter")
+    panel = PANEL
     dice_group = canvas.group("dice")
     y = TOP
     dice = pos.get("dice")
@@ -164,6 +167,7 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
         canvas.add(None, "rect", x=panel - 12, y=top + (player + first_player_line) * 18 - 4,
                    width=8.0, height=8.0, fill=player_colour(player), class_="player-key")
     _legend(canvas, panel, end + 6)
+    canvas.views((20.0, 6.0, 245.0, TOP + board_h + 18), (panel - 16, 0.0, width - panel + 16, height))
     return canvas.to_string()
 
 

@@ -9,6 +9,10 @@ from safari_ai.render._svg import (LAST_MOVE_COLOUR, NEUTRAL_COLOUR, Canvas, Leg
                                    hex_points, player_colour, result_text, to_move_text)
 
 SIZE = 30.0
+# where the board and the key lie (Canvas.views): at a phone's width the
+# board alone fills it, so its names (12) come out at 12 px or more
+BOARD_VIEW = (48.0, 26.0, 344.0, 380.0)
+KEY_VIEW = (410.0, 0.0, 350.0, 440.0)
 CELL_RE = re.compile(r"[a-g][1-7]")
 TATTOOS = {"L": "Life", "C": "Change", "I": "Immortality", "X": "Contamination"}
 
@@ -32,7 +36,7 @@ def move_cells(move: Optional[str]) -> list[str]:
 
 
 def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[int]]) -> str:
-    width, height = 640.0, 520.0
+    width, height = 760.0, 440.0
     canvas = Canvas(width, height, f"turtles: {to_move_text(pos)}")
     cx, cy = 220.0, 215.0
     marked = move_cells(last_move)
@@ -49,7 +53,7 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
         canvas.add(board, "polygon", points=hex_points(x, y, SIZE - 1, pointy=False),
                    fill=fill, stroke="#6b7f5a", stroke_width=1.5, class_=cls,
                    **{"data-cell": name})
-        canvas.label(names, x, y + SIZE * 0.66, name)
+        canvas.label(names, x, y + SIZE * 0.66, name, size=12)
         code = pos["board"].get(name)
         if code is None:
             continue
@@ -58,14 +62,14 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
         group = canvas.group("piece", pieces, **{"data-owner": owner, "data-cell": name,
                                                  "data-kind": kind or "plain"})
         colour = NEUTRAL_COLOUR if owner == "neutral" else player_colour(int(owner))
-        canvas.add(group, "circle", cx=float(x), cy=y - 3.0, r=SIZE * 0.5, fill=colour,
+        canvas.add(group, "circle", cx=float(x), cy=y - 3.0, r=SIZE * 0.54, fill=colour,
                    stroke="#222", stroke_width=2.0,
                    stroke_dasharray="4 3" if owner == "neutral" else None)
         if kind:
             canvas.text(group, x, y - 3, kind, size=14, fill="#fff", weight="bold")
     if marked:
         _arrow(canvas, path, marked, cx, cy)
-    lines = [f"turtles  {to_move_text(pos)}  (phase {pos['phase']}, turn {pos['turns']})"]
+    lines = [f"turtles  {to_move_text(pos)}", f"phase {pos['phase']}, turn {pos['turns']}"]
     if result is not None:
         lines.append(result_text(result))
     reserve = pos["reserve"]
@@ -77,8 +81,9 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
         lines.append(f"Change waiting at {pos['changing']}")
     if last_move:
         lines.append(f"last move: {last_move}")
-    caption(canvas, lines, 12, 430)
-    _legend(canvas, 420.0, 40.0, tattoo=bool(pos["rules"].get("tattoo")))
+    end = caption(canvas, lines, 420, 40)
+    _legend(canvas, 420.0, end + 8, tattoo=bool(pos["rules"].get("tattoo")))
+    canvas.views(BOARD_VIEW, KEY_VIEW)
     return canvas.to_string()
 
 

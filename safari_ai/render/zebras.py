@@ -15,6 +15,10 @@ TERRITORY_FILL = {"1": "#e8d8a8", "2": "#cfe3b8", "3": "#f0c9a0", "4": "#bcd7e6"
 NAMES = {"Z": "zebra", "G": "gazelle", "E": "elephant", "L": "lion", "C": "crocodile"}
 VALUES = {"Z": 6, "G": 2, "E": 5, "L": 1, "C": 0}  # face up; face down 0
 CELL_RE = re.compile(r"[a-f][1-5]")
+# where the board (with its track) and the key lie (Canvas.views); the
+# board's text (15) and pieces (40) stay at 12 and 32 px at a phone's width
+BOARD_VIEW = (10.0, 10.0, 460.0, 400.0)
+KEY_VIEW = (475.0, 0.0, 255.0, 460.0)
 
 
 def track_xy(position: int) -> tuple[float, float]:
@@ -52,7 +56,7 @@ def scores(pos: dict[str, Any]) -> list[int]:
 
 
 def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[int]]) -> str:
-    width, height = LEFT * 2 + 6 * CELL + 250, TOP * 2 + 5 * CELL + 140
+    width, height = LEFT * 2 + 6 * CELL + 250, TOP * 2 + 5 * CELL + 40
     canvas = Canvas(width, height, f"zebras: {to_move_text(pos)}")
     marked = move_cells(last_move)
     board = canvas.group("board")
@@ -71,11 +75,11 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
                        stroke="#999", stroke_width=0.5,
                        class_="cell last-move" if name in marked else "cell",
                        **{"data-cell": name, "data-territory": f"T{territory}"})
-            canvas.label(names, x + 10, y + 8, name)
+            canvas.label(names, x + 13, y + 10, name, size=15)
             if territory not in labelled:  # one territory name, on its first cell
                 labelled.add(territory)
-                canvas.label(names, x + CELL - 10, y + 8, f"T{territory}", fill="#7a4a00",
-                             cls="territory-name")
+                canvas.label(names, x + CELL - 13, y + 10, f"T{territory}", size=15,
+                             fill="#7a4a00", cls="territory-name")
             token = tokens[col]
             if token == "..":
                 continue
@@ -84,10 +88,10 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
             group = canvas.group("piece", pieces, **{
                 "data-owner": owner, "data-cell": name, "data-kind": NAMES[letter.upper()],
                 "data-face": "up" if face_up else "down"})
-            canvas.add(group, "rect", x=x + 12, y=y + 14, width=CELL - 22, height=CELL - 22, rx=8.0,
+            canvas.add(group, "rect", x=x + 10, y=y + 16, width=CELL - 20, height=CELL - 20, rx=8.0,
                        fill=player_colour(int(owner)) if face_up else "#fff",
                        stroke=player_colour(int(owner)), stroke_width=3.0)
-            canvas.text(group, x + CELL / 2 + 1, y + CELL / 2 + 3, letter.upper(), size=18,
+            canvas.text(group, x + CELL / 2, y + CELL / 2 + 6, letter.upper(), size=20,
                         fill="#fff" if face_up else player_colour(int(owner)), weight="bold")
     # rivers: thick lines between adjacent cells of different territories
     rivers = canvas.group("rivers")
@@ -109,13 +113,13 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
     for number in range(22):
         x, y = track_xy(number)
         here = guardian == number
-        canvas.add(track, "circle", cx=x, cy=y, r=11.0 if here else 9.0,
+        canvas.add(track, "circle", cx=x, cy=y, r=22.0 if here else 20.0,
                    fill="#222" if here else ("#f2c500" if moved_to and int(moved_to.group(1)) == number
                                              else "#fff"),
                    stroke="#555", stroke_width=1.0,
                    class_="guardian" if here else "track-position",
                    **{"data-position": str(number)})
-        canvas.text(track, x, y, str(number), size=8, fill="#fff" if here else "#555")
+        canvas.text(track, x, y, str(number), size=15, fill="#fff" if here else "#555")
     hands = pos.get("hands", [{}, {}])
     lines = [f"zebras  {to_move_text(pos)}"]
     score = scores(pos)
@@ -131,12 +135,14 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
         lines.append(f"hand {player}: " + " ".join(f"{k}{v}" for k, v in hand.items()))
     if last_move:
         lines.append(f"last move: {last_move}")
-    caption(canvas, lines, LEFT, TOP * 2 + 5 * CELL + 10, size=12, step=16)
-    _legend(canvas, LEFT + 6 * CELL + 55, TOP - 20)
+    end = _legend(canvas, LEFT + 6 * CELL + 60, TOP - 20)
+    caption(canvas, lines, LEFT + 6 * CELL + 60, end + 8, size=12, step=16)
+    canvas.views(BOARD_VIEW, KEY_VIEW)
     return canvas.to_string()
 
 
-def _legend(canvas: Canvas, x: float, y: float) -> None:
+def _legend(canvas: Canvas, x: float, y: float) -> float:
+    """The key from (x, y); returns the y below it."""
     key = Legend(canvas, x, y)
     key.row("player 0 (face up)", fill=player_colour(0))
     key.row("player 1 (face up)", fill=player_colour(1))
@@ -151,3 +157,4 @@ def _legend(canvas: Canvas, x: float, y: float) -> None:
     key.note("track 0-21 clockwise: 0-5 columns a-f,")
     key.note("6-10 rows 1-5, 11-16 columns f-a,")
     key.note("17-21 rows 5-1")
+    return key.y

@@ -717,12 +717,21 @@ async def _analyse_record(request: Request, data: dict[str, Any], server: _Serve
                     limits, movetime=min(limits.movetime or cap, cap)))
             return analyse(pos, capped[given], stop=stop, **kwargs)
 
+        counts = {"done": 0, "total": 0}
+
         def progress(done: int, total: int) -> None:
+            counts.update(done=done, total=total)
             if emit is not None:
-                emit({"done": done, "total": total})
+                emit(dict(counts))
+
+        def on_ply(item: dict[str, Any]) -> None:
+            # each ply's values as soon as they are known: the page's graph fills in live
+            if emit is not None:
+                emit({**counts, "ply": item})
         try:
             return annotate(record, limits or None, algo=options["algo"], seed=options["seed"],
-                            search=search, progress=progress, level=level).to_json()
+                            search=search, progress=progress, level=level,
+                            on_ply=on_ply).to_json()
         except _OverBudget:
             return ApiError(f"record analysis took more than the server's {budget:g} s; "
                             "use smaller limits", "limits")

@@ -6,6 +6,9 @@
 // says <meta name="safari-engine" content="wasm">), engine-wasm.js to the
 // C core as WebAssembly in the page.
 
+import { showBoard } from "./boardview.js";
+import { Learn } from "./learn.js";
+
 const $ = (id) => document.getElementById(id);
 const PARAMS = new URLSearchParams(location.search);
 // The pause before the page rolls the dice, so that a person follows (?roll_ms=0: none).
@@ -115,8 +118,13 @@ const S = {
   undone: [],         // the plies Undo took back, for Redo
   holdDice: false,    // a loaded position's dice wait for Roll (so it can be analysed first)
   legalFor: -1,       // the token S.legal was fetched for
+  chosen: null,       // the seats the user chose, kept while a load makes every seat human
 };
 window.safari = { state: S };  // for tests and the console
+// "Learn from your mistakes" (learn.js): the player's marked decisions, one by one
+const learn = new Learn({ state: S, api: (path, body) => api(path, body), goTo: (i) => goTo(i),
+  say: (text) => say(text), formatValue: (x, units) => formatValue(x, units) });
+window.safari.learn = learn;
 
 const posAt = (i) => (i === 0 ? S.start : S.plies[i - 1].pos);
 const shown = () => posAt(S.cursor);
@@ -214,6 +222,7 @@ function humanMoves() {
   const pos = shown();
   if (!S.legal || pos.to_move === "terminal") return [];
   if (pos.to_move === "chance") return $("dice-mode").value === "manual" ? S.legal.outcomes.map((o) => o[0]) : [];
+  if (learn.deciding()) return S.legal.moves;      // a move to try, whoever's seat it is
   return S.seats[pos.to_move] === "human" ? S.legal.moves : [];
 }
 
@@ -268,7 +277,7 @@ function fetchBoard() {
 
 function putBoard(svg) {
   const board = $("board");
-  board.innerHTML = svg;
+  showBoard(svg, board, $("board-key"));
   for (const el of board.querySelectorAll("[data-cell], [data-hex], [data-space], [data-id], [data-position]")) {
     if (!elementKeys(el).length) continue;
     el.classList.add("clickable");
@@ -432,6 +441,7 @@ async function refresh() {
 // ----------------------------------------------------------- moves & undo ----
 
 async function play(move, by) {
+  if (learn.takes(move)) return false;           // learning: judged, not played
   const pos = shown();
   const mover = by !== undefined ? by : pos.to_move;
   const token = S.token;
@@ -798,6 +808,7 @@ async function load(text) {
   try { data = JSON.parse(text); } catch (error) { say(`Load: not JSON: ${error.message}`); return; }
   try {
     stopEngineMove();
+    const seatsBefore = [...S.seats];
     if (data && data.format === "safari-ai-record") {
       const replay = await api("/api/replay", { record: data });
       setGame(replay.record.game, replay.positions[0], replay.positions.length);
@@ -809,10 +820,11 @@ async function load(text) {
       setGame(data.game, data);
     }
     drawRules(S.start.rules || {});             // the form shows the loaded game's rules
+    if (!S.chosen) S.chosen = [...seatsBefore];  // New game brings them back
     S.seats = S.seats.map(() => "human");
     S.holdDice = true;                           // no roll before the user asks: analyse first
     drawSeats();
-    say(`Loaded ${S.plies.length ? "a game record" : "a position"}; every seat is now human.`, "info");
+    say(`Loaded ${S.plies.length ? "a game record" : "a position"}; every seat is now human (New game brings your seats back).`, "info");
     await refresh();
   } catch (error) {
     say(`Load: ${error.message}`);
@@ -892,6 +904,7 @@ function drawSeats(count) {
     }
     select.addEventListener("change", () => {
       S.seats[i] = select.value;
+      if (S.chosen) S.chosen[i] = select.value;
       if (S.start) { showStatus(); showChoices(); drawBoard(); scheduleAutoplay(); }
     });
     label.append(select);
@@ -925,7 +938,9 @@ async function newGame(event) {
   const game = $("game").value;
   try {
     const start = await api("/api/new", { game, rules: readRules() });
-    const seats = [...$("seats").querySelectorAll("select")].map((s) => s.value);
+    // after a load (every seat human), the seats the user had chosen come back
+    const seats = S.chosen || [...$("seats").querySelectorAll("select")].map((s) => s.value);
+    S.chosen = null;
     setGame(game, start);
     seats.forEach((seat, i) => { if (i < S.seats.length) S.seats[i] = seat; });
     drawSeats();
@@ -964,6 +979,7 @@ const REVIEW_HEAD = ["ply", "by", "move", "best", "error", "why"];
 function resetReview() {
   stopStreams("review");
   S.review = null;
+  learn.reset();
   const head = $("review-table").querySelector("thead");
   head.innerHTML = "";
   head.append(tableRow(REVIEW_HEAD, "th"));
@@ -984,9 +1000,12 @@ const MARK_COLOURS = { "doubtful": "#d4a000", "bad": "#e07000", "very bad": "#b3
 // every player's chance to win it, one line each. The marked decisions are
 // dots in their class colours; a dot's <title> names the ply, the move and
 // the mark, and a click shows that position.
-function drawGraph(plies, players) {
+// While the analysis runs, `plies` are the ones analysed so far and `span`
+// the game's length, so the graph fills in from the left.
+function drawGraph(plies, players, span = plies.length) {
   const box = $("review-graph");
   box.innerHTML = "";
+  box.dataset.plies = String(plies.length);     // how many it shows (it fills in live)
   const series = Array.from({ length: players }, () => []);
   plies.forEach((ply, i) => {
     if (ply.by === "chance") return;
@@ -997,7 +1016,7 @@ function drawGraph(plies, players) {
     }
   });
   const lines = players === 2 || series.slice(1).every((s) => !s.length) ? [series[0]] : series;
-  const W = 600, H = 160, pad = 6, n = Math.max(1, plies.length - 1);
+  const W = 600, H = 160, pad = 6, n = Math.max(1, span - 1);
   const x = (i) => pad + (W - 2 * pad) * i / n;
   const y = (w) => pad + (H - 2 * pad) * (1 - w);
   const NS = "http://www.w3.org/2000/svg";
@@ -1065,15 +1084,22 @@ async function review() {
     // a level (the default): depths, the same verdicts on any load; else the limits typed
     const kind = $("review-kind").value;
     const asked = kind.startsWith("level:") ? { level: kind.slice("level:".length) } : { limits: reviewLimits() };
-    const result = await apiStream("/api/analyse", { record: makeRecord(), ...asked },
-      ({ done, total }) => {
+    const record = makeRecord();
+    const live = [];                              // each ply's entry as it streams in
+    const players = S.seats.length;
+    const result = await apiStream("/api/analyse", { record, ...asked },
+      ({ done, total, ply }) => {
         bar.max = total;
         bar.value = done;
         note.textContent = `analysing: ${done} of ${total} positions`;
+        if (ply && !controller.signal.aborted) {
+          live.push(ply);
+          drawGraph(live, players, record.moves.length);
+        }
       }, controller.signal);
     if (controller.signal.aborted) return;         // a new game came meanwhile: not this one's
     S.review = result.plies;
-    const players = Object.keys(result.summary).length;
+    learn.reviewed(result, asked);
     const dice = result.plies.some((ply) => ply.by === "chance");   // luck columns only with dice
     const head = table.querySelector("thead");
     head.innerHTML = "";

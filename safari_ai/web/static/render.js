@@ -99,6 +99,12 @@ class Canvas {
     return el;
   }
 
+  // _svg.Canvas.views: the board's and the key's view boxes (data-board, data-key)
+  views(board, key) {
+    this.root.attrs["data-board"] = board.map(num).join(" ");
+    this.root.attrs["data-key"] = key.map(num).join(" ");
+  }
+
   toString() {
     return serialise(this.root, 0) + "\n";
   }
@@ -183,7 +189,8 @@ const sortedEntries = (object) => Object.entries(object).sort(([a], [b]) => (a <
 
 // -- turtles.py ----------------------------------------------------------------------
 
-const TURTLES = { SIZE: 30, TATTOOS: { L: "Life", C: "Change", I: "Immortality", X: "Contamination" } };
+const TURTLES = { SIZE: 30, TATTOOS: { L: "Life", C: "Change", I: "Immortality", X: "Contamination" },
+  BOARD_VIEW: [48, 26, 344, 380], KEY_VIEW: [410, 0, 350, 440] };
 
 function turtleCells() {
   const out = {};
@@ -197,7 +204,7 @@ function turtleCells() {
 
 function turtles(pos, lastMove, result) {
   const SIZE = TURTLES.SIZE;
-  const canvas = new Canvas(640, 520, `turtles: ${toMoveText(pos)}`);
+  const canvas = new Canvas(760, 440, `turtles: ${toMoveText(pos)}`);
   const [cx, cy] = [220, 215];
   const marked = lastMove ? lastMove.match(/[a-g][1-7]/g) || [] : [];
   const board = canvas.group("board");
@@ -212,13 +219,13 @@ function turtles(pos, lastMove, result) {
     canvas.add(board, "polygon", { points: hexPoints(x, y, SIZE - 1, false),
       fill: on ? LAST_MOVE_COLOUR : (goals[name] ? "#e9dcb5" : "#d8e8c8"), stroke: "#6b7f5a",
       "stroke-width": 1.5, class: "cell" + (on ? " last-move" : ""), "data-cell": name });
-    canvas.label(names, x, y + SIZE * 0.66, name);
+    canvas.label(names, x, y + SIZE * 0.66, name, { size: 12 });
     const code = pos.board[name];
     if (code === undefined) continue;
     const owner = code[0] === "n" ? "neutral" : code[0];
     const kind = code.slice(1);
     const group = canvas.group("piece", pieces, { "data-owner": owner, "data-cell": name, "data-kind": kind || "plain" });
-    canvas.add(group, "circle", { cx: x, cy: y - 3, r: SIZE * 0.5,
+    canvas.add(group, "circle", { cx: x, cy: y - 3, r: SIZE * 0.54,
       fill: owner === "neutral" ? NEUTRAL_COLOUR : playerColour(Number(owner)), stroke: "#222",
       "stroke-width": 2, "stroke-dasharray": owner === "neutral" ? "4 3" : null });
     if (kind) canvas.text(group, x, y - 3, kind, { size: 14, fill: "#fff", weight: "bold" });
@@ -234,14 +241,14 @@ function turtles(pos, lastMove, result) {
         "stroke-width": 3, "stroke-opacity": 0.6, class: "last-move-path" });
     }
   }
-  const lines = [`turtles  ${toMoveText(pos)}  (phase ${pos.phase}, turn ${pos.turns})`];
+  const lines = [`turtles  ${toMoveText(pos)}`, `phase ${pos.phase}, turn ${pos.turns}`];
   if (result) lines.push(resultText(result));
   if (pos.reserve.some((n) => n)) lines.push(`reserves: player 0 ${pos.reserve[0]}, player 1 ${pos.reserve[1]}`);
   if (pos.pending.length) lines.push("effects pending: " + pos.pending.join(" "));
   if (pos.changing) lines.push(`Change waiting at ${pos.changing}`);
   if (lastMove) lines.push(`last move: ${lastMove}`);
-  caption(canvas, lines, 12, 430);
-  const key = new Legend(canvas, 420, 40);
+  const end = caption(canvas, lines, 420, 40);
+  const key = new Legend(canvas, 420, end + 8);
   key.row("player 0, runs north to d7", { fill: playerColour(0), shape: "circle" });
   key.row("player 1, runs south to d1", { fill: playerColour(1), shape: "circle" });
   key.row("neutral (turned over)", { fill: NEUTRAL_COLOUR, shape: "circle", dashed: true });
@@ -253,6 +260,7 @@ function turtles(pos, lastMove, result) {
   }
   key.note("cell names: column a-g, rank 1");
   key.note("at the south end of each column");
+  canvas.views(TURTLES.BOARD_VIEW, TURTLES.KEY_VIEW);
   return canvas.toString();
 }
 
@@ -264,6 +272,7 @@ const Z = {
   FILL: { 1: "#e8d8a8", 2: "#cfe3b8", 3: "#f0c9a0", 4: "#bcd7e6", 5: "#e0c0d8", 6: "#d6d0f0" },
   NAMES: { Z: "zebra", G: "gazelle", E: "elephant", L: "lion", C: "crocodile" },
   VALUES: { Z: 6, G: 2, E: 5, L: 1, C: 0 },
+  BOARD_VIEW: [10, 10, 460, 400], KEY_VIEW: [475, 0, 255, 460],
 };
 
 function trackXY(p) {
@@ -276,7 +285,7 @@ function trackXY(p) {
 
 function zebras(pos, lastMove, result) {
   const { CELL, LEFT, TOP, TERRITORY } = Z;
-  const canvas = new Canvas(LEFT * 2 + 6 * CELL + 250, TOP * 2 + 5 * CELL + 140, `zebras: ${toMoveText(pos)}`);
+  const canvas = new Canvas(LEFT * 2 + 6 * CELL + 250, TOP * 2 + 5 * CELL + 40, `zebras: ${toMoveText(pos)}`);
   const marked = (lastMove || "").match(/[a-f][1-5]/g) || [];
   const board = canvas.group("board");
   const pieces = canvas.group("pieces");
@@ -292,10 +301,10 @@ function zebras(pos, lastMove, result) {
       canvas.add(board, "rect", { x, y, width: CELL, height: CELL, fill: on ? LAST_MOVE_COLOUR : Z.FILL[territory],
         stroke: "#999", "stroke-width": 0.5, class: on ? "cell last-move" : "cell", "data-cell": name,
         "data-territory": `T${territory}` });
-      canvas.label(names, x + 10, y + 8, name);
+      canvas.label(names, x + 13, y + 10, name, { size: 15 });
       if (!labelled.has(territory)) {
         labelled.add(territory);
-        canvas.label(names, x + CELL - 10, y + 8, `T${territory}`, { fill: "#7a4a00", cls: "territory-name" });
+        canvas.label(names, x + CELL - 13, y + 10, `T${territory}`, { size: 15, fill: "#7a4a00", cls: "territory-name" });
       }
       const token = tokens[col];
       if (token === "..") continue;
@@ -303,9 +312,9 @@ function zebras(pos, lastMove, result) {
       const up = letter === letter.toUpperCase();
       const group = canvas.group("piece", pieces, { "data-owner": owner, "data-cell": name,
         "data-kind": Z.NAMES[letter.toUpperCase()], "data-face": up ? "up" : "down" });
-      canvas.add(group, "rect", { x: x + 12, y: y + 14, width: CELL - 22, height: CELL - 22, rx: 8,
+      canvas.add(group, "rect", { x: x + 10, y: y + 16, width: CELL - 20, height: CELL - 20, rx: 8,
         fill: up ? playerColour(Number(owner)) : "#fff", stroke: playerColour(Number(owner)), "stroke-width": 3 });
-      canvas.text(group, x + CELL / 2 + 1, y + CELL / 2 + 3, letter.toUpperCase(), { size: 18,
+      canvas.text(group, x + CELL / 2, y + CELL / 2 + 6, letter.toUpperCase(), { size: 20,
         fill: up ? "#fff" : playerColour(Number(owner)), weight: "bold" });
     }
   }
@@ -332,10 +341,10 @@ function zebras(pos, lastMove, result) {
   for (let number = 0; number < 22; number++) {
     const [x, y] = trackXY(number);
     const here = guardian === number;
-    canvas.add(track, "circle", { cx: x, cy: y, r: here ? 11 : 9,
+    canvas.add(track, "circle", { cx: x, cy: y, r: here ? 22 : 20,
       fill: here ? "#222" : (movedTo && Number(movedTo[1]) === number ? "#f2c500" : "#fff"),
       stroke: "#555", "stroke-width": 1, class: here ? "guardian" : "track-position", "data-position": String(number) });
-    canvas.text(track, x, y, String(number), { size: 8, fill: here ? "#fff" : "#555" });
+    canvas.text(track, x, y, String(number), { size: 15, fill: here ? "#fff" : "#555" });
   }
   const lines = [`zebras  ${toMoveText(pos)}`];
   if (result) lines.push(resultText(result));
@@ -346,8 +355,7 @@ function zebras(pos, lastMove, result) {
     lines.push(`hand ${player}: ` + Object.entries(hand).map(([k, v]) => `${k}${v}`).join(" "));
   });
   if (lastMove) lines.push(`last move: ${lastMove}`);
-  caption(canvas, lines, LEFT, TOP * 2 + 5 * CELL + 10, { size: 12, step: 16 });
-  const key = new Legend(canvas, LEFT + 6 * CELL + 55, TOP - 20);
+  const key = new Legend(canvas, LEFT + 6 * CELL + 60, TOP - 20);
   key.row("player 0 (face up)", { fill: playerColour(0) });
   key.row("player 1 (face up)", { fill: playerColour(1) });
   key.row("face down: worth 0", { fill: "#fff", stroke: playerColour(0) });
@@ -362,13 +370,15 @@ function zebras(pos, lastMove, result) {
   key.note("track 0-21 clockwise: 0-5 columns a-f,");
   key.note("6-10 rows 1-5, 11-16 columns f-a,");
   key.note("17-21 rows 5-1");
+  caption(canvas, lines, LEFT + 6 * CELL + 60, key.y + 8, { size: 12, step: 16 });
+  canvas.views(Z.BOARD_VIEW, Z.KEY_VIEW);
   return canvas.toString();
 }
 
 // -- ostrich.py --------------------------------------------------------------------------
 
 const O = {
-  CELL: 34, LEFT: 50, TOP: 30,
+  CELL: 34, LEFT: 50, TOP: 30, PANEL: 50 + 3 * 34 + 130,
   DEFAULT_TRACK: [
     { name: "start", curve: false, rows: ["nnn", "n.n", "..."] },
     { name: "crocodiles", curve: false, rows: [".#.", "kkk", "..."] },
@@ -400,12 +410,13 @@ function ostrich(pos, lastMove, result) {
   const rows = tiles.flatMap((tile) => tile.rows.map((row) => [row, tile.name, Boolean(tile.curve)]));
   const nRows = rows.length;
   const boardH = nRows * CELL;
-  const canvas = new Canvas(LEFT + 3 * CELL + 520, Math.max(TOP * 2 + boardH + 20, 640), `ostrich: ${toMoveText(pos)}`);
+  const [width, height] = [O.PANEL + 425, Math.max(TOP * 2 + boardH + 20, 640)];
+  const canvas = new Canvas(width, height, `ostrich: ${toMoveText(pos)}`);
   const [spaces, letters] = ostrichMarks(lastMove);
   const board = canvas.group("track");
   for (let lane = 0; lane < 3; lane++) {
     for (const yLane of [TOP - 10, TOP + boardH + 10]) {
-      canvas.text(board, LEFT + lane * CELL + CELL / 2, yLane, "abc"[lane], { size: 10, fill: "#555", cls: "lane-name" });
+      canvas.text(board, LEFT + lane * CELL + CELL / 2, yLane, "abc"[lane], { size: 12, fill: "#555", cls: "lane-name" });
     }
   }
   const xy = (space) => {
@@ -416,10 +427,10 @@ function ostrich(pos, lastMove, result) {
   const marks = [];
   rows.forEach(([terrainRow, tile, curve], number) => {
     const y = TOP + (nRows - 1 - number) * CELL;
-    canvas.text(board, LEFT - 14, y + CELL / 2, String(number), { size: 10, fill: "#555" });
+    canvas.text(board, LEFT - 14, y + CELL / 2, String(number), { size: 12, fill: "#555" });
     if (tile !== previous) {
       canvas.text(board, LEFT + 3 * CELL + 8, y + CELL / 2, tile + (curve ? " (curve)" : ""),
-        { size: 10, anchor: "start", fill: "#777" });
+        { size: 12, anchor: "start", fill: "#777" });
       canvas.add(board, "line", { x1: LEFT - 4, y1: y + CELL, x2: LEFT + 3 * CELL + 4, y2: y + CELL,
         stroke: "#333", "stroke-width": 2 });
       previous = tile;
@@ -431,7 +442,7 @@ function ostrich(pos, lastMove, result) {
       canvas.add(board, "rect", { x: LEFT + lane * CELL, y, width: CELL, height: CELL, fill: on ? LAST_MOVE_COLOUR : fill,
         stroke: "#999", "stroke-width": curve ? 1.5 : 0.5, class: on ? "space last-move" : "space",
         "data-space": name, "data-terrain": kind });
-      if (char !== ".") marks.push([LEFT + lane * CELL + 6, y + CELL - 7, char]);
+      if (char !== ".") marks.push([LEFT + lane * CELL + 7, y + CELL - 8, char]);
     });
   });
   const pieces = canvas.group("pieces");
@@ -446,7 +457,7 @@ function ostrich(pos, lastMove, result) {
     const on = letters.has(letter);
     const group = canvas.group(on ? "piece last-move" : "piece", pieces, { "data-owner": "race", "data-kind": letter,
       "data-space": space, "data-state": bewitched.includes(letter) ? "bewitched" : "running" });
-    canvas.add(group, "circle", { cx: x, cy: y, r: CELL * 0.38, fill: O.COLOURS[letter], stroke: on ? "#f2c500" : "#222",
+    canvas.add(group, "circle", { cx: x, cy: y, r: CELL * 0.47, fill: O.COLOURS[letter], stroke: on ? "#f2c500" : "#222",
       "stroke-width": on ? 4 : 1.5, "stroke-dasharray": bewitched.includes(letter) ? "3 2" : null });
     canvas.text(group, x, y, letter, { size: 14, fill: "#fff", weight: "bold" });
   }
@@ -454,12 +465,12 @@ function ostrich(pos, lastMove, result) {
   if (lion.space) {
     const [x, y] = xy(lion.space);
     const group = canvas.group("piece", pieces, { "data-owner": "lion", "data-kind": "lion", "data-space": lion.space });
-    canvas.add(group, "rect", { x: x - 12, y: y - 12, width: 24, height: 24, rx: 3, fill: "#b5651d", stroke: "#222" });
+    canvas.add(group, "rect", { x: x - 15, y: y - 15, width: 30, height: 30, rx: 3, fill: "#b5651d", stroke: "#222" });
     canvas.text(group, x, y, "L", { size: 14, fill: "#fff", weight: "bold" });
   }
   const names = canvas.group("terrain-letters");
-  for (const [x, y, char] of marks) canvas.label(names, x, y, char, { size: 9, cls: "terrain-letter" });
-  const panel = LEFT + 3 * CELL + 95;
+  for (const [x, y, char] of marks) canvas.label(names, x, y, char, { size: 12, cls: "terrain-letter" });
+  const panel = O.PANEL;
   const diceGroup = canvas.group("dice");
   let y = TOP;
   if (pos.dice) {
@@ -504,12 +515,14 @@ function ostrich(pos, lastMove, result) {
   for (const [char, [name, fill]] of Object.entries(O.TERRAIN)) if (char !== ".") key.row(`${char}  ${name}`, { fill, stroke: "#999" });
   key.note("thick outline: a curve tile, no lane change");
   key.note("space names: row, then lane (13c)");
+  canvas.views([20, 6, 245, TOP + boardH + 18], [panel - 16, 0, width - panel + 16, height]);
   return canvas.toString();
 }
 
 // -- arena.py --------------------------------------------------------------------------------
 
 const SPECIES_LETTER = { lion: "L", bear: "B", rhino: "R" };
+const ARENA_TEXT = 14.5;   // arena.py's TEXT
 
 function defaultArena() {
   const hexes = [];
@@ -536,7 +549,8 @@ function arena(pos, lastMove, result) {
   const [offX, offY] = [40 - Math.min(...xs) + w / 2, 40 - Math.min(...ys) + SIZE];
   const boardW = Math.max(...xs) - Math.min(...xs) + w + 80;
   const boardH = Math.max(...ys) - Math.min(...ys) + 2 * SIZE + 80;
-  const canvas = new Canvas(boardW + 320, Math.max(boardH, 560) + 40, `arena: ${toMoveText(pos)}`);
+  const [width, height] = [boardW + 320, Math.max(boardH, 560) + 40];
+  const canvas = new Canvas(width, height, `arena: ${toMoveText(pos)}`);
   const [hexes, ids] = arenaMarks(lastMove);
   const pending = pos.pending || {};
   const active = (pos.active || {}).id;
@@ -551,7 +565,7 @@ function arena(pos, lastMove, result) {
     canvas.add(board, "polygon", { points: hexPoints(x, y, SIZE - 1, true),
       fill: on ? LAST_MOVE_COLOUR : (start ? "#e6cf9c" : "#efe3c4"), stroke: "#a08a5a", "stroke-width": 1,
       class: on ? "hex last-move" : "hex", "data-hex": name });
-    canvas.label(names, x, y + SIZE * 0.68, name + (start ? ` ${start}` : ""), { size: 7, cls: "hex-name" });
+    canvas.label(names, x, y + SIZE * 0.68, name + (start ? ` ${start}` : ""), { size: ARENA_TEXT, cls: "hex-name" });
   }
   const fighter = (c, kind, owner, draw) => {
     if (c.hex === null || c.hex === undefined) return;
@@ -560,20 +574,20 @@ function arena(pos, lastMove, result) {
     const group = canvas.group(ids.has(c.id) ? "piece last-move" : "piece", pieces, { "data-owner": owner,
       "data-kind": kind, "data-id": c.id, "data-hex": c.hex });
     draw(group, x, y, marked);
-    canvas.text(group, x, y + 2, `${c.attack}/${c.defense}/${c.speed}`, { size: 8, fill: "#fff", cls: "dice-triplet" });
+    canvas.text(group, x, y + 4, `${c.attack}/${c.defense}/${c.speed}`, { size: ARENA_TEXT, fill: "#fff", cls: "dice-triplet" });
   };
   for (const g of pos.gladiators || []) {
     fighter(g, "gladiator", String(g.side), (group, x, y, marked) => {
-      canvas.add(group, "circle", { cx: x, cy: y - 3, r: SIZE * 0.62, fill: playerColour(g.side),
+      canvas.add(group, "circle", { cx: x, cy: y - 3, r: SIZE * 0.7, fill: playerColour(g.side),
         stroke: marked ? "#f2c500" : "#222", "stroke-width": marked ? 4 : 1.5 });
-      canvas.text(group, x, y - 9, g.id, { size: 10, fill: "#fff", weight: "bold" });
+      canvas.text(group, x, y - 10, g.id, { size: ARENA_TEXT, fill: "#fff", weight: "bold" });
     });
   }
   for (const a of pos.animals || []) {
     fighter(a, a.species, "animals", (group, x, y, marked) => {
-      canvas.add(group, "polygon", { points: hexPoints(x, y - 3, SIZE * 0.72, false), fill: ANIMAL_COLOUR,
+      canvas.add(group, "polygon", { points: hexPoints(x, y - 3, SIZE * 0.8, false), fill: ANIMAL_COLOUR,
         stroke: marked ? "#f2c500" : "#222", "stroke-width": marked ? 4 : 1.5 });
-      canvas.text(group, x, y - 9, (SPECIES_LETTER[a.species] || "?") + a.id, { size: 10, fill: "#fff", weight: "bold" });
+      canvas.text(group, x, y - 10, (SPECIES_LETTER[a.species] || "?") + a.id, { size: ARENA_TEXT, fill: "#fff", weight: "bold" });
     });
   }
   if (pending.attacker && pending.target) {
@@ -607,6 +621,7 @@ function arena(pos, lastMove, result) {
   key.row("attack being rolled", { fill: "#c0392b", shape: "line" });
   key.row("I, II: start and entry hexes", { fill: "#e6cf9c", stroke: "#a08a5a" });
   key.note("hex names: letter, row (row 1 at the bottom)");
+  canvas.views([34, 34, boardW - 68, boardH - 68], [boardW, 0, width - boardW, height]);
   return canvas.toString();
 }
 
