@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Position", "ToMove", "games"]
 
-ToMove = Union[int, str]
+ToMove = int | str
 """A player index, ``"chance"`` or ``"terminal"``."""
 
 _SPECIAL_TO_MOVE = {-1: "chance", -2: "terminal"}
