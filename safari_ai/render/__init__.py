@@ -13,7 +13,7 @@ its symbols, and a finished game states its result.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping
 
 from safari_ai.errors import PositionError
 from safari_ai.position import Position
@@ -40,7 +40,7 @@ def _read(position: Position | Mapping[str, Any] | str | bytes) -> Position:
 
 
 def render(position: Position | Mapping[str, Any] | str | bytes,
-           last_move: Optional[str] = None, seat: Optional[int] = None) -> str:
+           last_move: str | None = None, seat: int | None = None) -> str:
     """The SVG text of ``position`` (a :class:`~safari_ai.Position`, its JSON
     text, read by C as is, or a JSON object); ``last_move``,
     when given, is marked on the board and written under it. With ``seat``,
