@@ -205,3 +205,12 @@ def test_every_command_and_option_in_the_docs_exists() -> None:
                 wrong.append(f"{doc}: `safari-ai {name}` has no option {option} (in `{text}`)")
     assert seen > 50
     assert not wrong, "\n".join(wrong)
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    """README's second quick-start command is the line CI (.ci/run) runs."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    commands = re.findall(r"^```sh\n(python3 -m venv [^\n]*)\n```", readme, re.M)
+    assert len(commands) == 2, commands
+    assert "pip install . && safari-ai analyse examples/" in commands[0]
+    assert commands[1] in (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
