@@ -26,8 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from serve_process import serving  # noqa: E402
-from test_web_browser import _chromium, random_record  # noqa: E402
+from serve_process import serving
+from test_web_browser import _chromium, random_record
 
 GAMES = [("turtles", {}, 30), ("zebras", {}, 30), ("ostrich", {"players": 3}, 60), ("arena", {}, 40)]
 

@@ -85,7 +85,7 @@ def build(rev: str, repo: Path = HERE.parent, quiet: bool = True) -> Path:
     subprocess.run(pip + [str(src)], check=True)
     (venv / REFERENCE_FILE).write_text(json.dumps({
         "name": rev, "commit": commit,
-        "built": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "built": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
     }, indent=1) + "\n", encoding="utf-8")
     return program(commit)
 

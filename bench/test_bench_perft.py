@@ -9,7 +9,6 @@ summary line with the C/reference ratio.
 from __future__ import annotations
 
 import importlib
-import time
 from typing import Any
 
 import pytest

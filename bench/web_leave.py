@@ -21,11 +21,11 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
 
-import websockets.sync.client as ws_client  # noqa: E402
-from serve_process import in_thread  # noqa: E402
+import websockets.sync.client as ws_client
+from serve_process import in_thread
 
-import safari_ai  # noqa: E402
-from safari_ai.web.app import ServerConfig, create_app  # noqa: E402
+import safari_ai
+from safari_ai.web.app import ServerConfig, create_app
 
 
 def _until_free(app: object, free: int) -> float:

@@ -18,7 +18,7 @@ import click
 
 from safari_ai import facts, settings
 from safari_ai.errors import SafariError
-from safari_ai.jsontext import loads, read_file
+from safari_ai.jsontext import read_file
 from safari_ai.limits import Limits
 from safari_ai.position import Position
 from safari_ai.search import Report, analyse as run_analysis

@@ -114,7 +114,7 @@ def _schema(rules: list[dict[str, Any]]) -> dict[str, Any]:
     return {"type": "object", "properties": properties, "additionalProperties": False}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _all() -> tuple[Game, ...]:
     out = []
     for name in _core.game_names():

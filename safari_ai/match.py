@@ -932,16 +932,16 @@ class MatchSummary:
         """The summary as ``safari-ai match`` prints it, line by line."""
         from safari_ai.stats import elo
 
-        w, d, l = self.wins, self.draws, self.losses
-        score = elo(w, d, l)[0]
+        w, d, lost = self.wins, self.draws, self.losses
+        score = elo(w, d, lost)[0]
         verdict, pair_verdict, margin_verdict = self.verdicts(plan)
         stopped = "; the match stopped there" if self.stopped_early else ""
         out = [f"A: {plan.a.label()}", f"B: {plan.b.label()}",
-               f"games {self.games}: A wins {w}, draws {d}, losses {l}; "
+               f"games {self.games}: A wins {w}, draws {d}, losses {lost}; "
                f"score {100 * score:.1f}%"]
         if plan.seats == 2:  # a race of more players has no Elo: the mean results say it
             counts = self.pentanomial()
-            out.append(f"elo {elo_text(w, d, l)}")
+            out.append(f"elo {elo_text(w, d, lost)}")
             if sum(counts):
                 out.append(pentanomial_text(counts))
         out += self._mean_lines()

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Position", "ToMove", "games"]
 
-ToMove = Union[int, str]
+ToMove = int | str
 """A player index, ``"chance"`` or ``"terminal"``."""
 
 _SPECIAL_TO_MOVE = {-1: "chance", -2: "terminal"}
@@ -240,7 +240,7 @@ class Position:
                                  f"got {expected!r}")
         return self._c.win_chances([float(v) for v in values]) or None
 
-    def features(self, player: int = 0) -> "numpy.ndarray":
+    def features(self, player: int = 0) -> numpy.ndarray:
         """The evaluation's features (:func:`safari_ai.feature_names` names them)
         as a float64 vector, counted for ``player``: ``evaluate(p)`` equals
         ``int(weights().vector() @ features(p))`` (zebras' and ostrich's features

@@ -83,7 +83,7 @@ def _average_lines(reports: list[Report], mover: int) -> list[Line]:
         total = [0.0] * len(first.expected)
         for report in reports:
             found = [line for line in report.lines if line.move == move]
-            line = found[0] if found else min(report.lines, key=lambda l: l.expected[mover])
+            line = found[0] if found else min(report.lines, key=lambda other: other.expected[mover])
             total = [a + b for a, b in zip(total, line.expected)]
         mean = [value / len(reports) for value in total]
         lines.append(Line(round(100 * mean[mover]), False, first.pv, mean))

@@ -30,7 +30,7 @@ def is_record(data: Any) -> bool:
 
 
 def now_utc() -> str:
-    return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat().replace(
+    return _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat().replace(
         "+00:00", "Z")
 
 

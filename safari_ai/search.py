@@ -44,10 +44,9 @@ StopFlag = _core.StopFlag
 def resolve_algo(pos: Position, algo: str = "auto", limits: Limits | None = None, *,
                  depth: int | None = None, nodes: int | None = None) -> str:
     """The algorithm :func:`analyse` runs at ``pos`` for ``algo``: itself, or
-    for ``"auto"`` the game's default for its number of players: alpha-beta
-    without dice; with dice expectimax, except MCTS in an ostrich race of 2
-    or 3 players searched by time alone (``limits`` without ``depth`` nor ``nodes``; measured
-    stronger there, docs/history/strength-notebook.md "Several players").
+    for ``"auto"`` the game's default: alpha-beta without dice, expectimax
+    with them (max-n in the ostrich race, whatever the limits; measured
+    stronger, docs/search-expectimax.md "Which algorithm auto picks").
 
     :raises SearchError: ``algo`` is not one of :data:`ALGORITHMS`.
     """

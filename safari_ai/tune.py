@@ -19,7 +19,6 @@ This module (the weights type and its files are :mod:`safari_ai.weights`)
 """
 from __future__ import annotations
 
-import json
 import math
 import random
 from dataclasses import dataclass, field

@@ -55,7 +55,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 if HERE not in sys.path:
     sys.path.insert(0, HERE)
 
-from reference import ostrich as ref  # noqa: E402
+from reference import ostrich as ref  # noqa: E402 - once tests/ is on sys.path
 
 SCORE_HIGH = 24.0   # the highest score a player can make (§4.10: 12 doubled)
 EPS = 1e-11         # max-n: a child within EPS of the best low end is a candidate

@@ -61,7 +61,7 @@ from typing import Any, Callable
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-import safari_ai  # noqa: E402
+import safari_ai  # noqa: E402 - these four once tests/ is on sys.path (run as a script)
 from playout import pick_outcome, rng_for  # noqa: E402
 from reference import arena as ref_arena  # noqa: E402
 from reference import ostrich as ref_ostrich  # noqa: E402
@@ -220,7 +220,7 @@ def solve(game: str, pos: safari_ai.Position) -> tuple[dict[str, Any] | None, st
         values = solver.moves(p, 0)
     except TooBig:
         return None, f"more than {NODE_BUDGET[game]} positions"
-    width = max(max(h - l for l, h in zip(lo, hi)) for lo, hi, _ in values.values())
+    width = max(max(high - low for low, high in zip(lo, hi)) for lo, hi, _ in values.values())
     best_low = max(lo[mover] for lo, _, _ in values.values())
     best = [m for m, (lo, _, _) in values.items() if lo[mover] == best_low]
     if width > 0:
@@ -423,7 +423,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=2000, help="seeded games at most")
     args = parser.parse_args(argv)
     game = args.game
-    log = lambda line: print(line, flush=True)  # noqa: E731
+
+    def log(line: str) -> None:
+        print(line, flush=True)
+
     if game == "ostrich":
         entries = build_ostrich(args.count, args.games, log)
     else:

@@ -86,7 +86,7 @@ def test_a_planted_turtles_blunder_is_the_worst_error() -> None:
     planted = 7
     for ply in range(1, 13):
         if ply == planted:
-            def after(move: str) -> int:  # the opponent's score after the move
+            def after(move: str, pos: safari_ai.Position = pos) -> int:  # the opponent's score
                 return safari_ai.analyse(pos.apply(move), depth=2).score
             move = max(pos.legal_moves(), key=after)
         else:

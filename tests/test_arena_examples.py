@@ -7,8 +7,7 @@ from __future__ import annotations
 import copy
 from collections import Counter
 from fractions import Fraction
-from itertools import combinations, combinations_with_replacement, permutations, product
-from math import comb, factorial
+from itertools import combinations, product
 
 import pytest
 

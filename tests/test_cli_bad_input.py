@@ -25,9 +25,9 @@ READERS = [["moves"], ["analyse", "--depth", "1"], ["render"], ["replay"], ["app
 
 
 def _one_error_line(result: object, expect: str) -> None:
-    output = getattr(result, "output")
-    assert getattr(result, "exit_code") == 1, output
-    assert isinstance(getattr(result, "exception"), SystemExit), getattr(result, "exception")
+    output = result.output
+    assert result.exit_code == 1, output
+    assert isinstance(result.exception, SystemExit), result.exception
     assert output.startswith("error: ") and output.count("\n") == 1, output
     assert expect in output, output
 

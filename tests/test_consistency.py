@@ -16,6 +16,7 @@ and refused elsewhere) and passed C a re-encoding.
 """
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import warnings
@@ -195,12 +196,8 @@ ENTRIES: dict[str, Callable[[str, Path], Verdict]] = {
     "Position.from_json": _from_json,
     "batch analysis": _batch,
 }
-try:
-    import httpx  # noqa: F401  (Starlette's TestClient)
-    import starlette  # noqa: F401
-    ENTRIES["web /api/moves"] = _web
-except ImportError:  # the web extra is not installed
-    pass
+if importlib.util.find_spec("httpx") and importlib.util.find_spec("starlette"):
+    ENTRIES["web /api/moves"] = _web  # else the web extra is not installed
 
 CASES = [(game, name) for game in GAMES for name in corpus(game)]
 

@@ -53,7 +53,6 @@ def cases(game: str, subset: bool) -> list[Any]:
 
 def check(entry: dict[str, Any], extra: int) -> None:
     pos = safari_ai.Position.from_json(entry["position"])
-    mover = entry["mover"]
     moves = sorted(pos.legal_moves())
     assert moves == sorted(entry["values"]), "the engine's moves differ from the reference's"
     depth = entry["plies"] + extra

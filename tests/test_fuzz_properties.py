@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import hypothesis_profiles  # noqa: F401 - registers and loads the profile
@@ -37,7 +37,7 @@ def texts(max_size: int) -> st.SearchStrategy[str]:
     return st.lists(st.sampled_from(CHARS), max_size=max_size).map("".join)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _positions(game: str) -> tuple[str, ...]:
     """Real positions of ``game``: the start under some rules and positions
     along seeded random games (decisions, chance positions, the end)."""
@@ -192,7 +192,7 @@ def test_every_listed_move_applies_and_round_trips(text: str, data: st.DataObjec
     _check_accepted(child)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _records() -> tuple[str, ...]:
     out = []
     for game in GAMES:

@@ -263,7 +263,7 @@ def test_match_spec_limits_are_checked_when_parsed(monkeypatch: pytest.MonkeyPat
     assert spy.checks == 2   # one value per player
     play_game(MatchJob("turtles", {}, spec, other, 0, 0, 1, 0))
     assert spy.received and spy.checks == 2   # every move: the spec's value, its own seed
-    assert all(l.depth == 1 and l.hash_mb == spec.limits.hash_mb for l in spy.received)
+    assert all(got.depth == 1 and got.hash_mb == spec.limits.hash_mb for got in spy.received)
 
 
 def test_engine_player_passes_the_value_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -306,7 +306,7 @@ def test_play_checks_its_limits_once(monkeypatch: pytest.MonkeyPatch) -> None:
     assert spy.checks == 1
     session.run()
     assert len(spy.received) > 2 and spy.checks == 1   # every move: its own seed
-    assert {(l.depth, l.hash_mb) for l in spy.received} == {(1, 16)}
+    assert {(got.depth, got.hash_mb) for got in spy.received} == {(1, 16)}
 
 
 def test_annotate_checks_its_limits_once_per_number_of_lines(
@@ -319,11 +319,11 @@ def test_annotate_checks_its_limits_once_per_number_of_lines(
         "turtles", {}, parse_spec("algo=random"), parse_spec("algo=random"), 0, 0, 3, 0)).record)
     spy = _Spy(monkeypatch)
     annotate(record, {"depth": 1}, seed=4)
-    lines = {l.multipv for l in spy.received}
+    lines = {got.multipv for got in spy.received}
     assert len(spy.received) > len(record.moves) // 2
     # one value made from the settings, then one per other number of lines
     assert spy.checks == 1 + len(lines - {1})
-    assert {(l.depth, l.seed) for l in spy.received} == {(1, 4)}
+    assert {(got.depth, got.seed) for got in spy.received} == {(1, 4)}
 
 
 def test_batch_checks_each_inputs_limits_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -348,7 +348,7 @@ def test_sampled_predictions_derive_one_value_per_sample(monkeypatch: pytest.Mon
     spy = _Spy(monkeypatch)
     safari_ai.analyse(pos, limits, predictions="sampled", player=0, samples=samples)
     assert len(spy.received) == samples and spy.checks == samples
-    assert all(l.depth == 1 and l.seed == 2 and l.movetime is None for l in spy.received)
+    assert all(got.depth == 1 and got.seed == 2 and got.movetime is None for got in spy.received)
 
 
 def test_with_seed_checks_the_seed_and_keeps_the_rest() -> None:

@@ -5,7 +5,6 @@ algorithm auto picks"). The search itself is checked against brute forces
 in csrc/tests/test_expectimax.c (pig and seeded random trees)."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest

@@ -135,7 +135,7 @@ def e2(**changes: object) -> safari_ai.Position:
     return safari_ai.Position.from_json(json.dumps(data))
 
 
-def clamped_dot(weights: "safari_ai.EvalWeights", features: "object") -> int:
+def clamped_dot(weights: safari_ai.EvalWeights, features: object) -> int:
     import numpy as np
     return int(min(max(int(np.asarray(weights.weights, dtype=float) @ features), 0), 2400))
 

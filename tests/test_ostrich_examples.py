@@ -328,8 +328,8 @@ def test_e6_vortex_and_exhaustion(b):
     assert moves[0] == "vortex:11a" and moves[-1] == "vortex:9c"
     forbidden = ("0a 0b 0c 1a 1c 12a 14c 10a 10c 10b 7a 7b 7c 13b 17a 17b 17c "   # terrain
                  "14a 12b").split()                                                # ostriches
-    expected = sorted("vortex:%d%s" % (r, l) for r in range(18) for l in "abc"
-                      if "%d%s" % (r, l) not in forbidden)
+    expected = sorted(f"vortex:{row}{lane}" for row in range(18) for lane in "abc"
+                      if f"{row}{lane}" not in forbidden)
     assert moves == expected
     # the third lion turn of a 3-player game exhausts the lion
     ex = b.apply(vortex, "vortex:9c")

@@ -104,7 +104,8 @@ def test_ctrl_c_keeps_the_finished_games_and_resume_plays_the_rest(
         # not pending": a Ray bug, seen once in a CI run). The driver never
         # got to say its line then; what must hold still holds: the finished
         # games are kept whole and --resume plays exactly the rest (below).
-        warnings.warn(f"Ray aborted on Ctrl-C (exit {run.returncode}): {RAY_CHECK_FAILURE}")
+        warnings.warn(f"Ray aborted on Ctrl-C (exit {run.returncode}): {RAY_CHECK_FAILURE}",
+                      stacklevel=1)
     else:
         assert run.returncode == 130, err
         assert "--resume" in err.splitlines()[-1] and "Traceback" not in err

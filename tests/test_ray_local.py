@@ -12,7 +12,7 @@ import pytest
 
 ray = pytest.importorskip("ray")
 
-from safari_ai.batch import run_batch  # noqa: E402
+from safari_ai.batch import run_batch  # noqa: E402 - only once Ray is known to be there
 from safari_ai.match import (ProcessBackend, RayBackend, make_jobs, parse_spec,  # noqa: E402
                              run_match, start_ray)
 

@@ -374,8 +374,9 @@ def test_mutated_positions_render_or_raise_position_error_only() -> None:
 
 def test_ostrich_marks_only_the_ostrich_a_move_names() -> None:
     pos = examples("ostrich")[4]
-    marked = lambda move: {g.get("data-kind") for g in pieces(parse(render(pos, move)))
-                           if "last-move" in g.get("class", "")}
+    def marked(move: str) -> set[str]:
+        return {g.get("data-kind") for g in pieces(parse(render(pos, move)))
+                if "last-move" in g.get("class", "")}
     assert marked("CDDWW/W") == set()  # a roll names dice faces, not ostriches
     assert marked("C2:sss") == {"C"} and marked("*D") == {"D"} and marked("target:E") == {"E"}
 

@@ -91,7 +91,7 @@ def walk(pos: safari_ai.Position, rng, plies: int) -> list[safari_ai.Position]:
     return found
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def arena_positions(count: int, tag: str = "arena") -> list[safari_ai.Position]:
     """Decision positions of close fights between weak gladiators (spare dice
     0 to 3, so that a defeat lies within a few plies), duels and a Primus."""
@@ -117,7 +117,7 @@ def arena_positions(count: int, tag: str = "arena") -> list[safari_ai.Position]:
     return found
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def ostrich_positions(count: int, max_leaves: int = 6000) -> list[safari_ai.Position]:
     """Decision positions late in random races (an ostrich or two home), whose
     depth-2 tree is small enough for the brute force."""

@@ -47,7 +47,7 @@ def mcts(pos: safari_ai.Position, leaf: str, seed: int = 1, **options) -> safari
                              **options)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def ostrich_endings(count: int) -> list[tuple[safari_ai.Position, dict[str, float]]]:
     """Decision positions of 3- and 4-player races with two ostriches home
     (the next to cross ends the race) and 2..16 moves, whose best move by

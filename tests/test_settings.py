@@ -29,7 +29,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from safari_ai.web.app import ServerConfig, create_app  # noqa: E402
+from safari_ai.web.app import ServerConfig, create_app
 
 LIMITS = ("depth", "nodes", "movetime")
 OPTIONS = ("seed", "multipv", "threads", "hash_mb")

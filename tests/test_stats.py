@@ -5,6 +5,7 @@ import math
 
 import pytest
 
+from safari_ai.stats import (elo_pentanomial, llr_pentanomial, pentanomial, sprt_pentanomial)
 from safari_ai.stats import (elo, elo_to_score, llr, mean_interval, score_to_elo, sprt,
                              sprt_bounds)
 
@@ -84,8 +85,6 @@ def test_mean_interval_by_hand() -> None:
 
 # -- pentanomial: colour-swapped pairs as the unit ----------------------------
 
-from safari_ai.stats import (elo_pentanomial, llr_pentanomial, pentanomial,  # noqa: E402
-                             sprt_pentanomial)
 
 
 def test_pentanomial_counts_pairs_by_points() -> None:

@@ -21,7 +21,7 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from safari_ai.web.app import FIELDS, ServerConfig, create_app  # noqa: E402
+from safari_ai.web.app import FIELDS, ServerConfig, create_app
 
 OVER = {"game": "turtles", "rules": {}, "to_move": "terminal", "phase": "over", "side": 0,
         "turns": 0, "board": {"d6": "0", "d7": "1", "c6": "1", "e6": "1", "b1": "1", "d3": "n"},

@@ -24,7 +24,7 @@ import pytest
 import safari_ai
 from safari_ai.web.site import export_site, find_wasm
 
-from test_web_browser import (CHROMIUM, browser, new_game,  # noqa: F401 - browser: a fixture
+from test_web_browser import (CHROMIUM, browser, new_game,
                               play_whole_game)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -64,7 +64,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 @pytest.fixture
-def page(browser: Any, site: str) -> Iterator[Any]:  # noqa: F811 - the imported fixture
+def page(browser: Any, site: str) -> Iterator[Any]:
     context = browser.new_context()
     page = context.new_page()
     errors: list[str] = []

@@ -22,19 +22,19 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed (pip install '.[web]')")
 pytest.importorskip("httpx", reason="httpx is needed by Starlette's TestClient")
 
-import httpx  # noqa: E402
-from click.testing import CliRunner  # noqa: E402
+import httpx
+from click.testing import CliRunner
 
 with warnings.catch_warnings():
     # Starlette 1.x announces a move from httpx to httpx2 for its TestClient
     warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient  # noqa: E402
+    from starlette.testclient import TestClient
 
-import safari_ai  # noqa: E402
-from safari_ai.cli import main as cli  # noqa: E402
-from safari_ai.protocol import Engine  # noqa: E402
-from safari_ai.web.app import ServerConfig, create_app  # noqa: E402
-from local_client import LocalClient  # noqa: E402
+import safari_ai
+from safari_ai.cli import main as cli
+from safari_ai.protocol import Engine
+from safari_ai.web.app import ServerConfig, create_app
+from local_client import LocalClient
 
 
 @pytest.fixture(scope="module")

@@ -26,7 +26,7 @@ pytest.importorskip("starlette", reason="the web extra is not installed (pip ins
 pytest.importorskip("playwright.sync_api",
                     reason="Playwright is not installed (pip install playwright)")
 
-from test_web_browser import CHROMIUM, browser, wait_idle  # noqa: E402,F401 - the fixture
+from test_web_browser import CHROMIUM, browser, wait_idle  # browser: the fixture
 
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium found (apt-get install "
                                 "chromium, or set SAFARI_CHROMIUM)")

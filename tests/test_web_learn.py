@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from test_web_browser import (  # noqa: F401  (fixtures used by name)
+from test_web_browser import (
     browser, click_key, page, random_record, server, wait_idle)
 from test_web_review import analyse, load
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from test_web_browser import (  # noqa: F401  (fixtures used by name)
+from test_web_browser import (
     browser, load_record, random_record, server, wait_idle)
 from test_web_review import analyse
 

@@ -12,9 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from test_web_browser import (  # noqa: F401  (fixtures used by name)
+from test_web_browser import (  # fixtures used by name
     browser, load_record, new_game, page, random_record, server, wait_idle)
 
 GAMES: list[tuple[str, dict[str, Any]]] = [

@@ -25,16 +25,16 @@ import pytest
 pytest.importorskip("starlette", reason="the web extra is not installed (pip install '.[web]')")
 pytest.importorskip("httpx", reason="httpx is needed by Starlette's TestClient")
 
-import httpx  # noqa: E402
+import httpx
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient  # noqa: E402
-    from starlette.websockets import WebSocketDisconnect  # noqa: E402
+    from starlette.testclient import TestClient
+    from starlette.websockets import WebSocketDisconnect
 
-import safari_ai  # noqa: E402
-from safari_ai.web.app import ServerConfig, create_app  # noqa: E402
-from safari_ai.web.guard import guarded_h11  # noqa: E402
+import safari_ai
+from safari_ai.web.app import ServerConfig, create_app
+from safari_ai.web.guard import guarded_h11
 
 START = safari_ai.Position.new("turtles").to_json()
 OWN = "http://127.0.0.1"
@@ -221,7 +221,7 @@ def test_handshake_announces_the_caps_it_enforces(client: TestClient) -> None:
             for name in ("Threads", "Hash"):
                 ws.send_text(f"setoption name {name} value {value}")
                 answer = ws.receive_text()
-                assert answer.startswith(f"info string error: setoption: bad value"), \
+                assert answer.startswith("info string error: setoption: bad value"), \
                     (name, value, answer)
         ws.send_text("setoption name Hash value 256")
         ws.send_text("setoption name Threads value 1")

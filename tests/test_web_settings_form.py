@@ -12,9 +12,9 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed (pip install '.[web]')")
 
-from safari_ai import settings  # noqa: E402
-from safari_ai.web.site import schema_json  # noqa: E402
-from test_web_browser import CHROMIUM, browser, page, server  # noqa: E402,F401  (fixtures)
+from safari_ai import settings
+from safari_ai.web.site import schema_json
+from test_web_browser import CHROMIUM, browser, page, server
 
 BOUNDS = [item.name for item in settings.SETTINGS if item.bound]
 

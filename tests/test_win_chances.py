@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-import safari_ai
 from safari_ai import Position, analyse
 from safari_ai.cli import main
 from safari_ai.protocol import Engine

@@ -263,7 +263,7 @@ def test_example3_no_chain(backend):
     expected = [m for m in EX3_MOVES if not m.startswith("Cc2xd2xe2")]
     assert len(expected) == 42
     assert b.legal_moves(p) == expected
-    with pytest.raises(Exception):
+    with pytest.raises(ValueError):
         b.apply(p, "Cc2xd2xe2@08")
 
 
@@ -388,13 +388,13 @@ def test_example8_no_chain(backend):
 def test_only_canonical_spellings(backend, move):
     b = backend(GAME)
     p = b.load(EX3)
-    with pytest.raises(Exception):
+    with pytest.raises(ValueError):
         b.apply(p, move)
 
 
 def test_opening_spelling(backend):
     b = backend(GAME)
-    with pytest.raises(Exception):
+    with pytest.raises(ValueError):
         b.apply(b.new(), "@7")
     assert b.apply(b.new(), "@07")["guardian"] == 7
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from typing import Any, Optional
 
 from safari_ai.settings import Settings
@@ -132,7 +132,7 @@ def read_position(text: str) -> ToyPosition:
         raise PositionError(f"field {error}: missing or malformed") from None
 
 
-@lru_cache(maxsize=None)
+@cache
 def expected(scores: tuple[int, int], player: int, rolling: bool, turns: int) -> Fraction:
     """Exact expected result of player 0 under best play of both."""
     pos = ToyPosition(scores, player, rolling, turns)

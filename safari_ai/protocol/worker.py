@@ -16,18 +16,18 @@ import contextlib
 import threading
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Callable, ContextManager, Optional
+from typing import Callable, Optional
 
 from safari_ai.search import StopFlag
 
 __all__ = ["Job", "SearchWorker", "Gate"]
 
-Gate = Callable[[threading.Event, Callable[[], None]], ContextManager[None]]
+Gate = Callable[[threading.Event, Callable[[], None]], contextlib.AbstractContextManager[None]]
 """Wraps one job's run: called with the job's stop event (set when the job
 is stopped) and a function that stops this job (and no other)."""
 
 
-def _open_gate(stopped: threading.Event, stop: Callable[[], None]) -> ContextManager[None]:
+def _open_gate(stopped: threading.Event, stop: Callable[[], None]) -> contextlib.AbstractContextManager[None]:
     return contextlib.nullcontext()
 
 

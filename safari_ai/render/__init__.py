@@ -16,7 +16,7 @@ page shows them apart (``boardview.js``: the key below the board on a phone).
 from __future__ import annotations
 
 import importlib
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping
 
 from safari_ai.errors import PositionError
 from safari_ai.position import Position
@@ -43,7 +43,7 @@ def _read(position: Position | Mapping[str, Any] | str | bytes) -> Position:
 
 
 def render(position: Position | Mapping[str, Any] | str | bytes,
-           last_move: Optional[str] = None, seat: Optional[int] = None) -> str:
+           last_move: str | None = None, seat: int | None = None) -> str:
     """The SVG text of ``position`` (a :class:`~safari_ai.Position`, its JSON
     text, read by C as is, or a JSON object); ``last_move``,
     when given, is marked on the board and written under it. With ``seat``,

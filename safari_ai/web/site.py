@@ -81,7 +81,7 @@ def export_site(directory: Path, wasm: Optional[Path] = None) -> list[Path]:
     module = wasm or find_wasm()
     if module is None:
         raise SiteError("no WebAssembly module: build it with `make -C csrc wasm` "
-                        "(clang, lld and wasi-libc; README.md), or give --wasm PATH")
+                        "(clang, lld and wasi-libc; docs/building.md), or give --wasm PATH")
     try:
         directory.mkdir(parents=True, exist_ok=True)
         written = []

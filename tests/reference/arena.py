@@ -148,7 +148,7 @@ def _board(pos) -> Board:
 # Dice mathematics (all exact)
 # ---------------------------------------------------------------------------
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def wound_distribution(attack: int, defense: int) -> tuple[Fraction, ...]:
     """§5.5: P(k wounds) for k = 0..attack.
 
@@ -183,7 +183,7 @@ def wound_distribution(attack: int, defense: int) -> tuple[Fraction, ...]:
     return tuple(Fraction(c, total) for c in out)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _tuple_ways(n: int) -> dict:
     """Sorted (high to low) rolls of n dice -> number of ordered rolls giving it."""
     out = {}
@@ -195,7 +195,7 @@ def _tuple_ways(n: int) -> dict:
     return out
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _sum_ways(n: int) -> dict:
     ways = {0: 1}
     for _ in range(n):
@@ -207,7 +207,7 @@ def _sum_ways(n: int) -> dict:
     return ways
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def initiative_distribution(rule: str, combs: tuple) -> tuple:
     """§5.2: the `init:` outcomes.
 
@@ -286,7 +286,7 @@ def _init_spelling(top, sides, anim, show_animals):
     return s
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def spawn_chance(n: int, rule: str) -> Fraction:
     """§5.9: P that n event dice spawn (a triple, or three sixes)."""
     if n < 3:

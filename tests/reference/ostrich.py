@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import product
 from math import factorial
 
@@ -210,7 +210,7 @@ def _reroll_outcomes(white, black, rw, rb):
     return _reroll_table(_msub(white, rw), len(rw), None if rb else black)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _reroll_table(kept, k, black):
     if black is None:
         out = [("".join(sorted(kept + new)) + "/" + b, p) for new, b, p in MULTISETS_BLACK[k]]
@@ -378,7 +378,7 @@ def _action_moves(pos):
             continue                                   # [decision §4.3] wilds alone never move
         start = SPACE_INDEX[sp]
         others = {i: y for i, y in occ.items() if i != start}
-        for path, end, stop, cut in _paths(pos, g, others, start, c, W):
+        for path, end, stop, _cut in _paths(pos, g, others, start, c, W):
             w = max(0, len(path) - c)
             res["%s%d:%s" % (x, w, path)] = ("move", x, end, stop, 0)
     # §4.3 sorcery: normal turns, lion not in play
@@ -442,7 +442,7 @@ def _advance_moves(pos):
     start = SPACE_INDEX[pos["ostriches"][x]]
     others = {i: y for i, y in _occ(pos).items() if i != start}
     res = {}
-    for path, end, stop, cut in _paths(pos, g, others, start, n, 0):
+    for path, end, stop, _cut in _paths(pos, g, others, start, n, 0):
         res["%s0:%s" % (x, path)] = ("move", x, end, stop, 0)
     return res
 

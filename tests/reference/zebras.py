@@ -15,7 +15,6 @@ Internally a board is a flat list of 30 two-character strings, index
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 
 GAME = "zebras"
 
@@ -437,7 +436,7 @@ def scores(pos: dict) -> list[int]:
     """Points of each player (board as it stands; meaningful at a terminal position)."""
     cells = _cells(pos)
     pts = [0, 0]
-    for t, members in TERRITORY_CELLS.items():
+    for members in TERRITORY_CELLS.values():
         count = [0, 0]
         value = 0
         for i in members:
