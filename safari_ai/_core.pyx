@@ -162,6 +162,7 @@ cdef extern from "safari/search.h":
         int n_valued
         uint64_t total_weight
         sa_outcome_value *outcomes
+        int sample
     void sa_report_free(sa_report *report) nogil
     ctypedef void (*sa_progress_fn)(void *user, const sa_report *report) noexcept
     ctypedef struct sa_limits:
@@ -184,6 +185,10 @@ cdef extern from "safari/search.h":
     sa_status sa_search(const sa_position *pos, const sa_limits *limits,
                         sa_report *out, sa_error *err) nogil
     sa_algo sa_search_algo(const sa_position *pos, const sa_limits *limits)
+    sa_status sa_position_redraw_hidden(sa_position *pos, int player, uint64_t seed,
+                                        sa_error *err)
+    sa_status sa_search_sampled(const sa_position *pos, const sa_limits *limits, int player,
+                                int samples, sa_report *out, sa_error *err) nogil
     int SA_SCORE_WIN
     int SA_SCORE_WIN_MIN
     int SA_MAX_DEPTH
@@ -522,6 +527,14 @@ cdef class CPosition:
         if sa_position_apply(self.ptr, data, &err) != SA_OK:
             raise_error(&err)
 
+    def redraw_hidden(self, int player, uint64_t seed):
+        """Redraws in place every dealt hidden tile but ``player``'s
+        (sa_position_redraw_hidden, seeded by ``seed``); CoreError naming the
+        problem when the game hides nothing or ``player`` holds no tile."""
+        cdef sa_error err
+        if sa_position_redraw_hidden(self.ptr, player, seed, &err) != SA_OK:
+            raise_error(&err)
+
     def result(self) -> list:
         cdef sa_error err
         cdef int n = sa_position_num_players(self.ptr)
@@ -668,7 +681,8 @@ cdef object report_from_c(const sa_report *r):
         threads=r.threads if r.threads > 0 else 1, outcomes=outcomes,
         chance_expected=[r.expected[p] for p in range(r.n_expected)] if r.chance else None,
         valued=r.n_valued,
-        win_chances=[r.win_chances[p] for p in range(r.n_win_chances)] or None)
+        win_chances=[r.win_chances[p] for p in range(r.n_win_chances)] or None,
+        extra={"sample": r.sample} if r.sample > 0 else {})
 
 
 MOVERS = {-1: "chance", -2: "terminal"}
@@ -763,6 +777,28 @@ def search(CPosition pos, object limits_given, str algo="auto", StopFlag stop=No
                 multiplayer)
     with nogil:
         status = sa_search(pos.ptr, &limits, &report, &err)
+    try:
+        if status != SA_OK:
+            raise_error(&err)
+        return report_from_c(&report)
+    finally:
+        sa_report_free(&report)
+
+
+def search_sampled(CPosition pos, object limits_given, int player, int samples,
+                   str algo="auto", StopFlag stop=None, progress=None, bint table=True,
+                   str pruning="auto", str multiplayer="auto"):
+    """Runs sa_search_sampled (ostrich's hidden tiles redrawn for ``player``,
+    ``samples`` copies averaged; search/predictions.c) without the GIL; returns
+    the safari_ai.report.Report (a progress report's ``extra["sample"]`` is the
+    copy being searched, from 1)."""
+    cdef sa_limits limits
+    cdef sa_report report
+    cdef sa_error err
+    cdef sa_status status
+    fill_limits(&limits, limits_given, algo, stop, progress, table, True, pruning, multiplayer)
+    with nogil:
+        status = sa_search_sampled(pos.ptr, &limits, player, samples, &report, &err)
     try:
         if status != SA_OK:
             raise_error(&err)

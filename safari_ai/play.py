@@ -340,6 +340,6 @@ class PlaySession:
             if self.algo in ("auto", "expectimax"):
                 return self.player.choose(self.pos, limits, progress=progress,
                                           predictions="sampled", player=mover)
-            guess = redraw_predictions(self.pos, mover, random.Random(seed))
+            guess = redraw_predictions(self.pos, mover, seed)
             return self.player.choose(guess, limits, progress=progress)
         return self.player.choose(self.pos, limits, progress=progress)

@@ -139,7 +139,7 @@ def analyse(pos: Position, depth: int | Limits | None = None, nodes: int | None 
     if predictions != "open":
         return analyse_sampled(pos, predictions, player, samples, limits, algo=algo,
                                table=table, stop=stop, pruning=pruning, progress=progress,
-                               multiplayer=multiplayer, search=analyse)
+                               multiplayer=multiplayer)
     try:
         return _core.search(pos._c, limits, algo, stop, progress, table, leaf == "evaluate",
                             pruning, multiplayer)

@@ -126,6 +126,44 @@ def test_module_searches_as_the_native_build() -> None:
     assert games == {"turtles", "zebras", "ostrich", "arena"}
 
 
+def sampled_cases() -> list[tuple[str, str, dict[str, Any]]]:
+    """Ostrich decisions searched with the other players' tiles redrawn
+    (``predictions="sampled"``, csrc/search/predictions.c): the 3-player
+    example positions with tiles dealt, and a 2-player race."""
+    examples = json.loads((ROOT / "tests" / "data" / "ostrich_examples.json").read_text())
+    cases = []
+    for i, example in enumerate(examples):
+        pos = safari_ai.Position.from_json(example)
+        tiles = example.get("predictions") or []
+        if isinstance(pos.to_move, int) and tiles and None not in tiles and len(cases) < 4:
+            cases.append((f"ostrich-sampled-{i}", json.dumps(example),
+                          {"depth": 2, "seed": i, "multipv": 1 + i % 3,
+                           "predictions": "sampled", "player": i % len(tiles),
+                           "samples": 2 + i % 3}))
+    pos = safari_ai.Position.new("ostrich")
+    while not isinstance(pos.to_move, int):
+        pos = pos.apply(pos.chance_outcomes()[-1][0])
+    cases.append(("ostrich-sampled-start", pos.to_json_text(),
+                  {"depth": 2, "seed": 9, "predictions": "sampled", "player": pos.to_move}))
+    return cases
+
+
+def test_sampled_predictions_search_as_the_native_build() -> None:
+    """Issue 31 (a): the race's engine seats search in the static site as
+    natively: the same averaged report and the same progress reports (each
+    copy's iterations, ``sample`` the copy)."""
+    cases = sampled_cases()
+    assert len(cases) >= 3
+    answers = run_node("core", [{"call": "analyse", "args": [text, json.dumps(options)],
+                                 "progress": True} for _, text, options in cases])
+    for (label, text, options), got in zip(cases, answers):
+        want, want_progress = native(text, options)
+        assert want["predictions"] == "sampled" and want["samples"] == options.get("samples", 8)
+        assert untimed(got["answer"]) == untimed(want), label
+        assert [untimed(r) for r in got["progress"]] == [untimed(r) for r in want_progress], label
+        assert {r["sample"] for r in want_progress} == set(range(1, want["samples"] + 1))
+
+
 def corpus_texts() -> list[str]:
     """Every position of the fuzz corpus (most are broken on purpose), and a few more."""
     texts = [p.read_text(encoding="utf-8", errors="replace")
@@ -233,6 +271,17 @@ def api_cases() -> list[tuple[str, list[Any], str, Any]]:
         {"limits": {"depth": 2}, "algo": "alphabeta"}]
     for pos in (START, decision.to_json(), ostrich.to_json()):
         for s in settings:
+            cases.append(("analyse", [pos, s], "/api/analyse", {"position": pos, **s}))
+    # the race's engine seats: the tiles the seat cannot see redrawn
+    dealt = ostrich
+    while not isinstance(dealt.to_move, int):
+        dealt = dealt.apply(dealt.chance_outcomes()[-1][0])
+    for s in ({"limits": {"depth": 2}, "predictions": "sampled", "player": 0, "seed": 3},
+              {"limits": {"depth": 1}, "predictions": "sampled", "player": 1, "multipv": 3},
+              {"limits": {"depth": 1}, "predictions": "sampled", "player": 4},
+              {"limits": {"depth": 1}, "predictions": "sampled", "player": 5},
+              {"limits": {"depth": 1}, "predictions": "sampled", "player": 0, "algo": "mcts"}):
+        for pos in (dealt.to_json(), START):
             cases.append(("analyse", [pos, s], "/api/analyse", {"position": pos, **s}))
     return cases
 

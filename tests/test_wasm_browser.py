@@ -189,20 +189,38 @@ def test_static_page_plays_against_the_engine(page: Any, site: str, game: str) -
     page.wait_for_function("document.getElementById('engine-info').textContent.startsWith('depth')")
 
 
-def test_static_page_says_what_needs_safari_ai_serve(page: Any, site: str,
-                                                     tmp_path: Path) -> None:
-    page.goto(site + "index.html?roll_ms=0")
-    page.wait_for_function("document.body.dataset.idle === 'true'")
-    page.select_option("#game", "ostrich")       # seat 0 human, the others the engine
-    page.click("#start")
-    page.wait_for_function("document.body.dataset.idle === 'true'")
-    for _ in range(10):                           # until an engine seat is to move
-        if "(engine)" in page.inner_text("#status"):
+def test_static_page_ostrich_engine_seats_play_with_hidden_tiles(page: Any, site: str) -> None:
+    """Issue 31 (a): in the static site the race's engine seats move, each
+    searching with the tiles it cannot see redrawn (the core's sampled
+    search, in the worker): every engine move is the native
+    ``analyse(predictions="sampled", player=seat)``'s at the page's seed."""
+    start_game(page, site, "ostrich", "depth", 1, seats={0: "human", 1: "engine"})
+    for _ in range(40):                           # until the engine has moved twice
+        bys = page.evaluate("window.safari.state.plies.map((p) => p.by)")
+        if bys.count(1) >= 2 or page.evaluate("document.body.dataset.toMove") == "terminal":
             break
         moves = page.evaluate("window.safari.humanMoves()")
+        assert moves, page.inner_text("#status")
         play_typed(page, moves[0])
-    page.wait_for_function("document.getElementById('message').textContent.includes('serve')")
-    assert "needs safari-ai serve" in page.inner_text("#message")
+    assert "serve" not in page.inner_text("#message")
+    start = page.evaluate("window.safari.state.start")
+    plies = page.evaluate("window.safari.state.plies.map((p) => [p.by, p.move, p.pos])")
+    seed = int(page.input_value("#seed") or 0)
+    engine = 0
+    for index, (by, move, _) in enumerate(plies):
+        if by != 1:
+            continue
+        before = safari_ai.Position.from_json(start if index == 0 else plies[index - 1][2])
+        native = safari_ai.analyse(before, depth=1, seed=seed, predictions="sampled", player=1)
+        assert move == native.best_move, (index, move)
+        engine += 1
+    assert engine >= 2, plies
+
+
+def test_static_page_says_a_record_needs_safari_ai_serve(page: Any, site: str,
+                                                         tmp_path: Path) -> None:
+    page.goto(site + "index.html?roll_ms=0")
+    page.wait_for_function("document.body.dataset.idle === 'true'")
     record = {"format": "safari-ai-record", "version": 1, "game": "turtles",
               "start": safari_ai.Position.new("turtles").to_json(), "moves": []}
     (tmp_path / "record.json").write_text(json.dumps(record))

@@ -303,3 +303,8 @@ const void *sa_position_state(const sa_position *pos)
 {
     return pos->state;
 }
+
+void *sa_position_state_mutable(sa_position *pos)
+{
+    return pos->state;
+}

@@ -19,6 +19,7 @@ extern const test_case perft_stop_tests[];
 extern const test_case features_tests[];
 extern const test_case rules_tests[];
 extern const test_case winchance_tests[];
+extern const test_case predictions_tests[];
 
 /* One suite a line, so that branches adding suites merge cleanly. */
 static const test_case *const suites[] = {
@@ -36,6 +37,7 @@ static const test_case *const suites[] = {
     features_tests,
     rules_tests,
     winchance_tests,
+    predictions_tests,
     NULL,
 };
 

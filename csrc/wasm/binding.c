@@ -18,7 +18,11 @@
  *                                    also gives "index", the move refused
  *   safari_analyse(position, opts)   the report, shaped as safari_ai.report.Report.to_json;
  *                                    opts: {"depth", "nodes", "movetime", "multipv",
- *                                    "seed", "algo"} (each optional)
+ *                                    "seed", "algo", "predictions", "player",
+ *                                    "samples"} (each optional; "predictions":
+ *                                    "sampled" is sa_search_sampled for "player",
+ *                                    "samples" copies, 8 by default, as
+ *                                    safari_ai.analyse)
  *
  * While a search runs, every completed iteration is passed to the imported
  * function env.safari_progress(text, length) as the same report JSON.
@@ -29,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/error.h"
 #include "safari/game.h"
 #include "safari/json.h"
 #include "safari/safari.h"
@@ -293,7 +298,15 @@ EXPORT("safari_apply") const char *safari_apply(const char *position, const char
 /* -- search ------------------------------------------------------------------ */
 
 static const char *const ALGO_NAMES[] = {"auto", "alphabeta", "mcts", "expectimax", NULL};
+static const char *const PREDICTIONS[] = {"open", "sampled", NULL};
 static volatile int stop_flag;
+
+/* The sampled search of the running analysis (samples 0: an open one), whose
+ * reports carry "predictions", "samples" and "player" (report.extra). */
+static struct {
+    int samples;
+    int player;
+} sampled;
 
 EXPORT("safari_stop_flag") volatile int *safari_stop_flag(void)
 {
@@ -455,8 +468,14 @@ static void write_report(sa_writer *w, const void *what)
     write_doubles(w, best->expected, r->n_lines > 0 ? best->n_expected : 0);
     sa_write(w, ", \"win_chances\": ");
     write_win_chances(w, r);
-    sa_write_fmt(w, ", \"reused\": %llu, \"threads\": %d}", (unsigned long long)r->reused,
+    sa_write_fmt(w, ", \"reused\": %llu, \"threads\": %d", (unsigned long long)r->reused,
                  threads);
+    if (sampled.samples > 0)
+        sa_write_fmt(w, ", \"predictions\": \"sampled\", \"samples\": %d, \"player\": %d",
+                     sampled.samples, sampled.player);
+    if (r->sample > 0)
+        sa_write_fmt(w, ", \"sample\": %d", r->sample);
+    sa_write(w, "}");
 }
 
 static void progress(void *user, const sa_report *report)
@@ -466,14 +485,18 @@ static void progress(void *user, const sa_report *report)
     host_progress(text, strlen(text));
 }
 
-/* Reads the options object into `limits`; SA_ERR_ARGUMENT naming the option. */
+/* Reads the options object into `limits` (and `sampled`); SA_ERR_ARGUMENT
+ * naming the option. */
 static sa_status read_options(const char *text, sa_limits *limits, sa_error *err)
 {
+    sampled.samples = 0;
+    sampled.player = -1;
     sa_json_doc *doc = sa_json_parse(text, strlen(text), err);
     if (doc == NULL)
         return err->status;
     static const char *const optional[] = {"depth", "nodes", "movetime", "multipv", "seed",
-                                           "algo", NULL};
+                                           "algo", "predictions", "player", "samples",
+                                           NULL};
     const sa_json *root = sa_json_root(doc);
     sa_status status = sa_json_check_keys(root, "options", NULL, optional, err);
     int64_t value;
@@ -499,6 +522,22 @@ static sa_status read_options(const char *text, sa_limits *limits, sa_error *err
     if (status == SA_OK && (v = sa_json_member(root, "algo")) != NULL
         && (status = sa_json_get_enum(v, "options.algo", ALGO_NAMES, &algo, err)) == SA_OK)
         limits->algo = (sa_algo)algo;
+    int predictions = 0;
+    if (status == SA_OK && (v = sa_json_member(root, "predictions")) != NULL)
+        status = sa_json_get_enum(v, "options.predictions", PREDICTIONS, &predictions, err);
+    if (status == SA_OK && predictions == 1) {
+        sampled.samples = 8;   /* safari_ai.analyse's default */
+        if ((v = sa_json_member(root, "samples")) != NULL
+            && (status = sa_json_get_int(v, "options.samples", 1, 1000, &value, err)) == SA_OK)
+            sampled.samples = (int)value;
+        if (status == SA_OK && (v = sa_json_member(root, "player")) == NULL)
+            status = sa_error_set(err, SA_ERR_ARGUMENT,
+                                  "field 'options.player': predictions 'sampled' needs it");
+        else if (status == SA_OK
+                 && (status = sa_json_get_int(v, "options.player", 0, SA_MAX_PLAYERS - 1,
+                                              &value, err)) == SA_OK)
+            sampled.player = (int)value;
+    }
     sa_json_free(doc);
     return status;
 }
@@ -523,7 +562,10 @@ EXPORT("safari_analyse") const char *safari_analyse(const char *position, const 
         if (limits.depth == 0 && limits.nodes == 0 && limits.movetime_ms == 0)
             limits.movetime_ms = 1000;   /* as safari_ai.analyse without limits */
         stop_flag = 0;
-        if (sa_search(pos, &limits, &report, &err) == SA_OK)
+        sa_status status = sampled.samples > 0
+            ? sa_search_sampled(pos, &limits, sampled.player, sampled.samples, &report, &err)
+            : sa_search(pos, &limits, &report, &err);
+        if (status == SA_OK)
             out = written(write_report, &report);
         else
             out = error_answer(&err);

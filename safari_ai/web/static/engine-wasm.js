@@ -8,10 +8,11 @@
 //                         close, onopen and onmessage, answering the few
 //                         engine-protocol lines the page sends.
 //
-// The board pictures are render.js's. What needs the Python package behind
-// `safari-ai serve` is answered {"error", "field"} saying so: a game record
-// (/api/replay, and its analysis), ostrich's sampled predictions (the race's
-// engine seats).
+// The board pictures are render.js's; the race's engine seats search with
+// the tiles they cannot see redrawn (safari-engine.js's analyse, the core's
+// sa_search_sampled). What needs the Python package behind `safari-ai serve`
+// is answered {"error", "field"} saying so: a game record (/api/replay, and
+// its analysis).
 import * as engine from "./safari-engine.js";
 import { render } from "./render.js";
 

@@ -24,9 +24,10 @@
 // asked. The searches run one thread; their
 // limits are those of a default `safari-ai serve` (movetime at most 10000 ms).
 //
-// Not here (they need the Python package behind `safari-ai serve`): a game
-// record's analysis ({"record"}) and ostrich's sampled predictions
-// ("predictions": "sampled"); both answer {"error", "field"} saying so.
+// Ostrich's sampled predictions ("predictions": "sampled", "player": P) are
+// the core's sa_search_sampled, as behind the HTTP API. Not here (it needs
+// the Python package behind `safari-ai serve`): a game record's analysis
+// ({"record"}), answered {"error", "field"} saying so.
 
 import { instantiate } from "./safari-core.js";
 
@@ -235,13 +236,12 @@ export function analyse(position, settings = {}, onProgress = null) {
     if (read.result !== undefined) {
       throw new ApiError("position: the game is over, there is nothing to search", "position");
     }
-    if (options.predictions !== "open") {
-      if (read.outcomes !== undefined) {
-        throw new ApiError("predictions 'sampled' needs a decision position, not a chance one", "position");
-      }
-      throw new ApiError("predictions 'sampled' needs safari-ai serve (not in the static engine)", "predictions");
+    if (options.predictions !== "open" && read.outcomes !== undefined) {
+      throw new ApiError("predictions 'sampled' needs a decision position, not a chance one", "position");
     }
-    const request = dumps({ ...options.limits, multipv: options.multipv, seed: options.seed, algo: options.algo });
+    const sampled = options.predictions === "sampled" ? { predictions: "sampled", player: options.player } : {};
+    const request = dumps({ ...options.limits, multipv: options.multipv, seed: options.seed, algo: options.algo,
+                            ...sampled });
     const report = await search(module, core, text, request, onProgress);
     if (report.error !== undefined) {
       const where = read.outcomes !== undefined ? "position" : report.error.includes("algo") ? "algo" : "limits";
