@@ -105,11 +105,23 @@ cdef extern from "safari/game.h":
 cdef extern from "safari/json.h":
     ctypedef struct sa_json_doc:
         pass
+    ctypedef struct sa_json:
+        pass
+    const sa_json *sa_json_root(const sa_json_doc *doc)
     sa_json_doc *sa_json_parse(const char *text, size_t length, sa_error *err)
     void sa_json_free(sa_json_doc *doc)
     int SA_JSON_MAX_BYTES
     int SA_JSON_MAX_DEPTH
     int SA_JSON_MAX_NUMBER_CHARS
+
+cdef extern from "safari/record.h":
+    ctypedef struct sa_record:
+        pass
+    sa_status sa_record_check(const sa_json *root, sa_error *err)
+    sa_record *sa_record_replay(const char *text, size_t length, sa_error *err) nogil
+    int sa_record_plies(const sa_record *record)
+    const sa_position *sa_record_position(const sa_record *record, int index)
+    void sa_record_free(sa_record *record)
 
 cdef extern from "safari/search.h":
     ctypedef enum sa_algo:
@@ -414,6 +426,42 @@ def json_check(str text) -> None:
     if doc == NULL:
         raise_error(&err)
     sa_json_free(doc)
+
+
+def record_check(str text) -> None:
+    """Checks every field of the game record ``text`` but its moves' legality
+    (sa_record_check); CoreError naming the field when one is wrong."""
+    cdef sa_error err
+    cdef bytes data = text.encode("utf-8", "surrogatepass")
+    cdef sa_json_doc *doc = sa_json_parse(data, len(data), &err)
+    if doc == NULL:
+        raise_error(&err)
+    try:
+        if sa_record_check(sa_json_root(doc), &err) != SA_OK:
+            raise_error(&err)
+    finally:
+        sa_json_free(doc)
+
+
+def record_replay(str text) -> list:
+    """Reads, checks and replays the game record ``text`` (sa_record_replay,
+    common/record.c): every position from the start to after the last move,
+    as CPositions; CoreError with the record reader's message (naming the
+    field or the ply) when the record is refused."""
+    cdef sa_error err
+    cdef bytes data = text.encode("utf-8", "surrogatepass")
+    cdef const char *ptr = data
+    cdef size_t length = len(data)
+    cdef sa_record *record
+    with nogil:
+        record = sa_record_replay(ptr, length, &err)
+    if record == NULL:
+        raise_error(&err)
+    try:
+        return [CPosition.wrap(sa_position_copy(sa_record_position(record, i)))
+                for i in range(sa_record_plies(record) + 1)]
+    finally:
+        sa_record_free(record)
 
 
 ctypedef size_t (*text_writer)(const sa_position *, char *, size_t)

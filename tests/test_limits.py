@@ -338,16 +338,33 @@ def test_batch_checks_each_inputs_limits_once(monkeypatch: pytest.MonkeyPatch) -
 
 
 @pytest.mark.parametrize("samples", [1, 3])
-def test_sampled_predictions_derive_one_value_per_sample(monkeypatch: pytest.MonkeyPatch,
-                                                         samples: int) -> None:
+def test_sampled_predictions_pass_one_value_to_the_core(monkeypatch: pytest.MonkeyPatch,
+                                                        samples: int) -> None:
+    """The sampled search is the core's (csrc/search/predictions.c): it gets
+    the caller's Limits as they are, checked once, and derives each copy's
+    limits itself."""
     pos = safari_ai.Position.new("ostrich", {"players": 3})
     while pos.is_chance():
         pos = pos.apply(pos.chance_outcomes()[0][0])
     limits = Limits(depth=1, seed=2)
-    spy = _Spy(monkeypatch)
-    safari_ai.analyse(pos, limits, predictions="sampled", player=0, samples=samples)
-    assert len(spy.received) == samples and spy.checks == samples
-    assert all(l.depth == 1 and l.seed == 2 and l.movetime is None for l in spy.received)
+    checks = 0
+    received: list[Any] = []
+    real_check, real_search = Limits.__post_init__, _core.search_sampled
+
+    def counting_check(value: Limits) -> None:
+        nonlocal checks
+        checks += 1
+        real_check(value)
+
+    def spy_search(pos: Any, given: Any, *args: Any, **kwargs: Any) -> Any:
+        received.append(given)
+        return real_search(pos, given, *args, **kwargs)
+
+    monkeypatch.setattr(Limits, "__post_init__", counting_check)
+    monkeypatch.setattr(_core, "search_sampled", spy_search)
+    report = safari_ai.analyse(pos, limits, predictions="sampled", player=0, samples=samples)
+    assert received == [limits] and checks == 0
+    assert report.extra["samples"] == samples
 
 
 def test_with_seed_checks_the_seed_and_keeps_the_rest() -> None:

@@ -298,6 +298,39 @@ def test_engine_js_answers_as_the_http_api() -> None:
     assert sum("error" in w for w in want) > 15
 
 
+def as_javascript_reads(value: Any) -> Any:
+    """``value`` as JSON.parse gives it back to a page: an integral float is
+    a number like any other (3.0 is 3, -0.0 is 0)."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e21:
+        return int(value)
+    if isinstance(value, list):
+        return [as_javascript_reads(v) for v in value]
+    if isinstance(value, dict):
+        return {k: as_javascript_reads(v) for k, v in value.items()}
+    return value
+
+
+def test_engine_js_replays_records_as_the_http_api() -> None:
+    """Issue 31 (b): ``replay(record)`` of safari-engine.js (the core's record
+    reader in the module) answers as ``POST /api/replay``: the same record
+    and positions, the same refusals word for word, on corrupted records of
+    the four games and whole games of turtles and ostrich."""
+    from test_record_bad_input import _finished, corrupted_records
+
+    records = [as_javascript_reads(json.loads(t)) for t in corrupted_records(seed=5,
+                                                                             per_record=25)]
+    records += [_finished("turtles")[0], _finished("ostrich")[0], "text", 7, None]
+    cases: list[tuple[list[Any], dict[str, Any]]] = [([r], {"record": r}) for r in records]
+    cases.append(([], {}))
+    want = http_answers([("/api/replay", body) for _, body in cases])
+    got = run_node("engine", [{"call": "replay", "args": args} for args, _ in cases],
+                   http_answers([("/api/games", None)])[0]["games"])
+    for (args, _), g, w in zip(cases, got, want):
+        assert g == w, args
+    assert sum("error" in w for w in want) > 60
+    assert max(len(w.get("positions", [])) for w in want) > 100
+
+
 def random_positions(count: int, seed: int) -> list[tuple[str, str, dict[str, Any]]]:
     """Decision and chance positions of every game after seeded random plies."""
     rng = random.Random(seed)

@@ -22,6 +22,7 @@ from typing import Any, Iterator
 import pytest
 
 import safari_ai
+import safari_ai.record
 from safari_ai.web.site import export_site, find_wasm
 
 from test_web_browser import (CHROMIUM, browser, new_game,  # noqa: F401 - browser: a fixture
@@ -217,16 +218,43 @@ def test_static_page_ostrich_engine_seats_play_with_hidden_tiles(page: Any, site
     assert engine >= 2, plies
 
 
-def test_static_page_says_a_record_needs_safari_ai_serve(page: Any, site: str,
-                                                         tmp_path: Path) -> None:
+def finished_record(game: str, seed: int) -> dict[str, Any]:
+    """A whole game of ``game`` by seeded random moves, as a record."""
+    from safari_ai.record import GameRecord
+
+    rng = random.Random(seed)
+    pos = safari_ai.Position.new(game)
+    record = GameRecord(start=pos.to_json())
+    while not pos.is_terminal() and len(record.moves) < 400:
+        moves = pos.legal_moves() or [o for o, _ in pos.chance_outcomes()]
+        move = rng.choice(moves)
+        record.add(pos.to_move, move)
+        pos = pos.apply(move)
+    record.result = pos.result() if pos.is_terminal() else None
+    return record.to_json()
+
+
+def test_static_page_loads_a_game_record(page: Any, site: str, tmp_path: Path) -> None:
+    """Issue 31 (b): the static site loads a record (the core's record reader
+    in the module) and shows every ply, as behind `safari-ai serve`; a bad
+    record is refused with the reader's message naming the ply."""
     page.goto(site + "index.html?roll_ms=0")
     page.wait_for_function("document.body.dataset.idle === 'true'")
-    record = {"format": "safari-ai-record", "version": 1, "game": "turtles",
-              "start": safari_ai.Position.new("turtles").to_json(), "moves": []}
+    record = finished_record("zebras", 3)
     (tmp_path / "record.json").write_text(json.dumps(record))
     page.set_input_files("#load", str(tmp_path / "record.json"))
     page.wait_for_function("document.getElementById('message').textContent.includes('record')")
-    assert "needs safari-ai serve" in page.inner_text("#message")
+    assert "Loaded a game record" in page.inner_text("#message")
+    plies = page.evaluate("window.safari.state.plies.map((p) => [p.by, p.move, p.pos])")
+    positions = safari_ai.record.GameRecord.from_json(record).replay()
+    assert [(by, move) for by, move, _ in plies] == [(m["by"], m["move"]) for m in record["moves"]]
+    assert [pos for _, _, pos in plies] == [p.to_json() for p in positions[1:]]
+    bad = json.loads(json.dumps(record))
+    bad["moves"][5]["move"] = "zz"
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
+    page.set_input_files("#load", str(tmp_path / "bad.json"))
+    page.wait_for_function("document.getElementById('message').textContent.includes('ply 6')")
+    assert page.inner_text("#message").startswith("Load: record: ply 6: ")
 
 
 @pytest.mark.parametrize("game,rules", [

@@ -16,6 +16,9 @@
  *   safari_apply(position, moves, n) the position after the n moves (each NUL-
  *                                    terminated, one after the other); an error
  *                                    also gives "index", the move refused
+ *   safari_replay(record)            a game record read, checked and replayed (common/
+ *                                    record.c): {"record": as GameRecord.to_json writes
+ *                                    it, "positions": [every position from the start]}
  *   safari_analyse(position, opts)   the report, shaped as safari_ai.report.Report.to_json;
  *                                    opts: {"depth", "nodes", "movetime", "multipv",
  *                                    "seed", "algo", "predictions", "player",
@@ -36,6 +39,7 @@
 #include "common/error.h"
 #include "safari/game.h"
 #include "safari/json.h"
+#include "safari/record.h"
 #include "safari/safari.h"
 #include "safari/search.h"
 #include "safari/writer.h"
@@ -49,6 +53,7 @@ const char *safari_version(void);
 const char *safari_new(const char *game, const char *rules);
 const char *safari_moves(const char *position);
 const char *safari_apply(const char *position, const char *moves, int count);
+const char *safari_replay(const char *record);
 volatile int *safari_stop_flag(void);
 const char *safari_analyse(const char *position, const char *options);
 
@@ -292,6 +297,66 @@ EXPORT("safari_apply") const char *safari_apply(const char *position, const char
     if (out == NULL)
         out = position_answer(pos);
     sa_position_free(pos);
+    return out;
+}
+
+/* -- game records ------------------------------------------------------------ */
+
+/* A member of the record, or `fallback` (JSON) when it is missing or null. */
+static void write_member(sa_writer *w, const sa_json *root, const char *key,
+                         const char *fallback)
+{
+    const sa_json *v = sa_json_member(root, key);
+    if (v == NULL || v->type == SA_JSON_NULL)
+        sa_write(w, fallback);
+    else
+        sa_write_json_value(w, v);
+}
+
+/* {"record", "positions"} as POST /api/replay answers (GameRecord.to_json:
+ * the members in its order, the optional ones defaulted). */
+static void write_replay(sa_writer *w, const void *what)
+{
+    const sa_record *record = what;
+    const sa_json *root = sa_record_json(record);
+    const sa_json *start = sa_json_member(root, "start");
+    sa_write(w, "{\"record\": {\"format\": \"safari-ai-record\", \"version\": 1, \"game\": ");
+    sa_write_json_value(w, sa_json_member(start, "game"));
+    sa_write(w, ", \"date\": ");
+    write_member(w, root, "date", "\"\"");
+    sa_write(w, ", \"players\": ");
+    write_member(w, root, "players", "[]");
+    sa_write(w, ", \"settings\": ");
+    write_member(w, root, "settings", "{}");
+    sa_write(w, ", \"start\": ");
+    sa_write_json_value(w, start);
+    sa_write(w, ", \"moves\": ");
+    sa_write_json_value(w, sa_json_member(root, "moves"));
+    sa_write(w, ", \"result\": ");
+    write_member(w, root, "result", "null");
+    sa_write(w, ", \"termination\": ");
+    write_member(w, root, "termination", "null");
+    const sa_json *forfeit = sa_json_member(root, "forfeit");
+    if (forfeit != NULL && forfeit->type != SA_JSON_NULL) {
+        sa_write(w, ", \"forfeit\": ");
+        sa_write_json_value(w, forfeit);
+    }
+    sa_write(w, "}, \"positions\": [");
+    for (int i = 0; i <= sa_record_plies(record); i++) {
+        sa_write(w, i ? ", " : "");
+        write_position(w, sa_record_position(record, i));
+    }
+    sa_write(w, "]}");
+}
+
+EXPORT("safari_replay") const char *safari_replay(const char *text)
+{
+    sa_error err;
+    sa_record *record = sa_record_replay(text, strlen(text), &err);
+    if (record == NULL)
+        return error_answer(&err);
+    const char *out = written(write_replay, record);
+    sa_record_free(record);
     return out;
 }
 

@@ -194,6 +194,10 @@ const sa_game *sa_game_find(const char *name);
  * by its spelling is done every ply). Defined in common/position.c. */
 int sa_game_find_move(const sa_game *game, const void *state, const char *text, sa_move *out);
 
+/* A position from its decoded JSON object (sa_position_from_json's reader,
+ * for a position inside a larger document: a game record's "start"). */
+sa_position *sa_position_from_node(const sa_json *root, sa_error *err);
+
 /* The game and the state behind a public position (for the search layer). */
 const sa_game *sa_position_game_rules(const sa_position *pos);
 const void *sa_position_state(const sa_position *pos);

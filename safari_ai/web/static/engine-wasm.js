@@ -10,13 +10,12 @@
 //
 // The board pictures are render.js's; the race's engine seats search with
 // the tiles they cannot see redrawn (safari-engine.js's analyse, the core's
-// sa_search_sampled). What needs the Python package behind `safari-ai serve`
-// is answered {"error", "field"} saying so: a game record (/api/replay, and
-// its analysis).
+// sa_search_sampled); a game record is replayed by the core (/api/replay).
+// What needs the Python package behind `safari-ai serve` is answered
+// {"error", "field"} saying so: a game record's analysis.
 import * as engine from "./safari-engine.js";
 import { render } from "./render.js";
 
-const SERVE_ONLY = "needs safari-ai serve (not in the static site)";
 const ANALYSIS_MAX_MS = 10000;   // "go infinite": the longest search the engine allows
 
 function answer(data) {
@@ -78,7 +77,7 @@ export function request(path, init = {}) {
         if (settings.stream === true) return streamed(position, settings, init.signal);
         return answer(await engine.analyse(position, settings));
       case "/api/render": return picture(body);
-      case "/api/replay": return answer({ error: `a game record ${SERVE_ONLY}`, field: "record" });
+      case "/api/replay": return answer(await engine.replay(body.record));
       default: return answer({ error: `no such endpoint ${path}`, field: null });
     }
   })();

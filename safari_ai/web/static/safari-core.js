@@ -8,6 +8,7 @@
 //   core.newPosition("turtles", "{}")            // -> object (or {error, field})
 //   core.moves(positionText)                     // -> {moves} / {outcomes} (+ result)
 //   core.apply(positionText, ["d1d3"])           // -> position (or {error, field, index})
+//   core.replay(recordText)                      // -> {record, positions} (or {error, field})
 //   core.analyse(positionText, optionsText, onProgress)   // -> report (or {error, field})
 
 // The few WASI calls wasi-libc makes: the clock (search time limits) and
@@ -83,6 +84,7 @@ export async function instantiate(module) {
     // Moves NUL-separated (any text is one move, as the HTTP API's list).
     apply: (positionText, moves) =>
       call((p, m) => exports.safari_apply(p, m, moves.length), [positionText, moves.join("\0")]),
+    replay: (recordText) => call(exports.safari_replay, [recordText]),
     analyse(positionText, optionsText, progress = null) {
       onProgress = progress;
       try {

@@ -9,6 +9,7 @@
 //   newPosition(game, rules)      POST /api/new      {"game", "rules"}
 //   moves(position)               POST /api/moves    {"position"}
 //   apply(position, moves)        POST /api/apply    {"position", "moves"}
+//   replay(record)                POST /api/replay   {"record"}
 //   analyse(position, settings, onProgress)
 //                                 POST /api/analyse  {"position", ...settings}
 //   stop()                        ends the running analyse() (see below)
@@ -25,8 +26,11 @@
 // limits are those of a default `safari-ai serve` (movetime at most 10000 ms).
 //
 // Ostrich's sampled predictions ("predictions": "sampled", "player": P) are
-// the core's sa_search_sampled, as behind the HTTP API. Not here (it needs
-// the Python package behind `safari-ai serve`): a game record's analysis
+// the core's sa_search_sampled, and a game record is read, checked and
+// replayed by the core's record reader, as behind the HTTP API. A record
+// given as a JavaScript object has lost how its numbers were spelled (3.0 is
+// 3), as it has when a page posts it to the server. Not here (it needs the
+// Python package behind `safari-ai serve`): a game record's analysis
 // ({"record"}), answered {"error", "field"} saying so.
 
 import { instantiate } from "./safari-core.js";
@@ -204,6 +208,16 @@ export function apply(position, movesList) {
       throw new ApiError(`move ${i + 1} (${movesList[i]}): ${pos.error}`, `moves[${i}]`);
     }
     return pos;
+  });
+}
+
+export function replay(record) {
+  return answered(async () => {
+    const { core } = await load();
+    if (record === undefined) throw new ApiError("missing field 'record'", "record");
+    const answer = core.replay(dumps(record));
+    if (answer.error !== undefined) throw new ApiError(`record: ${answer.error}`, "record");
+    return answer;
   });
 }
 
