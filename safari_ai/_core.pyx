@@ -7,6 +7,7 @@ live in :mod:`safari_ai.position`; :func:`safari_ai.errors.from_core` turns
 """
 from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.stdlib cimport free, malloc
+from libc.string cimport memset
 
 import numpy
 
@@ -122,6 +123,43 @@ cdef extern from "safari/record.h":
     int sa_record_plies(const sa_record *record)
     const sa_position *sa_record_position(const sa_record *record, int index)
     void sa_record_free(sa_record *record)
+
+cdef extern from "safari/annotate.h":
+    ctypedef struct sa_annotate_options:
+        int depth
+        uint64_t nodes
+        int64_t movetime_ms
+        int level
+        sa_algo algo
+        uint64_t seed
+        int threads
+        size_t hash_mb
+        int outcomes
+        int played_lines
+        int64_t movetime_cap_ms
+        int64_t budget_ms
+        volatile int *stop
+        void (*progress)(void *user, int done, int total) noexcept nogil
+        void *progress_user
+    char *sa_annotate(const char *text, size_t length, const sa_annotate_options *options,
+                      int *ended, sa_error *err) nogil
+
+cdef extern from "safari/writer.h":
+    ctypedef struct sa_writer:
+        char *buf
+        size_t cap
+        size_t len
+    void sa_writer_init(sa_writer *w, char *buf, size_t cap)
+
+cdef extern from "search/verdicts.h":
+    ctypedef enum sa_units:
+        SA_UNITS_WIN_PROBABILITY
+        SA_UNITS_POINTS
+    int SA_N_MARKS
+    const char *sa_mark_name(int mark)
+    double sa_mark_least(sa_units units, int mark)
+    sa_status sa_write_plies_summary(sa_writer *w, const sa_json *plies, int players,
+                                     sa_units units, sa_error *err)
 
 cdef extern from "safari/search.h":
     ctypedef enum sa_algo:
@@ -426,6 +464,108 @@ def json_check(str text) -> None:
     if doc == NULL:
         raise_error(&err)
     sa_json_free(doc)
+
+
+cdef void annotate_progress(void *user, int done, int total) noexcept nogil:
+    with gil:
+        try:
+            (<object>user)(done, total)
+        except BaseException:
+            pass  # a progress callback must never break the analysis
+
+
+def annotate_record(str text, object limits, int level, str algo, uint64_t seed, int threads,
+                    size_t hash_mb, bint outcomes, bint played_lines, int64_t movetime_cap_ms,
+                    int64_t budget_ms, StopFlag stop=None, progress=None):
+    """Runs sa_annotate (search/annotate.c) on the record ``text`` without the
+    GIL: ``(json_text, ended)``, ended 0 done, 1 stopped, 2 over the budget
+    (json_text None). ``limits``: a dict of depth/nodes/movetime, empty for
+    the ``level`` (0 quick, 1 default, 2 thorough). CoreError when the record
+    is refused or a search cannot run."""
+    if algo not in ALGOS:
+        raise CoreError(SA_ERR_ARGUMENT, f"unknown algorithm {algo!r} (known: {', '.join(ALGOS)})")
+    cdef sa_annotate_options o
+    memset(&o, 0, sizeof(o))
+    o.depth = limits.get("depth") or 0
+    o.nodes = limits.get("nodes") or 0
+    o.movetime_ms = limits.get("movetime") or 0
+    o.level = level
+    o.algo = <sa_algo>ALGOS[algo]
+    o.seed = seed
+    o.threads = threads
+    o.hash_mb = hash_mb
+    o.outcomes = outcomes
+    o.played_lines = played_lines
+    o.movetime_cap_ms = movetime_cap_ms
+    o.budget_ms = budget_ms
+    if stop is not None:
+        o.stop = &stop.value
+    if progress is not None:
+        o.progress = annotate_progress
+    o.progress_user = <void *>progress
+    cdef sa_error err
+    cdef int ended = 0
+    cdef bytes data = text.encode("utf-8", "surrogatepass")
+    cdef const char *ptr = data
+    cdef size_t length = len(data)
+    cdef char *out
+    with nogil:
+        out = sa_annotate(ptr, length, &o, &ended, &err)
+    if out == NULL:
+        if ended:
+            return None, ended
+        raise_error(&err)
+    try:
+        return out.decode("utf-8"), 0
+    finally:
+        free(out)
+
+
+cdef sa_units units_named(str units) except *:
+    if units == "win probability":
+        return SA_UNITS_WIN_PROBABILITY
+    if units == "points":
+        return SA_UNITS_POINTS
+    raise CoreError(SA_ERR_ARGUMENT, f"units: 'win probability' or 'points', got {units!r}")
+
+
+def analysis_marks(str units) -> list:
+    """The marks of a record analysis's errors, worst first, with the least
+    error of each (search/verdicts.c): [(name, least), ...]."""
+    cdef sa_units u = units_named(units)
+    return [(sa_mark_name(m).decode(), sa_mark_least(u, m)) for m in range(SA_N_MARKS)]
+
+
+def analysis_summary(str plies_json, int players, str units) -> str:
+    """Each player's summary of analysed plies (their JSON list), as JSON text
+    (sa_write_plies_summary)."""
+    cdef sa_units u = units_named(units)
+    cdef sa_error err
+    cdef bytes data = plies_json.encode("utf-8", "surrogatepass")
+    cdef sa_json_doc *doc = sa_json_parse(data, len(data), &err)
+    cdef sa_writer w
+    cdef size_t cap = 4096
+    cdef char *buf
+    if doc == NULL:
+        raise_error(&err)
+    try:
+        while True:
+            buf = <char *>malloc(cap)
+            if buf == NULL:
+                raise MemoryError()
+            sa_writer_init(&w, buf, cap)
+            if sa_write_plies_summary(&w, sa_json_root(doc), players, u, &err) != SA_OK:
+                free(buf)
+                raise_error(&err)
+            if w.len < cap:
+                try:
+                    return buf[:w.len].decode("utf-8")
+                finally:
+                    free(buf)
+            free(buf)
+            cap = w.len + 1
+    finally:
+        sa_json_free(doc)
 
 
 def record_check(str text) -> None:
