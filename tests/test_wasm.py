@@ -331,6 +331,56 @@ def test_engine_js_replays_records_as_the_http_api() -> None:
     assert max(len(w.get("positions", [])) for w in want) > 100
 
 
+def without_reasons(answer: Any) -> Any:
+    """A record's analysis without what the module does not give (each marked
+    move's ``reason``, safari_ai/reasons.py) or what differs run to run
+    (``seconds``)."""
+    if not isinstance(answer, dict) or "plies" not in answer:
+        return answer
+    plies = [{k: v for k, v in p.items() if k != "reason"} for p in answer["plies"]]
+    return {**{k: v for k, v in answer.items() if k != "seconds"}, "plies": plies}
+
+
+def test_engine_js_analyses_records_as_the_http_api() -> None:
+    """Issue 31 (c): ``analyse({record})`` of safari-engine.js (the core's
+    whole-game analysis in the module) answers as ``POST /api/analyse`` with
+    a record: every ply's best move, values, error, mark and luck, and each
+    player's summary, the same (the marked moves' reasons aside); bad
+    requests get the same ``{"error", "field"}``."""
+    from test_record_bad_input import _finished, _record
+
+    turtles = _finished("turtles")[0]
+    zebras = _finished("zebras")[0]
+    arena = _record("arena", 40)
+    ostrich = _record("ostrich", 14)
+    bad = json.loads(json.dumps(turtles))
+    bad["moves"][3]["move"] = "zz"
+    cases: list[dict[str, Any]] = [
+        {"record": turtles, "limits": {"depth": 2}, "seed": 3},
+        {"record": zebras, "level": "quick"},
+        {"record": arena, "limits": {"depth": 2}},
+        {"record": ostrich, "level": "quick"},
+        {"position": turtles, "limits": {"nodes": 300}, "algo": "mcts", "seed": 1},
+        {"record": bad, "limits": {"depth": 1}},
+        {"record": turtles, "limits": {"depth": 1}, "level": "quick"},
+        {"record": turtles, "level": "slow"},
+        {"record": turtles, "limits": {"movetime": 9000}},
+        {"record": turtles, "limits": {"depth": 0}},
+        {"record": 7},
+    ]
+    want = http_answers([("/api/analyse", body) for body in cases])
+    got = run_node("engine", [{"call": "analyse", "args": [body.get("position"), {
+        k: v for k, v in body.items() if k != "position"}], "progress": True} for body in cases],
+        http_answers([("/api/games", None)])[0]["games"])
+    for body, g, w in zip(cases, got, want):
+        assert untimed(without_reasons(g["answer"])) == untimed(without_reasons(w)), body
+        if "plies" in w:
+            total = len(body.get("record", body.get("position"))["moves"]) + 1
+            assert g["progress"] and g["progress"][-1] == {"done": total, "total": total}
+    assert sum("plies" in w for w in want) == 5
+    assert any(p.get("class") for w in want if "plies" in w for p in w["plies"])
+
+
 def random_positions(count: int, seed: int) -> list[tuple[str, str, dict[str, Any]]]:
     """Decision and chance positions of every game after seeded random plies."""
     rng = random.Random(seed)

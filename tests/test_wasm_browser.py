@@ -25,6 +25,7 @@ import safari_ai
 import safari_ai.record
 from safari_ai.web.site import export_site, find_wasm
 
+from test_wasm import untimed
 from test_web_browser import (CHROMIUM, browser, new_game,  # noqa: F401 - browser: a fixture
                               play_whole_game)
 
@@ -255,6 +256,32 @@ def test_static_page_loads_a_game_record(page: Any, site: str, tmp_path: Path) -
     page.set_input_files("#load", str(tmp_path / "bad.json"))
     page.wait_for_function("document.getElementById('message').textContent.includes('ply 6')")
     assert page.inner_text("#message").startswith("Load: record: ply 6: ")
+
+
+def test_static_page_analyses_a_loaded_record(page: Any, site: str, tmp_path: Path) -> None:
+    """Issue 31 (c): in the static site *Analyse the game* runs the core's
+    whole-game analysis in the worker: the table, marks and summary are the
+    native analysis's (the marked moves' reasons aside, Python)."""
+    from safari_ai.annotate import annotate
+
+    page.goto(site + "index.html?roll_ms=0")
+    page.wait_for_function("document.body.dataset.idle === 'true'")
+    record = finished_record("turtles", 5)
+    (tmp_path / "record.json").write_text(json.dumps(record))
+    page.set_input_files("#load", str(tmp_path / "record.json"))
+    page.wait_for_function("document.getElementById('message').textContent.includes('record')")
+    page.select_option("#review-kind", "level:quick")
+    page.click("#review-run")
+    page.wait_for_function(
+        "document.getElementById('review-text').textContent.startsWith('analysed')", timeout=60000)
+    got = page.evaluate("window.safari.state.review")
+    want = annotate(safari_ai.record.GameRecord.from_json(record), level="quick").plies
+    # floats to 12 digits: the evaluation's tanh is wasi-libc's in the module
+    assert untimed([{k: v for k, v in p.items() if k != "reason"} for p in want]) == untimed(got)
+    rows = page.locator("#review-table tbody tr").count()
+    assert rows == len(record["moves"])
+    assert page.locator("#review-summary tbody tr").count() == 2
+    assert "serve" not in page.inner_text("#message")
 
 
 @pytest.mark.parametrize("game,rules", [

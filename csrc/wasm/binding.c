@@ -19,6 +19,11 @@
  *   safari_replay(record)            a game record read, checked and replayed (common/
  *                                    record.c): {"record": as GameRecord.to_json writes
  *                                    it, "positions": [every position from the start]}
+ *   safari_annotate(record, opts)    the whole-game analysis (search/annotate.c), as
+ *                                    safari_ai.annotate.Annotation.to_json without the
+ *                                    reasons; opts: {"depth", "nodes", "movetime",
+ *                                    "level", "algo", "seed", "movetime_cap",
+ *                                    "budget"}; progress: {"done", "total"}
  *   safari_analyse(position, opts)   the report, shaped as safari_ai.report.Report.to_json;
  *                                    opts: {"depth", "nodes", "movetime", "multipv",
  *                                    "seed", "algo", "predictions", "player",
@@ -33,10 +38,12 @@
  * int32 there stops it, when the host can write memory during a search).
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/error.h"
+#include "safari/annotate.h"
 #include "safari/game.h"
 #include "safari/json.h"
 #include "safari/record.h"
@@ -54,6 +61,7 @@ const char *safari_new(const char *game, const char *rules);
 const char *safari_moves(const char *position);
 const char *safari_apply(const char *position, const char *moves, int count);
 const char *safari_replay(const char *record);
+const char *safari_annotate(const char *record, const char *options);
 volatile int *safari_stop_flag(void);
 const char *safari_analyse(const char *position, const char *options);
 
@@ -637,6 +645,87 @@ EXPORT("safari_analyse") const char *safari_analyse(const char *position, const 
         sa_report_free(&report);
     }
     sa_position_free(pos);
+    return out;
+}
+
+/* -- whole-game analysis ------------------------------------------------------ */
+
+static const char *const LEVEL_NAMES[] = {"quick", "default", "thorough", NULL};
+
+static void annotate_progress(void *user, int done, int total)
+{
+    (void)user;
+    char text[64];
+    int n = snprintf(text, sizeof text, "{\"done\": %d, \"total\": %d}", done, total);
+    host_progress(text, (size_t)n);
+}
+
+/* Reads the analysis options into `o`; SA_ERR_ARGUMENT naming the option. */
+static sa_status read_annotate_options(const char *text, sa_annotate_options *o, sa_error *err)
+{
+    sa_json_doc *doc = sa_json_parse(text, strlen(text), err);
+    if (doc == NULL)
+        return err->status;
+    static const char *const optional[] = {"depth", "nodes", "movetime", "level", "algo",
+                                           "seed", "movetime_cap", "budget", NULL};
+    const sa_json *root = sa_json_root(doc);
+    sa_status status = sa_json_check_keys(root, "options", NULL, optional, err);
+    int64_t value;
+    const sa_json *v;
+    if (status == SA_OK && (v = sa_json_member(root, "depth")) != NULL
+        && (status = sa_json_get_int(v, "options.depth", 1, SA_MAX_DEPTH, &value, err)) == SA_OK)
+        o->depth = (int)value;
+    if (status == SA_OK && (v = sa_json_member(root, "nodes")) != NULL
+        && (status = sa_json_get_int(v, "options.nodes", 1, INT64_MAX, &value, err)) == SA_OK)
+        o->nodes = (uint64_t)value;
+    if (status == SA_OK && (v = sa_json_member(root, "movetime")) != NULL
+        && (status = sa_json_get_int(v, "options.movetime", 1, SA_MAX_MOVETIME_MS, &value,
+                                     err)) == SA_OK)
+        o->movetime_ms = value;
+    if (status == SA_OK && (v = sa_json_member(root, "movetime_cap")) != NULL
+        && (status = sa_json_get_int(v, "options.movetime_cap", 1, SA_MAX_MOVETIME_MS, &value,
+                                     err)) == SA_OK)
+        o->movetime_cap_ms = value;
+    if (status == SA_OK && (v = sa_json_member(root, "budget")) != NULL
+        && (status = sa_json_get_int(v, "options.budget", 1, INT64_MAX, &value, err)) == SA_OK)
+        o->budget_ms = value;
+    if (status == SA_OK && (v = sa_json_member(root, "seed")) != NULL
+        && (status = sa_json_get_int(v, "options.seed", 0, INT64_MAX, &value, err)) == SA_OK)
+        o->seed = (uint64_t)value;
+    int choice = 0;
+    if (status == SA_OK && (v = sa_json_member(root, "algo")) != NULL
+        && (status = sa_json_get_enum(v, "options.algo", ALGO_NAMES, &choice, err)) == SA_OK)
+        o->algo = (sa_algo)choice;
+    if (status == SA_OK && (v = sa_json_member(root, "level")) != NULL
+        && (status = sa_json_get_enum(v, "options.level", LEVEL_NAMES, &choice, err)) == SA_OK)
+        o->level = choice;
+    sa_json_free(doc);
+    return status;
+}
+
+EXPORT("safari_annotate") const char *safari_annotate(const char *record, const char *options)
+{
+    sa_annotate_options o = {.level = 1, .threads = 1, .hash_mb = 16, .stop = &stop_flag,
+                             .progress = annotate_progress};
+    sa_error err;
+    if (read_annotate_options(options, &o, &err) != SA_OK)
+        return error_answer(&err);
+    stop_flag = 0;
+    int ended = 0;
+    char *text = sa_annotate(record, strlen(record), &o, &ended, &err);
+    if (text == NULL && ended)
+        return ended == SA_ANNOTATE_STOPPED
+            ? "{\"error\": \"stopped\", \"field\": null}"
+            : "{\"error\": \"over budget\", \"field\": null}";
+    if (text == NULL)
+        return error_answer(&err);
+    size_t n = strlen(text);
+    const char *out = out_of_memory;
+    if (reserve(n)) {
+        memcpy(answer, text, n + 1);
+        out = answer;
+    }
+    free(text);
     return out;
 }
 

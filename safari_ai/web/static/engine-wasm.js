@@ -9,10 +9,9 @@
 //                         engine-protocol lines the page sends.
 //
 // The board pictures are render.js's; the race's engine seats search with
-// the tiles they cannot see redrawn (safari-engine.js's analyse, the core's
-// sa_search_sampled); a game record is replayed by the core (/api/replay).
-// What needs the Python package behind `safari-ai serve` is answered
-// {"error", "field"} saying so: a game record's analysis.
+// the tiles they cannot see redrawn (the core's sa_search_sampled); a game
+// record is replayed (/api/replay) and analysed (/api/analyse {"record"}) by
+// the core, without the marked moves' reasons (Python: safari-ai serve).
 import * as engine from "./safari-engine.js";
 import { render } from "./render.js";
 

@@ -9,6 +9,7 @@
 //   core.moves(positionText)                     // -> {moves} / {outcomes} (+ result)
 //   core.apply(positionText, ["d1d3"])           // -> position (or {error, field, index})
 //   core.replay(recordText)                      // -> {record, positions} (or {error, field})
+//   core.annotate(recordText, optionsText, onProgress)    // -> analysis (or {error, field})
 //   core.analyse(positionText, optionsText, onProgress)   // -> report (or {error, field})
 
 // The few WASI calls wasi-libc makes: the clock (search time limits) and
@@ -89,6 +90,14 @@ export async function instantiate(module) {
       onProgress = progress;
       try {
         return call(exports.safari_analyse, [positionText, optionsText]);
+      } finally {
+        onProgress = null;
+      }
+    },
+    annotate(recordText, optionsText, progress = null) {
+      onProgress = progress;
+      try {
+        return call(exports.safari_annotate, [recordText, optionsText]);
       } finally {
         onProgress = null;
       }
