@@ -958,13 +958,22 @@ def search(CPosition pos, object limits_given, str algo="auto", StopFlag stop=No
     when it was made; not checked again here) without the GIL; returns the
     safari_ai.report.Report."""
     cdef sa_limits limits
+    fill_limits(&limits, limits_given, algo, stop, progress, table, mcts_evaluate, pruning,
+                multiplayer)
+    return run_search(pos, &limits, False, 0, 0)
+
+
+cdef object run_search(CPosition pos, const sa_limits *limits, bint sampled, int player,
+                       int samples):
+    """sa_search, or sa_search_sampled, without the GIL: the report."""
     cdef sa_report report
     cdef sa_error err
     cdef sa_status status
-    fill_limits(&limits, limits_given, algo, stop, progress, table, mcts_evaluate, pruning,
-                multiplayer)
     with nogil:
-        status = sa_search(pos.ptr, &limits, &report, &err)
+        if not sampled:
+            status = sa_search(pos.ptr, limits, &report, &err)
+        else:
+            status = sa_search_sampled(pos.ptr, limits, player, samples, &report, &err)
     try:
         if status != SA_OK:
             raise_error(&err)
@@ -981,18 +990,8 @@ def search_sampled(CPosition pos, object limits_given, int player, int samples,
     the safari_ai.report.Report (a progress report's ``extra["sample"]`` is the
     copy being searched, from 1)."""
     cdef sa_limits limits
-    cdef sa_report report
-    cdef sa_error err
-    cdef sa_status status
     fill_limits(&limits, limits_given, algo, stop, progress, table, True, pruning, multiplayer)
-    with nogil:
-        status = sa_search_sampled(pos.ptr, &limits, player, samples, &report, &err)
-    try:
-        if status != SA_OK:
-            raise_error(&err)
-        return report_from_c(&report)
-    finally:
-        sa_report_free(&report)
+    return run_search(pos, &limits, True, player, samples)
 
 
 cdef class CMctsSession:

@@ -235,16 +235,21 @@ def finished_record(game: str, seed: int) -> dict[str, Any]:
     return record.to_json()
 
 
+def load_record(page: Any, site: str, tmp_path: Path, record: dict[str, Any]) -> None:
+    """Opens the site's page and loads ``record`` from a file, as a person would."""
+    page.goto(site + "index.html?roll_ms=0")
+    page.wait_for_function("document.body.dataset.idle === 'true'")
+    (tmp_path / "record.json").write_text(json.dumps(record))
+    page.set_input_files("#load", str(tmp_path / "record.json"))
+    page.wait_for_function("document.getElementById('message').textContent.includes('record')")
+
+
 def test_static_page_loads_a_game_record(page: Any, site: str, tmp_path: Path) -> None:
     """Issue 31 (b): the static site loads a record (the core's record reader
     in the module) and shows every ply, as behind `safari-ai serve`; a bad
     record is refused with the reader's message naming the ply."""
-    page.goto(site + "index.html?roll_ms=0")
-    page.wait_for_function("document.body.dataset.idle === 'true'")
     record = finished_record("zebras", 3)
-    (tmp_path / "record.json").write_text(json.dumps(record))
-    page.set_input_files("#load", str(tmp_path / "record.json"))
-    page.wait_for_function("document.getElementById('message').textContent.includes('record')")
+    load_record(page, site, tmp_path, record)
     assert "Loaded a game record" in page.inner_text("#message")
     plies = page.evaluate("window.safari.state.plies.map((p) => [p.by, p.move, p.pos])")
     positions = safari_ai.record.GameRecord.from_json(record).replay()
@@ -264,12 +269,8 @@ def test_static_page_analyses_a_loaded_record(page: Any, site: str, tmp_path: Pa
     native analysis's (the marked moves' reasons aside, Python)."""
     from safari_ai.annotate import annotate
 
-    page.goto(site + "index.html?roll_ms=0")
-    page.wait_for_function("document.body.dataset.idle === 'true'")
     record = finished_record("turtles", 5)
-    (tmp_path / "record.json").write_text(json.dumps(record))
-    page.set_input_files("#load", str(tmp_path / "record.json"))
-    page.wait_for_function("document.getElementById('message').textContent.includes('record')")
+    load_record(page, site, tmp_path, record)
     page.select_option("#review-kind", "level:quick")
     page.click("#review-run")
     page.wait_for_function(

@@ -100,6 +100,25 @@ static void write_py_string(sa_writer *w, const char *s)
     sa_write_char(w, quote);
 }
 
+/* An array or object: its elements (or keys and values) by the two writers. */
+static void write_container(sa_writer *w, const sa_json *v,
+                           void (*key)(sa_writer *, const char *),
+                           void (*value)(sa_writer *, const sa_json *))
+{
+    int object = v->type == SA_JSON_OBJECT;
+    sa_write_char(w, object ? '{' : '[');
+    for (const sa_json *c = v->child; c != NULL; c = c->next) {
+        if (c != v->child)
+            sa_write(w, ", ");
+        if (object) {
+            key(w, c->key);
+            sa_write(w, ": ");
+        }
+        value(w, c);
+    }
+    sa_write_char(w, object ? '}' : ']');
+}
+
 void sa_write_py_repr(sa_writer *w, const sa_json *v)
 {
     if (v == NULL || v->type == SA_JSON_NULL) {
@@ -111,18 +130,7 @@ void sa_write_py_repr(sa_writer *w, const sa_json *v)
     } else if (v->type == SA_JSON_STRING) {
         write_py_string(w, v->string);
     } else {
-        int object = v->type == SA_JSON_OBJECT;
-        sa_write_char(w, object ? '{' : '[');
-        for (const sa_json *c = v->child; c != NULL; c = c->next) {
-            if (c != v->child)
-                sa_write(w, ", ");
-            if (object) {
-                write_py_string(w, c->key);
-                sa_write(w, ": ");
-            }
-            sa_write_py_repr(w, c);
-        }
-        sa_write_char(w, object ? '}' : ']');
+        write_container(w, v, write_py_string, sa_write_py_repr);
     }
 }
 
@@ -149,18 +157,7 @@ void sa_write_json_value(sa_writer *w, const sa_json *v)
     } else if (v->type == SA_JSON_STRING) {
         sa_write_json_string(w, v->string);
     } else {
-        int object = v->type == SA_JSON_OBJECT;
-        sa_write_char(w, object ? '{' : '[');
-        for (const sa_json *c = v->child; c != NULL; c = c->next) {
-            if (c != v->child)
-                sa_write(w, ", ");
-            if (object) {
-                sa_write_json_string(w, c->key);
-                sa_write(w, ": ");
-            }
-            sa_write_json_value(w, c);
-        }
-        sa_write_char(w, object ? '}' : ']');
+        write_container(w, v, sa_write_json_string, sa_write_json_value);
     }
 }
 

@@ -122,24 +122,6 @@ static int first_move_is(const char *line, const char *move)
     return strlen(move) == n && strncmp(line, move, n) == 0;
 }
 
-static uint64_t gcd(uint64_t a, uint64_t b)
-{
-    while (b != 0) {
-        uint64_t t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
-static void write_fraction(sa_writer *w, uint64_t weight, uint64_t total)
-{
-    uint64_t g = gcd(weight, total);
-    g = g ? g : 1;
-    sa_write_fmt(w, "\"%llu/%llu\"", (unsigned long long)(weight / g),
-                 (unsigned long long)(total / g));
-}
-
 /* -- the analysis ---------------------------------------------------------- */
 
 typedef struct analysis {
@@ -275,7 +257,7 @@ static void write_chance(sa_writer *w, const void *what)
             came = &r->outcomes[i];
     uint64_t total = r->total_weight > 0 ? r->total_weight : 1;
     sa_write(w, ", \"probability\": ");
-    write_fraction(w, came ? came->weight : 0, total);
+    sa_write_fraction(w, came ? came->weight : 0, total);
     sa_write(w, ", \"expected\": ");
     write_values(w, before, n);
     double after[SA_MAX_PLAYERS];
@@ -300,7 +282,7 @@ static void write_chance(sa_writer *w, const void *what)
             sa_write(w, i ? ", {\"outcome\": " : "{\"outcome\": ");
             sa_write_json_string(w, o->outcome);
             sa_write(w, ", \"probability\": ");
-            write_fraction(w, o->weight, total);
+            sa_write_fraction(w, o->weight, total);
             sa_write(w, ", \"luck\": ");
             if (o->valued) {
                 double luck[SA_MAX_PLAYERS];

@@ -558,6 +558,26 @@ static void progress(void *user, const sa_report *report)
     host_progress(text, strlen(text));
 }
 
+/* The options' "depth", "nodes" and "movetime", each when given. */
+static sa_status read_limit_fields(const sa_json *root, int *depth, uint64_t *nodes,
+                                   int64_t *movetime, sa_error *err)
+{
+    int64_t value;
+    const sa_json *v;
+    sa_status status = SA_OK;
+    if ((v = sa_json_member(root, "depth")) != NULL
+        && (status = sa_json_get_int(v, "options.depth", 1, SA_MAX_DEPTH, &value, err)) == SA_OK)
+        *depth = (int)value;
+    if (status == SA_OK && (v = sa_json_member(root, "nodes")) != NULL
+        && (status = sa_json_get_int(v, "options.nodes", 1, INT64_MAX, &value, err)) == SA_OK)
+        *nodes = (uint64_t)value;
+    if (status == SA_OK && (v = sa_json_member(root, "movetime")) != NULL
+        && (status = sa_json_get_int(v, "options.movetime", 1, SA_MAX_MOVETIME_MS, &value,
+                                     err)) == SA_OK)
+        *movetime = value;
+    return status;
+}
+
 /* Reads the options object into `limits` (and `sampled`); SA_ERR_ARGUMENT
  * naming the option. */
 static sa_status read_options(const char *text, sa_limits *limits, sa_error *err)
@@ -574,16 +594,9 @@ static sa_status read_options(const char *text, sa_limits *limits, sa_error *err
     sa_status status = sa_json_check_keys(root, "options", NULL, optional, err);
     int64_t value;
     const sa_json *v;
-    if (status == SA_OK && (v = sa_json_member(root, "depth")) != NULL
-        && (status = sa_json_get_int(v, "options.depth", 1, SA_MAX_DEPTH, &value, err)) == SA_OK)
-        limits->depth = (int)value;
-    if (status == SA_OK && (v = sa_json_member(root, "nodes")) != NULL
-        && (status = sa_json_get_int(v, "options.nodes", 1, INT64_MAX, &value, err)) == SA_OK)
-        limits->nodes = (uint64_t)value;
-    if (status == SA_OK && (v = sa_json_member(root, "movetime")) != NULL
-        && (status = sa_json_get_int(v, "options.movetime", 1, SA_MAX_MOVETIME_MS, &value,
-                                     err)) == SA_OK)
-        limits->movetime_ms = value;
+    if (status == SA_OK)
+        status = read_limit_fields(root, &limits->depth, &limits->nodes, &limits->movetime_ms,
+                                   err);
     if (status == SA_OK && (v = sa_json_member(root, "multipv")) != NULL
         && (status = sa_json_get_int(v, "options.multipv", 1, SA_MAX_MULTIPV, &value,
                                      err)) == SA_OK)
@@ -672,16 +685,8 @@ static sa_status read_annotate_options(const char *text, sa_annotate_options *o,
     sa_status status = sa_json_check_keys(root, "options", NULL, optional, err);
     int64_t value;
     const sa_json *v;
-    if (status == SA_OK && (v = sa_json_member(root, "depth")) != NULL
-        && (status = sa_json_get_int(v, "options.depth", 1, SA_MAX_DEPTH, &value, err)) == SA_OK)
-        o->depth = (int)value;
-    if (status == SA_OK && (v = sa_json_member(root, "nodes")) != NULL
-        && (status = sa_json_get_int(v, "options.nodes", 1, INT64_MAX, &value, err)) == SA_OK)
-        o->nodes = (uint64_t)value;
-    if (status == SA_OK && (v = sa_json_member(root, "movetime")) != NULL
-        && (status = sa_json_get_int(v, "options.movetime", 1, SA_MAX_MOVETIME_MS, &value,
-                                     err)) == SA_OK)
-        o->movetime_ms = value;
+    if (status == SA_OK)
+        status = read_limit_fields(root, &o->depth, &o->nodes, &o->movetime_ms, err);
     if (status == SA_OK && (v = sa_json_member(root, "movetime_cap")) != NULL
         && (status = sa_json_get_int(v, "options.movetime_cap", 1, SA_MAX_MOVETIME_MS, &value,
                                      err)) == SA_OK)
