@@ -181,10 +181,10 @@ class _Spy:
     """Counts ``Limits.__post_init__`` (each check of a value) and records the
     limits every ``_core.search`` receives."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, search: str = "search") -> None:
         self.checks = 0
         self.received: list[Any] = []
-        real_check, real_search = Limits.__post_init__, _core.search
+        real_check, real_search = Limits.__post_init__, getattr(_core, search)
 
         def counting_check(limits: Limits) -> None:
             self.checks += 1
@@ -195,7 +195,7 @@ class _Spy:
             return real_search(pos, limits, *args, **kwargs)
 
         monkeypatch.setattr(Limits, "__post_init__", counting_check)
-        monkeypatch.setattr(_core, "search", spy_search)
+        monkeypatch.setattr(_core, search, spy_search)
 
 
 def test_cli_analyse_checks_its_limits_once(monkeypatch: pytest.MonkeyPatch,
@@ -345,23 +345,9 @@ def test_sampled_predictions_pass_one_value_to_the_core(monkeypatch: pytest.Monk
     while pos.is_chance():
         pos = pos.apply(pos.chance_outcomes()[0][0])
     limits = Limits(depth=1, seed=2)
-    checks = 0
-    received: list[Any] = []
-    real_check, real_search = Limits.__post_init__, _core.search_sampled
-
-    def counting_check(value: Limits) -> None:
-        nonlocal checks
-        checks += 1
-        real_check(value)
-
-    def spy_search(pos: Any, given: Any, *args: Any, **kwargs: Any) -> Any:
-        received.append(given)
-        return real_search(pos, given, *args, **kwargs)
-
-    monkeypatch.setattr(Limits, "__post_init__", counting_check)
-    monkeypatch.setattr(_core, "search_sampled", spy_search)
+    spy = _Spy(monkeypatch, "search_sampled")
     report = safari_ai.analyse(pos, limits, predictions="sampled", player=0, samples=samples)
-    assert received == [limits] and checks == 0
+    assert spy.received == [limits] and spy.checks == 0
     assert report.extra["samples"] == samples
 
 
