@@ -7,6 +7,7 @@ live in :mod:`safari_ai.position`; :func:`safari_ai.errors.from_core` turns
 """
 from libc.stdint cimport int32_t, int64_t, uint64_t
 from libc.stdlib cimport free, malloc
+from libc.string cimport memset
 
 import numpy
 
@@ -105,11 +106,62 @@ cdef extern from "safari/game.h":
 cdef extern from "safari/json.h":
     ctypedef struct sa_json_doc:
         pass
+    ctypedef struct sa_json:
+        pass
+    const sa_json *sa_json_root(const sa_json_doc *doc)
     sa_json_doc *sa_json_parse(const char *text, size_t length, sa_error *err)
     void sa_json_free(sa_json_doc *doc)
     int SA_JSON_MAX_BYTES
     int SA_JSON_MAX_DEPTH
     int SA_JSON_MAX_NUMBER_CHARS
+
+cdef extern from "safari/record.h":
+    ctypedef struct sa_record:
+        pass
+    sa_status sa_record_check(const sa_json *root, sa_error *err)
+    sa_record *sa_record_replay(const char *text, size_t length, sa_error *err) nogil
+    int sa_record_plies(const sa_record *record)
+    const sa_position *sa_record_position(const sa_record *record, int index)
+    void sa_record_free(sa_record *record)
+
+cdef extern from "safari/annotate.h":
+    ctypedef struct sa_annotate_options:
+        int depth
+        uint64_t nodes
+        int64_t movetime_ms
+        int level
+        sa_algo algo
+        uint64_t seed
+        int threads
+        size_t hash_mb
+        int outcomes
+        int played_lines
+        int64_t movetime_cap_ms
+        int64_t budget_ms
+        volatile int *stop
+        void (*progress)(void *user, int done, int total) noexcept nogil
+        void *progress_user
+        void (*ply)(void *user, const char *item, size_t length) noexcept nogil
+        void *ply_user
+    char *sa_annotate(const char *text, size_t length, const sa_annotate_options *options,
+                      int *ended, sa_error *err) nogil
+
+cdef extern from "safari/writer.h":
+    ctypedef struct sa_writer:
+        char *buf
+        size_t cap
+        size_t len
+    void sa_writer_init(sa_writer *w, char *buf, size_t cap)
+
+cdef extern from "search/verdicts.h":
+    ctypedef enum sa_units:
+        SA_UNITS_WIN_PROBABILITY
+        SA_UNITS_POINTS
+    int SA_N_MARKS
+    const char *sa_mark_name(int mark)
+    double sa_mark_least(sa_units units, int mark)
+    sa_status sa_write_plies_summary(sa_writer *w, const sa_json *plies, int players,
+                                     sa_units units, sa_error *err)
 
 cdef extern from "safari/search.h":
     ctypedef enum sa_algo:
@@ -162,6 +214,7 @@ cdef extern from "safari/search.h":
         int n_valued
         uint64_t total_weight
         sa_outcome_value *outcomes
+        int sample
     void sa_report_free(sa_report *report) nogil
     ctypedef void (*sa_progress_fn)(void *user, const sa_report *report) noexcept
     ctypedef struct sa_limits:
@@ -184,6 +237,10 @@ cdef extern from "safari/search.h":
     sa_status sa_search(const sa_position *pos, const sa_limits *limits,
                         sa_report *out, sa_error *err) nogil
     sa_algo sa_search_algo(const sa_position *pos, const sa_limits *limits)
+    sa_status sa_position_redraw_hidden(sa_position *pos, int player, uint64_t seed,
+                                        sa_error *err)
+    sa_status sa_search_sampled(const sa_position *pos, const sa_limits *limits, int player,
+                                int samples, sa_report *out, sa_error *err) nogil
     int SA_SCORE_WIN
     int SA_SCORE_WIN_MIN
     int SA_MAX_DEPTH
@@ -411,6 +468,157 @@ def json_check(str text) -> None:
     sa_json_free(doc)
 
 
+cdef void annotate_progress(void *user, int done, int total) noexcept nogil:
+    with gil:
+        try:
+            (<object>user)(done, total)
+        except BaseException:
+            pass  # a progress callback must never break the analysis
+
+
+cdef void annotate_ply(void *user, const char *item, size_t length) noexcept nogil:
+    with gil:
+        try:
+            (<object>user)(item[:length].decode("utf-8", "surrogatepass"))
+        except BaseException:
+            pass  # a ply callback must never break the analysis
+
+
+def annotate_record(str text, object limits, int level, str algo, uint64_t seed, int threads,
+                    size_t hash_mb, bint outcomes, bint played_lines, int64_t movetime_cap_ms,
+                    int64_t budget_ms, StopFlag stop=None, progress=None, ply=None):
+    """Runs sa_annotate (search/annotate.c) on the record ``text`` without the
+    GIL: ``(json_text, ended)``, ended 0 done, 1 stopped, 2 over the budget
+    (json_text None). ``limits``: a dict of depth/nodes/movetime, empty for
+    the ``level`` (0 quick, 1 default, 2 thorough). ``progress(done, total)``
+    after each position searched; ``ply(item_json)`` with each ply's item as
+    soon as it is complete. CoreError when the record is refused or a search
+    cannot run."""
+    if algo not in ALGOS:
+        raise CoreError(SA_ERR_ARGUMENT, f"unknown algorithm {algo!r} (known: {', '.join(ALGOS)})")
+    cdef sa_annotate_options o
+    memset(&o, 0, sizeof(o))
+    o.depth = limits.get("depth") or 0
+    o.nodes = limits.get("nodes") or 0
+    o.movetime_ms = limits.get("movetime") or 0
+    o.level = level
+    o.algo = <sa_algo>ALGOS[algo]
+    o.seed = seed
+    o.threads = threads
+    o.hash_mb = hash_mb
+    o.outcomes = outcomes
+    o.played_lines = played_lines
+    o.movetime_cap_ms = movetime_cap_ms
+    o.budget_ms = budget_ms
+    if stop is not None:
+        o.stop = &stop.value
+    if progress is not None:
+        o.progress = annotate_progress
+    o.progress_user = <void *>progress
+    if ply is not None:
+        o.ply = annotate_ply
+    o.ply_user = <void *>ply
+    cdef sa_error err
+    cdef int ended = 0
+    cdef bytes data = text.encode("utf-8", "surrogatepass")
+    cdef const char *ptr = data
+    cdef size_t length = len(data)
+    cdef char *out
+    with nogil:
+        out = sa_annotate(ptr, length, &o, &ended, &err)
+    if out == NULL:
+        if ended:
+            return None, ended
+        raise_error(&err)
+    try:
+        return out.decode("utf-8"), 0
+    finally:
+        free(out)
+
+
+cdef sa_units units_named(str units) except *:
+    if units == "win probability":
+        return SA_UNITS_WIN_PROBABILITY
+    if units == "points":
+        return SA_UNITS_POINTS
+    raise CoreError(SA_ERR_ARGUMENT, f"units: 'win probability' or 'points', got {units!r}")
+
+
+def analysis_marks(str units) -> list:
+    """The marks of a record analysis's errors, worst first, with the least
+    error of each (search/verdicts.c): [(name, least), ...]."""
+    cdef sa_units u = units_named(units)
+    return [(sa_mark_name(m).decode(), sa_mark_least(u, m)) for m in range(SA_N_MARKS)]
+
+
+def analysis_summary(str plies_json, int players, str units) -> str:
+    """Each player's summary of analysed plies (their JSON list), as JSON text
+    (sa_write_plies_summary)."""
+    cdef sa_units u = units_named(units)
+    cdef sa_error err
+    cdef bytes data = plies_json.encode("utf-8", "surrogatepass")
+    cdef sa_json_doc *doc = sa_json_parse(data, len(data), &err)
+    cdef sa_writer w
+    cdef size_t cap = 4096
+    cdef char *buf
+    if doc == NULL:
+        raise_error(&err)
+    try:
+        while True:
+            buf = <char *>malloc(cap)
+            if buf == NULL:
+                raise MemoryError()
+            sa_writer_init(&w, buf, cap)
+            if sa_write_plies_summary(&w, sa_json_root(doc), players, u, &err) != SA_OK:
+                free(buf)
+                raise_error(&err)
+            if w.len < cap:
+                try:
+                    return buf[:w.len].decode("utf-8")
+                finally:
+                    free(buf)
+            free(buf)
+            cap = w.len + 1
+    finally:
+        sa_json_free(doc)
+
+
+def record_check(str text) -> None:
+    """Checks every field of the game record ``text`` but its moves' legality
+    (sa_record_check); CoreError naming the field when one is wrong."""
+    cdef sa_error err
+    cdef bytes data = text.encode("utf-8", "surrogatepass")
+    cdef sa_json_doc *doc = sa_json_parse(data, len(data), &err)
+    if doc == NULL:
+        raise_error(&err)
+    try:
+        if sa_record_check(sa_json_root(doc), &err) != SA_OK:
+            raise_error(&err)
+    finally:
+        sa_json_free(doc)
+
+
+def record_replay(str text) -> list:
+    """Reads, checks and replays the game record ``text`` (sa_record_replay,
+    common/record.c): every position from the start to after the last move,
+    as CPositions; CoreError with the record reader's message (naming the
+    field or the ply) when the record is refused."""
+    cdef sa_error err
+    cdef bytes data = text.encode("utf-8", "surrogatepass")
+    cdef const char *ptr = data
+    cdef size_t length = len(data)
+    cdef sa_record *record
+    with nogil:
+        record = sa_record_replay(ptr, length, &err)
+    if record == NULL:
+        raise_error(&err)
+    try:
+        return [CPosition.wrap(sa_position_copy(sa_record_position(record, i)))
+                for i in range(sa_record_plies(record) + 1)]
+    finally:
+        sa_record_free(record)
+
+
 ctypedef size_t (*text_writer)(const sa_position *, char *, size_t)
 
 
@@ -520,6 +728,14 @@ cdef class CPosition:
         cdef sa_error err
         cdef bytes data = move_bytes(move)
         if sa_position_apply(self.ptr, data, &err) != SA_OK:
+            raise_error(&err)
+
+    def redraw_hidden(self, int player, uint64_t seed):
+        """Redraws in place every dealt hidden tile but ``player``'s
+        (sa_position_redraw_hidden, seeded by ``seed``); CoreError naming the
+        problem when the game hides nothing or ``player`` holds no tile."""
+        cdef sa_error err
+        if sa_position_redraw_hidden(self.ptr, player, seed, &err) != SA_OK:
             raise_error(&err)
 
     def result(self) -> list:
@@ -668,7 +884,8 @@ cdef object report_from_c(const sa_report *r):
         threads=r.threads if r.threads > 0 else 1, outcomes=outcomes,
         chance_expected=[r.expected[p] for p in range(r.n_expected)] if r.chance else None,
         valued=r.n_valued,
-        win_chances=[r.win_chances[p] for p in range(r.n_win_chances)] or None)
+        win_chances=[r.win_chances[p] for p in range(r.n_win_chances)] or None,
+        extra={"sample": r.sample} if r.sample > 0 else {})
 
 
 MOVERS = {-1: "chance", -2: "terminal"}
@@ -756,19 +973,40 @@ def search(CPosition pos, object limits_given, str algo="auto", StopFlag stop=No
     when it was made; not checked again here) without the GIL; returns the
     safari_ai.report.Report."""
     cdef sa_limits limits
+    fill_limits(&limits, limits_given, algo, stop, progress, table, mcts_evaluate, pruning,
+                multiplayer)
+    return run_search(pos, &limits, False, 0, 0)
+
+
+cdef object run_search(CPosition pos, const sa_limits *limits, bint sampled, int player,
+                       int samples):
+    """sa_search, or sa_search_sampled, without the GIL: the report."""
     cdef sa_report report
     cdef sa_error err
     cdef sa_status status
-    fill_limits(&limits, limits_given, algo, stop, progress, table, mcts_evaluate, pruning,
-                multiplayer)
     with nogil:
-        status = sa_search(pos.ptr, &limits, &report, &err)
+        if not sampled:
+            status = sa_search(pos.ptr, limits, &report, &err)
+        else:
+            status = sa_search_sampled(pos.ptr, limits, player, samples, &report, &err)
     try:
         if status != SA_OK:
             raise_error(&err)
         return report_from_c(&report)
     finally:
         sa_report_free(&report)
+
+
+def search_sampled(CPosition pos, object limits_given, int player, int samples,
+                   str algo="auto", StopFlag stop=None, progress=None, bint table=True,
+                   str pruning="auto", str multiplayer="auto"):
+    """Runs sa_search_sampled (ostrich's hidden tiles redrawn for ``player``,
+    ``samples`` copies averaged; search/predictions.c) without the GIL; returns
+    the safari_ai.report.Report (a progress report's ``extra["sample"]`` is the
+    copy being searched, from 1)."""
+    cdef sa_limits limits
+    fill_limits(&limits, limits_given, algo, stop, progress, table, True, pruning, multiplayer)
+    return run_search(pos, &limits, True, player, samples)
 
 
 cdef class CMctsSession:

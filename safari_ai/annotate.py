@@ -48,24 +48,28 @@ mapping MCTS and expectimax use for an evaluation.
   reach is valued as they were, by the evaluation.
 * Plies whose record entry has ``"comment": "opening"`` (the random start of a
   match) are analysed and shown but charged to nobody (``"charged": false``).
+
+The searches, values, errors, marks, luck and the summary (accuracy, rating)
+are the C core's (csrc/search/annotate.c and verdicts.c), which the
+WebAssembly module of the static site runs too; this module adds each marked
+decision's reason (:mod:`safari_ai.reasons`) and the text report.
 """
 from __future__ import annotations
 
-import math
+import json
 import time
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from safari_ai import _core
+from safari_ai.errors import SafariError, from_core
 from safari_ai.limits import Limits
 from safari_ai.reasons import explain
 from safari_ai.record import GameRecord
-from safari_ai.search import Report, analyse
-from safari_ai.settings import Settings
 
-__all__ = ["annotate", "Annotation", "THRESHOLDS", "RATINGS", "EVAL_SCALE", "classify",
-           "format_ply", "format_header", "format_summary", "units_of", "LEVELS",
-           "DEFAULT_LEVEL", "level_limits", "move_accuracy", "format_report", "format_limits",
-           "format_reason"]
+__all__ = ["annotate", "Annotation", "AnalysisEnded", "THRESHOLDS", "classify", "format_ply",
+           "format_header", "format_summary", "LEVELS", "DEFAULT_LEVEL", "level_limits",
+           "format_report", "format_limits", "format_reason"]
 
 LINES = 16
 """Lines searched at each decision (the core's most, ``SA_MAX_MULTIPV``): the
@@ -92,54 +96,13 @@ def level_limits(game: str, level: str, chance: bool = False) -> dict[str, int]:
         raise LimitError(f"level: unknown level {level!r} (one of {', '.join(LEVELS)})",
                          "level")
     return {"depth": game_facts(game).analysis_depths[LEVELS.index(level)][int(chance)]}
-EVAL_SCALE = 400.0
-"""cp -> value: ``tanh(cp / EVAL_SCALE)``, as MCTS and expectimax read an evaluation."""
+
 
 THRESHOLDS: dict[str, tuple[tuple[str, float], ...]] = {
-    "win probability": (("very bad", 0.10), ("bad", 0.05), ("doubtful", 0.02)),
-    "points": (("very bad", 1.0), ("bad", 0.5), ("doubtful", 0.2)),
-}
-"""Error classes by the game's units: an error at least this large (win
-probability lost; expected points lost) gets the class, worst first."""
-
-RATINGS: dict[str, tuple[tuple[str, float], ...]] = {
-    # measured by bench/analysis_ratings.py (docs/records.md, "Ratings")
-    "win probability": (("expert", 93.1), ("advanced", 89.8), ("intermediate", 77.3),
-                        ("casual", 67.2)),
-    "points": (("expert", 99.1), ("advanced", 98.2), ("intermediate", 98.2), ("casual", 94.4)),
-}
-"""A player's rating by accuracy (:func:`move_accuracy`, averaged over the
-contested decisions): the first band whose lower bound it reaches, best
-first, else ``beginner``. The bounds lie halfway between the mean accuracies
-of players of known strength (random < greedy < the engine at N, 10 N, 100 N
-nodes a move), measured by ``bench/analysis_ratings.py``."""
-
-DECIDED = 0.02
-"""Two-player games: a decision whose best value for the mover is below this
-or above 1 - this is in a game already decided; its move counts for neither
-accuracy nor rating (every move there loses nearly nothing)."""
-
-
-PERCENT_PER_UNIT: dict[str, float] = {"win probability": 100.0, "points": 10.0}
-"""An error in percentage points of win probability: 100 per unit of win
-probability; in the ostrich race 10 per expected point lost (a point lost is
-counted as ten points of win percentage, the ratio of the two columns of
-:data:`THRESHOLDS`)."""
-
-
-def move_accuracy(error: float, units: str) -> float:
-    """One move's accuracy, 0-100, from its error, as lichess's: ``103.1668 x
-    exp(-0.04354 x e) - 3.1669`` for ``e`` the win percentage lost
-    (:data:`PERCENT_PER_UNIT`), clamped to 0..100 (docs/records.md)."""
-    lost = max(0.0, error) * PERCENT_PER_UNIT[units]
-    return min(100.0, max(0.0, 103.1668 * math.exp(-0.04354 * lost) - 3.1669))
-
-
-def units_of(pos: Any) -> str:
-    """``"win probability"`` for a position of two players of a zero-sum game
-    (:attr:`safari_ai.Game.zero_sum`), else ``"points"`` (a points race:
-    values are expected points)."""
-    return "win probability" if _two_player_zero_sum(pos) else "points"
+    units: tuple(_core.analysis_marks(units)) for units in ("win probability", "points")}
+"""Error classes by the game's units (the core's, csrc/search/verdicts.c): an
+error at least this large (win probability lost; expected points lost) gets
+the class, worst first."""
 
 
 def classify(error: float, units: str) -> Optional[str]:
@@ -150,17 +113,13 @@ def classify(error: float, units: str) -> Optional[str]:
     return None
 
 
-def rating(accuracy: float, units: str) -> str:
-    """The band of an accuracy (:data:`RATINGS`)."""
-    for name, least in RATINGS[units]:
-        if accuracy >= least:
-            return name
-    return "beginner"
+class AnalysisEnded(SafariError):
+    """The analysis ended before its last search: ``reason`` is ``"stopped"``
+    (the stop flag) or ``"over budget"`` (``budget_s``)."""
 
-
-def contested(item: dict[str, Any], units: str) -> bool:
-    """A decision in a game not yet decided (:data:`DECIDED`; every decision of a race)."""
-    return units != "win probability" or DECIDED <= item["best_value"] <= 1 - DECIDED
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"the record analysis was {reason}")
+        self.reason = reason
 
 
 @dataclass
@@ -185,32 +144,13 @@ class Annotation:
 
     def summary(self) -> dict[str, dict[str, Any]]:
         """Per player (by index as a string): decisions, errors by class, total
-        and average error, rolls and total luck, and a rating. Plies not
-        charged (openings) and forced moves do not count."""
-        out: dict[str, dict[str, Any]] = {}
-        for player in range(self.players):
-            decisions = [p for p in self.plies if p["by"] == player and p["charged"]
-                         and not p.get("forced")]
-            errors = [p["error"] for p in decisions]
-            classes = {name: sum(1 for p in decisions if p["class"] == name)
-                       for name, _ in THRESHOLDS[self.units]}
-            luck = [p["luck"][player] for p in self.plies
-                    if p["by"] == "chance" and p["charged"] and p["luck"] is not None]
-            total = sum(errors)
-            average = total / len(errors) if errors else 0.0
-            counted = [p["error"] for p in decisions if contested(p, self.units)]
-            accuracy = (sum(move_accuracy(e, self.units) for e in counted) / len(counted)
-                        if counted else None)
-            out[str(player)] = {
-                "moves": len(decisions),
-                "best_moves": sum(1 for p in decisions if p["move"] == p["best"]),
-                "errors": sum(classes.values()), **{k.replace(" ", "_"): v
-                                                    for k, v in classes.items()},
-                "total_error": total, "average_error": average, "accuracy": accuracy,
-                "rolls": len(luck), "total_luck": sum(luck),
-                "contested": len(counted),
-                "rating": None if accuracy is None else rating(accuracy, self.units)}
-        return out
+        and average error, accuracy (contested decisions), rolls and total
+        luck, and a rating; plies not charged (openings) and forced moves do
+        not count (the core's, csrc/search/verdicts.c)."""
+        plies = [{k: v for k, v in p.items() if k in _SUMMARY_READS} for p in self.plies]
+        summary: dict[str, dict[str, Any]] = json.loads(
+            _core.analysis_summary(json.dumps(plies), self.players, self.units))
+        return summary
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "level": self.level, "limits": self.limits,
@@ -220,89 +160,16 @@ class Annotation:
                 "plies": self.plies, "summary": self.summary()}
 
 
-def _two_player_zero_sum(pos: Any) -> bool:
-    return bool(pos.num_players == 2 and pos.facts.zero_sum)
+_SUMMARY_READS = ("by", "charged", "forced", "move", "best", "class", "error", "best_value",
+                  "luck")
 
 
-def terminal_values(pos: Any) -> list[float]:
-    """Every player's value of a finished game."""
-    result = pos.result()
-    if _two_player_zero_sum(pos):
-        return [1.0 if r > 0 else 0.0 if r < 0 else 0.5 for r in result]
-    return [float(r) for r in result]
-
-
-def horizon_values(pos: Any) -> list[float]:
-    """Every player's value of ``pos`` by its evaluation alone, as expectimax
-    reads it at its horizon (two players: ``(1 + tanh(cp / 400)) / 2``;
-    points races: centi-points / 100): what the outcomes valued in a search
-    cut short in its first iteration got."""
-    if pos.is_terminal():
-        return terminal_values(pos)
-    if _two_player_zero_sum(pos):
-        mine = (1.0 + math.tanh(pos.evaluate(0) / EVAL_SCALE)) / 2.0
-        return [mine, 1.0 - mine]
-    return [pos.evaluate(p) / 100.0 for p in range(pos.num_players)]
-
-
-def report_values(pos: Any, report: Report, line: Any = None) -> list[float]:
-    """Every player's value of a searched position (see the module's
-    docstring), by its best line or by ``line``."""
-    if line is None and report.expected is not None:
-        return [float(x) for x in report.expected]
-    line = report.lines[0] if line is None else line
-    if line.expected:
-        return [float(x) for x in line.expected]
-    # alpha-beta: the mover's score
-    if line.exact:
-        mine = 1.0 if line.score > 0 else 0.0 if line.score < 0 else 0.5
-    else:
-        mine = (1.0 + math.tanh(line.score / EVAL_SCALE)) / 2.0
-    return [mine if p == pos.to_move else 1.0 - mine for p in range(pos.num_players)]
-
-
-class _Searcher:
-    """One search per position: limits, algorithm and seed fixed. The
-    :class:`~safari_ai.limits.Limits` is made once (``base``); only the number
-    of lines differs from one position to the next (one value per number,
-    made the first time it is needed)."""
-
-    def __init__(self, base: Limits, search: Callable[..., Report], algo: str,
-                 chance: Optional[Limits] = None) -> None:
-        self.base = base
-        self.chance = base if chance is None else chance
-        self.search = search
-        self.algo = algo
-        self.used_threads = base.threads
-        self._by_lines: dict[int, Limits] = {base.multipv: base}
-
-    def _limits(self, lines: int) -> Limits:
-        if lines not in self._by_lines:
-            self._by_lines[lines] = replace(self.base, multipv=lines)
-        return self._by_lines[lines]
-
-    def run(self, pos: Any) -> Report:
-        # expectimax values chance positions whatever the algorithm at decisions
-        chance = pos.is_chance()
-        algo = "auto" if chance else self.algo
-        extra: dict[str, Any] = {}
-        if not pos.facts.zero_sum:   # a score race (Game facts)
-            # every player's expected points, decisions and rolls by one model:
-            # expectimax with max-n, whatever auto and multiplayer=auto pick
-            # (paranoid search values the mover alone)
-            algo = "expectimax" if algo == "auto" else algo
-            extra["multiplayer"] = "maxn"
-        limits = self.chance if chance else self._limits(min(LINES, len(pos.legal_moves())))
-        report = self.search(pos, Settings(limits, algo=algo, **extra))
-        self.used_threads = getattr(report, "threads", self.base.threads)
-        return report
-
-
-def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *, algo: str = "auto",
-             seed: int = 0, threads: int = 1, hash_mb: int = 16,
-             search: Callable[..., Report] = analyse,
+def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *,
+             algo: str = "auto", seed: int = 0, threads: int = 1, hash_mb: int = 16,
              progress: Optional[Callable[[int, int], None]] = None,
              outcomes: bool = False, level: Optional[str] = None,
+             stop: Optional[_core.StopFlag] = None, movetime_cap: Optional[int] = None,
+             budget_s: Optional[float] = None,
              on_ply: Optional[Callable[[dict[str, Any]], None]] = None) -> Annotation:
     """Annotates every ply of ``record`` (see the module's docstring).
 
@@ -310,15 +177,19 @@ def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *, alg
     them the ``level``'s (:data:`LEVELS`, default :data:`DEFAULT_LEVEL`);
     not both. ``progress(done, total)`` is called after each position
     searched; ``on_ply(item)`` with each ply's item as soon as it is
-    complete (the ``"plies"`` entry of :meth:`Annotation.to_json`), so that a
-    client draws the evaluation while the analysis runs; ``outcomes=True``
-    also keeps, per chance ply, every outcome's probability and luck
-    (``"outcomes"``).
+    complete, its reason included (the ``"plies"`` entry of
+    :meth:`Annotation.to_json`), so that a client draws the evaluation while
+    the analysis runs; ``outcomes=True`` also keeps, per chance ply, every outcome's
+    probability and luck (``"outcomes"``). ``stop`` (a set flag starts no
+    further search), ``movetime_cap`` (every search stops by then, in ms)
+    and ``budget_s`` (no search starts past it) are a server's.
 
     :raises LimitError: an unknown level, both limits and a level, or a limit
         out of range.
+    :raises RecordError: the record is refused.
+    :raises AnalysisEnded: stopped, or over the budget.
     """
-    from safari_ai.errors import LimitError
+    from safari_ai.errors import LimitError, SearchError
 
     started = time.monotonic()
     if limits and level is not None:
@@ -329,122 +200,53 @@ def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *, alg
         level = level or DEFAULT_LEVEL
         limits = level_limits(record.game, level)
         chance_limits = level_limits(record.game, level, chance=True)
-    limits = dict(limits)
+        asked: dict[str, Any] = {}
+    else:
+        asked = limits = dict(limits)
+    Limits(**limits, seed=seed, threads=threads, hash_mb=hash_mb)  # checked once
     positions = record.replay()
-    start = positions[0]
-    units = units_of(start)
-    base = Limits(**limits, seed=seed, threads=threads, hash_mb=hash_mb)  # checked once
-    chance = None if chance_limits is None or chance_limits == limits else \
-        Limits(**chance_limits, seed=seed, threads=threads, hash_mb=hash_mb)
-    searcher = _Searcher(base, search, algo, chance)
     # the dice view of a reason searches its rolls as deep as the analysis does
     dice_depth = (chance_limits or limits).get("depth") or \
         level_limits(record.game, DEFAULT_LEVEL, chance=True)["depth"]
-    out = Annotation(record.game, limits, units, players=start.num_players, level=level,
-                     chance_limits=None if chance is None else chance_limits)
-    total = len(positions)
-    values: list[Optional[list[float]]] = [None] * total
-    reports: list[Optional[Report]] = [None] * total
+    reasons: dict[int, tuple[Any, float]] = {}
 
-    def value(index: int) -> list[float]:
-        if values[index] is None:
-            pos = positions[index]
-            if pos.is_terminal():
-                values[index] = terminal_values(pos)
-            else:
-                searched = searcher.run(pos)
-                reports[index] = searched
-                values[index] = report_values(pos, searched)
-            if progress is not None:
-                progress(index + 1, total)
-        return values[index]  # type: ignore[return-value]
+    def explained(index: int, item: dict[str, Any]) -> dict[str, Any]:
+        """``item`` with its reason (a marked decision's), found once."""
+        played_line = item.pop("_played_line", None)
+        if item.get("class") is not None:
+            if index not in reasons:
+                reasons[index] = explain(positions[index], played_line, item["pv"],
+                                         dice_depth=dice_depth, seed=seed)
+            item["reason"] = reasons[index][0]
+        return item
 
-    for index, entry in enumerate(record.moves):
-        pos = positions[index]
-        before = value(index)
-        report = reports[index]
-        item: dict[str, Any] = {"ply": entry.get("ply", index + 1), "by": entry["by"],
-                                "move": entry["move"],
-                                "charged": entry.get("comment") != "opening"}
-        if entry.get("comment"):
-            item["comment"] = entry["comment"]
-        item["depth"] = None if report is None else report.depth
-        if pos.is_chance():
-            item.update(_chance_item(pos, report, entry["move"], before, outcomes))
-            if item["after"] is None:  # the limits stopped the search before it came
-                after = horizon_values(positions[index + 1])
-                item.update(after=after, luck=[a - b for a, b in zip(after, before)])
-        else:
-            item.update(_decision_item(pos, report, entry["move"], before, value(index + 1),
-                                       units))
-            played_line = item.pop("_played_line")
-            if item["class"] is not None:
-                after_report = reports[index + 1]
-                if after_report is not None and after_report.pv and (
-                        played_line is None or len(played_line) < len(item["pv"])):
-                    # the search's own line of the move is missing or cut short (a
-                    # table hit): the next position's search's line after the move,
-                    # as long as the best line, so both lines end at the same ply
-                    played_line = [entry["move"]] + list(after_report.pv)[:len(item["pv"]) - 1]
-                elif played_line is None:
-                    played_line = [entry["move"]]
-                item["reason"], seconds = explain(pos, played_line, item["pv"],
-                                                  dice_depth=dice_depth, seed=seed)
-                out.reason_seconds += seconds
-        out.plies.append(item)
-        if on_ply is not None:
-            on_ply(item)
-    if progress is not None and values[-1] is None:
-        progress(total, total)
-    out.threads = searcher.used_threads
+    streamed = 0
+
+    def ply(text: str) -> None:
+        nonlocal streamed
+        assert on_ply is not None
+        on_ply(explained(streamed, json.loads(text)))
+        streamed += 1
+
+    try:
+        text, ended = _core.annotate_record(
+            record.text(), asked, LEVELS.index(level) if level else 1, algo, seed, threads,
+            hash_mb, outcomes, True, movetime_cap or 0,
+            0 if budget_s is None else max(1, int(budget_s * 1000)), stop, progress,
+            None if on_ply is None else ply)
+    except _core.CoreError as error:
+        raise from_core(error, SearchError) from None
+    if text is None:
+        raise AnalysisEnded("stopped" if ended == 1 else "over budget")
+    data = json.loads(text)
+    out = Annotation(record.game, limits, data["units"], players=positions[0].num_players,
+                     level=level, chance_limits=None if chance_limits == limits
+                     else chance_limits, plies=data["plies"], threads=data["threads"])
+    for index, item in enumerate(out.plies):
+        explained(index, item)
+    out.reason_seconds = sum(seconds for _, seconds in reasons.values())
     out.seconds = time.monotonic() - started
     return out
-
-
-def _decision_item(pos: Any, report: Optional[Report], move: str, before: list[float],
-                   after: list[float], units: str) -> dict[str, Any]:
-    mover = pos.to_move
-    assert report is not None
-    best = report.best_move
-    best_value = before[mover]
-    line = next((line for line in report.lines if line.move == move), None)
-    if move == best:
-        played_value = best_value
-    elif line is not None:                        # valued in the same search
-        played_value = report_values(pos, report, line)[mover]
-    else:   # shown no better than the last line: the next position's value, capped there
-        played_value = min(after[mover], report_values(pos, report, report.lines[-1])[mover])
-    error = max(0.0, best_value - played_value)
-    return {"best": best, "value": before, "best_value": best_value,
-            "played_value": played_value, "played_in_lines": line is not None,
-            "error": error, "class": classify(error, units),
-            "forced": len(pos.legal_moves()) == 1, "pv": list(report.pv),
-            "_played_line": None if line is None else list(line.pv),
-            # what the search reports to a person (docs/tuning.md): the
-            # mover's calibrated win probability (two players), every
-            # player's chance to win (ostrich); the values above stay on the
-            # search's own scale, on which errors and luck add up
-            "win_probability": report.win_probability, "win_chances": report.win_chances}
-
-
-def _chance_item(pos: Any, report: Optional[Report], move: str, before: list[float],
-                 keep_outcomes: bool) -> dict[str, Any]:
-    assert report is not None
-    by_name = {o.outcome: o for o in report.outcomes}
-    came = by_name.get(move)
-    probability = dict(pos.chance_outcomes())[move]
-    after = came.expected if came is not None else None
-    item: dict[str, Any] = {
-        "probability": f"{probability.numerator}/{probability.denominator}",
-        "expected": before, "after": after,
-        "luck": None if after is None else [a - b for a, b in zip(after, before)],
-        "estimated": report.valued < len(report.outcomes)}
-    if keep_outcomes:
-        item["outcomes"] = [
-            {"outcome": o.outcome, "probability": o.probability,
-             "luck": None if o.expected is None else [a - b for a, b in zip(o.expected, before)]}
-            for o in report.outcomes]
-    return item
 
 
 # -- text output ------------------------------------------------------------

@@ -342,6 +342,6 @@ class PlaySession:
             if self.algo in ("auto", "expectimax"):
                 return self.player.choose(self.pos, replace(settings, predictions="sampled",
                                                             player=mover), progress=progress)
-            guess = redraw_predictions(self.pos, mover, random.Random(seed))
+            guess = redraw_predictions(self.pos, mover, seed)
             return self.player.choose(guess, settings, progress=progress)
         return self.player.choose(self.pos, settings, progress=progress)

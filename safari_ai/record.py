@@ -3,6 +3,11 @@ the players and their settings, the date (schema: docs/records.md).
 
 A record is a JSON object whose ``"format"`` is ``"safari-ai-record"``; a
 position has ``"to_move"`` instead, which is how :func:`is_record` tells them apart.
+
+Records are checked and replayed by the C core (csrc/common/record.c), the
+one reader of records, which the WebAssembly module of the static site calls
+too: a record is accepted, refused (with the same message, naming the field or
+the ply) and replayed the same everywhere.
 """
 from __future__ import annotations
 
@@ -12,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Optional, Union
 
+from safari_ai import _core
 from safari_ai.errors import SafariError
 
 __all__ = ["GameRecord", "RecordError", "is_record", "read_source", "FORMAT", "VERSION"]
@@ -85,43 +91,26 @@ class GameRecord:
 
     @classmethod
     def from_json(cls, data: Any) -> GameRecord:
-        """A record from its decoded JSON object, every field checked (docs/records.md).
+        """A record from its decoded JSON object, every field checked (docs/records.md)
+        by the core's record reader.
 
         :raises RecordError: naming the first malformed field (``moves[3].ply``,
             ``players``, ``result``, ...).
         """
-        if not is_record(data):
-            raise RecordError(f"not a game record: \"format\" must be {FORMAT!r}")
-        if data.get("version") != VERSION:
-            raise RecordError(f"version: unsupported record version {data.get('version')!r}")
-        start = data.get("start")
-        if not isinstance(start, dict):
-            raise RecordError("start: must be a position object")
-        if "game" in data and data["game"] != start.get("game"):
-            raise RecordError(f"game: {data['game']!r} but start.game is {start.get('game')!r}")
-        moves = data.get("moves")
-        if not isinstance(moves, list):
-            raise RecordError("moves: must be a list")
-        for index, entry in enumerate(moves):
-            _check_move_entry(index, entry)
-        players = _optional(data, "players", list, "a list")
-        for index, player in enumerate(players or []):
-            if not isinstance(player, dict):
-                raise RecordError(f"players[{index}]: must be an object")
-        settings = _optional(data, "settings", dict, "an object")
-        date = _optional(data, "date", str, "a string")
-        termination = _optional(data, "termination", str, "a string or null")
-        result = _optional(data, "result", list, "a list of numbers or null")
-        if result is not None and not all(_is_number(value) for value in result):
-            raise RecordError(f"result: must be a list of numbers or null, got {result!r}")
-        forfeit = _optional(data, "forfeit", dict, "an object")
-        if forfeit is not None and (not isinstance(forfeit.get("seat"), int)
-                                    or isinstance(forfeit.get("seat"), bool)):
-            raise RecordError(f"forfeit.seat: must be the forfeiting seat's index, "
-                              f"got {forfeit.get('seat')!r}")
-        return cls(start=start, moves=[dict(m) for m in moves], result=result,
-                   players=list(players or []), settings=dict(settings or {}),
-                   date=date or "", termination=termination, forfeit=forfeit)
+        try:
+            text = json.dumps(data, allow_nan=False)
+        except (TypeError, ValueError) as error:
+            raise RecordError(f"not a game record: {error}") from None
+        _check(text)
+        return cls._of(data)
+
+    @classmethod
+    def _of(cls, data: dict[str, Any]) -> GameRecord:
+        """The record of checked data."""
+        return cls(start=data["start"], moves=[dict(m) for m in data["moves"]],
+                   result=data.get("result"), players=list(data.get("players") or []),
+                   settings=dict(data.get("settings") or {}), date=data.get("date") or "",
+                   termination=data.get("termination"), forfeit=data.get("forfeit"))
 
     @classmethod
     def from_text(cls, text: str) -> GameRecord:
@@ -138,7 +127,8 @@ class GameRecord:
             members = object_members(text)
         except SafariError as error:
             raise RecordError(str(error)) from None
-        record = cls.from_json({key: value for key, (value, _) in members.items()})
+        _check(text)
+        record = cls._of({key: value for key, (value, _) in members.items()})
         record.start_text = members["start"][1]
         return record
 
@@ -157,54 +147,31 @@ class GameRecord:
             raise RecordError(f"{path}: {error}") from None
 
     def replay(self) -> list[Any]:
-        """Every position of the game, from the start to after the last move.
+        """Every position of the game, from the start to after the last move
+        (the core's ``sa_record_replay``). The stored ``result`` must be the
+        final position's: at a finished game null or ``final.result()``; else
+        null, all zeros (a match adjudicates a game at its ply cap as a
+        draw), or, in a two-player game a seat forfeited (``forfeit``), a loss
+        for that seat and a win for the other.
 
-        :raises RecordError: naming the ply whose move is illegal, or whose mover is wrong.
+        :raises RecordError: naming the field, or the ply whose move is
+            illegal or whose mover is wrong, or the result that is not the game's.
         """
         from safari_ai.position import Position
 
         try:
-            pos = Position.from_json(self.start if self.start_text is None else self.start_text)
-        except SafariError as error:
-            raise RecordError(f"start: {error}") from None
-        positions = [pos]
-        for entry in self.moves:
-            if entry["by"] != pos.to_move:
-                raise RecordError(f"ply {entry.get('ply')}: by {entry['by']!r} but "
-                                  f"{pos.to_move!r} is to move")
-            try:
-                pos = pos.apply(entry["move"])
-            except SafariError as error:
-                raise RecordError(f"ply {entry.get('ply')}: {error}") from None
-            positions.append(pos)
-        self._check_result(pos)
-        return positions
+            return [Position(core) for core in _core.record_replay(self.text())]
+        except _core.CoreError as error:
+            raise RecordError(error.message) from None
 
-    def _check_result(self, final: Any) -> None:
-        """The stored ``result`` must be the final position's: at a finished game
-        null or ``final.result()``; else null, all zeros (a match adjudicates a
-        game at its ply cap as a draw), or, in a two-player game a seat
-        forfeited (``forfeit``), a loss for that seat and a win for the other."""
-        if self.result is None:
-            return
-        plies = len(self.moves)
-        if len(self.result) != final.num_players:
-            raise RecordError(f"result: {self.result!r} has {len(self.result)} entries, the "
-                              f"game has {final.num_players} players")
-        if final.is_terminal():
-            if list(self.result) != final.result():
-                raise RecordError(f"result: {self.result!r}, but the game ends after {plies} "
-                                  f"plies with the result {final.result()!r}")
-        elif self.forfeit is not None:
-            seat = self.forfeit["seat"]
-            lost = [1 if index != seat else -1 for index in range(final.num_players)]
-            if final.num_players != 2 or list(self.result) != lost:
-                raise RecordError(f"result: {self.result!r}, but seat {seat} forfeited the "
-                                  f"game after {plies} plies (expected {lost!r})")
-        elif any(value != 0 for value in self.result):
-            raise RecordError(f"result: {self.result!r}, but the game is not over after {plies} "
-                              "plies (expected null, all zeros for an adjudicated draw, or a "
-                              "forfeit's win and loss)")
+    def text(self) -> str:
+        """The record as JSON text, its start position as the record's file
+        wrote it (:attr:`start_text`) when it was read from one."""
+        if self.start_text is None:
+            return json.dumps(self.to_json())
+        data = self.to_json()
+        del data["start"]
+        return json.dumps(data)[:-1] + ', "start": ' + self.start_text + "}"
 
 
 def read_source(text: str) -> Union[Any, GameRecord]:
@@ -234,30 +201,12 @@ def read_source(text: str) -> Union[Any, GameRecord]:
     return GameRecord.from_text(text)
 
 
-def _is_number(value: Any) -> bool:
-    return isinstance(value, (int, float)) and not isinstance(value, bool)
+def _check(text: str) -> None:
+    """Every field of the record ``text`` checked by the core's record reader.
 
-
-def _optional(data: dict[str, Any], key: str, kind: type, what: str) -> Any:
-    """``data[key]`` when it is a ``kind`` or null (missing: None); else RecordError."""
-    value = data.get(key)
-    if value is not None and not isinstance(value, kind):
-        raise RecordError(f"{key}: must be {what}, got {type(value).__name__}")
-    return value
-
-
-def _check_move_entry(index: int, entry: Any) -> None:
-    """One entry of ``moves``: ``{"ply": index + 1, "by": P or "chance", "move": "..."}``."""
-    where = f"moves[{index}]"
-    if not isinstance(entry, dict):
-        raise RecordError(f"{where}: must be an object")
-    if not isinstance(entry.get("move"), str):
-        raise RecordError(f"{where}: needs a \"move\" string")
-    ply = entry.get("ply")
-    if isinstance(ply, bool) or not isinstance(ply, int):
-        raise RecordError(f"{where}.ply: must be the integer {index + 1}, got {ply!r}")
-    if ply != index + 1:
-        raise RecordError(f"{where}.ply: must be {index + 1} (plies count 1, 2, ...), got {ply}")
-    by = entry.get("by")
-    if by != "chance" and (isinstance(by, bool) or not isinstance(by, int)):
-        raise RecordError(f"{where}.by: a player index or \"chance\", got {by!r}")
+    :raises RecordError: naming the first malformed field.
+    """
+    try:
+        _core.record_check(text)
+    except _core.CoreError as error:
+        raise RecordError(error.message) from None

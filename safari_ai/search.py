@@ -138,7 +138,7 @@ def analyse(pos: Position, settings: Settings | Limits | int | None = None,
         if pos.is_chance():
             raise SearchError("predictions: a chance position has no move to choose; "
                               "sampled predictions need a decision position")
-        return analyse_sampled(pos, settings, stop=stop, progress=progress, search=analyse)
+        return analyse_sampled(pos, settings, stop=stop, progress=progress)
     try:
         return _core.search(pos._c, settings.limits, settings.algo, stop, progress,
                             settings.table, settings.leaf == "evaluate", settings.pruning,

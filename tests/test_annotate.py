@@ -17,7 +17,6 @@ from safari_ai.annotate import THRESHOLDS, annotate, classify
 from safari_ai.cli import main
 from safari_ai.record import GameRecord
 from test_play import ZEBRAS_LAST_PLACEMENT
-from toy_dice import ToyPosition, toy_analyse
 
 OSTRICH = "ostrich" in safari_ai.game_names()
 
@@ -103,22 +102,22 @@ def test_a_planted_turtles_blunder_is_the_worst_error() -> None:
 
 
 def test_luck_is_after_minus_expected_for_every_player_and_averages_to_zero() -> None:
-    start = ToyPosition()
-    record = GameRecord(start=start.to_json())
-    record.replay = lambda: [start, start.apply("gamble"),  # type: ignore[method-assign]
-                             start.apply("gamble").apply("die:miss")]
-    record.moves = [{"ply": 1, "by": 0, "move": "gamble"},
-                    {"ply": 2, "by": "chance", "move": "die:miss"}]
-    result = annotate(record, {"depth": 6}, search=toy_analyse, outcomes=True)
-    roll = result.plies[1]
-    assert roll["by"] == "chance" and roll["probability"] == "2/3"
-    before, after, luck = roll["expected"], roll["after"], roll["luck"]
-    assert luck == pytest.approx([a - b for a, b in zip(after, before)])
-    assert luck[0] < 0 and luck[1] == pytest.approx(-luck[0])   # a miss: bad for the roller
+    """Each roll of an arena game: every player's luck is the value after the
+    outcome that came minus the expected value before it; over the roll's
+    outcomes, probability x luck sums to 0; the summary adds it up."""
+    record = random_record("arena", {}, seed=4)
+    result = annotate(record, {"depth": 2}, outcomes=True)
+    rolls = [p for p in result.plies if p["by"] == "chance"]
+    assert len(rolls) >= 5
+    for roll in rolls:
+        before, after, luck = roll["expected"], roll["after"], roll["luck"]
+        assert luck == pytest.approx([a - b for a, b in zip(after, before)])
+        for player in range(2):
+            assert sum(float(Fraction(o["probability"])) * o["luck"][player]
+                       for o in roll["outcomes"]) == pytest.approx(0.0, abs=1e-12)
     for player in range(2):
-        assert sum(float(o["probability"]) * o["luck"][player]
-                   for o in roll["outcomes"]) == pytest.approx(0.0, abs=1e-12)
-    assert result.summary()["0"]["total_luck"] == pytest.approx(luck[0])
+        charged = [p["luck"][player] for p in rolls if p["charged"]]
+        assert result.summary()[str(player)]["total_luck"] == pytest.approx(sum(charged))
 
 
 def check_ostrich_record(record: GameRecord, limits: dict, min_rolls: int) -> None:
@@ -133,7 +132,7 @@ def check_ostrich_record(record: GameRecord, limits: dict, min_rolls: int) -> No
         assert len(roll["luck"]) == 3 and all(isinstance(x, float) for x in roll["luck"])
         assert sum(Fraction(o["probability"]) for o in roll["outcomes"]) == 1
         for player in range(3):
-            total = math.fsum(float(o["probability"]) * o["luck"][player]
+            total = math.fsum(float(Fraction(o["probability"])) * o["luck"][player]
                               for o in roll["outcomes"])
             assert abs(total) < 1e-9
     assert [p["charged"] for p in result.plies[:3]] == [False, False, True]

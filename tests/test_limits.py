@@ -182,10 +182,10 @@ class _Spy:
     """Counts ``Limits.__post_init__`` (each check of a value) and records the
     limits every ``_core.search`` receives."""
 
-    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, search: str = "search") -> None:
         self.checks = 0
         self.received: list[Any] = []
-        real_check, real_search = Limits.__post_init__, _core.search
+        real_check, real_search = Limits.__post_init__, getattr(_core, search)
 
         def counting_check(limits: Limits) -> None:
             self.checks += 1
@@ -196,7 +196,7 @@ class _Spy:
             return real_search(pos, limits, *args, **kwargs)
 
         monkeypatch.setattr(Limits, "__post_init__", counting_check)
-        monkeypatch.setattr(_core, "search", spy_search)
+        monkeypatch.setattr(_core, search, spy_search)
 
 
 def test_cli_analyse_checks_its_limits_once(monkeypatch: pytest.MonkeyPatch,
@@ -309,8 +309,9 @@ def test_play_checks_its_limits_once(monkeypatch: pytest.MonkeyPatch) -> None:
     assert {(got.depth, got.hash_mb) for got in spy.received} == {(1, 16)}
 
 
-def test_annotate_checks_its_limits_once_per_number_of_lines(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_annotate_checks_its_limits_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A record's analysis checks the limits asked once; its searches are the
+    core's (csrc/search/annotate.c), which derives each search's limits."""
     from safari_ai.annotate import annotate
     from safari_ai.match import MatchJob, parse_spec, play_game
     from safari_ai.record import GameRecord
@@ -318,12 +319,9 @@ def test_annotate_checks_its_limits_once_per_number_of_lines(
     record = GameRecord.from_json(play_game(MatchJob(
         "turtles", {}, parse_spec("algo=random"), parse_spec("algo=random"), 0, 0, 3, 0)).record)
     spy = _Spy(monkeypatch)
-    annotate(record, {"depth": 1}, seed=4)
-    lines = {got.multipv for got in spy.received}
-    assert len(spy.received) > len(record.moves) // 2
-    # one value made from the settings, then one per other number of lines
-    assert spy.checks == 1 + len(lines - {1})
-    assert {(got.depth, got.seed) for got in spy.received} == {(1, 4)}
+    result = annotate(record, {"depth": 1}, seed=4)
+    assert spy.checks == 1 and spy.received == []   # no search made in Python
+    assert {p["depth"] for p in result.plies} == {1}
 
 
 def test_batch_checks_each_inputs_limits_once(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -339,16 +337,19 @@ def test_batch_checks_each_inputs_limits_once(monkeypatch: pytest.MonkeyPatch) -
 
 
 @pytest.mark.parametrize("samples", [1, 3])
-def test_sampled_predictions_derive_one_value_per_sample(monkeypatch: pytest.MonkeyPatch,
-                                                         samples: int) -> None:
+def test_sampled_predictions_pass_one_value_to_the_core(monkeypatch: pytest.MonkeyPatch,
+                                                        samples: int) -> None:
+    """The sampled search is the core's (csrc/search/predictions.c): it gets
+    the caller's Limits as they are, checked once, and derives each copy's
+    limits itself."""
     pos = safari_ai.Position.new("ostrich", {"players": 3})
     while pos.is_chance():
         pos = pos.apply(pos.chance_outcomes()[0][0])
     limits = Limits(depth=1, seed=2)
-    spy = _Spy(monkeypatch)
-    safari_ai.analyse(pos, limits, predictions="sampled", player=0, samples=samples)
-    assert len(spy.received) == samples and spy.checks == samples
-    assert all(got.depth == 1 and got.seed == 2 and got.movetime is None for got in spy.received)
+    spy = _Spy(monkeypatch, "search_sampled")
+    report = safari_ai.analyse(pos, limits, predictions="sampled", player=0, samples=samples)
+    assert spy.received == [limits] and spy.checks == 0
+    assert report.extra["samples"] == samples
 
 
 def test_with_seed_checks_the_seed_and_keeps_the_rest() -> None:

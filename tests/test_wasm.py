@@ -126,6 +126,44 @@ def test_module_searches_as_the_native_build() -> None:
     assert games == {"turtles", "zebras", "ostrich", "arena"}
 
 
+def sampled_cases() -> list[tuple[str, str, dict[str, Any]]]:
+    """Ostrich decisions searched with the other players' tiles redrawn
+    (``predictions="sampled"``, csrc/search/predictions.c): the 3-player
+    example positions with tiles dealt, and a 2-player race."""
+    examples = json.loads((ROOT / "tests" / "data" / "ostrich_examples.json").read_text())
+    cases = []
+    for i, example in enumerate(examples):
+        pos = safari_ai.Position.from_json(example)
+        tiles = example.get("predictions") or []
+        if isinstance(pos.to_move, int) and tiles and None not in tiles and len(cases) < 4:
+            cases.append((f"ostrich-sampled-{i}", json.dumps(example),
+                          {"depth": 2, "seed": i, "multipv": 1 + i % 3,
+                           "predictions": "sampled", "player": i % len(tiles),
+                           "samples": 2 + i % 3}))
+    pos = safari_ai.Position.new("ostrich")
+    while not isinstance(pos.to_move, int):
+        pos = pos.apply(pos.chance_outcomes()[-1][0])
+    cases.append(("ostrich-sampled-start", pos.to_json_text(),
+                  {"depth": 2, "seed": 9, "predictions": "sampled", "player": pos.to_move}))
+    return cases
+
+
+def test_sampled_predictions_search_as_the_native_build() -> None:
+    """Issue 31 (a): the race's engine seats search in the static site as
+    natively: the same averaged report and the same progress reports (each
+    copy's iterations, ``sample`` the copy)."""
+    cases = sampled_cases()
+    assert len(cases) >= 3
+    answers = run_node("core", [{"call": "analyse", "args": [text, json.dumps(options)],
+                                 "progress": True} for _, text, options in cases])
+    for (label, text, options), got in zip(cases, answers):
+        want, want_progress = native(text, options)
+        assert want["predictions"] == "sampled" and want["samples"] == options.get("samples", 8)
+        assert untimed(got["answer"]) == untimed(want), label
+        assert [untimed(r) for r in got["progress"]] == [untimed(r) for r in want_progress], label
+        assert {r["sample"] for r in want_progress} == set(range(1, want["samples"] + 1))
+
+
 def corpus_texts() -> list[str]:
     """Every position of the fuzz corpus (most are broken on purpose), and a few more."""
     texts = [p.read_text(encoding="utf-8", errors="replace")
@@ -234,6 +272,17 @@ def api_cases() -> list[tuple[str, list[Any], str, Any]]:
     for pos in (START, decision.to_json(), ostrich.to_json()):
         for s in settings:
             cases.append(("analyse", [pos, s], "/api/analyse", {"position": pos, **s}))
+    # the race's engine seats: the tiles the seat cannot see redrawn
+    dealt = ostrich
+    while not isinstance(dealt.to_move, int):
+        dealt = dealt.apply(dealt.chance_outcomes()[-1][0])
+    for s in ({"limits": {"depth": 2}, "predictions": "sampled", "player": 0, "seed": 3},
+              {"limits": {"depth": 1}, "predictions": "sampled", "player": 1, "multipv": 3},
+              {"limits": {"depth": 1}, "predictions": "sampled", "player": 4},
+              {"limits": {"depth": 1}, "predictions": "sampled", "player": 5},
+              {"limits": {"depth": 1}, "predictions": "sampled", "player": 0, "algo": "mcts"}):
+        for pos in (dealt.to_json(), START):
+            cases.append(("analyse", [pos, s], "/api/analyse", {"position": pos, **s}))
     return cases
 
 
@@ -247,6 +296,89 @@ def test_engine_js_answers_as_the_http_api() -> None:
             g, w = untimed(g), untimed(w)
         assert g == w, (call, args)
     assert sum("error" in w for w in want) > 15
+
+
+def as_javascript_reads(value: Any) -> Any:
+    """``value`` as JSON.parse gives it back to a page: an integral float is
+    a number like any other (3.0 is 3, -0.0 is 0)."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e21:
+        return int(value)
+    if isinstance(value, list):
+        return [as_javascript_reads(v) for v in value]
+    if isinstance(value, dict):
+        return {k: as_javascript_reads(v) for k, v in value.items()}
+    return value
+
+
+def test_engine_js_replays_records_as_the_http_api() -> None:
+    """Issue 31 (b): ``replay(record)`` of safari-engine.js (the core's record
+    reader in the module) answers as ``POST /api/replay``: the same record
+    and positions, the same refusals word for word, on corrupted records of
+    the four games and whole games of turtles and ostrich."""
+    from test_record_bad_input import _finished, corrupted_records
+
+    records = [as_javascript_reads(json.loads(t)) for t in corrupted_records(seed=5,
+                                                                             per_record=25)]
+    records += [_finished("turtles")[0], _finished("ostrich")[0], "text", 7, None]
+    cases: list[tuple[list[Any], dict[str, Any]]] = [([r], {"record": r}) for r in records]
+    cases.append(([], {}))
+    want = http_answers([("/api/replay", body) for _, body in cases])
+    got = run_node("engine", [{"call": "replay", "args": args} for args, _ in cases],
+                   http_answers([("/api/games", None)])[0]["games"])
+    for (args, _), g, w in zip(cases, got, want):
+        assert g == w, args
+    assert sum("error" in w for w in want) > 60
+    assert max(len(w.get("positions", [])) for w in want) > 100
+
+
+def without_reasons(answer: Any) -> Any:
+    """A record's analysis without what the module does not give (each marked
+    move's ``reason``, safari_ai/reasons.py) or what differs run to run
+    (``seconds``)."""
+    if not isinstance(answer, dict) or "plies" not in answer:
+        return answer
+    plies = [{k: v for k, v in p.items() if k != "reason"} for p in answer["plies"]]
+    return {**{k: v for k, v in answer.items() if k != "seconds"}, "plies": plies}
+
+
+def test_engine_js_analyses_records_as_the_http_api() -> None:
+    """Issue 31 (c): ``analyse({record})`` of safari-engine.js (the core's
+    whole-game analysis in the module) answers as ``POST /api/analyse`` with
+    a record: every ply's best move, values, error, mark and luck, and each
+    player's summary, the same (the marked moves' reasons aside); bad
+    requests get the same ``{"error", "field"}``."""
+    from test_record_bad_input import _finished, _record
+
+    turtles = _finished("turtles")[0]
+    zebras = _finished("zebras")[0]
+    arena = _record("arena", 40)
+    ostrich = _record("ostrich", 14)
+    bad = json.loads(json.dumps(turtles))
+    bad["moves"][3]["move"] = "zz"
+    cases: list[dict[str, Any]] = [
+        {"record": turtles, "limits": {"depth": 2}, "seed": 3},
+        {"record": zebras, "level": "quick"},
+        {"record": arena, "limits": {"depth": 2}},
+        {"record": ostrich, "level": "quick"},
+        {"position": turtles, "limits": {"nodes": 300}, "algo": "mcts", "seed": 1},
+        {"record": bad, "limits": {"depth": 1}},
+        {"record": turtles, "limits": {"depth": 1}, "level": "quick"},
+        {"record": turtles, "level": "slow"},
+        {"record": turtles, "limits": {"movetime": 9000}},
+        {"record": turtles, "limits": {"depth": 0}},
+        {"record": 7},
+    ]
+    want = http_answers([("/api/analyse", body) for body in cases])
+    got = run_node("engine", [{"call": "analyse", "args": [body.get("position"), {
+        k: v for k, v in body.items() if k != "position"}], "progress": True} for body in cases],
+        http_answers([("/api/games", None)])[0]["games"])
+    for body, g, w in zip(cases, got, want):
+        assert untimed(without_reasons(g["answer"])) == untimed(without_reasons(w)), body
+        if "plies" in w:
+            total = len(body.get("record", body.get("position"))["moves"]) + 1
+            assert g["progress"] and g["progress"][-1] == {"done": total, "total": total}
+    assert sum("plies" in w for w in want) == 5
+    assert any(p.get("class") for w in want if "plies" in w for p in w["plies"])
 
 
 def random_positions(count: int, seed: int) -> list[tuple[str, str, dict[str, Any]]]:

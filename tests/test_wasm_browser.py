@@ -22,8 +22,10 @@ from typing import Any, Iterator
 import pytest
 
 import safari_ai
+import safari_ai.record
 from safari_ai.web.site import export_site, find_wasm
 
+from test_wasm import untimed
 from test_web_browser import (CHROMIUM, browser, new_game,
                               play_whole_game)
 
@@ -189,26 +191,98 @@ def test_static_page_plays_against_the_engine(page: Any, site: str, game: str) -
     page.wait_for_function("document.getElementById('engine-info').textContent.startsWith('depth')")
 
 
-def test_static_page_says_what_needs_safari_ai_serve(page: Any, site: str,
-                                                     tmp_path: Path) -> None:
-    page.goto(site + "index.html?roll_ms=0")
-    page.wait_for_function("document.body.dataset.idle === 'true'")
-    page.select_option("#game", "ostrich")       # seat 0 human, the others the engine
-    page.click("#start")
-    page.wait_for_function("document.body.dataset.idle === 'true'")
-    for _ in range(10):                           # until an engine seat is to move
-        if "(engine)" in page.inner_text("#status"):
+def test_static_page_ostrich_engine_seats_play_with_hidden_tiles(page: Any, site: str) -> None:
+    """Issue 31 (a): in the static site the race's engine seats move, each
+    searching with the tiles it cannot see redrawn (the core's sampled
+    search, in the worker): every engine move is the native
+    ``analyse(predictions="sampled", player=seat)``'s at the page's seed."""
+    start_game(page, site, "ostrich", "depth", 1, seats={0: "human", 1: "engine"})
+    for _ in range(40):                           # until the engine has moved twice
+        bys = page.evaluate("window.safari.state.plies.map((p) => p.by)")
+        if bys.count(1) >= 2 or page.evaluate("document.body.dataset.toMove") == "terminal":
             break
         moves = page.evaluate("window.safari.humanMoves()")
+        assert moves, page.inner_text("#status")
         play_typed(page, moves[0])
-    page.wait_for_function("document.getElementById('message').textContent.includes('serve')")
-    assert "needs safari-ai serve" in page.inner_text("#message")
-    record = {"format": "safari-ai-record", "version": 1, "game": "turtles",
-              "start": safari_ai.Position.new("turtles").to_json(), "moves": []}
+    assert "serve" not in page.inner_text("#message")
+    start = page.evaluate("window.safari.state.start")
+    plies = page.evaluate("window.safari.state.plies.map((p) => [p.by, p.move, p.pos])")
+    seed = int(page.input_value("#seed") or 0)
+    engine = 0
+    for index, (by, move, _) in enumerate(plies):
+        if by != 1:
+            continue
+        before = safari_ai.Position.from_json(start if index == 0 else plies[index - 1][2])
+        native = safari_ai.analyse(before, depth=1, seed=seed, predictions="sampled", player=1)
+        assert move == native.best_move, (index, move)
+        engine += 1
+    assert engine >= 2, plies
+
+
+def finished_record(game: str, seed: int) -> dict[str, Any]:
+    """A whole game of ``game`` by seeded random moves, as a record."""
+    from safari_ai.record import GameRecord
+
+    rng = random.Random(seed)
+    pos = safari_ai.Position.new(game)
+    record = GameRecord(start=pos.to_json())
+    while not pos.is_terminal() and len(record.moves) < 400:
+        moves = pos.legal_moves() or [o for o, _ in pos.chance_outcomes()]
+        move = rng.choice(moves)
+        record.add(pos.to_move, move)
+        pos = pos.apply(move)
+    record.result = pos.result() if pos.is_terminal() else None
+    return record.to_json()
+
+
+def load_record(page: Any, site: str, tmp_path: Path, record: dict[str, Any]) -> None:
+    """Opens the site's page and loads ``record`` from a file, as a person would."""
+    page.goto(site + "index.html?roll_ms=0")
+    page.wait_for_function("document.body.dataset.idle === 'true'")
     (tmp_path / "record.json").write_text(json.dumps(record))
     page.set_input_files("#load", str(tmp_path / "record.json"))
     page.wait_for_function("document.getElementById('message').textContent.includes('record')")
-    assert "needs safari-ai serve" in page.inner_text("#message")
+
+
+def test_static_page_loads_a_game_record(page: Any, site: str, tmp_path: Path) -> None:
+    """Issue 31 (b): the static site loads a record (the core's record reader
+    in the module) and shows every ply, as behind `safari-ai serve`; a bad
+    record is refused with the reader's message naming the ply."""
+    record = finished_record("zebras", 3)
+    load_record(page, site, tmp_path, record)
+    assert "Loaded a game record" in page.inner_text("#message")
+    plies = page.evaluate("window.safari.state.plies.map((p) => [p.by, p.move, p.pos])")
+    positions = safari_ai.record.GameRecord.from_json(record).replay()
+    assert [(by, move) for by, move, _ in plies] == [(m["by"], m["move"]) for m in record["moves"]]
+    assert [pos for _, _, pos in plies] == [p.to_json() for p in positions[1:]]
+    bad = json.loads(json.dumps(record))
+    bad["moves"][5]["move"] = "zz"
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
+    page.set_input_files("#load", str(tmp_path / "bad.json"))
+    page.wait_for_function("document.getElementById('message').textContent.includes('ply 6')")
+    assert page.inner_text("#message").startswith("Load: record: ply 6: ")
+
+
+def test_static_page_analyses_a_loaded_record(page: Any, site: str, tmp_path: Path) -> None:
+    """Issue 31 (c): in the static site *Analyse the game* runs the core's
+    whole-game analysis in the worker: the table, marks and summary are the
+    native analysis's (the marked moves' reasons aside, Python)."""
+    from safari_ai.annotate import annotate
+
+    record = finished_record("turtles", 5)
+    load_record(page, site, tmp_path, record)
+    page.select_option("#review-kind", "level:quick")
+    page.click("#review-run")
+    page.wait_for_function(
+        "document.getElementById('review-text').textContent.startsWith('analysed')", timeout=60000)
+    got = page.evaluate("window.safari.state.review")
+    want = annotate(safari_ai.record.GameRecord.from_json(record), level="quick").plies
+    # floats to 12 digits: the evaluation's tanh is wasi-libc's in the module
+    assert untimed([{k: v for k, v in p.items() if k != "reason"} for p in want]) == untimed(got)
+    rows = page.locator("#review-table tbody tr").count()
+    assert rows == len(record["moves"])
+    assert page.locator("#review-summary tbody tr").count() == 2
+    assert "serve" not in page.inner_text("#message")
 
 
 @pytest.mark.parametrize("game,rules", [

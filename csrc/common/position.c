@@ -107,23 +107,29 @@ static const sa_game *game_of(const sa_json *root, sa_error *err)
     return game;
 }
 
+sa_position *sa_position_from_node(const sa_json *root, sa_error *err)
+{
+    const sa_game *game = game_of(root, err);
+    sa_position *pos = game ? alloc_position(game) : NULL;
+    sa_status status = SA_ERR_POSITION;
+    if (pos != NULL)
+        status = game->from_json(pos->state, root, err);
+    else if (game != NULL)
+        sa_error_set(err, SA_ERR_MEMORY, "out of memory");
+    if (status != SA_OK) {
+        free(pos);
+        return NULL;
+    }
+    return pos;
+}
+
 sa_position *sa_position_from_json(const char *json, size_t length, sa_error *err)
 {
     sa_json_doc *doc = sa_json_parse(json, length, err);
     if (doc == NULL)
         return NULL;
-    const sa_game *game = game_of(sa_json_root(doc), err);
-    sa_position *pos = game ? alloc_position(game) : NULL;
-    sa_status status = SA_ERR_POSITION;
-    if (pos != NULL)
-        status = game->from_json(pos->state, sa_json_root(doc), err);
-    else if (game != NULL)
-        sa_error_set(err, SA_ERR_MEMORY, "out of memory");
+    sa_position *pos = sa_position_from_node(sa_json_root(doc), err);
     sa_json_free(doc);
-    if (status != SA_OK) {
-        free(pos);
-        return NULL;
-    }
     return pos;
 }
 
@@ -300,6 +306,11 @@ const sa_game *sa_position_game_rules(const sa_position *pos)
 }
 
 const void *sa_position_state(const sa_position *pos)
+{
+    return pos->state;
+}
+
+void *sa_position_state_mutable(sa_position *pos)
 {
     return pos->state;
 }

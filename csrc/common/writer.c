@@ -83,3 +83,16 @@ void sa_write_fmt(sa_writer *w, const char *format, ...)
     }
     w->len += (size_t)n;
 }
+
+void sa_write_fraction(sa_writer *w, uint64_t weight, uint64_t total)
+{
+    uint64_t a = weight, b = total;
+    while (b != 0) {
+        uint64_t t = a % b;
+        a = b;
+        b = t;
+    }
+    uint64_t g = a ? a : 1;
+    sa_write_fmt(w, "\"%llu/%llu\"", (unsigned long long)(weight / g),
+                 (unsigned long long)(total / g));
+}

@@ -1113,6 +1113,20 @@ void ostrich_start_position(ostrich_state *s)
     ostrich_init_hash(s);
 }
 
+/* The prediction tiles are the race's hidden information (rule book,
+ * section 5): a player's tile index, -1 before the deal. */
+static int ostrich_hidden_tile(const void *state, int player)
+{
+    return ((const ostrich_state *)state)->pred[player];
+}
+
+static void ostrich_set_hidden_tile(void *state, int player, int tile)
+{
+    ostrich_state *s = state;
+    s->pred[player] = (int8_t)tile;
+    ostrich_init_hash(s);
+}
+
 const sa_game sa_ostrich_game = {
     .name = "ostrich",
     .min_players = 2,
@@ -1152,4 +1166,7 @@ const sa_game sa_ostrich_game = {
     .feature_one = OSTRICH_FEATURE_ONE,
     .weights_offset = offsetof(ostrich_state, weights),
     .win_chances = ostrich_win_chances,
+    .n_hidden_tiles = OSTRICH_N_TILES,
+    .hidden_tile = ostrich_hidden_tile,
+    .set_hidden_tile = ostrich_set_hidden_tile,
 };

@@ -19,6 +19,8 @@ extern const test_case perft_stop_tests[];
 extern const test_case features_tests[];
 extern const test_case rules_tests[];
 extern const test_case winchance_tests[];
+extern const test_case predictions_tests[];
+extern const test_case record_tests[];
 
 /* One suite a line, so that branches adding suites merge cleanly. */
 static const test_case *const suites[] = {
@@ -36,6 +38,8 @@ static const test_case *const suites[] = {
     features_tests,
     rules_tests,
     winchance_tests,
+    predictions_tests,
+    record_tests,
     NULL,
 };
 

@@ -16,9 +16,21 @@
  *   safari_apply(position, moves, n) the position after the n moves (each NUL-
  *                                    terminated, one after the other); an error
  *                                    also gives "index", the move refused
+ *   safari_replay(record)            a game record read, checked and replayed (common/
+ *                                    record.c): {"record": as GameRecord.to_json writes
+ *                                    it, "positions": [every position from the start]}
+ *   safari_annotate(record, opts)    the whole-game analysis (search/annotate.c), as
+ *                                    safari_ai.annotate.Annotation.to_json without the
+ *                                    reasons; opts: {"depth", "nodes", "movetime",
+ *                                    "level", "algo", "seed", "movetime_cap",
+ *                                    "budget"}; progress: {"done", "total"}
  *   safari_analyse(position, opts)   the report, shaped as safari_ai.report.Report.to_json;
  *                                    opts: {"depth", "nodes", "movetime", "multipv",
- *                                    "seed", "algo"} (each optional)
+ *                                    "seed", "algo", "predictions", "player",
+ *                                    "samples"} (each optional; "predictions":
+ *                                    "sampled" is sa_search_sampled for "player",
+ *                                    "samples" copies, 8 by default, as
+ *                                    safari_ai.analyse)
  *
  * While a search runs, every completed iteration is passed to the imported
  * function env.safari_progress(text, length) as the same report JSON.
@@ -26,11 +38,15 @@
  * int32 there stops it, when the host can write memory during a search).
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/error.h"
+#include "safari/annotate.h"
 #include "safari/game.h"
 #include "safari/json.h"
+#include "safari/record.h"
 #include "safari/safari.h"
 #include "safari/search.h"
 #include "safari/writer.h"
@@ -44,6 +60,8 @@ const char *safari_version(void);
 const char *safari_new(const char *game, const char *rules);
 const char *safari_moves(const char *position);
 const char *safari_apply(const char *position, const char *moves, int count);
+const char *safari_replay(const char *record);
+const char *safari_annotate(const char *record, const char *options);
 volatile int *safari_stop_flag(void);
 const char *safari_analyse(const char *position, const char *options);
 
@@ -290,10 +308,78 @@ EXPORT("safari_apply") const char *safari_apply(const char *position, const char
     return out;
 }
 
+/* -- game records ------------------------------------------------------------ */
+
+/* A member of the record, or `fallback` (JSON) when it is missing or null. */
+static void write_member(sa_writer *w, const sa_json *root, const char *key,
+                         const char *fallback)
+{
+    const sa_json *v = sa_json_member(root, key);
+    if (v == NULL || v->type == SA_JSON_NULL)
+        sa_write(w, fallback);
+    else
+        sa_write_json_value(w, v);
+}
+
+/* {"record", "positions"} as POST /api/replay answers (GameRecord.to_json:
+ * the members in its order, the optional ones defaulted). */
+static void write_replay(sa_writer *w, const void *what)
+{
+    const sa_record *record = what;
+    const sa_json *root = sa_record_json(record);
+    const sa_json *start = sa_json_member(root, "start");
+    sa_write(w, "{\"record\": {\"format\": \"safari-ai-record\", \"version\": 1, \"game\": ");
+    sa_write_json_value(w, sa_json_member(start, "game"));
+    sa_write(w, ", \"date\": ");
+    write_member(w, root, "date", "\"\"");
+    sa_write(w, ", \"players\": ");
+    write_member(w, root, "players", "[]");
+    sa_write(w, ", \"settings\": ");
+    write_member(w, root, "settings", "{}");
+    sa_write(w, ", \"start\": ");
+    sa_write_json_value(w, start);
+    sa_write(w, ", \"moves\": ");
+    sa_write_json_value(w, sa_json_member(root, "moves"));
+    sa_write(w, ", \"result\": ");
+    write_member(w, root, "result", "null");
+    sa_write(w, ", \"termination\": ");
+    write_member(w, root, "termination", "null");
+    const sa_json *forfeit = sa_json_member(root, "forfeit");
+    if (forfeit != NULL && forfeit->type != SA_JSON_NULL) {
+        sa_write(w, ", \"forfeit\": ");
+        sa_write_json_value(w, forfeit);
+    }
+    sa_write(w, "}, \"positions\": [");
+    for (int i = 0; i <= sa_record_plies(record); i++) {
+        sa_write(w, i ? ", " : "");
+        write_position(w, sa_record_position(record, i));
+    }
+    sa_write(w, "]}");
+}
+
+EXPORT("safari_replay") const char *safari_replay(const char *text)
+{
+    sa_error err;
+    sa_record *record = sa_record_replay(text, strlen(text), &err);
+    if (record == NULL)
+        return error_answer(&err);
+    const char *out = written(write_replay, record);
+    sa_record_free(record);
+    return out;
+}
+
 /* -- search ------------------------------------------------------------------ */
 
 static const char *const ALGO_NAMES[] = {"auto", "alphabeta", "mcts", "expectimax", NULL};
+static const char *const PREDICTIONS[] = {"open", "sampled", NULL};
 static volatile int stop_flag;
+
+/* The sampled search of the running analysis (samples 0: an open one), whose
+ * reports carry "predictions", "samples" and "player" (report.extra). */
+static struct {
+    int samples;
+    int player;
+} sampled;
 
 EXPORT("safari_stop_flag") volatile int *safari_stop_flag(void)
 {
@@ -455,8 +541,14 @@ static void write_report(sa_writer *w, const void *what)
     write_doubles(w, best->expected, r->n_lines > 0 ? best->n_expected : 0);
     sa_write(w, ", \"win_chances\": ");
     write_win_chances(w, r);
-    sa_write_fmt(w, ", \"reused\": %llu, \"threads\": %d}", (unsigned long long)r->reused,
+    sa_write_fmt(w, ", \"reused\": %llu, \"threads\": %d", (unsigned long long)r->reused,
                  threads);
+    if (sampled.samples > 0)
+        sa_write_fmt(w, ", \"predictions\": \"sampled\", \"samples\": %d, \"player\": %d",
+                     sampled.samples, sampled.player);
+    if (r->sample > 0)
+        sa_write_fmt(w, ", \"sample\": %d", r->sample);
+    sa_write(w, "}");
 }
 
 static void progress(void *user, const sa_report *report)
@@ -466,28 +558,45 @@ static void progress(void *user, const sa_report *report)
     host_progress(text, strlen(text));
 }
 
-/* Reads the options object into `limits`; SA_ERR_ARGUMENT naming the option. */
+/* The options' "depth", "nodes" and "movetime", each when given. */
+static sa_status read_limit_fields(const sa_json *root, int *depth, uint64_t *nodes,
+                                   int64_t *movetime, sa_error *err)
+{
+    int64_t value;
+    const sa_json *v;
+    sa_status status = SA_OK;
+    if ((v = sa_json_member(root, "depth")) != NULL
+        && (status = sa_json_get_int(v, "options.depth", 1, SA_MAX_DEPTH, &value, err)) == SA_OK)
+        *depth = (int)value;
+    if (status == SA_OK && (v = sa_json_member(root, "nodes")) != NULL
+        && (status = sa_json_get_int(v, "options.nodes", 1, INT64_MAX, &value, err)) == SA_OK)
+        *nodes = (uint64_t)value;
+    if (status == SA_OK && (v = sa_json_member(root, "movetime")) != NULL
+        && (status = sa_json_get_int(v, "options.movetime", 1, SA_MAX_MOVETIME_MS, &value,
+                                     err)) == SA_OK)
+        *movetime = value;
+    return status;
+}
+
+/* Reads the options object into `limits` (and `sampled`); SA_ERR_ARGUMENT
+ * naming the option. */
 static sa_status read_options(const char *text, sa_limits *limits, sa_error *err)
 {
+    sampled.samples = 0;
+    sampled.player = -1;
     sa_json_doc *doc = sa_json_parse(text, strlen(text), err);
     if (doc == NULL)
         return err->status;
     static const char *const optional[] = {"depth", "nodes", "movetime", "multipv", "seed",
-                                           "algo", NULL};
+                                           "algo", "predictions", "player", "samples",
+                                           NULL};
     const sa_json *root = sa_json_root(doc);
     sa_status status = sa_json_check_keys(root, "options", NULL, optional, err);
     int64_t value;
     const sa_json *v;
-    if (status == SA_OK && (v = sa_json_member(root, "depth")) != NULL
-        && (status = sa_json_get_int(v, "options.depth", 1, SA_MAX_DEPTH, &value, err)) == SA_OK)
-        limits->depth = (int)value;
-    if (status == SA_OK && (v = sa_json_member(root, "nodes")) != NULL
-        && (status = sa_json_get_int(v, "options.nodes", 1, INT64_MAX, &value, err)) == SA_OK)
-        limits->nodes = (uint64_t)value;
-    if (status == SA_OK && (v = sa_json_member(root, "movetime")) != NULL
-        && (status = sa_json_get_int(v, "options.movetime", 1, SA_MAX_MOVETIME_MS, &value,
-                                     err)) == SA_OK)
-        limits->movetime_ms = value;
+    if (status == SA_OK)
+        status = read_limit_fields(root, &limits->depth, &limits->nodes, &limits->movetime_ms,
+                                   err);
     if (status == SA_OK && (v = sa_json_member(root, "multipv")) != NULL
         && (status = sa_json_get_int(v, "options.multipv", 1, SA_MAX_MULTIPV, &value,
                                      err)) == SA_OK)
@@ -499,6 +608,22 @@ static sa_status read_options(const char *text, sa_limits *limits, sa_error *err
     if (status == SA_OK && (v = sa_json_member(root, "algo")) != NULL
         && (status = sa_json_get_enum(v, "options.algo", ALGO_NAMES, &algo, err)) == SA_OK)
         limits->algo = (sa_algo)algo;
+    int predictions = 0;
+    if (status == SA_OK && (v = sa_json_member(root, "predictions")) != NULL)
+        status = sa_json_get_enum(v, "options.predictions", PREDICTIONS, &predictions, err);
+    if (status == SA_OK && predictions == 1) {
+        sampled.samples = 8;   /* safari_ai.analyse's default */
+        if ((v = sa_json_member(root, "samples")) != NULL
+            && (status = sa_json_get_int(v, "options.samples", 1, 1000, &value, err)) == SA_OK)
+            sampled.samples = (int)value;
+        if (status == SA_OK && (v = sa_json_member(root, "player")) == NULL)
+            status = sa_error_set(err, SA_ERR_ARGUMENT,
+                                  "field 'options.player': predictions 'sampled' needs it");
+        else if (status == SA_OK
+                 && (status = sa_json_get_int(v, "options.player", 0, SA_MAX_PLAYERS - 1,
+                                              &value, err)) == SA_OK)
+            sampled.player = (int)value;
+    }
     sa_json_free(doc);
     return status;
 }
@@ -523,13 +648,89 @@ EXPORT("safari_analyse") const char *safari_analyse(const char *position, const 
         if (limits.depth == 0 && limits.nodes == 0 && limits.movetime_ms == 0)
             limits.movetime_ms = 1000;   /* as safari_ai.analyse without limits */
         stop_flag = 0;
-        if (sa_search(pos, &limits, &report, &err) == SA_OK)
+        sa_status status = sampled.samples > 0
+            ? sa_search_sampled(pos, &limits, sampled.player, sampled.samples, &report, &err)
+            : sa_search(pos, &limits, &report, &err);
+        if (status == SA_OK)
             out = written(write_report, &report);
         else
             out = error_answer(&err);
         sa_report_free(&report);
     }
     sa_position_free(pos);
+    return out;
+}
+
+/* -- whole-game analysis ------------------------------------------------------ */
+
+static const char *const LEVEL_NAMES[] = {"quick", "default", "thorough", NULL};
+
+static void annotate_progress(void *user, int done, int total)
+{
+    (void)user;
+    char text[64];
+    int n = snprintf(text, sizeof text, "{\"done\": %d, \"total\": %d}", done, total);
+    host_progress(text, (size_t)n);
+}
+
+/* Reads the analysis options into `o`; SA_ERR_ARGUMENT naming the option. */
+static sa_status read_annotate_options(const char *text, sa_annotate_options *o, sa_error *err)
+{
+    sa_json_doc *doc = sa_json_parse(text, strlen(text), err);
+    if (doc == NULL)
+        return err->status;
+    static const char *const optional[] = {"depth", "nodes", "movetime", "level", "algo",
+                                           "seed", "movetime_cap", "budget", NULL};
+    const sa_json *root = sa_json_root(doc);
+    sa_status status = sa_json_check_keys(root, "options", NULL, optional, err);
+    int64_t value;
+    const sa_json *v;
+    if (status == SA_OK)
+        status = read_limit_fields(root, &o->depth, &o->nodes, &o->movetime_ms, err);
+    if (status == SA_OK && (v = sa_json_member(root, "movetime_cap")) != NULL
+        && (status = sa_json_get_int(v, "options.movetime_cap", 1, SA_MAX_MOVETIME_MS, &value,
+                                     err)) == SA_OK)
+        o->movetime_cap_ms = value;
+    if (status == SA_OK && (v = sa_json_member(root, "budget")) != NULL
+        && (status = sa_json_get_int(v, "options.budget", 1, INT64_MAX, &value, err)) == SA_OK)
+        o->budget_ms = value;
+    if (status == SA_OK && (v = sa_json_member(root, "seed")) != NULL
+        && (status = sa_json_get_int(v, "options.seed", 0, INT64_MAX, &value, err)) == SA_OK)
+        o->seed = (uint64_t)value;
+    int choice = 0;
+    if (status == SA_OK && (v = sa_json_member(root, "algo")) != NULL
+        && (status = sa_json_get_enum(v, "options.algo", ALGO_NAMES, &choice, err)) == SA_OK)
+        o->algo = (sa_algo)choice;
+    if (status == SA_OK && (v = sa_json_member(root, "level")) != NULL
+        && (status = sa_json_get_enum(v, "options.level", LEVEL_NAMES, &choice, err)) == SA_OK)
+        o->level = choice;
+    sa_json_free(doc);
+    return status;
+}
+
+EXPORT("safari_annotate") const char *safari_annotate(const char *record, const char *options)
+{
+    sa_annotate_options o = {.level = 1, .threads = 1, .hash_mb = 16, .stop = &stop_flag,
+                             .progress = annotate_progress};
+    sa_error err;
+    if (read_annotate_options(options, &o, &err) != SA_OK)
+        return error_answer(&err);
+    stop_flag = 0;
+    int ended = 0;
+    char *text = sa_annotate(record, strlen(record), &o, &ended, &err);
+    if (text == NULL && ended)
+        return ended == SA_ANNOTATE_STOPPED
+            ? "{\"error\": \"stopped\", \"field\": null}"
+            : "{\"error\": \"over budget\", \"field\": null}";
+    if (text == NULL)
+        return error_answer(&err);
+    size_t n = strlen(text);
+    const char *out = out_of_memory;
+    if (reserve(n)) {
+        memcpy(answer, text, n + 1);
+        out = answer;
+    }
+    free(text);
     return out;
 }
 

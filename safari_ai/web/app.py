@@ -21,10 +21,9 @@ import json
 import logging
 import os
 import threading
-import time
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, AsyncIterator, Callable, Iterator, Optional
 
@@ -663,10 +662,6 @@ def _record(data: dict[str, Any], key: str) -> Any:
     return GameRecord.from_text(value) if isinstance(value, str) else GameRecord.from_json(value)
 
 
-class _OverBudget(Exception):
-    pass
-
-
 def _record_positions(record: Any) -> int:
     """The searches a record's analysis makes at most: every position but a final one."""
     return len(record.moves) + 1
@@ -675,7 +670,6 @@ def _record_positions(record: Any) -> int:
 async def _analyse_record(request: Request, data: dict[str, Any], server: _Server) -> Any:
     """A whole record, as ``safari-ai analyse RECORD.json --json``."""
     from safari_ai.annotate import annotate
-    from safari_ai.search import analyse
 
     key = "record" if "record" in data else "position"
     try:
@@ -701,21 +695,7 @@ async def _analyse_record(request: Request, data: dict[str, Any], server: _Serve
                        f"{max(1, int(budget * 1000 // searches))} ms", "limits.movetime")
 
     def work(emit: Optional[Callable[[Any], None]], stop: Any) -> Any:
-        deadline = time.monotonic() + budget
-
-        capped: dict[Settings, Settings] = {}
-
-        def search(pos: Any, given: Settings, **kwargs: Any) -> Any:
-            # every search capped by the operator's time, the whole by the budget
-            if stop is not None and stop.is_set:
-                raise _Stopped()
-            if time.monotonic() > deadline:
-                raise _OverBudget()
-            if given not in capped:  # annotate's few values, each capped once
-                limits = given.limits
-                capped[given] = replace(given, limits=replace(
-                    limits, movetime=min(limits.movetime or cap, cap)))
-            return analyse(pos, capped[given], stop=stop, **kwargs)
+        from safari_ai.annotate import AnalysisEnded
 
         counts = {"done": 0, "total": 0}
 
@@ -729,10 +709,13 @@ async def _analyse_record(request: Request, data: dict[str, Any], server: _Serve
             if emit is not None:
                 emit({**counts, "ply": item})
         try:
+            # every search capped by the operator's time, the whole by the budget
             return annotate(record, limits or None, algo=options["algo"], seed=options["seed"],
-                            search=search, progress=progress, level=level,
-                            on_ply=on_ply).to_json()
-        except _OverBudget:
+                            progress=progress, level=level, stop=stop, movetime_cap=cap,
+                            budget_s=budget, on_ply=on_ply).to_json()
+        except AnalysisEnded as ended:
+            if ended.reason == "stopped":
+                raise _Stopped() from None
             return ApiError(f"record analysis took more than the server's {budget:g} s; "
                             "use smaller limits", "limits")
         except SafariError as error:

@@ -161,6 +161,17 @@ typedef struct sa_game {
      * games report the win probability instead). Off the hot path: the
      * searches call it once per completed iteration. */
     void (*win_chances)(const void *state, const double *expected, double *out);
+
+    /* -- hidden information: a tile each player holds face down --------- */
+    /* n_hidden_tiles > 0: each player may hold one of n_hidden_tiles tiles
+     * (ostrich's prediction tiles), no two players the same, which the
+     * others do not see; hidden_tile(state, p) is player p's (-1: none
+     * dealt yet) and set_hidden_tile writes it (keeping the Zobrist key).
+     * Sampled analysis (search/predictions.c) redraws the others' tiles.
+     * 0 / NULL: the game hides nothing. */
+    int n_hidden_tiles;
+    int (*hidden_tile)(const void *state, int player);
+    void (*set_hidden_tile)(void *state, int player, int tile);
 } sa_game;
 
 /* True when the game's results are the two-player zero-sum contract's
@@ -183,8 +194,15 @@ const sa_game *sa_game_find(const char *name);
  * by its spelling is done every ply). Defined in common/position.c. */
 int sa_game_find_move(const sa_game *game, const void *state, const char *text, sa_move *out);
 
+/* A position from its decoded JSON object (sa_position_from_json's reader,
+ * for a position inside a larger document: a game record's "start"). */
+sa_position *sa_position_from_node(const sa_json *root, sa_error *err);
+
 /* The game and the state behind a public position (for the search layer). */
 const sa_game *sa_position_game_rules(const sa_position *pos);
 const void *sa_position_state(const sa_position *pos);
+/* The same state, to change in place (the caller keeps it a valid position
+ * of its game, its Zobrist key included: search/predictions.c). */
+void *sa_position_state_mutable(sa_position *pos);
 
 #endif /* SAFARI_GAME_H */

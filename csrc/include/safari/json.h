@@ -90,4 +90,22 @@ sa_status sa_json_get_enum(const sa_json *v, const char *path,
 sa_status sa_json_get_array(const sa_json *v, const char *path,
                             size_t *out_length, sa_error *err);
 
+/* -- values back as text (common/json_text.c) ----------------------------- */
+
+#include "safari/writer.h"
+
+/* The value as JSON (a float in its shortest round-trip digits). */
+void sa_write_json_value(sa_writer *w, const sa_json *v);
+/* The value as Python's repr() of it decoded: None, True, 3, 2.5, 1e+20,
+ * 'text', [1, 'x'], {'a': 1} (NULL: None). For messages worded as the Python
+ * API's. */
+void sa_write_py_repr(sa_writer *w, const sa_json *v);
+/* A double as Python's repr(): shortest round-trip digits, "1.0", "1e+20". */
+void sa_write_py_float(sa_writer *w, double x);
+/* Python's name of the decoded value's type: "int", "float", "str", "list",
+ * "dict", "bool", "NoneType" (NULL: "NoneType"). */
+const char *sa_json_py_type(const sa_json *v);
+/* Python's == of the two decoded values (True == 1 == 1.0; NULL is None). */
+int sa_json_py_equal(const sa_json *a, const sa_json *b);
+
 #endif /* SAFARI_JSON_H */

@@ -168,6 +168,8 @@ struct sa_report {
     int n_valued;
     uint64_t total_weight;
     sa_outcome_value *outcomes;
+    /* sa_search_sampled's progress: the copy being searched (from 1); else 0. */
+    int sample;
 };
 
 /* Releases what a report owns (a chance root's outcomes); harmless on any
@@ -186,6 +188,24 @@ void sa_report_free(sa_report *report);
  * range. */
 sa_status sa_search(const sa_position *pos, const sa_limits *limits,
                     sa_report *out, sa_error *err);
+
+/* Searches `pos` for `player`, who sees only their own hidden tile (ostrich's
+ * prediction tiles): `samples` copies of the position with the other players'
+ * tiles redrawn (seeded by limits->seed and `player`), each searched by
+ * expectimax max-n, their lines averaged (search/predictions.c says how);
+ * limits->multipv lines reported, a time limit shared among the copies.
+ * Errors (SA_ERR_ARGUMENT, the message naming the problem): samples < 1, an
+ * algorithm other than auto/expectimax, paranoid multiplayer, a chance or
+ * terminal position, a game without hidden tiles, `player` out of range or
+ * holding no tile yet; and sa_search()'s. */
+sa_status sa_search_sampled(const sa_position *pos, const sa_limits *limits, int player,
+                            int samples, sa_report *out, sa_error *err);
+
+/* Redraws, in `pos`, every dealt hidden tile but `player`'s, uniformly
+ * without replacement from the tiles `player` does not hold, by a generator
+ * seeded by `seed` (what each copy of sa_search_sampled is). SA_ERR_ARGUMENT:
+ * a game without hidden tiles, `player` out of range or holding none. */
+sa_status sa_position_redraw_hidden(sa_position *pos, int player, uint64_t seed, sa_error *err);
 
 /* The algorithm sa_search() runs at `pos` under `limits`: limits->algo, or
  * for SA_ALGO_AUTO the default for the game and the number of players

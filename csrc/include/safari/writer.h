@@ -22,6 +22,8 @@ void sa_write_char(sa_writer *w, char c);
 void sa_write_int(sa_writer *w, int64_t value);
 /* A JSON string literal: quotes added, '"', '\\' and control bytes escaped. */
 void sa_write_json_string(sa_writer *w, const char *text);
+/* A probability weight / total as the JSON string "p/q", in lowest terms. */
+void sa_write_fraction(sa_writer *w, uint64_t weight, uint64_t total);
 void sa_write_fmt(sa_writer *w, const char *format, ...)
     __attribute__((format(printf, 2, 3)));
 

@@ -8,14 +8,13 @@
 //                         close, onopen and onmessage, answering the few
 //                         engine-protocol lines the page sends.
 //
-// The board pictures are render.js's. What needs the Python package behind
-// `safari-ai serve` is answered {"error", "field"} saying so: a game record
-// (/api/replay, and its analysis), ostrich's sampled predictions (the race's
-// engine seats).
+// The board pictures are render.js's; the race's engine seats search with
+// the tiles they cannot see redrawn (the core's sa_search_sampled); a game
+// record is replayed (/api/replay) and analysed (/api/analyse {"record"}) by
+// the core, without the marked moves' reasons (Python: safari-ai serve).
 import * as engine from "./safari-engine.js";
 import { render } from "./render.js";
 
-const SERVE_ONLY = "needs safari-ai serve (not in the static site)";
 const ANALYSIS_MAX_MS = 10000;   // "go infinite": the longest search the engine allows
 
 function answer(data) {
@@ -78,7 +77,7 @@ export function request(path, init = {}) {
         if (settings.stream === true) return streamed(position, settings, init.signal);
         return answer(await engine.analyse(position, settings));
       case "/api/render": return picture(body);
-      case "/api/replay": return answer({ error: `a game record ${SERVE_ONLY}`, field: "record" });
+      case "/api/replay": return answer(await engine.replay(body.record));
       default: return answer({ error: `no such endpoint ${path}`, field: null });
     }
   })();

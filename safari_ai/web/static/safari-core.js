@@ -8,6 +8,8 @@
 //   core.newPosition("turtles", "{}")            // -> object (or {error, field})
 //   core.moves(positionText)                     // -> {moves} / {outcomes} (+ result)
 //   core.apply(positionText, ["d1d3"])           // -> position (or {error, field, index})
+//   core.replay(recordText)                      // -> {record, positions} (or {error, field})
+//   core.annotate(recordText, optionsText, onProgress)    // -> analysis (or {error, field})
 //   core.analyse(positionText, optionsText, onProgress)   // -> report (or {error, field})
 
 // The few WASI calls wasi-libc makes: the clock (search time limits) and
@@ -83,10 +85,19 @@ export async function instantiate(module) {
     // Moves NUL-separated (any text is one move, as the HTTP API's list).
     apply: (positionText, moves) =>
       call((p, m) => exports.safari_apply(p, m, moves.length), [positionText, moves.join("\0")]),
+    replay: (recordText) => call(exports.safari_replay, [recordText]),
     analyse(positionText, optionsText, progress = null) {
       onProgress = progress;
       try {
         return call(exports.safari_analyse, [positionText, optionsText]);
+      } finally {
+        onProgress = null;
+      }
+    },
+    annotate(recordText, optionsText, progress = null) {
+      onProgress = progress;
+      try {
+        return call(exports.safari_annotate, [recordText, optionsText]);
       } finally {
         onProgress = null;
       }

@@ -9,6 +9,7 @@
 //   newPosition(game, rules)      POST /api/new      {"game", "rules"}
 //   moves(position)               POST /api/moves    {"position"}
 //   apply(position, moves)        POST /api/apply    {"position", "moves"}
+//   replay(record)                POST /api/replay   {"record"}
 //   analyse(position, settings, onProgress)
 //                                 POST /api/analyse  {"position", ...settings}
 //   stop()                        ends the running analyse() (see below)
@@ -24,9 +25,13 @@
 // asked. The searches run one thread; their
 // limits are those of a default `safari-ai serve` (movetime at most 10000 ms).
 //
-// Not here (they need the Python package behind `safari-ai serve`): a game
-// record's analysis ({"record"}) and ostrich's sampled predictions
-// ("predictions": "sampled"); both answer {"error", "field"} saying so.
+// Ostrich's sampled predictions ("predictions": "sampled", "player": P) are
+// the core's sa_search_sampled, and a game record is read, checked and
+// replayed by the core's record reader, and analysed by the core's
+// whole-game analysis ({"record"}, search/annotate.c), as behind the HTTP
+// API; a record given as a JavaScript object has lost how its numbers were
+// spelled (3.0 is 3), as it has when a page posts it to the server. Not here
+// (Python, safari_ai/reasons.py): a marked move's "reason".
 
 import { instantiate } from "./safari-core.js";
 
@@ -41,6 +46,8 @@ const DEFAULT_MOVETIME_MS = 1000;
 const MAX_SEED = Number(MAX_U64);
 const ALGORITHMS = ["auto", "alphabeta", "mcts", "expectimax"];
 const RECORD_FORMAT = "safari-ai-record";
+const RECORD_BUDGET_MS = 120000;   // the longest a record's analysis may take (app.py)
+const LEVELS = ["quick", "default", "thorough"];
 
 // -- loading ---------------------------------------------------------------
 
@@ -134,7 +141,8 @@ function positionText(data, core) {
   return { text, read };
 }
 
-function limits(data) {
+// The limits asked (app.py's _limits): those given, else the default time.
+function askedLimits(data) {
   const raw = data.limits ?? {};
   if (!isObject(raw)) throw new ApiError('limits must be an object such as {"movetime": 500}', "limits");
   const unknown = Object.keys(raw).filter((k) => !["depth", "nodes", "movetime"].includes(k)).sort();
@@ -148,7 +156,13 @@ function limits(data) {
     if (value !== null) out[key] = value;
   }
   if (!Object.keys(out).length) out.movetime = DEFAULT_MOVETIME_MS;
-  // every search also stops at the server's time cap
+  return out;
+}
+
+// The limits of a search: those asked, and every search also stops at the
+// server's time cap.
+function limits(data) {
+  const out = askedLimits(data);
   out.movetime = Math.min(out.movetime ?? MAX_MOVETIME_MS, MAX_MOVETIME_MS);
   return out;
 }
@@ -206,6 +220,16 @@ export function apply(position, movesList) {
   });
 }
 
+export function replay(record) {
+  return answered(async () => {
+    const { core } = await load();
+    if (record === undefined) throw new ApiError("missing field 'record'", "record");
+    const answer = core.replay(dumps(record));
+    if (answer.error !== undefined) throw new ApiError(`record: ${answer.error}`, "record");
+    return answer;
+  });
+}
+
 // The options of an analysis, checked in the order of app.py's _analyse.
 function analysisOptions(data) {
   return {
@@ -223,8 +247,7 @@ export function analyse(position, settings = {}, onProgress = null) {
     const { core, module } = await load();
     const data = { ...settings, position };
     if ("record" in data || (isObject(position) && position.format === RECORD_FORMAT)) {
-      throw new ApiError("a game record's analysis needs safari-ai serve (not in the static engine)",
-                         "record" in data ? "record" : "position");
+      return analyseRecord(data, core, module, onProgress);
     }
     const { text, read } = positionText(data, core);
     const options = analysisOptions(data);
@@ -235,13 +258,12 @@ export function analyse(position, settings = {}, onProgress = null) {
     if (read.result !== undefined) {
       throw new ApiError("position: the game is over, there is nothing to search", "position");
     }
-    if (options.predictions !== "open") {
-      if (read.outcomes !== undefined) {
-        throw new ApiError("predictions 'sampled' needs a decision position, not a chance one", "position");
-      }
-      throw new ApiError("predictions 'sampled' needs safari-ai serve (not in the static engine)", "predictions");
+    if (options.predictions !== "open" && read.outcomes !== undefined) {
+      throw new ApiError("predictions 'sampled' needs a decision position, not a chance one", "position");
     }
-    const request = dumps({ ...options.limits, multipv: options.multipv, seed: options.seed, algo: options.algo });
+    const sampled = options.predictions === "sampled" ? { predictions: "sampled", player: options.player } : {};
+    const request = dumps({ ...options.limits, multipv: options.multipv, seed: options.seed, algo: options.algo,
+                            ...sampled });
     const report = await search(module, core, text, request, onProgress);
     if (report.error !== undefined) {
       const where = read.outcomes !== undefined ? "position" : report.error.includes("algo") ? "algo" : "limits";
@@ -249,6 +271,39 @@ export function analyse(position, settings = {}, onProgress = null) {
     }
     return report;
   });
+}
+
+// A whole record, as app.py's _analyse_record: the core's analysis
+// (search/annotate.c) in the worker, without the marked moves' reasons
+// (safari_ai/reasons.py, Python); onProgress gets {done, total}.
+async function analyseRecord(data, core, module, onProgress) {
+  const key = "record" in data ? "record" : "position";
+  const text = dumps(data[key]);
+  const replayed = core.replay(text);
+  if (replayed.error !== undefined) throw new ApiError(`${key}: ${replayed.error}`, key);
+  const options = analysisOptions(data);
+  const asked = "limits" in data ? askedLimits(data) : {};
+  const level = "limits" in data && !("level" in data) ? null : choice(data, "level", LEVELS, "default");
+  if (Object.keys(asked).length && level !== null) {
+    throw new ApiError("level: give a level or limits, not both", "level");
+  }
+  bool(data, "stream");
+  const searches = replayed.positions.length;
+  if (asked.movetime !== undefined && asked.movetime * searches > RECORD_BUDGET_MS) {
+    const most = Math.max(1, Math.floor(RECORD_BUDGET_MS / searches));
+    throw new ApiError(`limits.movetime: ${searches} positions at ${asked.movetime} ms take more `
+      + `than the server's ${RECORD_BUDGET_MS / 1000} s for a record; use at most ${most} ms`,
+    "limits.movetime");
+  }
+  const request = dumps({ ...asked, ...(level === null ? {} : { level }), algo: options.algo,
+                          seed: options.seed, movetime_cap: MAX_MOVETIME_MS, budget: RECORD_BUDGET_MS });
+  const result = await search(module, core, { record: text }, request, onProgress);
+  if (result.error === "over budget") {
+    throw new ApiError(`record analysis took more than the server's ${RECORD_BUDGET_MS / 1000} s; `
+      + "use smaller limits", "limits");
+  }
+  if (result.error !== undefined) throw new ApiError(result.error, key);
+  return result;
 }
 
 // -- the search, in a Web Worker ------------------------------------------------
@@ -259,13 +314,17 @@ let queue = Promise.resolve();
 
 // One search at a time, in the order asked (the worker has one thread).
 function search(module, core, text, request, onProgress) {
-  if (!setup.worker) return core.analyse(text, request, onProgress);
-  const turn = queue.then(() => searchInWorker(module, text, request, onProgress));
+  const work = typeof text === "string" ? { position: text } : text;
+  if (!setup.worker) {
+    return work.record !== undefined ? core.annotate(work.record, request, onProgress)
+      : core.analyse(work.position, request, onProgress);
+  }
+  const turn = queue.then(() => searchInWorker(module, work, request, onProgress));
   queue = turn;
   return turn;
 }
 
-function searchInWorker(module, text, request, onProgress) {
+function searchInWorker(module, work, request, onProgress) {
   if (!worker) {
     worker = new Worker(new URL("./safari-worker.js", import.meta.url), { type: "module" });
     worker.postMessage({ module });
@@ -288,8 +347,8 @@ function searchInWorker(module, text, request, onProgress) {
     };
   }
   return new Promise((resolve) => {
-    running = { resolve, last: null, onProgress };
-    worker.postMessage({ position: text, options: request });
+    running = { resolve, last: null, onProgress, record: work.record !== undefined };
+    worker.postMessage({ ...work, options: request });
   });
 }
 
@@ -302,5 +361,6 @@ export function stop() {
   worker = null;
   const done = running;
   running = null;
-  done.resolve(done.last ?? { error: "stopped", field: null });
+  // a search answers with its last iteration; a record's analysis has none
+  done.resolve(!done.record && done.last ? done.last : { error: "stopped", field: null });
 }

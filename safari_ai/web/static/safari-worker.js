@@ -1,7 +1,8 @@
 // safari-worker.js: the Web Worker in which safari-engine.js runs searches,
 // so that the page never freezes. The first message brings the compiled
-// WebAssembly.Module; each later one {position, options} (JSON text) is one
-// search: a {progress} message per completed iteration, then {answer}.
+// WebAssembly.Module; each later one (JSON texts) is one search
+// ({position, options}) or a record's analysis ({record, options}):
+// a {progress} message per completed iteration (or position), then {answer}.
 import { instantiate } from "./safari-core.js";
 
 let core = null;
@@ -13,8 +14,10 @@ async function start(module) {
   queue = [];
 }
 
-function run({ position, options }) {
-  const answer = core.analyse(position, options, (progress) => postMessage({ progress }));
+function run({ position, record, options }) {
+  const progress = (report) => postMessage({ progress: report });
+  const answer = record !== undefined ? core.annotate(record, options, progress)
+    : core.analyse(position, options, progress);
   postMessage({ answer });
 }
 
