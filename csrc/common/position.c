@@ -220,6 +220,25 @@ size_t sa_position_moves_text(const sa_position *pos, char *buf, size_t cap)
     return w.len;
 }
 
+size_t sa_position_describe_all(const sa_position *pos, char *buf, size_t cap)
+{
+    int n;
+    spelled_move *list = spelled_moves(pos, &n);
+    sa_writer w;
+    sa_writer_init(&w, buf, cap);
+    for (int i = 0; i < n; i++) {
+        sa_move_description d;
+        memset(&d, 0, sizeof d);
+        pos->game->describe_move(pos->state, list[i].move, &d);
+        sa_write_fmt(&w, "%s\t", list[i].text);
+        for (int k = 0; k < d.n_places; k++)
+            sa_write_fmt(&w, "%s%s", k ? " " : "", d.places[k]);
+        sa_write_fmt(&w, "\t%s\n", d.text);
+    }
+    free(list);
+    return w.len;
+}
+
 int sa_game_find_move(const sa_game *game, const void *state, const char *text, sa_move *out)
 {
     int who = game->to_move(state);
