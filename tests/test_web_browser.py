@@ -105,11 +105,10 @@ def new_game(page: Any, game: str, rules: dict[str, Any] | None = None,
 
 
 def key_selector(key: str) -> str:
-    kind, name = key[0], key[2:]
-    return {"c": f'[data-cell="{name}"]', "h": f'[data-hex="{name}"]',
-            "s": f'[data-space="{name}"]', "i": f'g.piece[data-id="{name}"]',
-            "o": f'g.piece[data-owner="race"][data-kind="{name}"]',
-            "g": f'[data-position="{name}"]'}[kind]
+    """The board element a place ``KIND:NAME`` names: ``data-KIND="NAME"``
+    (a piece before a cell, as a click on it would land)."""
+    kind, name = key.split(":", 1)
+    return f'g.piece[data-{kind}="{name}"]' if kind == "id" else f'[data-{kind}="{name}"]'
 
 
 def click_key(page: Any, key: str) -> None:
@@ -129,8 +128,7 @@ def play_move_by_clicks(page: Any, move: str) -> None:
     """Clicks the board along the move's cells; picks from the candidate list
     only where the clicks cannot decide."""
     before = plies(page)
-    keys = page.evaluate("([g, m]) => window.safari.moveKeys(g, m)",
-                         [page.evaluate("window.safari.state.game"), move])
+    keys = page.evaluate("(m) => window.safari.movePlaces(m)", move)
     for key in keys:
         if plies(page) != before:
             break
@@ -202,10 +200,10 @@ def test_ostrich_human_sees_only_their_own_tile(page: Any) -> None:
 
 def test_illegal_click_is_refused_with_a_message(page: Any) -> None:
     new_game(page, "turtles")
-    click_key(page, "c:d4")                     # an empty cell: nothing to play there
+    click_key(page, "cell:d4")                  # an empty cell: nothing to play there
     assert "Illegal" in page.inner_text("#message")
-    click_key(page, "c:d1")                     # select a turtle ...
-    click_key(page, "c:g4")                     # ... and a cell it cannot reach
+    click_key(page, "cell:d1")                  # select a turtle ...
+    click_key(page, "cell:g4")                  # ... and a cell it cannot reach
     assert "Illegal: no legal move goes from d1 to g4" in page.inner_text("#message")
     assert plies(page) == 0
     page.fill("#move-input", "d1-d7")           # typed moves are checked too

@@ -83,6 +83,10 @@ export async function instantiate(module) {
     // Moves NUL-separated (any text is one move, as the HTTP API's list).
     apply: (positionText, moves) =>
       call((p, m) => exports.safari_apply(p, m, moves.length), [positionText, moves.join("\0")]),
+    // moves null: every legal move or outcome; else the line, NUL-separated.
+    describe: (positionText, moves) =>
+      call((p, m) => exports.safari_describe(p, m, moves === null ? -1 : moves.length),
+           [positionText, moves === null ? null : moves.join("\0")]),
     analyse(positionText, optionsText, progress = null) {
       onProgress = progress;
       try {
