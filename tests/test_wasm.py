@@ -224,6 +224,17 @@ def api_cases() -> list[tuple[str, list[Any], str, Any]]:
         cases.append(("moves", [pos], "/api/moves", {"position": pos}))
     for moves in (["d1xd3", "d7xd5"], ["d1xd3", "d1xd3"], "d1xd3", [7], ["a b"]):
         cases.append(("apply", [START, moves], "/api/apply", {"position": START, "moves": moves}))
+        cases.append(("describe", [START, moves], "/api/describe",
+                      {"position": START, "moves": moves}))
+    # what moves do: every move or outcome of a position of each game (native == wasm)
+    for game in safari_ai.game_names():
+        pos = safari_ai.Position.new(game)
+        for _ in range(3):
+            cases.append(("describe", [pos.to_json()], "/api/describe", {"position": pos.to_json()}))
+            listed = pos.legal_moves() or [o for o, _ in pos.chance_outcomes()]
+            pos = pos.apply(listed[len(listed) // 2])
+    cases.append(("describe", [decision.to_json()], "/api/describe", {"position": decision.to_json()}))
+    cases.append(("describe", [bad_board], "/api/describe", {"position": bad_board}))
     settings: list[dict[str, Any]] = [
         {"limits": {"depth": 4}, "seed": 1}, {"limits": {"depth": 3}, "multipv": 3, "seed": 2},
         {"limits": {"nodes": 800}, "algo": "mcts", "seed": 5}, {"limits": {"depth": 0}},

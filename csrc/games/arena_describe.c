@@ -108,10 +108,12 @@ static void describe_spawn(const arena_state *after, sa_move m, sa_move_descript
         return;
     }
     int u = after->dyn.animal_age[after->dyn.n_animals - 1];
-    sa_describe_text(d, "a %s (%s) enters at hex %s", arena_species_names[species], unit_ids[u],
-                     entry ? "II" : "I");
     if (after->dyn.hex[u] == ARENA_NO_HEX)
-        sa_describe_text(d, ", where it waits: the hex is taken");
+        sa_describe_text(d, "a %s (%s) appears and waits for hex %s, which is taken",
+                         arena_species_names[species], unit_ids[u], entry ? "II" : "I");
+    else
+        sa_describe_text(d, "a %s (%s) enters the arena at hex %s", arena_species_names[species],
+                         unit_ids[u], entry ? "II" : "I");
 }
 
 static void describe_behave(const arena_state *st, sa_move m, sa_move_description *d)

@@ -66,15 +66,25 @@ static void describe_path(const ostrich_state *s, const ostrich_state *after, sa
     sa_describe_text(d, "ostrich %c %s %d point%s from %s", 'A' + x,
                      s->phase == PH_ADVANCE ? "advances" : "moves", mv_len(m),
                      mv_len(m) == 1 ? "" : "s", from);
+    char jumped[6][2];
+    const char *items[6];
+    int n = 0;
     for (int i = 0; i < mv_len(m); i++) {
         int st = mv_step(m, i), dl = (st & 3) - 1, rows = st & 4 ? 2 : 1;
-        if (st & 4)
-            sa_describe_text(d, ", jumping over %c",
-                             'A' + ostrich_on(s, (sp_row(sp) + 1) * 3 + sp_lane(sp) + dl));
+        if ((st & 4) && n < 6) {
+            jumped[n][0] = (char)('A' + ostrich_on(s, (sp_row(sp) + 1) * 3 + sp_lane(sp) + dl));
+            jumped[n][1] = '\0';
+            items[n] = jumped[n];
+            n++;
+        }
         sp = (sp_row(sp) + rows) * 3 + sp_lane(sp) + dl * rows;
     }
     space_name(sp, to);
-    sa_describe_text(d, ", to %s", to);
+    sa_describe_text(d, " to %s", to);
+    if (n > 0) {
+        sa_describe_text(d, ", jumping over ");
+        sa_describe_list(d, items, n);
+    }
     if (mv_wilds(m) > 0)
         sa_describe_text(d, ", using %d wild%s", mv_wilds(m), mv_wilds(m) == 1 ? "" : "s");
     if (after->ost_where[x] == AT_FINISHED)

@@ -112,7 +112,8 @@ void zebras_describe_move(const void *state, sa_move m, sa_move_description *d)
     int cell = (int)zebras_move_cell(m), species = (int)zebras_move_species(m);
     cell_name(cell, name);
     sa_describe_place(d, "cell", name);
-    sa_describe_text(d, "player %d places a %s on %s", s->to_move, species_names[species], name);
+    sa_describe_text(d, "player %d places %s %s on %s", s->to_move, species == ZEBRAS_E ? "an" : "a",
+                     species_names[species], name);
     if (species == ZEBRAS_C)
         describe_swaps(s, &after, m, d);
     else
