@@ -127,7 +127,34 @@ static void test_error_names_its_field(void)
     }
 }
 
+/* What a move does: its places and its sentence, from the game's describe_move. */
+static void test_moves_are_described(void)
+{
+    sa_error err;
+    char places[512], text[320];
+    sa_position *pos = sa_position_new("turtles", NULL, &err);
+    CHECK(pos != NULL);
+    CHECK(sa_position_describe(pos, "d1xd3", places, sizeof places, text, sizeof text, &err)
+          == SA_OK);
+    CHECK(strcmp(places, "cell:d1 cell:d3") == 0);
+    CHECK(strcmp(text, "the turtle on d1 jumps over its own turtle on d2 to d3") == 0);
+    CHECK(sa_position_describe(pos, "d1-d7", places, sizeof places, text, sizeof text, &err)
+          == SA_ERR_MOVE);
+    CHECK(strstr(err.message, "d1-d7") != NULL);
+    sa_position_free(pos);
+    for (int g = 0; sa_game_name(g) != NULL; g++) {
+        pos = sa_position_new(sa_game_name(g), NULL, &err);
+        CHECK(pos != NULL);
+        char all[1 << 17];
+        size_t n = sa_position_describe_all(pos, all, sizeof all);
+        CHECK(n > 0 && n < sizeof all && all[n - 1] == '\n');
+        CHECK(strstr(all, "\t\n") == NULL); /* every line has words */
+        sa_position_free(pos);
+    }
+}
+
 const test_case position_tests[] = {
+    {"position: moves are described", test_moves_are_described},
     {"position: start positions round trip", test_start_positions_round_trip},
     {"position: perft matches a public walk", test_perft_matches_public_walk},
     {"position: bad input is refused", test_bad_input_is_refused},
