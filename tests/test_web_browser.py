@@ -19,6 +19,8 @@ from typing import Any, Iterator
 import pytest
 from serve_process import serving
 
+import safari_ai
+
 pytest.importorskip("starlette", reason="the web extra is not installed (pip install '.[web]')")
 sync_api = pytest.importorskip("playwright.sync_api",
                                reason="Playwright is not installed (pip install playwright)")
@@ -222,6 +224,26 @@ def test_keyboard_only_move(page: Any) -> None:
     page.keyboard.press("Enter")
     page.wait_for_function("window.safari.state.plies.length === 1")
     assert page.evaluate("window.safari.state.plies[0].move") == "c2-d3"
+
+
+def test_moves_have_the_games_own_words(page: Any) -> None:
+    """Candidate buttons and move-list entries are titled with what the move
+    does, as POST /api/describe (the game's C) says it."""
+    page.select_option("#dice-mode", "manual")   # the initiative roll waits for a pick
+    new_game(page, "arena", seats=["human", "human"], depth=1)
+    start = page.evaluate("window.safari.state.start")
+    words = {d.move: d.text for d in safari_ai.describe_moves(safari_ai.Position.from_json(start))}
+    buttons = page.locator("#candidates button.candidate")
+    assert buttons.count() == len(words) > 0
+    for button in buttons.all():
+        assert button.get_attribute("title") == words[button.get_attribute("data-move")]
+    page.click('#candidates button[data-move="init:0"]')
+    page.wait_for_function("window.safari.state.plies.length === 1")
+    wait_idle(page)
+    entry = page.locator("#movelist button").first
+    assert entry.get_attribute("title") == words["init:0"]
+    assert page.locator('#candidates button[data-move="order:01"]').get_attribute("title") == \
+        "player 0 acts first this round, then player 1"
 
 
 def test_undo_redo_and_navigation(page: Any) -> None:
