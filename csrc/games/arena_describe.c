@@ -15,9 +15,9 @@
 
 static const char *const unit_ids[ARENA_UNITS] = {"0a", "0b", "1a", "1b", "x", "y", "z"};
 
-static void hex_name(int hex, char out[8])
+static void hex_name(int hex, char out[16])
 {
-    snprintf(out, 8, "%c%d", 'a' + arena_hex_q(hex), arena_hex_r(hex) + 1);
+    snprintf(out, 16, "%c%d", 'a' + arena_hex_q(hex), arena_hex_r(hex) + 1);
 }
 
 /* "0a (thraex)" or "the lion x". */
@@ -129,9 +129,10 @@ static void describe_behave(const arena_state *st, sa_move m, sa_move_descriptio
 static void describe_action(const arena_state *st, sa_move m, sa_move_description *d)
 {
     int u = st->dyn.active - 1, arg = mv_field(m, 4, 3), hex = mv_field(m, 4, 10);
-    char who[64], other[64], where[8], from[8];
+    char who[64], other[64] = "", where[16], from[16];
     unit_words(st, u >= 0 ? u : 0, who);
-    unit_words(st, arg, other);
+    if (mv_kind(m) == MK_ATTACK || mv_kind(m) == MK_TARGET)
+        unit_words(st, arg, other);
     switch (mv_kind(m)) {
     case MK_MOVE:
         hex_name(hex, where);

@@ -16,9 +16,9 @@
 static const char faces[] = "ABCDEW";
 static const char *const places_words[3] = {"1st", "2nd", "3rd"};
 
-static void space_name(int sp, char out[8])
+static void space_name(int sp, char out[16])
 {
-    snprintf(out, 8, "%d%c", sp_row(sp) % 1000, 'a' + sp_lane(sp));
+    snprintf(out, 16, "%d%c", sp_row(sp) % 1000, 'a' + sp_lane(sp));
 }
 
 static void place_ostrich(sa_move_description *d, int x)
@@ -29,7 +29,7 @@ static void place_ostrich(sa_move_description *d, int x)
 
 static void place_space(sa_move_description *d, int sp)
 {
-    char name[8];
+    char name[16];
     space_name(sp, name);
     sa_describe_place(d, "space", name);
 }
@@ -60,7 +60,7 @@ static void describe_path(const ostrich_state *s, const ostrich_state *after, sa
                           sa_move_description *d)
 {
     int x = mv_a(m), sp = s->ost_space[x];
-    char from[8], to[8];
+    char from[16], to[16];
     space_name(sp, from);
     place_ostrich(d, x);
     sa_describe_text(d, "ostrich %c %s %d point%s from %s", 'A' + x,
@@ -119,7 +119,7 @@ static void describe_berry(const ostrich_state *s, const ostrich_state *after, s
 static void describe_lion_path(const ostrich_state *s, const ostrich_state *after, sa_move m,
                                sa_move_description *d)
 {
-    char names[3][8];
+    char names[3][16];
     const char *items[3];
     for (int i = 0; i < mv_len(m) && i < 3; i++) {
         space_name(mv_space(m, i), names[i]);
@@ -164,7 +164,7 @@ static void describe_other(const ostrich_state *s, const ostrich_state *after, s
                            sa_move_description *d)
 {
     int a = mv_a(m);
-    char name[8];
+    char name[16];
     space_name(mv_space(m, 0), name);
     switch (mv_kind(m)) {
     case MV_DEAL: {

@@ -99,7 +99,7 @@ static void describe_end(const zebras_state *s, const zebras_state *after, int p
 void zebras_describe_move(const void *state, sa_move m, sa_move_description *d)
 {
     const zebras_state *s = state;
-    char name[3];
+    char name[12];
     if (zebras_move_species(m) == ZEBRAS_OPENING) {
         snprintf(name, sizeof name, "%u", zebras_move_dest(m));
         sa_describe_place(d, "position", name);
@@ -120,7 +120,7 @@ void zebras_describe_move(const void *state, sa_move m, sa_move_description *d)
         describe_reactions(s, &after, cell, d);
     describe_end(s, &after, s->to_move, m, d);
     if (after.to_move != SA_TERMINAL) {
-        char dest[3];
+        char dest[12];
         snprintf(dest, sizeof dest, "%u", zebras_move_dest(m));
         sa_describe_place(d, "position", dest);
     }

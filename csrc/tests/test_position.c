@@ -6,6 +6,7 @@
 
 #include "safari/safari.h"
 #include "tests/check.h"
+#include "tests/random_ply.h"
 
 static void test_start_positions_round_trip(void)
 {
@@ -142,19 +143,44 @@ static void test_moves_are_described(void)
           == SA_ERR_MOVE);
     CHECK(strstr(err.message, "d1-d7") != NULL);
     sa_position_free(pos);
-    for (int g = 0; sa_game_name(g) != NULL; g++) {
-        pos = sa_position_new(sa_game_name(g), NULL, &err);
-        CHECK(pos != NULL);
-        char all[1 << 17];
-        size_t n = sa_position_describe_all(pos, all, sizeof all);
-        CHECK(n > 0 && n < sizeof all && all[n - 1] == '\n');
-        CHECK(strstr(all, "\t\n") == NULL); /* every line has words */
-        sa_position_free(pos);
+}
+
+/* Lines of sa_position_describe_all against the moves listed, along seeded
+ * random games of every game and variant (ASan and UBSan run this too). */
+static void test_random_games_are_described(void)
+{
+    static const char *const starts[][2] = {
+        {"turtles", NULL}, {"turtles", "{\"tattoo\":true}"}, {"turtles", "{\"hatching\":true}"},
+        {"zebras", NULL}, {"ostrich", NULL}, {"ostrich", "{\"lion\":true,\"players\":2}"},
+        {"arena", NULL}, {"arena", "{\"animals\":true,\"format\":\"primus\"}"},
+    };
+    static char all[1 << 18], moves[1 << 17];
+    uint64_t rng = 11;
+    sa_error err;
+    for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++) {
+        for (int game = 0; game < 3; game++) {
+            sa_position *pos = sa_position_new(starts[i][0], starts[i][1], &err);
+            CHECK(pos != NULL);
+            for (int ply = 0; pos != NULL && ply < 300 && sa_position_to_move(pos) != -2; ply++) {
+                size_t n = sa_position_describe_all(pos, all, sizeof all);
+                sa_position_moves_text(pos, moves, sizeof moves);
+                size_t lines = 0, listed = 1;
+                for (const char *c = all; *c; c++)
+                    lines += *c == '\n';
+                for (const char *c = moves; *c; c++)
+                    listed += *c == ' ';
+                CHECK(n < sizeof all && lines == listed);
+                CHECK(strstr(all, "\t\n") == NULL); /* every line has words */
+                CHECK(play_random_ply(pos, &rng, &err) == SA_OK);
+            }
+            sa_position_free(pos);
+        }
     }
 }
 
 const test_case position_tests[] = {
     {"position: moves are described", test_moves_are_described},
+    {"position: random games are described", test_random_games_are_described},
     {"position: start positions round trip", test_start_positions_round_trip},
     {"position: perft matches a public walk", test_perft_matches_public_walk},
     {"position: bad input is refused", test_bad_input_is_refused},
