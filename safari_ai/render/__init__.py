@@ -8,10 +8,7 @@ ever drawn of a valid position, from its canonical JSON; bad input raises
 nothing else. Pieces are ``<g class="piece" data-owner=...>`` elements; dice
 are ``<g class="die" data-face=...>``; the cells touched by the last move get
 ``class="... last-move"``; every picture has a ``<g class="legend">`` key to
-its symbols, and a finished game states its result. The board places a move
-can touch carry the attribute that names them in ``Position.describe``'s
-places (``KIND:NAME``): ``data-cell``, ``data-hex``, ``data-space``,
-``data-position``, and ``data-id`` on combatants and on the race's ostriches.
+its symbols, and a finished game states its result.
 """
 from __future__ import annotations
 
@@ -24,6 +21,10 @@ from safari_ai.position import Position
 __all__ = ["render", "RENDERED_GAMES", "RenderError"]
 
 RENDERED_GAMES = ("turtles", "zebras", "ostrich", "arena")
+"""The games drawn here. In each picture the board places a move can touch
+carry the attribute that names them in ``Position.describe``'s places
+(``KIND:NAME``): ``data-cell``, ``data-hex``, ``data-space``,
+``data-position``, and ``data-id`` on combatants and on the race's ostriches."""
 
 
 class RenderError(PositionError):
