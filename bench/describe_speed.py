@@ -16,10 +16,10 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tests"))
 
-from local_client import LocalClient  # noqa: E402
+from local_client import LocalClient
 
-import safari_ai  # noqa: E402
-from safari_ai.web.app import create_app  # noqa: E402
+import safari_ai
+from safari_ai.web.app import create_app
 
 
 def positions() -> dict[str, safari_ai.Position]:
