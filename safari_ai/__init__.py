@@ -10,7 +10,7 @@ from safari_ai.errors import (IllegalMoveError, LimitError, PositionError, Safar
                               UnknownGameError)
 from safari_ai.facts import Game, game, game_names, games
 from safari_ai.limits import Limits
-from safari_ai.position import Position
+from safari_ai.position import MoveDescription, Position, describe_moves
 from safari_ai.search import Line, MctsSession, Report, SearchError, StopFlag, analyse
 from safari_ai.settings import Settings
 from safari_ai.tune import features
@@ -19,6 +19,8 @@ from safari_ai.weights import EvalWeights, WeightsError, feature_names
 __all__ = [
     "__version__",
     "Position",
+    "MoveDescription",
+    "describe_moves",
     "PositionError",
     "IllegalMoveError",
     "SafariError",

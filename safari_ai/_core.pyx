@@ -39,7 +39,11 @@ cdef extern from "safari/safari.h":
     int sa_position_to_move(const sa_position *pos)
     int sa_position_num_players(const sa_position *pos)
     size_t sa_position_moves_text(const sa_position *pos, char *buf, size_t cap)
+    size_t sa_position_describe_all(const sa_position *pos, char *buf, size_t cap)
     sa_status sa_position_apply(sa_position *pos, const char *move, sa_error *err)
+    sa_status sa_position_describe(const sa_position *pos, const char *move, char *places,
+                                   size_t places_cap, char *text, size_t text_cap,
+                                   sa_error *err)
     sa_status sa_position_result(const sa_position *pos, int32_t *out, sa_error *err)
     uint64_t sa_position_hash(const sa_position *pos)
     int32_t sa_position_evaluate(const sa_position *pos, int player)
@@ -737,6 +741,22 @@ cdef class CPosition:
         cdef sa_error err
         if sa_position_redraw_hidden(self.ptr, player, seed, &err) != SA_OK:
             raise_error(&err)
+
+    def describe_all(self) -> str:
+        """``MOVE<tab>PLACES<tab>TEXT`` lines for every move or outcome, sorted."""
+        return read_text(self.ptr, sa_position_describe_all)
+
+    def describe(self, str move):
+        """(places, text) of a legal move or outcome: its board places,
+        space-separated, and its sentence (safari.h's sa_position_describe)."""
+        cdef sa_error err
+        cdef bytes data = move_bytes(move)
+        cdef char places[512]
+        cdef char text[320]
+        if sa_position_describe(self.ptr, data, places, sizeof(places), text, sizeof(text),
+                                &err) != SA_OK:
+            raise_error(&err)
+        return places.decode("ascii"), text.decode("utf-8")
 
     def result(self) -> list:
         cdef sa_error err

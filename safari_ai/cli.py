@@ -175,10 +175,25 @@ def new(game: str, rules: tuple[str, ...]) -> None:
         _fail(str(error))
 
 
+def _print_described(pos: Position, as_json: bool) -> None:
+    """``moves --describe``: one line per move, ``MOVE  TEXT  [PLACES]``, or the JSON list."""
+    described = pos.describe_all()
+    if as_json:
+        click.echo(json.dumps([d.to_json() for d in described]))
+        return
+    width = max(len(d.move) for d in described)
+    for d in described:
+        places = f"  [{' '.join(d.places)}]" if d.places else ""
+        click.echo(f"{d.move:<{width}}  {d.text}{places}")
+
+
 @main.command()
 @click.argument("position", metavar="POSITION.json")
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
-def moves(position: str, as_json: bool) -> None:
+@click.option("--describe", is_flag=True,
+              help="Each move with what it does, in words, and the board places it touches "
+                   "(with --json: objects {move, places, text}, as POST /api/describe).")
+def moves(position: str, as_json: bool, describe: bool) -> None:
     """List the legal moves, or at a chance position the outcomes and probabilities.
 
     A finished game has none: nothing is printed on standard output and a
@@ -189,6 +204,9 @@ def moves(position: str, as_json: bool) -> None:
     (docs/games/README.md is the index).
     """
     pos = _read_position(position)
+    if describe and not pos.is_terminal():
+        _print_described(pos, as_json)
+        return
     if pos.is_chance():
         outcomes = [(move, f"{p.numerator}/{p.denominator}")
                     for move, p in pos.chance_outcomes()]

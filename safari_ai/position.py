@@ -10,6 +10,7 @@ import functools
 import json
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Optional, Union
 
@@ -22,12 +23,52 @@ if TYPE_CHECKING:
 
     from safari_ai.weights import EvalWeights
 
-__all__ = ["Position", "ToMove", "games"]
+__all__ = ["MoveDescription", "Position", "ToMove", "describe_moves", "games"]
 
 ToMove = int | str
 """A player index, ``"chance"`` or ``"terminal"``."""
 
 _SPECIAL_TO_MOVE = {-1: "chance", -2: "terminal"}
+
+
+@dataclass(frozen=True)
+class MoveDescription:
+    """What a move or chance outcome does, in the game's own words (from C).
+
+    ``places`` are the board places it touches, in the order a player points
+    at them, each ``KIND:NAME`` with KIND the ``data-KIND`` attribute that
+    names the place in the pictures of :mod:`safari_ai.render`: ``cell:e3``,
+    ``hex:d5``, ``id:0a`` (a combatant, an ostrich), ``space:14b``,
+    ``position:7`` (the zebras guardian's track). ``text`` is one plain
+    sentence.
+
+    >>> Position.new("turtles").describe("d2-d3")
+    MoveDescription(move='d2-d3', places=('cell:d2', 'cell:d3'), text='the turtle on d2 steps to d3')
+    """
+
+    move: str
+    places: tuple[str, ...]
+    text: str
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"move", "places", "text"}``, as the HTTP API and the WebAssembly engine write it."""
+        return {"move": self.move, "places": list(self.places), "text": self.text}
+
+
+def describe_moves(position: Position, moves: Optional[Sequence[str]] = None) -> list[MoveDescription]:
+    """Descriptions of moves: without ``moves``, of every legal move (or chance
+    outcome) of ``position`` in the order listed; else of each of ``moves`` in
+    the position the ones before it lead to (a line, as ``/api/apply`` plays it).
+
+    :raises IllegalMoveError: a move is not legal where it comes; the message names it.
+    """
+    if moves is None:
+        return position.describe_all()
+    described = []
+    for move in moves:
+        described.append(position.describe(move))
+        position = position.apply(move)
+    return described
 
 
 def games() -> list[str]:
@@ -152,6 +193,30 @@ class Position:
         except _core.CoreError as error:
             raise from_core(error, IllegalMoveError, move) from None
         return Position(child)
+
+    def describe(self, move: str) -> MoveDescription:
+        """What ``move`` (a legal move or chance outcome) does: its board places
+        and one plain sentence (:class:`MoveDescription`; the game's C code
+        writes both).
+
+        :raises IllegalMoveError: the move is not legal here; the message names it.
+        """
+        if not isinstance(move, str):
+            raise IllegalMoveError(f"illegal move {move!r}: a move is a string", str(move))
+        try:
+            places, text = self._c.describe(move)
+        except _core.CoreError as error:
+            raise from_core(error, IllegalMoveError, move) from None
+        return MoveDescription(move, tuple(places.split(" ")) if places else (), text)
+
+    def describe_all(self) -> list[MoveDescription]:
+        """:meth:`describe` of every legal move, or of every chance outcome, in
+        the order :meth:`legal_moves` or :meth:`chance_outcomes` lists them."""
+        described = []
+        for line in self._c.describe_all().splitlines():
+            move, places, text = line.split("\t")
+            described.append(MoveDescription(move, tuple(places.split(" ")) if places else (), text))
+        return described
 
     def result(self) -> list[int]:
         """One result per player at a terminal position.

@@ -18,7 +18,7 @@ from safari_ai.cli import main
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "games"
 ROOT = DOCS.parents[1]
-GAMES = ("turtles", "zebras", "ostrich", "arena")
+GAMES = tuple(safari_ai.game_names())
 HEADER = "| position | after | move or outcome | meaning |"
 NAMED = re.compile(r"^Position `([A-Za-z0-9]+)`")
 

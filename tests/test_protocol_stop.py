@@ -82,7 +82,7 @@ def _combinations() -> Iterator[tuple[str, int, int, int, str, str, int]]:
             yield game, plies, threads, hash_mb, algo, leaf, multipv
 
 
-@pytest.mark.parametrize("game", ["turtles", "zebras", "ostrich", "arena"])
+@pytest.mark.parametrize("game", safari_ai.game_names())
 @pytest.mark.parametrize("threads, hash_mb, algo, leaf, multipv", [
     (64, 1, "alphabeta", "evaluate", 8),      # the slowest of the sweep
     (8, 1, "mcts", "rollout", 1),

@@ -91,7 +91,7 @@ def bench_cases() -> list[tuple[str, str, dict[str, Any]]]:
                     if safari_ai.Position.from_json(e).to_move != "terminal"][:3]
         for i, example in enumerate(playable):
             cases.append((f"{game}-example-{i}", json.dumps(example), {"depth": 3, "seed": 3}))
-    for game in ("turtles", "zebras", "ostrich", "arena"):
+    for game in safari_ai.game_names():
         pos = safari_ai.Position.new(game)
         while pos.to_move == "chance":
             pos = pos.apply(pos.chance_outcomes()[0][0])
@@ -123,7 +123,7 @@ def test_module_searches_as_the_native_build() -> None:
         assert [untimed(r) for r in got["progress"]] == [untimed(r) for r in want_progress], label
         assert got["answer"]["nodes"] > 0
         games.add(json.loads(text)["game"])
-    assert games == {"turtles", "zebras", "ostrich", "arena"}
+    assert games == set(safari_ai.game_names())
 
 
 def sampled_cases() -> list[tuple[str, str, dict[str, Any]]]:
@@ -204,7 +204,7 @@ def test_positions_are_read_and_refused_as_natively() -> None:
 def test_moves_apply_as_natively() -> None:
     rng = random.Random(5)
     requests, wanted = [], []
-    for game in ("turtles", "zebras", "ostrich", "arena"):
+    for game in safari_ai.game_names():
         for _ in range(3):
             pos = start = safari_ai.Position.new(game)
             played: list[str] = []
@@ -262,6 +262,17 @@ def api_cases() -> list[tuple[str, list[Any], str, Any]]:
         cases.append(("moves", [pos], "/api/moves", {"position": pos}))
     for moves in (["d1xd3", "d7xd5"], ["d1xd3", "d1xd3"], "d1xd3", [7], ["a b"]):
         cases.append(("apply", [START, moves], "/api/apply", {"position": START, "moves": moves}))
+        cases.append(("describe", [START, moves], "/api/describe",
+                      {"position": START, "moves": moves}))
+    # what moves do: every move or outcome of a position of each game (native == wasm)
+    for game in safari_ai.game_names():
+        pos = safari_ai.Position.new(game)
+        for _ in range(3):
+            cases.append(("describe", [pos.to_json()], "/api/describe", {"position": pos.to_json()}))
+            listed = pos.legal_moves() or [o for o, _ in pos.chance_outcomes()]
+            pos = pos.apply(listed[len(listed) // 2])
+    cases.append(("describe", [decision.to_json()], "/api/describe", {"position": decision.to_json()}))
+    cases.append(("describe", [bad_board], "/api/describe", {"position": bad_board}))
     settings: list[dict[str, Any]] = [
         {"limits": {"depth": 4}, "seed": 1}, {"limits": {"depth": 3}, "multipv": 3, "seed": 2},
         {"limits": {"nodes": 800}, "algo": "mcts", "seed": 5}, {"limits": {"depth": 0}},
@@ -385,7 +396,7 @@ def random_positions(count: int, seed: int) -> list[tuple[str, str, dict[str, An
     """Decision and chance positions of every game after seeded random plies."""
     rng = random.Random(seed)
     out = []
-    for game in ("turtles", "zebras", "ostrich", "arena"):
+    for game in safari_ai.game_names():
         for i in range(count):
             pos = safari_ai.Position.new(game)
             for _ in range(rng.randrange(2, 40)):
@@ -435,7 +446,7 @@ def test_render_js_draws_the_python_pictures() -> None:
 
     rng = random.Random(3)
     requests, wanted = [], []
-    for game in ("turtles", "zebras", "ostrich", "arena"):
+    for game in safari_ai.game_names():
         for rules in ({}, {"tattoo": True} if game == "turtles" else {"players": 3}
                       if game == "ostrich" else {}):
             pos, last = safari_ai.Position.new(game, rules), None

@@ -110,7 +110,7 @@ PLAY = """async ([game, engineMoves, seed]) => {
 }"""
 
 
-@pytest.mark.parametrize("game", ["turtles", "zebras", "ostrich", "arena"])
+@pytest.mark.parametrize("game", safari_ai.game_names())
 def test_each_game_played_against_the_engine_in_the_worker(page: Any, game: str) -> None:
     reports = page.evaluate(PLAY, [game, 4, random.Random(game).randrange(1000)])
     assert len(reports) == 4

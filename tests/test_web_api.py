@@ -124,7 +124,7 @@ def test_moves_is_cli_moves_json(client: TestClient, pos: safari_ai.Position) ->
         assert answer == {"moves": expected}
 
 
-@pytest.mark.parametrize("game", ["turtles", "zebras", "ostrich", "arena"])
+@pytest.mark.parametrize("game", safari_ai.game_names())
 def test_apply_is_cli_apply(client: TestClient, game: str) -> None:
     pos = safari_ai.Position.new(game)
     moves = []

@@ -19,6 +19,8 @@ from typing import Any, Iterator
 import pytest
 from serve_process import serving
 
+import safari_ai
+
 pytest.importorskip("starlette", reason="the web extra is not installed (pip install '.[web]')")
 sync_api = pytest.importorskip("playwright.sync_api",
                                reason="Playwright is not installed (pip install playwright)")
@@ -105,11 +107,10 @@ def new_game(page: Any, game: str, rules: dict[str, Any] | None = None,
 
 
 def key_selector(key: str) -> str:
-    kind, name = key[0], key[2:]
-    return {"c": f'[data-cell="{name}"]', "h": f'[data-hex="{name}"]',
-            "s": f'[data-space="{name}"]', "i": f'g.piece[data-id="{name}"]',
-            "o": f'g.piece[data-owner="race"][data-kind="{name}"]',
-            "g": f'[data-position="{name}"]'}[kind]
+    """The board element a place ``KIND:NAME`` names: ``data-KIND="NAME"``
+    (a piece before a cell, as a click on it would land)."""
+    kind, name = key.split(":", 1)
+    return f'g.piece[data-{kind}="{name}"]' if kind == "id" else f'[data-{kind}="{name}"]'
 
 
 def click_key(page: Any, key: str) -> None:
@@ -129,8 +130,7 @@ def play_move_by_clicks(page: Any, move: str) -> None:
     """Clicks the board along the move's cells; picks from the candidate list
     only where the clicks cannot decide."""
     before = plies(page)
-    keys = page.evaluate("([g, m]) => window.safari.moveKeys(g, m)",
-                         [page.evaluate("window.safari.state.game"), move])
+    keys = page.evaluate("(m) => window.safari.movePlaces(m)", move)
     for key in keys:
         if plies(page) != before:
             break
@@ -202,10 +202,10 @@ def test_ostrich_human_sees_only_their_own_tile(page: Any) -> None:
 
 def test_illegal_click_is_refused_with_a_message(page: Any) -> None:
     new_game(page, "turtles")
-    click_key(page, "c:d4")                     # an empty cell: nothing to play there
+    click_key(page, "cell:d4")                  # an empty cell: nothing to play there
     assert "Illegal" in page.inner_text("#message")
-    click_key(page, "c:d1")                     # select a turtle ...
-    click_key(page, "c:g4")                     # ... and a cell it cannot reach
+    click_key(page, "cell:d1")                  # select a turtle ...
+    click_key(page, "cell:g4")                  # ... and a cell it cannot reach
     assert "Illegal: no legal move goes from d1 to g4" in page.inner_text("#message")
     assert plies(page) == 0
     page.fill("#move-input", "d1-d7")           # typed moves are checked too
@@ -224,6 +224,26 @@ def test_keyboard_only_move(page: Any) -> None:
     page.keyboard.press("Enter")
     page.wait_for_function("window.safari.state.plies.length === 1")
     assert page.evaluate("window.safari.state.plies[0].move") == "c2-d3"
+
+
+def test_moves_have_the_games_own_words(page: Any) -> None:
+    """Candidate buttons and move-list entries are titled with what the move
+    does, as POST /api/describe (the game's C) says it."""
+    page.select_option("#dice-mode", "manual")   # the initiative roll waits for a pick
+    new_game(page, "arena", seats=["human", "human"], depth=1)
+    start = page.evaluate("window.safari.state.start")
+    words = {d.move: d.text for d in safari_ai.describe_moves(safari_ai.Position.from_json(start))}
+    buttons = page.locator("#candidates button.candidate")
+    assert buttons.count() == len(words) > 0
+    for button in buttons.all():
+        assert button.get_attribute("title") == words[button.get_attribute("data-move")]
+    page.click('#candidates button[data-move="init:0"]')
+    page.wait_for_function("window.safari.state.plies.length === 1")
+    wait_idle(page)
+    entry = page.locator("#movelist button").first
+    assert entry.get_attribute("title") == words["init:0"]
+    assert page.locator('#candidates button[data-move="order:01"]').get_attribute("title") == \
+        "player 0 acts first this round, then player 1"
 
 
 def test_undo_redo_and_navigation(page: Any) -> None:

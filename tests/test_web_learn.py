@@ -31,8 +31,7 @@ def learn_state(page: Any) -> dict[str, Any]:
 def try_by_clicks(page: Any, move: str) -> None:
     """Clicks the board along the move's cells (the candidate list where the
     clicks cannot decide), then waits for the verdict."""
-    keys = page.evaluate("([g, m]) => window.safari.moveKeys(g, m)",
-                         [page.evaluate("window.safari.state.game"), move])
+    keys = page.evaluate("(m) => window.safari.movePlaces(m)", move)
     for key in keys:
         if page.evaluate("window.safari.learn.last") is not None:
             break

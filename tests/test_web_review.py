@@ -109,7 +109,12 @@ def test_evaluation_graph_marks_and_jumps(page: Any, tmp_path: Path) -> None:
         assert note.startswith(f"p{target['by']} played {target['move']} {MARKS[target['class']]}"), note
         if target["best"] and target["best"] != target["move"]:
             assert f"best {target['best']}" in note, note
-            keys = page.evaluate(f"window.safari.moveKeys({json.dumps(game)}, {json.dumps(target['best'])})")
+            before = page.evaluate(f"window.safari.state.plies[{target['ply'] - 2}]?.pos "
+                                   "?? window.safari.state.start")
+            keys = page.evaluate("([p, m]) => window.safari.describeLine(p, [m])",
+                                 [before, target["best"]])[0]["places"]
+            page.wait_for_function(f"document.getElementById('board').dataset.bestMarked === "
+                                   f"{json.dumps(target['best'])}")
             assert (page.locator("#board .best-move").count() >= 1) == bool(keys), keys
         assert target["reason"]["text"] in note
         page.click("#first")                     # the start: no decision, no note, no mark

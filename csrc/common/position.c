@@ -209,21 +209,52 @@ static spelled_move *spelled_moves(const sa_position *pos, int *n)
     return list;
 }
 
-size_t sa_position_moves_text(const sa_position *pos, char *buf, size_t cap)
+/* Writes one item per move or outcome of pos, in spelling order. */
+typedef void item_writer(sa_writer *w, const sa_position *pos, const spelled_move *m, int i);
+
+static size_t write_each(const sa_position *pos, char *buf, size_t cap, item_writer *item)
 {
     int n;
     spelled_move *list = spelled_moves(pos, &n);
     sa_writer w;
     sa_writer_init(&w, buf, cap);
-    for (int i = 0; i < n; i++) {
-        if (i > 0)
-            sa_write_char(&w, ' ');
-        sa_write(&w, list[i].text);
-        if (pos->game->to_move(pos->state) == SA_CHANCE)
-            sa_write_fmt(&w, ":%llu", (unsigned long long)list[i].weight);
-    }
+    for (int i = 0; i < n; i++)
+        item(&w, pos, &list[i], i);
     free(list);
     return w.len;
+}
+
+/* "MOVE" or "OUTCOME:WEIGHT", space-separated. */
+static void write_spelling(sa_writer *w, const sa_position *pos, const spelled_move *m, int i)
+{
+    if (i > 0)
+        sa_write_char(w, ' ');
+    sa_write(w, m->text);
+    if (pos->game->to_move(pos->state) == SA_CHANCE)
+        sa_write_fmt(w, ":%llu", (unsigned long long)m->weight);
+}
+
+/* "MOVE<tab>PLACES<tab>TEXT<newline>". */
+static void write_described(sa_writer *w, const sa_position *pos, const spelled_move *m, int i)
+{
+    (void)i;
+    sa_move_description d;
+    memset(&d, 0, sizeof d);
+    pos->game->describe_move(pos->state, m->move, &d);
+    sa_write_fmt(w, "%s\t", m->text);
+    for (int k = 0; k < d.n_places; k++)
+        sa_write_fmt(w, "%s%s", k ? " " : "", d.places[k]);
+    sa_write_fmt(w, "\t%s\n", d.text);
+}
+
+size_t sa_position_moves_text(const sa_position *pos, char *buf, size_t cap)
+{
+    return write_each(pos, buf, cap, write_spelling);
+}
+
+size_t sa_position_describe_all(const sa_position *pos, char *buf, size_t cap)
+{
+    return write_each(pos, buf, cap, write_described);
 }
 
 int sa_game_find_move(const sa_game *game, const void *state, const char *text, sa_move *out)

@@ -60,11 +60,28 @@ static void check_child(const sa_position *pos, const char *move)
     sa_position_free(child);
 }
 
+/* Every move is described: one line each, with a sentence (under ASan). */
+static void check_described(const sa_position *pos, const char *moves)
+{
+    char *described = text_of(pos, sa_position_describe_all);
+    if (described == NULL)
+        return;
+    size_t lines = 0, listed = moves[0] != '\0';
+    for (const char *p = described; *p; p++)
+        lines += *p == '\n';
+    for (const char *p = moves; *p; p++)
+        listed += *p == ' ';
+    if (lines != listed || strstr(described, "\t\n") != NULL)
+        __builtin_trap(); /* a move without its line, or a line without words */
+    free(described);
+}
+
 static void check_every_move(const sa_position *pos)
 {
     char *moves = text_of(pos, sa_position_moves_text);
     if (moves == NULL)
         return;
+    check_described(pos, moves);
     int who = sa_position_to_move(pos);
     if (who != -2 && moves[0] == '\0')
         __builtin_trap(); /* a position that is not over has a move or an outcome */

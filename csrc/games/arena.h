@@ -203,6 +203,9 @@ int arena_teams_on_board(const arena_state *st);
 int arena_distance(int a, int b);
 int arena_in_board(const arena_state *st, int hex);
 
+/* arena_describe.c: what a move or outcome does (sa_game.describe_move). */
+void arena_describe_move(const void *state, sa_move m, sa_move_description *out);
+
 /* arena_dice.c: exact odds as integer weights. */
 /* weights[k], k = 0..a: ways (out of 6^(a+d)) that a Attack dice against d
  * Defense dice cause k wounds; 1 <= a <= 10, 1 <= d <= 8. */

@@ -1062,6 +1062,7 @@ const sa_game sa_arena_game = {
     .from_json = arena_from_json,
     .to_json = arena_to_json,
     .move_str = arena_move_str,
+    .describe_move = arena_describe_move,
     .num_players = arena_num_players,
     .to_move = arena_to_move,
     .legal_moves = arena_legal_moves,

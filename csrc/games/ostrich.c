@@ -1145,6 +1145,7 @@ const sa_game sa_ostrich_game = {
     .from_json = ostrich_from_json,
     .to_json = ostrich_to_json,
     .move_str = ostrich_move_str,
+    .describe_move = ostrich_describe_move,
     .num_players = ostrich_num_players,
     .to_move = ostrich_to_move,
     .legal_moves = ostrich_legal_moves,

@@ -245,5 +245,7 @@ sa_status ostrich_new_position(void *state, const sa_json *rules, sa_error *err)
 sa_status ostrich_from_json(void *state, const sa_json *root, sa_error *err);
 void ostrich_to_json(const void *state, sa_writer *out);
 void ostrich_move_str(const void *state, sa_move m, char out[SA_MOVE_STR_MAX]);
+/* What a move or outcome does (ostrich_describe.c; sa_game.describe_move). */
+void ostrich_describe_move(const void *state, sa_move m, sa_move_description *out);
 
 #endif /* SAFARI_GAMES_OSTRICH_H */

@@ -690,6 +690,7 @@ const sa_game sa_turtles_game = {
     .from_json = turtles_from_json,
     .to_json = turtles_to_json,
     .move_str = turtles_move_str,
+    .describe_move = turtles_describe_move,
     .num_players = tt_num_players,
     .to_move = tt_to_move,
     .legal_moves = tt_legal_moves,

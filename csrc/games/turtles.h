@@ -269,6 +269,8 @@ sa_status turtles_new_position(void *state, const sa_json *rules, sa_error *err)
 sa_status turtles_from_json(void *state, const sa_json *root, sa_error *err);
 void turtles_to_json(const void *state, sa_writer *out);
 void turtles_move_str(const void *state, sa_move m, char out[SA_MOVE_STR_MAX]);
+/* What a move does (turtles_describe.c; sa_game.describe_move). */
+void turtles_describe_move(const void *state, sa_move m, sa_move_description *out);
 
 /* evaluation (turtles_eval.c) */
 int32_t turtles_evaluate(const void *state, int player);

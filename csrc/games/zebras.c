@@ -485,6 +485,7 @@ const sa_game sa_zebras_game = {
     .from_json = zebras_from_json,
     .to_json = zebras_to_json,
     .move_str = zebras_move_str,
+    .describe_move = zebras_describe_move,
     .num_players = zebras_num_players,
     .to_move = zebras_to_move,
     .legal_moves = zebras_legal_moves,

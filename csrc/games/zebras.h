@@ -248,5 +248,7 @@ sa_status zebras_new_position(void *state, const sa_json *rules, sa_error *err);
 sa_status zebras_from_json(void *state, const sa_json *root, sa_error *err);
 void zebras_to_json(const void *state, sa_writer *out);
 void zebras_move_str(const void *state, sa_move m, char out[SA_MOVE_STR_MAX]);
+/* What a move does (zebras_describe.c; sa_game.describe_move). */
+void zebras_describe_move(const void *state, sa_move m, sa_move_description *out);
 
 #endif /* SAFARI_GAMES_ZEBRAS_H */

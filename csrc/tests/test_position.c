@@ -6,6 +6,7 @@
 
 #include "safari/safari.h"
 #include "tests/check.h"
+#include "tests/random_ply.h"
 
 static void test_start_positions_round_trip(void)
 {
@@ -127,7 +128,59 @@ static void test_error_names_its_field(void)
     }
 }
 
+/* What a move does: its places and its sentence, from the game's describe_move. */
+static void test_moves_are_described(void)
+{
+    sa_error err;
+    char places[512], text[320];
+    sa_position *pos = sa_position_new("turtles", NULL, &err);
+    CHECK(pos != NULL);
+    CHECK(sa_position_describe(pos, "d1xd3", places, sizeof places, text, sizeof text, &err)
+          == SA_OK);
+    CHECK(strcmp(places, "cell:d1 cell:d3") == 0);
+    CHECK(strcmp(text, "the turtle on d1 jumps over its own turtle on d2 to d3") == 0);
+    CHECK(sa_position_describe(pos, "d1-d7", places, sizeof places, text, sizeof text, &err)
+          == SA_ERR_MOVE);
+    CHECK(strstr(err.message, "d1-d7") != NULL);
+    sa_position_free(pos);
+}
+
+/* Lines of sa_position_describe_all against the moves listed, along seeded
+ * random games of every game and variant (ASan and UBSan run this too). */
+static void test_random_games_are_described(void)
+{
+    static const char *const starts[][2] = {
+        {"turtles", NULL}, {"turtles", "{\"tattoo\":true}"}, {"turtles", "{\"hatching\":true}"},
+        {"zebras", NULL}, {"ostrich", NULL}, {"ostrich", "{\"lion\":true,\"players\":2}"},
+        {"arena", NULL}, {"arena", "{\"animals\":true,\"format\":\"primus\"}"},
+    };
+    static char all[1 << 18], moves[1 << 17];
+    uint64_t rng = 11;
+    sa_error err;
+    for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++) {
+        for (int game = 0; game < 3; game++) {
+            sa_position *pos = sa_position_new(starts[i][0], starts[i][1], &err);
+            CHECK(pos != NULL);
+            for (int ply = 0; pos != NULL && ply < 300 && sa_position_to_move(pos) != -2; ply++) {
+                size_t n = sa_position_describe_all(pos, all, sizeof all);
+                sa_position_moves_text(pos, moves, sizeof moves);
+                size_t lines = 0, listed = 1;
+                for (const char *c = all; *c; c++)
+                    lines += *c == '\n';
+                for (const char *c = moves; *c; c++)
+                    listed += *c == ' ';
+                CHECK(n < sizeof all && lines == listed);
+                CHECK(strstr(all, "\t\n") == NULL); /* every line has words */
+                CHECK(play_random_ply(pos, &rng, &err) == SA_OK);
+            }
+            sa_position_free(pos);
+        }
+    }
+}
+
 const test_case position_tests[] = {
+    {"position: moves are described", test_moves_are_described},
+    {"position: random games are described", test_random_games_are_described},
     {"position: start positions round trip", test_start_positions_round_trip},
     {"position: perft matches a public walk", test_perft_matches_public_walk},
     {"position: bad input is refused", test_bad_input_is_refused},

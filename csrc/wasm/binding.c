@@ -24,6 +24,10 @@
  *                                    reasons; opts: {"depth", "nodes", "movetime",
  *                                    "level", "algo", "seed", "movetime_cap",
  *                                    "budget"}; progress: {"done", "total"}
+ *   safari_describe(position, moves, n)  {"moves": [{"move", "places", "text"}...]}:
+ *                                    n < 0: every legal move or outcome; else
+ *                                    each of the n moves where it comes (an
+ *                                    error gives "index", as safari_apply)
  *   safari_analyse(position, opts)   the report, shaped as safari_ai.report.Report.to_json;
  *                                    opts: {"depth", "nodes", "movetime", "multipv",
  *                                    "seed", "algo", "predictions", "player",
@@ -62,6 +66,7 @@ const char *safari_moves(const char *position);
 const char *safari_apply(const char *position, const char *moves, int count);
 const char *safari_replay(const char *record);
 const char *safari_annotate(const char *record, const char *options);
+const char *safari_describe(const char *position, const char *moves, int count);
 volatile int *safari_stop_flag(void);
 const char *safari_analyse(const char *position, const char *options);
 
@@ -365,6 +370,108 @@ EXPORT("safari_replay") const char *safari_replay(const char *text)
         return error_answer(&err);
     const char *out = written(write_replay, record);
     sa_record_free(record);
+    return out;
+}
+
+/* -- descriptions of moves ------------------------------------------------ */
+
+/* One {"move", "places", "text"} object; places space-separated. */
+static void write_description(sa_writer *w, const char *move, const char *places,
+                              const char *text)
+{
+    sa_write(w, "{\"move\": ");
+    sa_write_json_string(w, move);
+    sa_write(w, ", \"places\": [");
+    for (const char *p = places; *p != '\0';) {
+        char place[SA_PLACE_MAX];
+        sa_write(w, p == places ? "" : ", ");
+        p = next_token(p, place, sizeof place);
+        sa_write_json_string(w, place);
+    }
+    sa_write(w, "], \"text\": ");
+    sa_write_json_string(w, text);
+    sa_write(w, "}");
+}
+
+/* The lines "MOVE<tab>PLACES<tab>TEXT" of sa_position_describe_all. */
+static void write_all_described(sa_writer *w, const void *what)
+{
+    const char *p = what;
+    sa_write(w, "{\"moves\": [");
+    for (int first = 1; *p != '\0'; first = 0) {
+        char move[SA_MOVE_STR_MAX], places[SA_PLACES_MAX * SA_PLACE_MAX], text[SA_DESCRIPTION_MAX];
+        size_t n = strcspn(p, "\t"), k = strcspn(p + n + 1, "\t");
+        size_t t = strcspn(p + n + 1 + k + 1, "\n");
+        snprintf(move, sizeof move, "%.*s", (int)n, p);
+        snprintf(places, sizeof places, "%.*s", (int)k, p + n + 1);
+        snprintf(text, sizeof text, "%.*s", (int)t, p + n + 1 + k + 1);
+        sa_write(w, first ? "" : ", ");
+        write_description(w, move, places, text);
+        p += n + 1 + k + 1 + t + (p[n + 1 + k + 1 + t] == '\n');
+    }
+    sa_write(w, "]}");
+}
+
+static const char *describe_all(const sa_position *pos)
+{
+    size_t n = sa_position_describe_all(pos, NULL, 0);
+    char *text = malloc(n + 1);
+    if (text == NULL)
+        return out_of_memory;
+    sa_position_describe_all(pos, text, n + 1);
+    const char *out = written(write_all_described, text);
+    free(text);
+    return out;
+}
+
+/* Each of `count` NUL-separated moves, described where it comes. */
+typedef struct line_view {
+    sa_position *pos;
+    const char *moves;
+    int count;
+    sa_error *err;
+    int refused;   /* the index of the move refused, or -1 */
+} line_view;
+
+static void write_line_described(sa_writer *w, const void *what)
+{
+    const line_view *v = what;
+    sa_position *pos = sa_position_copy(v->pos);
+    const char *move = v->moves;
+    sa_write(w, "{\"moves\": [");
+    for (int i = 0; pos != NULL && i < v->count; i++, move += strlen(move) + 1) {
+        char places[SA_PLACES_MAX * SA_PLACE_MAX], text[SA_DESCRIPTION_MAX];
+        if (sa_position_describe(pos, move, places, sizeof places, text, sizeof text, v->err)
+            != SA_OK || sa_position_apply(pos, move, v->err) != SA_OK) {
+            ((line_view *)v)->refused = i;
+            break;
+        }
+        sa_write(w, i ? ", " : "");
+        write_description(w, move, places, text);
+    }
+    sa_write(w, "]}");
+    sa_position_free(pos);
+}
+
+EXPORT("safari_describe") const char *safari_describe(const char *position, const char *moves,
+                                                      int count)
+{
+    sa_error err;
+    sa_position *pos = read_position(position, &err);
+    if (pos == NULL)
+        return error_answer(&err);
+    const char *out;
+    if (count < 0) {
+        out = describe_all(pos);
+    } else {
+        line_view view = {pos, moves, count, &err, -1};
+        out = written(write_line_described, &view);
+        if (view.refused >= 0) {
+            refused r = {&err, view.refused};
+            out = written(write_refused, &r);
+        }
+    }
+    sa_position_free(pos);
     return out;
 }
 

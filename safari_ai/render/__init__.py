@@ -24,6 +24,10 @@ from safari_ai.position import Position
 __all__ = ["render", "RENDERED_GAMES", "RenderError"]
 
 RENDERED_GAMES = ("turtles", "zebras", "ostrich", "arena")
+"""The games drawn here. In each picture the board places a move can touch
+carry the attribute that names them in ``Position.describe``'s places
+(``KIND:NAME``): ``data-cell``, ``data-hex``, ``data-space``,
+``data-position``, and ``data-id`` on combatants and on the race's ostriches."""
 
 
 class RenderError(PositionError):

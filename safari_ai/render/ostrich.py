@@ -104,7 +104,7 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
         x, y = xy(space)
         cls = "piece last-move" if letter in letters else "piece"
         group = canvas.group(cls, pieces, **{"data-owner": "race", "data-kind": letter,
-                                             "data-space": space,
+                                             "data-id": letter, "data-space": space,
                                              "data-state": "bewitched" if letter in bewitched
                                              else "running"})
         canvas.add(group, "circle", cx=x, cy=y, r=CELL * 0.47, fill=OSTRICH_COLOURS[letter],

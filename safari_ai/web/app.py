@@ -56,6 +56,7 @@ FIELDS = {
     "/api/new": ("game", "rules"),
     "/api/moves": ("position",),
     "/api/apply": ("position", "moves"),
+    "/api/describe": ("position", "moves"),
     "/api/analyse": ("position", "record", "limits", "multipv", "seed", "algo", "predictions",
                      "player", "level", "stream"),
     "/api/render": ("position", "last_move", "previous", "seat"),
@@ -594,14 +595,37 @@ async def _moves(request: Request, server: _Server) -> Any:
     return out
 
 
-async def _apply(request: Request, server: _Server) -> Any:
-    data = await _body(request, server.config)
-    pos = _position(data)
+def _move_list(data: dict[str, Any]) -> list[str]:
+    """``moves``: a list of at most MAX_APPLY_MOVES move strings."""
     moves = data.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
         raise ApiError("moves must be a list of move strings", "moves")
     if len(moves) > MAX_APPLY_MOVES:
         raise ApiError(f"moves: at most {MAX_APPLY_MOVES} moves", "moves")
+    return moves
+
+
+async def _describe(request: Request, server: _Server) -> Any:
+    """What moves do, in the game's words (docs/web.md, POST /api/describe):
+    every legal move or outcome, or each move of ``moves`` where it comes."""
+    data = await _body(request, server.config)
+    pos = _position(data)
+    if "moves" not in data:
+        return {"moves": [d.to_json() for d in pos.describe_all()]}
+    described = []
+    for index, move in enumerate(_move_list(data)):
+        try:
+            described.append(pos.describe(move).to_json())
+            pos = pos.apply(move)
+        except SafariError as error:
+            raise ApiError(f"move {index + 1} ({move}): {error}", f"moves[{index}]") from None
+    return {"moves": described}
+
+
+async def _apply(request: Request, server: _Server) -> Any:
+    data = await _body(request, server.config)
+    pos = _position(data)
+    moves = _move_list(data)
     for index, move in enumerate(moves):
         try:
             pos = pos.apply(move)
@@ -871,6 +895,7 @@ def create_app(config: Optional[ServerConfig] = None) -> Starlette:
     """The ASGI application of ``safari-ai serve``."""
     server = _Server(config or ServerConfig())
     api = [("/api/new", _new), ("/api/moves", _moves), ("/api/apply", _apply),
+           ("/api/describe", _describe),
            ("/api/analyse", _analyse), ("/api/render", _render), ("/api/replay", _replay)]
     routes: list[BaseRoute] = [Route("/", _index),
               Route("/api/games", _endpoint(_games, server), methods=["GET"]),

@@ -39,6 +39,22 @@ enum { SA_CHANCE = -1, SA_TERMINAL = -2 };
 /* Upper bound of a canonical move spelling, including the terminating NUL. */
 #define SA_MOVE_STR_MAX 96
 
+/* What a move or chance outcome does, for people (sa_game.describe_move):
+ * the board places it touches, in the order a player points at them, and one
+ * plain sentence. A place is "KIND:NAME", KIND the data attribute that names
+ * it in the pictures of safari_ai/render and render.js: "cell:e3" (turtles,
+ * zebras), "hex:d5" and "id:0a" (arena), "space:14b" and "id:A" (ostrich),
+ * "position:7" (the zebras guardian's track). Filled with sa_describe_place
+ * and sa_describe_text (common/describe.c): no allocation. */
+#define SA_PLACES_MAX 16
+#define SA_PLACE_MAX 16
+#define SA_DESCRIPTION_MAX 320
+typedef struct sa_move_description {
+    int n_places;
+    char places[SA_PLACES_MAX][SA_PLACE_MAX];
+    char text[SA_DESCRIPTION_MAX];
+} sa_move_description;
+
 typedef struct sa_game {
     /* -- facts (OpenSpiel's GameType) ------------------------------------ */
     const char *name;            /* "turtles", ... : the JSON "game" field       */
@@ -74,6 +90,11 @@ typedef struct sa_game {
     void (*to_json)(const void *state, sa_writer *out);
     /* The canonical spelling of move/outcome m, legal in `state`. */
     void (*move_str)(const void *state, sa_move m, char out[SA_MOVE_STR_MAX]);
+    /* What move/outcome m, legal in `state`, does: its places and its
+     * sentence (the rule book's meaning of the move kind, with what the rules
+     * make happen: captures, flips, wounds). `out` starts empty (n_places 0,
+     * text ""). Off the hot path, but allocation-free. */
+    void (*describe_move)(const void *state, sa_move m, sa_move_description *out);
 
     /* -- rules: the hot path -------------------------------------------- */
     int (*num_players)(const void *state);
@@ -197,6 +218,15 @@ int sa_game_find_move(const sa_game *game, const void *state, const char *text, 
 /* A position from its decoded JSON object (sa_position_from_json's reader,
  * for a position inside a larger document: a game record's "start"). */
 sa_position *sa_position_from_node(const sa_json *root, sa_error *err);
+
+/* Appends the place "KIND:NAME" to d (ignored past SA_PLACES_MAX) and a
+ * printf-style text to d->text (cut at SA_DESCRIPTION_MAX - 1 bytes).
+ * Defined in common/describe.c, with sa_describe_list. */
+void sa_describe_place(sa_move_description *d, const char *kind, const char *name);
+void sa_describe_text(sa_move_description *d, const char *format, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Appends items[0..n) as an English list: "a", "a and b", "a, b and c". */
+void sa_describe_list(sa_move_description *d, const char *const *items, int n);
 
 /* The game and the state behind a public position (for the search layer). */
 const sa_game *sa_position_game_rules(const sa_position *pos);

@@ -80,6 +80,20 @@ size_t sa_position_moves_text(const sa_position *pos, char *buf, size_t cap);
  * is unchanged. */
 sa_status sa_position_apply(sa_position *pos, const char *move, sa_error *err);
 
+/* What the move or chance outcome spelled `move` does, for people: `places`
+ * gets the board places it touches, space-separated, in the order a player
+ * points at them ("cell:d6 cell:d5"; "" for none; the kinds are listed in
+ * safari/game.h), and `text` one plain sentence ("the turtle on d6 steps to
+ * d5"). Each is NUL-terminated and cut to its cap (512 and 320 bytes always
+ * suffice). An illegal move is SA_ERR_MOVE, as for sa_position_apply. */
+sa_status sa_position_describe(const sa_position *pos, const char *move, char *places,
+                               size_t places_cap, char *text, size_t text_cap, sa_error *err);
+
+/* sa_position_describe for every move or outcome of sa_position_moves_text,
+ * in its order: one line each, "MOVE<tab>PLACES<tab>TEXT<newline>". Returns
+ * the length; as sa_position_to_json for `cap`. "" when there is none. */
+size_t sa_position_describe_all(const sa_position *pos, char *buf, size_t cap);
+
 /* At a terminal position: writes one result per player into out[] (room for
  * sa_position_num_players entries). */
 sa_status sa_position_result(const sa_position *pos, int32_t *out, sa_error *err);

@@ -109,6 +109,7 @@ const S = {
   plies: [],          // {move, by, pos}: pos is the position after the move
   cursor: 0,          // plies shown: the position is posAt(cursor)
   legal: null,        // {moves} or {outcomes} or {moves: [], result} of the shown position
+  described: new Map(), // move -> {places, text} of the shown position (POST /api/describe)
   sel: [],            // the keys clicked so far
   thinking: false,    // an engine move is being searched
   token: 0,           // bumps whenever the shown position changes
@@ -175,48 +176,27 @@ function sample(outcomes) {
   return outcomes[outcomes.length - 1][0];
 }
 
-// ------------------------------------------------ clicks: keys of elements ----
-// A key names what a click designates: "c:e3" a cell, "h:d5" an arena hex,
-// "i:1a" a combatant, "s:14b" an ostrich space, "o:A" an ostrich, "g:7" a
-// zebras guardian position. A move's keys are the ones its spelling names, in order.
+// ------------------------------------------------ clicks: places of elements ----
+// A place ("KIND:NAME") names what a click designates: the board element whose
+// data-KIND attribute is NAME (docs/web.md, POST /api/describe). A move's
+// places, in the order a player points at them, and its words come from the
+// game's own code (the server's or the module's /api/describe).
 
-function moveKeys(game, move) {
-  if (game === "turtles") return (move.match(/[a-g][1-7]/g) || []).map((c) => "c:" + c);
-  if (game === "zebras") {
-    const keys = (move.match(/[a-f][1-5]/g) || []).map((c) => "c:" + c);
-    const guardian = move.match(/@(\d\d)$/);
-    if (guardian) keys.push("g:" + Number(guardian[1]));
-    return keys;
-  }
-  if (game === "ostrich") {
-    const letter = move.match(/^\*?([A-E])\d?:/) || move.match(/^\*([A-E])$/) || move.match(/^target:([A-E])$/);
-    if (letter) return ["o:" + letter[1]];
-    if (/^(nest|lion|vortex|L):/.test(move)) {
-      return (move.match(/\d{1,2}[abc]/g) || []).map((s) => "s:" + Number(s.slice(0, -1)) + s.slice(-1));
-    }
-    return [];
-  }
-  if (game === "arena") {
-    const [kind, arg] = move.split(":");
-    if ((kind === "move" || kind === "step") && arg && arg !== "stay") return ["h:" + arg];
-    if (["attack", "activate", "target"].includes(kind)) return ["i:" + arg];
-  }
-  return [];
-}
+const PLACE_KINDS = ["id", "cell", "hex", "space", "position"];
+const movePlaces = (move) => (S.described.get(move) || { places: [] }).places;
+const moveTitle = (move) => (S.described.get(move) || { text: "" }).text;
 
 function elementKeys(el) {
-  const keys = [];
-  const d = el.dataset;
-  if (S.game === "ostrich" && el.classList.contains("piece") && d.owner === "race") keys.push("o:" + d.kind);
-  if (d.id) keys.push("i:" + d.id);
-  if (d.cell) keys.push("c:" + d.cell);
-  if (d.hex) keys.push("h:" + d.hex);
-  if (d.space) keys.push("s:" + d.space);
-  if (d.position !== undefined) keys.push("g:" + Number(d.position));
-  return keys;
+  return PLACE_KINDS.filter((kind) => el.dataset[kind] !== undefined)
+    .map((kind) => `${kind}:${el.dataset[kind]}`);
 }
 
-const keyText = (key) => key.slice(2);
+const keyText = (key) => key.slice(key.indexOf(":") + 1);
+
+// What `moves` do, each in the position the ones before it lead to from `pos`.
+async function describeLine(pos, moves) {
+  return (await api("/api/describe", { position: pos, moves })).moves;
+}
 
 function humanMoves() {
   const pos = shown();
@@ -228,7 +208,7 @@ function humanMoves() {
 
 function matching(sel) {
   return humanMoves().filter((m) => {
-    const keys = moveKeys(S.game, m);
+    const keys = movePlaces(m);
     return sel.every((k, i) => keys[i] === k);
   });
 }
@@ -254,7 +234,7 @@ function onBoardClick(el) {
 
 function choose(sel, found) {
   S.sel = sel;
-  const complete = found.filter((m) => moveKeys(S.game, m).length === sel.length);
+  const complete = found.filter((m) => movePlaces(m).length === sel.length);
   if (found.length === 1 && (sel.length >= 2 || complete.length === 1)) {
     play(found[0]);
     return;
@@ -297,19 +277,27 @@ function markReview() {
   const text = $("ply-note");
   text.textContent = "";
   text.className = "";
+  delete $("board").dataset.bestMarked;
   if (!note || note.by === "chance") return;
   const best = note.best && note.best !== note.move ? note.best : null;
-  if (best) {
-    const keys = new Set(moveKeys(S.game, best));
-    for (const el of $("board").querySelectorAll(".clickable")) {
-      if (elementKeys(el).some((k) => keys.has(k))) el.classList.add("best-move");
-    }
-  }
+  if (best) markBest(posAt(S.cursor - 1), best);
   const mark = MARKS[note.class] ? ` ${MARKS[note.class]} (${note.class})` : "";
   text.textContent = `p${note.by} played ${note.move}${mark}`
     + (best ? `; best ${best}` : note.forced ? "; forced" : "; the best move")
     + (note.reason ? `. ${note.reason.text}` + (note.reason.dice ? `; dice: ${note.reason.dice.text}` : "") : "");
   if (note.class) text.className = note.class.replace(" ", "-");
+}
+
+// The best move's places (it is legal in `before`, the position before the ply).
+async function markBest(before, best) {
+  const token = S.token;
+  const [described] = await describeLine(before, [best]);
+  if (token !== S.token) return;
+  const keys = new Set(described.places);
+  for (const el of $("board").querySelectorAll(".clickable")) {
+    if (elementKeys(el).some((k) => keys.has(k))) el.classList.add("best-move");
+  }
+  $("board").dataset.bestMarked = best;
 }
 
 async function drawBoard() {
@@ -322,7 +310,7 @@ function highlight() {
   const board = $("board");
   for (const el of board.querySelectorAll(".selected, .target")) el.classList.remove("selected", "target");
   if (!S.sel.length) return;
-  const next = new Set(matching(S.sel).map((m) => moveKeys(S.game, m)[S.sel.length]).filter(Boolean));
+  const next = new Set(matching(S.sel).map((m) => movePlaces(m)[S.sel.length]).filter(Boolean));
   for (const el of board.querySelectorAll(".clickable")) {
     const keys = elementKeys(el);
     if (keys.some((k) => S.sel.includes(k))) el.classList.add("selected");
@@ -342,6 +330,7 @@ function showChoices() {
     button.className = "candidate";
     button.dataset.move = move;
     button.textContent = probs.has(move) ? `${move} (${probs.get(move)})` : move;
+    button.title = moveTitle(move);
     button.addEventListener("click", () => play(move));
     item.append(button);
     list.append(item);
@@ -410,6 +399,7 @@ function showMoveList() {
     const label = document.createElement("span");
     label.textContent = `${ply.by === "chance" ? "dice" : "p" + ply.by} ${moveLabel(index)}`
       + (note && MARKS[note.class] ? ` ${MARKS[note.class]}` : "");
+    if (ply.text && moveLabel(index) === ply.move) button.title = ply.text;   // not a hidden tile's
     if (bad) label.className = "mistake";
     button.append(label);
     button.addEventListener("click", () => goTo(index + 1));
@@ -425,9 +415,11 @@ async function refresh() {
   S.token += 1;
   S.sel = [];
   const token = S.token;
-  const [legal, svg] = await Promise.all([api("/api/moves", { position: shown() }), fetchBoard()]);
+  const [legal, svg, described] = await Promise.all([api("/api/moves", { position: shown() }), fetchBoard(),
+    api("/api/describe", { position: shown() })]);
   if (token !== S.token) return;
   S.legal = legal;
+  S.described = new Map(described.moves.map((d) => [d.move, d]));
   S.legalFor = token;
   if (atEnd()) S.lastResult = legal.result || null;
   showStatus();
@@ -455,7 +447,7 @@ async function play(move, by) {
   }
   if (token !== S.token) return false;
   S.plies = S.plies.slice(0, S.cursor);
-  S.plies.push({ move, by: mover, pos: next });
+  S.plies.push({ move, by: mover, pos: next, text: moveTitle(move) });
   S.cursor = S.plies.length;
   if (S.review) resetReview();                   // the analysis was of another game
   S.undone = [];
@@ -812,7 +804,10 @@ async function load(text) {
     if (data && data.format === "safari-ai-record") {
       const replay = await api("/api/replay", { record: data });
       setGame(replay.record.game, replay.positions[0], replay.positions.length);
-      S.plies = replay.record.moves.map((entry, i) => ({ move: entry.move, by: entry.by, pos: replay.positions[i + 1] }));
+      const played = replay.record.moves.map((entry) => entry.move);
+      const described = await describeLine(replay.positions[0], played);
+      S.plies = replay.record.moves.map((entry, i) => ({ move: entry.move, by: entry.by, pos: replay.positions[i + 1],
+        text: described[i].text }));
       S.cursor = S.plies.length;
     } else {
       const legal = await api("/api/moves", { position: data });
@@ -1145,7 +1140,8 @@ async function review() {
   }
 }
 
-window.safari.moveKeys = moveKeys;
+window.safari.movePlaces = movePlaces;
+window.safari.describeLine = describeLine;
 window.safari.humanMoves = () => humanMoves();
 
 // ----------------------------------------------------------------- wiring ----

@@ -73,6 +73,7 @@ export function request(path, init = {}) {
       case "/api/new": return answer(await engine.newPosition(body.game, body.rules));
       case "/api/moves": return answer(await engine.moves(position));
       case "/api/apply": return answer(await engine.apply(position, body.moves));
+      case "/api/describe": return answer(await engine.describe(position, body.moves));
       case "/api/analyse":
         if (settings.stream === true) return streamed(position, settings, init.signal);
         return answer(await engine.analyse(position, settings));

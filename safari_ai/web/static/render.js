@@ -455,7 +455,7 @@ function ostrich(pos, lastMove, result) {
   for (const [letter, space] of sortedEntries(pos.ostriches || {})) {
     const [x, y] = xy(space);
     const on = letters.has(letter);
-    const group = canvas.group(on ? "piece last-move" : "piece", pieces, { "data-owner": "race", "data-kind": letter,
+    const group = canvas.group(on ? "piece last-move" : "piece", pieces, { "data-owner": "race", "data-kind": letter, "data-id": letter,
       "data-space": space, "data-state": bewitched.includes(letter) ? "bewitched" : "running" });
     canvas.add(group, "circle", { cx: x, cy: y, r: CELL * 0.47, fill: O.COLOURS[letter], stroke: on ? "#f2c500" : "#222",
       "stroke-width": on ? 4 : 1.5, "stroke-dasharray": bewitched.includes(letter) ? "3 2" : null });

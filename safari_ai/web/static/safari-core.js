@@ -86,6 +86,10 @@ export async function instantiate(module) {
     apply: (positionText, moves) =>
       call((p, m) => exports.safari_apply(p, m, moves.length), [positionText, moves.join("\0")]),
     replay: (recordText) => call(exports.safari_replay, [recordText]),
+    // moves null: every legal move or outcome; else the line, NUL-separated.
+    describe: (positionText, moves) =>
+      call((p, m) => exports.safari_describe(p, m, moves === null ? -1 : moves.length),
+           [positionText, moves === null ? null : moves.join("\0")]),
     analyse(positionText, optionsText, progress = null) {
       onProgress = progress;
       try {

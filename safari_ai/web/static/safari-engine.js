@@ -10,6 +10,7 @@
 //   moves(position)               POST /api/moves    {"position"}
 //   apply(position, moves)        POST /api/apply    {"position", "moves"}
 //   replay(record)                POST /api/replay   {"record"}
+//   describe(position, moves)     POST /api/describe {"position", "moves"} (moves optional)
 //   analyse(position, settings, onProgress)
 //                                 POST /api/analyse  {"position", ...settings}
 //   stop()                        ends the running analyse() (see below)
@@ -203,20 +204,40 @@ export function moves(position) {
   return answered(async () => positionText({ position }, (await load()).core).read);
 }
 
+function checkMoves(movesList) {
+  if (!Array.isArray(movesList) || !movesList.every((m) => typeof m === "string")) {
+    throw new ApiError("moves must be a list of move strings", "moves");
+  }
+  if (movesList.length > MAX_APPLY_MOVES) throw new ApiError(`moves: at most ${MAX_APPLY_MOVES} moves`, "moves");
+}
+
+// The core's answer to a list of moves, its refusal worded as the HTTP API's.
+function movesAnswer(answer, movesList) {
+  if (answer.error !== undefined && answer.index !== undefined) {
+    const i = answer.index;
+    throw new ApiError(`move ${i + 1} (${movesList[i]}): ${answer.error}`, `moves[${i}]`);
+  }
+  return answer;
+}
+
 export function apply(position, movesList) {
   return answered(async () => {
     const { core } = await load();
     const { text } = positionText({ position }, core);
-    if (!Array.isArray(movesList) || !movesList.every((m) => typeof m === "string")) {
-      throw new ApiError("moves must be a list of move strings", "moves");
-    }
-    if (movesList.length > MAX_APPLY_MOVES) throw new ApiError(`moves: at most ${MAX_APPLY_MOVES} moves`, "moves");
-    const pos = core.apply(text, movesList);
-    if (pos.error !== undefined) {
-      const i = pos.index;
-      throw new ApiError(`move ${i + 1} (${movesList[i]}): ${pos.error}`, `moves[${i}]`);
-    }
-    return pos;
+    checkMoves(movesList);
+    return movesAnswer(core.apply(text, movesList), movesList);
+  });
+}
+
+// What moves do ({"moves": [{"move", "places", "text"}...]}): every legal
+// move or outcome (movesList undefined), or each move of the list where it comes.
+export function describe(position, movesList) {
+  return answered(async () => {
+    const { core } = await load();
+    const { text } = positionText({ position }, core);
+    if (movesList === undefined) return core.describe(text, null);
+    checkMoves(movesList);
+    return movesAnswer(core.describe(text, movesList), movesList);
   });
 }
 
