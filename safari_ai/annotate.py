@@ -61,7 +61,7 @@ from safari_ai.reasons import explain
 from safari_ai.record import GameRecord
 from safari_ai.search import Report, analyse
 
-__all__ = ["annotate", "Annotation", "THRESHOLDS", "RATINGS", "EVAL_SCALE", "classify",
+__all__ = ["annotate", "Annotation", "THRESHOLDS", "RATINGS", "NAMES", "rating_key", "EVAL_SCALE", "classify",
            "format_ply", "format_header", "format_summary", "units_of", "LEVELS",
            "DEFAULT_LEVEL", "level_limits", "move_accuracy", "format_report", "format_limits",
            "format_reason"]
@@ -101,17 +101,32 @@ THRESHOLDS: dict[str, tuple[tuple[str, float], ...]] = {
 """Error classes by the game's units: an error at least this large (win
 probability lost; expected points lost) gets the class, worst first."""
 
+NAMES = ("beginner", "casual", "intermediate", "advanced", "expert")
+"""The rating bands, weakest first."""
+
 RATINGS: dict[str, tuple[tuple[str, float], ...]] = {
-    # measured by bench/analysis_ratings.py (docs/records.md, "Ratings")
-    "win probability": (("expert", 93.1), ("advanced", 89.8), ("intermediate", 77.3),
-                        ("casual", 67.2)),
-    "points": (("expert", 99.1), ("advanced", 98.2), ("intermediate", 98.2), ("casual", 94.4)),
+    # measured by bench/analysis_ratings.py at the default level (docs/records.md, "Ratings")
+    "turtles": (("expert", 91.5), ("advanced", 84.1), ("intermediate", 71.2), ("casual", 55.2)),
+    "zebras": (("expert", 88.1), ("advanced", 82.8), ("intermediate", 71.0), ("casual", 48.9)),
+    "arena": (("expert", 98.1), ("advanced", 98.1), ("intermediate", 90.6), ("casual", 82.6)),
+    "ostrich-2": (("expert", 99.2), ("advanced", 97.8), ("intermediate", 97.5), ("casual", 90.8)),
+    "ostrich-3": (("expert", 99.1), ("advanced", 98.2), ("intermediate", 98.2), ("casual", 91.3)),
+    "ostrich-4": (("expert", 99.0), ("advanced", 98.6), ("intermediate", 98.5), ("casual", 89.9)),
+    "ostrich-5": (("expert", 99.3), ("advanced", 98.6), ("intermediate", 98.2), ("casual", 92.2)),
 }
 """A player's rating by accuracy (:func:`move_accuracy`, averaged over the
-contested decisions): the first band whose lower bound it reaches, best
-first, else ``beginner``. The bounds lie halfway between the mean accuracies
-of players of known strength (random < greedy < the engine at N, 10 N, 100 N
-nodes a move), measured by ``bench/analysis_ratings.py``."""
+contested decisions), per game and number of players (:func:`rating_key`):
+the first band whose lower bound it reaches, best first, else ``beginner``.
+The bounds lie halfway between the accuracies of players of known strength
+(random < greedy < the engine at N, 10 N, 100 N nodes a move) in that game,
+measured by ``bench/analysis_ratings.py``."""
+
+
+def rating_key(game: str, players: int) -> str:
+    """The key of :data:`RATINGS`: the game's name, ``ostrich-N`` for a race
+    of N players."""
+    return f"{game}-{players}" if game == "ostrich" else game
+
 
 DECIDED = 0.02
 """Two-player games: a decision whose best value for the mover is below this
@@ -149,9 +164,13 @@ def classify(error: float, units: str) -> Optional[str]:
     return None
 
 
-def rating(accuracy: float, units: str) -> str:
-    """The band of an accuracy (:data:`RATINGS`)."""
-    for name, least in RATINGS[units]:
+def rating(accuracy: float, game: str, players: int) -> Optional[str]:
+    """The band of an accuracy in ``game`` with ``players`` players
+    (:data:`RATINGS`); None for a game whose bands were not measured."""
+    bands = RATINGS.get(rating_key(game, players))
+    if bands is None:
+        return None
+    for name, least in bands:
         if accuracy >= least:
             return name
     return "beginner"
@@ -208,7 +227,7 @@ class Annotation:
                 "total_error": total, "average_error": average, "accuracy": accuracy,
                 "rolls": len(luck), "total_luck": sum(luck),
                 "contested": len(counted),
-                "rating": None if accuracy is None else rating(accuracy, self.units)}
+                "rating": None if accuracy is None else rating(accuracy, self.game, self.players)}
         return out
 
     def to_json(self) -> dict[str, Any]:
