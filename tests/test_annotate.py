@@ -212,6 +212,20 @@ def test_a_rating_is_the_band_of_the_accuracy_in_the_players_own_game() -> None:
     assert toy["accuracy"] == pytest.approx(100.0, abs=0.001) and toy["rating"] is None
 
 
+def test_the_bands_are_the_ones_docs_records_shows() -> None:
+    """The table bench/analysis_ratings.py prints, as docs/records.md shows
+    it, holds the bands RATINGS rates with."""
+    text = (Path(__file__).parent.parent / "docs" / "records.md").read_text()
+    lines = text[text.index("| rating | turtles |"):].splitlines()
+    keys = [cell.strip() for cell in lines[0].strip("|").split("|")][1:]
+    shown = {key: [] for key in keys}
+    for line in lines[2:2 + len(NAMES) - 1]:
+        name, *cells = [cell.strip() for cell in line.strip("|").split("|")]
+        for key, cell in zip(keys, cells):
+            shown[key].append((name, float(cell.removeprefix("≥ "))))
+    assert {key: tuple(bands) for key, bands in shown.items()} == RATINGS
+
+
 def test_analyse_command_on_a_record(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     turtles_record().save(path)
