@@ -107,7 +107,7 @@ def main() -> None:
     parser.add_argument("--dir", default=str(Path(__file__).parent / "records" / "ratings"))
     parser.add_argument("--level", default="default", help="The analysis level.")
     parser.add_argument("--setups", nargs="*", default=None,
-                        help="Only these (turtles, zebras, arena, ostrich-2 ... ostrich-5).")
+                        help="Only these (turtles-2, zebras-2, arena-2, ostrich-2 ... ostrich-5).")
     args = parser.parse_args()
     known = players(args.nodes)
     def openings(game: str) -> int:

@@ -106,9 +106,9 @@ NAMES = ("beginner", "casual", "intermediate", "advanced", "expert")
 
 RATINGS: dict[str, tuple[tuple[str, float], ...]] = {
     # measured by bench/analysis_ratings.py at the default level (docs/records.md, "Ratings")
-    "turtles": (("expert", 91.5), ("advanced", 84.1), ("intermediate", 71.2), ("casual", 55.2)),
-    "zebras": (("expert", 88.1), ("advanced", 82.8), ("intermediate", 71.0), ("casual", 48.9)),
-    "arena": (("expert", 98.1), ("advanced", 98.1), ("intermediate", 90.6), ("casual", 82.6)),
+    "turtles-2": (("expert", 91.5), ("advanced", 84.1), ("intermediate", 71.2), ("casual", 55.2)),
+    "zebras-2": (("expert", 88.1), ("advanced", 82.8), ("intermediate", 71.0), ("casual", 48.9)),
+    "arena-2": (("expert", 98.1), ("advanced", 98.1), ("intermediate", 90.6), ("casual", 82.6)),
     "ostrich-2": (("expert", 99.2), ("advanced", 97.8), ("intermediate", 97.5), ("casual", 90.8)),
     "ostrich-3": (("expert", 99.1), ("advanced", 98.2), ("intermediate", 98.2), ("casual", 91.3)),
     "ostrich-4": (("expert", 99.0), ("advanced", 98.6), ("intermediate", 98.5), ("casual", 89.9)),
@@ -123,9 +123,8 @@ measured by ``bench/analysis_ratings.py``."""
 
 
 def rating_key(game: str, players: int) -> str:
-    """The key of :data:`RATINGS`: the game's name, ``ostrich-N`` for a race
-    of N players."""
-    return f"{game}-{players}" if game == "ostrich" else game
+    """The key of :data:`RATINGS`: ``GAME-N`` for a game of N players."""
+    return f"{game}-{players}"
 
 
 DECIDED = 0.02

@@ -178,12 +178,12 @@ def test_a_rating_is_the_band_of_the_accuracy_in_the_players_own_game() -> None:
     """Bands measured for every game and every number of ostrich players
     (bench/analysis_ratings.py), best first, bounds never rising; a summary
     rates each player by the bands of its own game and number of players."""
-    assert set(RATINGS) == {"turtles", "zebras", "arena", "ostrich-2", "ostrich-3",
+    assert set(RATINGS) == {"turtles-2", "zebras-2", "arena-2", "ostrich-2", "ostrich-3",
                             "ostrich-4", "ostrich-5"}
     for bands in RATINGS.values():
         assert [name for name, _ in bands] == list(NAMES[:0:-1])
         assert all(a >= b for (_, a), (_, b) in zip(bands, bands[1:]))
-    assert rating_key("ostrich", 3) == "ostrich-3" and rating_key("arena", 2) == "arena"
+    assert rating_key("ostrich", 3) == "ostrich-3" and rating_key("arena", 2) == "arena-2"
     for game, players, units in (("ostrich", 3, "points"), ("ostrich", 5, "points"),
                                  ("arena", 2, "win probability"),
                                  ("turtles", 2, "win probability")):
@@ -216,7 +216,7 @@ def test_the_bands_are_the_ones_docs_records_shows() -> None:
     """The table bench/analysis_ratings.py prints, as docs/records.md shows
     it, holds the bands RATINGS rates with."""
     text = (Path(__file__).parent.parent / "docs" / "records.md").read_text()
-    lines = text[text.index("| rating | turtles |"):].splitlines()
+    lines = text[text.index("| rating | turtles-2 |"):].splitlines()
     keys = [cell.strip() for cell in lines[0].strip("|").split("|")][1:]
     shown = {key: [] for key in keys}
     for line in lines[2:2 + len(NAMES) - 1]:
