@@ -1,24 +1,31 @@
 """Ratings and accuracy measured against players of known strength (issue 27, point 4).
 
 Players whose order is known: ``random`` < ``greedy`` (one ply) < the engine
-at N nodes a move < at 10 N < at 100 N. Each plays a pair of games (colours
-swapped, a seeded 2-ply random opening) against a common opponent, the engine
-at 10 N, in every game and in ostrich races of 2 to 5 players; every record is
-analysed at the default level (:data:`safari_ai.annotate.LEVELS`), and only
-the known player's decisions are counted.
+at N nodes a move < at 10 N < at 100 N. Each plays games **against itself**
+(every seat counted: players are rated in games between equals, where the
+game stays contested; against a much stronger common opponent a weak
+player's game is decided within a few moves and its accuracy rests on a
+handful of decisions), one game per seeded opening (:data:`OPENING_PLIES`
+random plies, so the records differ even between deterministic players), in
+every game and in ostrich races of 2 to 5 players. Every record is analysed
+at the ``--level`` (:data:`safari_ai.annotate.LEVELS`).
 
-Prints, per game, each player's mean accuracy (docs/records.md) and mean
-error per decision and whether both order the players as known; then the
-rating bands derived from them, per unit (win probability: the two-player
-games pooled; points: ostrich): a player's rating is the band of its
-accuracy, a band's lower bound halfway between the mean accuracies of two
-consecutive players (pooled over the games). The bands are printed as the
-table of docs/records.md and as ``safari_ai.annotate.RATINGS``.
+Prints, per game, each player's accuracy (docs/records.md: the mean over all
+its contested decisions), mean error per decision and average rating (the
+mean band index of its seats' ratings, 0 = beginner ... 4 = expert), whether
+accuracy and rating order the players as known; then the rating bands it
+derives, per game and per number of ostrich players: a band's lower bound
+lies halfway between the accuracies of two consecutive players. Printed as
+the table of docs/records.md and as ``safari_ai.annotate.RATINGS``.
+
+Whether the order taken as known holds is measured by ``safari-ai match``
+between consecutive players (docs/records.md gives the commands and scores).
 
 Records and analyses are cached in ``--dir`` (default
-``bench/records/ratings``). One process::
+``bench/records/ratings``, ignored by git), one file per record, so a run
+with more games reuses the ones before. One process::
 
-    python bench/analysis_ratings.py [--nodes 1024] [--pairs 3] [--race-pairs 1]
+    python bench/analysis_ratings.py [--nodes 1024] [--games 20] [--race-games 3]
 """
 from __future__ import annotations
 
@@ -28,17 +35,22 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from safari_ai.annotate import Annotation, annotate
+from safari_ai.annotate import NAMES, Annotation, annotate, rating_key
 from safari_ai.match import make_jobs, parse_spec, run_match
 from safari_ai.record import GameRecord
 
-SETUPS: list[tuple[str, str, dict[str, Any]]] = [
-    ("turtles", "turtles", {}), ("zebras", "zebras", {}), ("arena", "arena", {}),
-    ("ostrich-2", "ostrich", {"players": 2}), ("ostrich-3", "ostrich", {"players": 3}),
-    ("ostrich-4", "ostrich", {"players": 4}), ("ostrich-5", "ostrich", {"players": 5}),
+SETUPS: list[tuple[str, dict[str, Any]]] = [
+    ("turtles", {}), ("zebras", {}), ("arena", {}),
+    ("ostrich", {"players": 2}), ("ostrich", {"players": 3}),
+    ("ostrich", {"players": 4}), ("ostrich", {"players": 5}),
 ]
-NAMES = ["beginner", "casual", "intermediate", "advanced", "expert"]
-"""The band of each player, weakest first (the strongest band's top is open)."""
+
+
+OPENING_PLIES = {"turtles": 2, "zebras": 2, "arena": 8, "ostrich": 2}
+"""Random plies that start each record, per game. In the arena two plies are
+the first roll and the first order choice, so deterministic players met the
+same positions game after game (4 distinct first four plies in 20 records);
+eight take both fighters' first two moves at random too."""
 
 
 def players(nodes: int) -> list[tuple[str, str]]:
@@ -48,81 +60,107 @@ def players(nodes: int) -> list[tuple[str, str]]:
             (f"engine {100 * nodes}", f"nodes={100 * nodes}")]
 
 
-def analysed(folder: Path, name: str, game: str, rules: dict[str, Any], spec: str,
-             opponent: str, pairs: int, level: str) -> list[tuple[int, dict[str, Any]]]:
-    """(the known player's seat, the record's analysis) of its games (cached)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / f"{name}.json"
-    if path.exists():
-        return [(seat, data) for seat, data in json.loads(path.read_text())]
-    a, b = parse_spec(spec), parse_spec(opponent)
-    out = []
-    for outcome in run_match(make_jobs(game, rules, a, b, 2 * pairs, seed=4,
-                                       opening_plies=2)).outcomes:
-        record = GameRecord.from_json(outcome.record)
-        out.append((outcome.colour, annotate(record, level=level).to_json()))
-    path.write_text(json.dumps(out))
+def analysed(folder: Path, game: str, rules: dict[str, Any], spec: str, games: int,
+             level: str, opening_plies: int) -> list[dict[str, Any]]:
+    """The analyses of ``games`` self-play records of ``spec`` (cached, one
+    file per record and level: the n-th record is always the same game)."""
+    # one game per opening: seat 0 of each pair (the pair's second game is the
+    # same game between identical players)
+    jobs = [job for job in make_jobs(game, rules, parse_spec(spec), parse_spec(spec), 2 * games,
+                                     seed=27, opening_plies=opening_plies) if job.colour == 0]
+    records = folder / "records"
+    records.mkdir(parents=True, exist_ok=True)
+    missing = [job for job in jobs if not (records / f"{job.pair}.json").exists()
+               and not (folder / level / f"{job.pair}.json").exists()]
+    if missing:
+        for outcome in run_match(missing).outcomes:
+            (records / f"{outcome.pair}.json").write_text(json.dumps(outcome.record))
+    out: list[dict[str, Any]] = []
+    for job in jobs:
+        path = folder / level / f"{job.pair}.json"
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            record = GameRecord.from_json(json.loads((records / f"{job.pair}.json").read_text()))
+            path.write_text(json.dumps(annotate(record, level=level).to_json()))
+        out.append(json.loads(path.read_text()))
     return out
+
+
+def seat_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every seat's summary of a cached analysis, recomputed from its plies
+    (today's definition of accuracy and rating)."""
+    return list(Annotation(data["game"], data["limits"], data["units"],
+                           players=len(data["summary"]), plies=data["plies"]
+                           ).summary().values())
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--nodes", type=int, default=1024,
                         help="N (the core checks a node limit every 1,024 nodes).")
-    parser.add_argument("--pairs", type=int, default=3, help="Pairs of games per player.")
-    parser.add_argument("--race-pairs", type=int, default=1,
-                        help="Pairs of games per player in the ostrich races.")
+    parser.add_argument("--games", type=int, default=20,
+                        help="Self-play games per player in the two-player games.")
+    parser.add_argument("--race-games", type=int, default=3,
+                        help="Self-play races per player and number of ostrich players.")
+    parser.add_argument("--opening-plies", type=int, default=None,
+                        help="Random plies that start each record (default: OPENING_PLIES).")
     parser.add_argument("--dir", default=str(Path(__file__).parent / "records" / "ratings"))
     parser.add_argument("--level", default="default", help="The analysis level.")
-    parser.add_argument("--setups", nargs="*", default=[s[0] for s in SETUPS])
+    parser.add_argument("--setups", nargs="*", default=None,
+                        help="Only these (turtles-2, zebras-2, arena-2, ostrich-2 ... ostrich-5).")
     args = parser.parse_args()
     known = players(args.nodes)
-    opponent = f"nodes={10 * args.nodes}"
-    pooled: dict[str, list[list[float]]] = {"win probability": [[] for _ in known],
-                                            "points": [[] for _ in known]}
-    print(f"{'game':<10} " + " ".join(f"{label:>16}" for label, _ in known)
-          + "  accuracy order  error order")
-    for name, game, rules in SETUPS:
-        if name not in args.setups:
+    def openings(game: str) -> int:
+        return OPENING_PLIES[game] if args.opening_plies is None else int(args.opening_plies)
+
+    print(f"{'game':<10} " + " ".join(f"{label:>22}" for label, _ in known)
+          + "  accuracy order  rating order")
+    bands: dict[str, tuple[tuple[str, float], ...]] = {}
+    table = []
+    for game, rules in SETUPS:
+        key = rating_key(game, rules.get("players", 2))
+        if args.setups and key not in args.setups:
             continue
-        accuracy, error = [], []
-        units = "points"
+        accuracy, error, decisions, rows_of = [], [], [], []
         for label, spec in known:
-            games = analysed(Path(args.dir) / f"{args.nodes}-{args.level}", f"{name}-{label.replace(' ', '')}",
-                             game, rules, spec, opponent,
-                             args.race_pairs if game == "ostrich" else args.pairs, args.level)
-            # the summary recomputed from the cached plies (today's definition)
-            rows = [Annotation(data["game"], data["limits"], data["units"],
-                               players=len(data["summary"]), plies=data["plies"]
-                               ).summary()[str(seat)] for seat, data in games]
-            units = games[0][1]["units"]
-            moves = sum(r["moves"] for r in rows)
+            folder = Path(args.dir) / f"openings-{openings(game)}" / key / \
+                label.replace(" ", "")
+            games = args.race_games if game == "ostrich" else args.games
+            rows = [row for data in analysed(folder, game, rules, spec, games, args.level,
+                                             openings(game)) for row in seat_rows(data)]
             counted = sum(r["contested"] for r in rows)
-            acc = sum(r["accuracy"] * r["contested"] for r in rows if r["contested"]) / \
-                max(1, counted)
-            err = sum(r["total_error"] for r in rows) / max(1, moves)
-            accuracy.append(acc)
-            error.append(err)
-            pooled[units][len(accuracy) - 1].append(acc)
-        ordered = all(x < y for x, y in zip(accuracy, accuracy[1:]))
-        ordered_error = all(x > y for x, y in zip(error, error[1:]))
-        print(f"{name:<10} " + " ".join(f"{a:>7.1f} ({e:.3f})" for a, e in zip(accuracy, error))
-              + f"  {'yes' if ordered else 'NO':>14}  {'yes' if ordered_error else 'NO':>11}",
-              flush=True)
-    print("\nbands (a rating is the band of the accuracy; mean accuracy of the players):")
-    ratings = {}
-    for units, columns in pooled.items():
-        means = [statistics.fmean(c) if c else None for c in columns]
-        if None in means:
-            continue
-        bounds = [round((x + y) / 2, 1) for x, y in zip(means, means[1:])]
+            accuracy.append(sum(r["accuracy"] * r["contested"] for r in rows if r["contested"])
+                            / max(1, counted))
+            error.append(sum(r["total_error"] for r in rows) / max(1, sum(r["moves"] for r in rows)))
+            decisions.append(counted)
+            rows_of.append([r for r in rows if r["contested"]])
+        bounds = [round((x + y) / 2, 1) for x, y in zip(accuracy, accuracy[1:])]
         for i in range(1, len(bounds)):   # players out of order: an empty band, not a reversed one
             bounds[i] = max(bounds[i], bounds[i - 1])
-        ratings[units] = tuple(zip(NAMES[::-1], [float(b) for b in bounds[::-1]]))
-        print(f"| {units} | " + " | ".join(f"{label} {m:.1f}" for (label, _), m in zip(known, means))
-              + " |")
-        print("| band | " + " | ".join(f"{n} from {b}" for n, b in zip(NAMES[1:], bounds)) + " |")
-    print(f"\nRATINGS = {ratings}")
+        bands[key] = tuple(zip(NAMES[:0:-1], [float(b) for b in bounds[::-1]]))
+        # each seat's rating by these bands, as the summary gives it
+        ratings = [statistics.fmean(sum(r["accuracy"] >= b for b in bounds) for r in rows)
+                   for rows in rows_of]
+        ordered = all(x < y for x, y in zip(accuracy, accuracy[1:]))
+        rated = all(x < y for x, y in zip(ratings, ratings[1:]))
+        print(f"{key:<10} " + " ".join(f"{a:>5.1f} ({e:.3f}, {r:.2f})"
+                                       for a, e, r in zip(accuracy, error, ratings))
+              + f"  {'yes' if ordered else 'NO':>14}  {'yes' if rated else 'NO':>12}", flush=True)
+        table.append((key, accuracy, error, ratings, decisions, bounds, ordered, rated))
+    print("\nMarkdown (docs/records.md): accuracy (error per decision; average rating, "
+          "0 = beginner ... 4 = expert; contested decisions):")
+    print("| game | " + " | ".join(label for label, _ in known) + " | in order |")
+    print("|---|" + "---|" * (len(known) + 1))
+    for key, accuracy, error, ratings, decisions, _, ordered, rated in table:
+        print(f"| {key} | " + " | ".join(f"{a:.1f} ({e:.3f}; {r:.2f}; {n})" for a, e, r, n in
+                                         zip(accuracy, error, ratings, decisions))
+              + f" | {'yes' if ordered and rated else 'no'} |")
+    print("\n| rating | " + " | ".join(key for key, *_ in table) + " |")
+    print("|---|" + "---|" * len(table))
+    for i, name in enumerate(NAMES[:0:-1]):
+        print(f"| {name} | " + " | ".join(f"≥ {bands[key][i][1]}" for key, *_ in table) + " |")
+    print(f"| {NAMES[0]} | " + " | ".join("below" for _ in table) + " |")
+    print(f"\nRATINGS = {bands}")
 
 
 if __name__ == "__main__":

@@ -100,6 +100,7 @@ cdef extern from "safari/game.h":
         int n_rules
         const char *eval_units
         int analysis_depth[3][2]
+        double rating_least[6][4]
         int n_features
         const char * const *feature_phrases
         int32_t result_min
@@ -165,7 +166,8 @@ cdef extern from "search/verdicts.h":
     const char *sa_mark_name(int mark)
     double sa_mark_least(sa_units units, int mark)
     sa_status sa_write_plies_summary(sa_writer *w, const sa_json *plies, int players,
-                                     sa_units units, sa_error *err)
+                                     sa_units units, const char *game, sa_error *err)
+    double sa_move_accuracy(double error, sa_units units)
 
 cdef extern from "safari/search.h":
     ctypedef enum sa_algo:
@@ -377,6 +379,8 @@ def game_facts(str game) -> dict:
             "units": g.eval_units.decode(),
             "analysis_depths": [(g.analysis_depth[i][0], g.analysis_depth[i][1])
                                 for i in range(3)],
+            "rating_bands": {n: tuple(g.rating_least[n][i] for i in range(4))
+                             for n in range(6) if g.rating_least[n][0] > 0},
             "feature_phrases": [] if g.feature_phrases == NULL else
                 [(g.feature_phrases[2 * i].decode(), g.feature_phrases[2 * i + 1].decode())
                  for i in range(g.n_features)],
@@ -555,10 +559,18 @@ def analysis_marks(str units) -> list:
     return [(sa_mark_name(m).decode(), sa_mark_least(u, m)) for m in range(SA_N_MARKS)]
 
 
-def analysis_summary(str plies_json, int players, str units) -> str:
+def move_accuracy(double error, str units) -> float:
+    """One move's accuracy, 0-100, from its error in ``units``
+    (sa_move_accuracy: lichess's formula on the win percentage lost)."""
+    return sa_move_accuracy(error, units_named(units))
+
+
+def analysis_summary(str plies_json, int players, str units, str game) -> str:
     """Each player's summary of analysed plies (their JSON list), as JSON text
-    (sa_write_plies_summary)."""
+    (sa_write_plies_summary), rated by ``game``'s bands (none for a game the
+    core does not know)."""
     cdef sa_units u = units_named(units)
+    cdef bytes game_name = game.encode("utf-8", "surrogatepass")
     cdef sa_error err
     cdef bytes data = plies_json.encode("utf-8", "surrogatepass")
     cdef sa_json_doc *doc = sa_json_parse(data, len(data), &err)
@@ -573,7 +585,7 @@ def analysis_summary(str plies_json, int players, str units) -> str:
             if buf == NULL:
                 raise MemoryError()
             sa_writer_init(&w, buf, cap)
-            if sa_write_plies_summary(&w, sa_json_root(doc), players, u, &err) != SA_OK:
+            if sa_write_plies_summary(&w, sa_json_root(doc), players, u, game_name, &err) != SA_OK:
                 free(buf)
                 raise_error(&err)
             if w.len < cap:

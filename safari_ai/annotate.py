@@ -63,13 +63,15 @@ from typing import Any, Callable, Optional
 
 from safari_ai import _core
 from safari_ai.errors import SafariError, from_core
+from safari_ai.facts import games
 from safari_ai.limits import Limits
 from safari_ai.reasons import explain
 from safari_ai.record import GameRecord
 
-__all__ = ["annotate", "Annotation", "AnalysisEnded", "THRESHOLDS", "classify", "format_ply",
-           "format_header", "format_summary", "LEVELS", "DEFAULT_LEVEL", "level_limits",
-           "format_report", "format_limits", "format_reason"]
+__all__ = ["annotate", "Annotation", "AnalysisEnded", "THRESHOLDS", "RATINGS", "NAMES",
+           "rating_key", "move_accuracy", "classify", "format_ply", "format_header",
+           "format_summary", "LEVELS", "DEFAULT_LEVEL", "level_limits", "format_report",
+           "format_limits", "format_reason"]
 
 LINES = 16
 """Lines searched at each decision (the core's most, ``SA_MAX_MULTIPV``): the
@@ -103,6 +105,34 @@ THRESHOLDS: dict[str, tuple[tuple[str, float], ...]] = {
 """Error classes by the game's units (the core's, csrc/search/verdicts.c): an
 error at least this large (win probability lost; expected points lost) gets
 the class, worst first."""
+
+NAMES = ("beginner", "casual", "intermediate", "advanced", "expert")
+"""The rating bands, weakest first."""
+
+
+def rating_key(game: str, players: int) -> str:
+    """The key of :data:`RATINGS`: ``GAME-N`` for a game of N players."""
+    return f"{game}-{players}"
+
+
+RATINGS: dict[str, tuple[tuple[str, float], ...]] = {
+    rating_key(game.name, players): tuple(zip(NAMES[:0:-1], least))
+    for game in games() for players, least in game.rating_bands.items()}
+"""A player's rating by accuracy (:func:`move_accuracy`, averaged over the
+contested decisions), per game and number of players (:func:`rating_key`):
+the first band whose lower bound it reaches, best first, else ``beginner``.
+The bounds are the core's game facts (:attr:`safari_ai.Game.rating_bands`),
+halfway between the accuracies of players of known strength (random <
+greedy < the engine at N, 10 N, 100 N nodes a move) in that game, measured by
+``bench/analysis_ratings.py``; a game without them gets no rating."""
+
+
+def move_accuracy(error: float, units: str) -> float:
+    """One move's accuracy, 0-100, from its error, as lichess's: ``103.1668 x
+    exp(-0.04354 x e) - 3.1669`` for ``e`` the win percentage lost (an
+    expected point lost counts as ten), clamped to 0..100 (the core's,
+    docs/records.md)."""
+    return _core.move_accuracy(error, units)
 
 
 def classify(error: float, units: str) -> Optional[str]:
@@ -149,7 +179,7 @@ class Annotation:
         not count (the core's, csrc/search/verdicts.c)."""
         plies = [{k: v for k, v in p.items() if k in _SUMMARY_READS} for p in self.plies]
         summary: dict[str, dict[str, Any]] = json.loads(
-            _core.analysis_summary(json.dumps(plies), self.players, self.units))
+            _core.analysis_summary(json.dumps(plies), self.players, self.units, self.game))
         return summary
 
     def to_json(self) -> dict[str, Any]:

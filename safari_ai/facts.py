@@ -48,6 +48,10 @@ class Game:
     :param units: what one unit of the evaluation (an alpha-beta ``cp``) is.
     :param analysis_depths: the record analysis's levels quick, default and
         thorough: ``(decision depth, chance depth)`` each (docs/records.md).
+    :param rating_bands: the record analysis's rating bands by number of
+        players: the least accuracy of expert, advanced, intermediate and
+        casual (docs/records.md, "Ratings"); a number of players missing:
+        not measured, no rating.
     :param feature_phrases: per evaluation feature, the two phrases a marked
         move's reason says when the played line's end has less of it, or
         more (``{n}`` the amount, ``{s}``/``{es}``/``{ce}`` plural endings).
@@ -67,6 +71,7 @@ class Game:
     units: str
     rules_schema: dict[str, Any] = field(hash=False, repr=False)
     analysis_depths: tuple[tuple[int, int], ...] = ()
+    rating_bands: dict[int, tuple[float, ...]] = field(default_factory=dict, hash=False)
     feature_phrases: tuple[tuple[str, str], ...] = ()
 
     @property
@@ -125,6 +130,7 @@ def _all() -> tuple[Game, ...]:
                         result_max=facts["result_max"], units=facts["units"],
                         rules_schema=_schema(facts["rules"]),
                         analysis_depths=tuple(facts["analysis_depths"]),
+                        rating_bands=dict(facts["rating_bands"]),
                         feature_phrases=tuple(facts["feature_phrases"])))
     return tuple(out)
 

@@ -13,7 +13,8 @@ from click.testing import CliRunner
 
 import safari_ai
 from safari_ai import Position
-from safari_ai.annotate import THRESHOLDS, annotate, classify
+from safari_ai.annotate import (NAMES, RATINGS, THRESHOLDS, Annotation,
+                                annotate, classify, move_accuracy, rating_key)
 from safari_ai.cli import main
 from safari_ai.record import GameRecord
 from test_play import ZEBRAS_LAST_PLACEMENT
@@ -170,6 +171,63 @@ def test_opening_plies_are_charged_to_nobody() -> None:
     result = annotate(record, {"depth": 2})
     assert [p["charged"] for p in result.plies] == [False, False, True, True]
     assert result.summary()["0"]["moves"] + result.summary()["1"]["moves"] == 2
+
+
+# docs/records.md: the win percentage lost, 100 per unit of win probability,
+# 10 per expected point in the race
+PERCENT_PER_UNIT = {"win probability": 100.0, "points": 10.0}
+
+
+def test_a_rating_is_the_band_of_the_accuracy_in_the_players_own_game() -> None:
+    """Bands measured for every game and every number of ostrich players
+    (bench/analysis_ratings.py), best first, bounds never rising; a summary
+    rates each player by the bands of its own game and number of players."""
+    assert set(RATINGS) == {"turtles-2", "zebras-2", "arena-2", "ostrich-2", "ostrich-3",
+                            "ostrich-4", "ostrich-5"}
+    for bands in RATINGS.values():
+        assert [name for name, _ in bands] == list(NAMES[:0:-1])
+        assert all(a >= b for (_, a), (_, b) in zip(bands, bands[1:]))
+    assert rating_key("ostrich", 3) == "ostrich-3" and rating_key("arena", 2) == "arena-2"
+    for game, players, units in (("ostrich", 3, "points"), ("ostrich", 5, "points"),
+                                 ("arena", 2, "win probability"),
+                                 ("turtles", 2, "win probability")):
+        bands = RATINGS[rating_key(game, players)]
+        for name, least in bands:
+            # one contested decision whose accuracy lies just above the band's bound
+            accuracy = least + 0.01
+            error = -math.log((accuracy + 3.1669) / 103.1668) / 0.04354 / PERCENT_PER_UNIT[units]
+            assert move_accuracy(error, units) == pytest.approx(accuracy)
+            expected = next(n for n, bound in bands if accuracy >= bound)   # best first
+            ply = {"by": 0, "charged": True, "forced": False, "move": "m", "best": "b",
+                   "best_value": 0.5, "error": error, "class": classify(error, units)}
+            row = Annotation(game, {"depth": 1}, units, players=players,
+                             plies=[ply]).summary()["0"]
+            assert row["accuracy"] == pytest.approx(accuracy)
+            assert row["rating"] == expected   # the band itself, or a better one of equal bound
+            assert expected == name or dict(bands)[expected] == least
+        below = Annotation(game, {"depth": 1}, units, players=players, plies=[
+            {"by": 0, "charged": True, "forced": False, "move": "m", "best": "b",
+             "best_value": 0.5, "error": 10.0, "class": "very bad"}]).summary()["0"]
+        assert below["accuracy"] < bands[-1][1] and below["rating"] == NAMES[0]
+    # a game whose bands were never measured (a test game) has an accuracy, no rating
+    toy = Annotation("toydice", {"depth": 1}, "win probability", plies=[
+        {"by": 0, "charged": True, "forced": False, "move": "m", "best": "m",
+         "best_value": 0.5, "error": 0.0, "class": None}]).summary()["0"]
+    assert toy["accuracy"] == pytest.approx(100.0, abs=0.001) and toy["rating"] is None
+
+
+def test_the_bands_are_the_ones_docs_records_shows() -> None:
+    """The table bench/analysis_ratings.py prints, as docs/records.md shows
+    it, holds the bands RATINGS rates with."""
+    text = (Path(__file__).parent.parent / "docs" / "records.md").read_text()
+    lines = text[text.index("| rating | turtles-2 |"):].splitlines()
+    keys = [cell.strip() for cell in lines[0].strip("|").split("|")][1:]
+    shown = {key: [] for key in keys}
+    for line in lines[2:2 + len(NAMES) - 1]:
+        name, *cells = [cell.strip() for cell in line.strip("|").split("|")]
+        for key, cell in zip(keys, cells):
+            shown[key].append((name, float(cell.removeprefix("≥ "))))
+    assert {key: tuple(bands) for key, bands in shown.items()} == RATINGS
 
 
 def test_analyse_command_on_a_record(tmp_path: Path) -> None:

@@ -1141,6 +1141,11 @@ const sa_game sa_ostrich_game = {
     /* record analysis levels (quick, default, thorough): decision depth,
      * chance depth; measured by bench/analysis_stability.py */
     .analysis_depth = {{2, 2}, {3, 2}, {4, 3}},
+    /* bench/analysis_ratings.py at the default level (docs/records.md) */
+    .rating_least = {[2] = {99.2, 97.8, 97.5, 90.8},
+                     [3] = {99.1, 98.2, 98.2, 91.3},
+                     [4] = {99.0, 98.6, 98.5, 89.9},
+                     [5] = {99.3, 98.6, 98.2, 92.2}},
     .new_position = ostrich_new_position,
     .from_json = ostrich_from_json,
     .to_json = ostrich_to_json,

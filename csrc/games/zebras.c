@@ -481,6 +481,8 @@ const sa_game sa_zebras_game = {
     /* record analysis levels (quick, default, thorough): decision depth,
      * chance depth; measured by bench/analysis_stability.py */
     .analysis_depth = {{3, 3}, {4, 4}, {5, 5}},
+    /* bench/analysis_ratings.py at the default level (docs/records.md) */
+    .rating_least = {[2] = {88.1, 82.8, 71.0, 48.9}},
     .new_position = zebras_new_position,
     .from_json = zebras_from_json,
     .to_json = zebras_to_json,

@@ -17,10 +17,9 @@ static const char *const MARKS[SA_N_MARKS] = {"very bad", "bad", "doubtful"};
 /* the least error of each mark: win probability lost; expected points lost */
 static const double MARK_LEAST[2][SA_N_MARKS] = {{0.10, 0.05, 0.02}, {1.0, 0.5, 0.2}};
 
-/* Ratings by accuracy, best first (bench/analysis_ratings.py measured the
- * bounds halfway between players of known strength); below all: beginner. */
+/* Ratings by accuracy, best first; below all: beginner. The bounds are each
+ * game's, by number of players (sa_game's rating_least). */
 static const char *const RATINGS[4] = {"expert", "advanced", "intermediate", "casual"};
-static const double RATING_LEAST[2][4] = {{93.1, 89.8, 77.3, 67.2}, {99.1, 98.2, 98.2, 94.4}};
 
 /* An error in percentage points of win probability (a point lost in the
  * race counts as ten). */
@@ -117,10 +116,15 @@ int sa_contested(double best_value, sa_units units)
            || (DECIDED <= best_value && best_value <= 1 - DECIDED);
 }
 
-static const char *rating(double accuracy, sa_units units)
+/* The band of an accuracy in `game` (may be NULL) with `players` players;
+ * NULL where the bands were not measured. */
+static const char *rating(double accuracy, const sa_game *game, int players)
 {
+    if (game == NULL || players < 0 || players > SA_RATED_PLAYERS_MAX
+        || game->rating_least[players][0] <= 0.0)
+        return NULL;
     for (int i = 0; i < 4; i++)
-        if (accuracy >= RATING_LEAST[units][i])
+        if (accuracy >= game->rating_least[players][i])
             return RATINGS[i];
     return "beginner";
 }
@@ -135,7 +139,7 @@ static void write_sum(sa_writer *w, double sum, int terms)
 }
 
 void sa_write_summary(sa_writer *w, const sa_ply_verdict *plies, int n, int players,
-                      sa_units units)
+                      sa_units units, const sa_game *game)
 {
     sa_write(w, "{");
     for (int p = 0; p < players; p++) {
@@ -175,8 +179,9 @@ void sa_write_summary(sa_writer *w, const sa_ply_verdict *plies, int n, int play
         sa_write_fmt(w, ", \"rolls\": %d, \"total_luck\": ", rolls);
         write_sum(w, luck, rolls);
         sa_write_fmt(w, ", \"contested\": %d, \"rating\": ", contested);
-        if (contested)
-            sa_write_fmt(w, "\"%s\"", rating(accuracy / contested, units));
+        const char *band = contested ? rating(accuracy / contested, game, players) : NULL;
+        if (band != NULL)
+            sa_write_fmt(w, "\"%s\"", band);
         else
             sa_write(w, "null");
         sa_write(w, "}");
@@ -197,7 +202,7 @@ static int true_of(const sa_json *v)
 }
 
 sa_status sa_write_plies_summary(sa_writer *w, const sa_json *plies, int players,
-                                 sa_units units, sa_error *err)
+                                 sa_units units, const char *game, sa_error *err)
 {
     if (plies == NULL || plies->type != SA_JSON_ARRAY || players < 1 || players > SA_MAX_PLAYERS)
         return sa_error_set(err, SA_ERR_ARGUMENT, "plies: a list of analysed plies");
@@ -228,7 +233,7 @@ sa_status sa_write_plies_summary(sa_writer *w, const sa_json *plies, int players
              x = x->next)
             v[i].luck[k++] = number_of(x);
     }
-    sa_write_summary(w, v, (int)n, players, units);
+    sa_write_summary(w, v, (int)n, players, units, game == NULL ? NULL : sa_game_find(game));
     free(v);
     return SA_OK;
 }

@@ -55,15 +55,17 @@ typedef struct sa_ply_verdict {
 /* {"0": {"moves", "best_moves", "errors", "very_bad", "bad", "doubtful",
  * "total_error", "average_error", "accuracy", "rolls", "total_luck",
  * "contested", "rating"}, ...}: per player, the decisions charged and not
- * forced, the rolls charged. */
+ * forced, the rolls charged; "rating" by `game`'s bands for `players`
+ * (null where `game` is NULL or its bands for that many were not measured). */
 void sa_write_summary(sa_writer *w, const sa_ply_verdict *plies, int n, int players,
-                      sa_units units);
+                      sa_units units, const sa_game *game);
 
 /* The same summary of analysed plies read back from their JSON (each
  * {"by", "charged", "forced", "move", "best", "class", "error",
  * "best_value", "luck"}): what safari_ai.annotate.Annotation.summary()
- * returns. SA_ERR_ARGUMENT when `plies` is not a list. */
+ * returns; `game` names the game whose bands rate them (an unknown name or
+ * NULL: no rating). SA_ERR_ARGUMENT when `plies` is not a list. */
 sa_status sa_write_plies_summary(sa_writer *w, const sa_json *plies, int players,
-                                 sa_units units, sa_error *err);
+                                 sa_units units, const char *game, sa_error *err);
 
 #endif /* SAFARI_SEARCH_VERDICTS_H */

@@ -28,6 +28,9 @@
 #include "safari/rules.h"
 #include "safari/writer.h"
 
+/* The most players a game's rating bands are measured for (sa_game). */
+#define SA_RATED_PLAYERS_MAX 5
+
 /* A move or a chance outcome, packed by each game into 64 bits; its layout is
  * drawn in the game's header. 0 is a valid value for some games: no move value
  * is reserved. */
@@ -77,6 +80,12 @@ typedef struct sa_game {
      * depth of a decision position and of a chance position, measured per
      * game (docs/records.md, "Levels"; all 0: the analysis has no levels). */
     int analysis_depth[3][2];
+    /* The record analysis's ratings by accuracy (0-100), by number of
+     * players: the least accuracy of expert, advanced, intermediate and
+     * casual (below them all: beginner), measured per game and number of
+     * players by bench/analysis_ratings.py (docs/records.md, "Ratings"); a
+     * row of zeros: not measured, no rating. */
+    double rating_least[SA_RATED_PLAYERS_MAX + 1][4];
 
     /* -- boundary: validation, text, JSON ------------------------------- */
     /* Writes the starting position for the rules object `rules` (a JSON object,
