@@ -101,6 +101,7 @@ cdef extern from "safari/game.h":
         const char *eval_units
         int analysis_depth[3][2]
         double rating_least[6][4]
+        int n_hidden_tiles
         int n_features
         const char * const *feature_phrases
         int32_t result_min
@@ -379,6 +380,7 @@ def game_facts(str game) -> dict:
             "units": g.eval_units.decode(),
             "analysis_depths": [(g.analysis_depth[i][0], g.analysis_depth[i][1])
                                 for i in range(3)],
+            "hidden_tiles": g.n_hidden_tiles > 0,
             "rating_bands": {n: tuple(g.rating_least[n][i] for i in range(4))
                              for n in range(6) if g.rating_least[n][0] > 0},
             "feature_phrases": [] if g.feature_phrases == NULL else

@@ -48,6 +48,9 @@ class Game:
     :param units: what one unit of the evaluation (an alpha-beta ``cp``) is.
     :param analysis_depths: the record analysis's levels quick, default and
         thorough: ``(decision depth, chance depth)`` each (docs/records.md).
+    :param hidden_tiles: each player may hold a tile face down that the
+        others do not see (ostrich's prediction tiles): a fair engine
+        searches with the tiles it cannot see redrawn.
     :param rating_bands: the record analysis's rating bands by number of
         players: the least accuracy of expert, advanced, intermediate and
         casual (docs/records.md, "Ratings"); a number of players missing:
@@ -71,6 +74,7 @@ class Game:
     units: str
     rules_schema: dict[str, Any] = field(hash=False, repr=False)
     analysis_depths: tuple[tuple[int, int], ...] = ()
+    hidden_tiles: bool = False
     rating_bands: dict[int, tuple[float, ...]] = field(default_factory=dict, hash=False)
     feature_phrases: tuple[tuple[str, str], ...] = ()
 
@@ -130,6 +134,7 @@ def _all() -> tuple[Game, ...]:
                         result_max=facts["result_max"], units=facts["units"],
                         rules_schema=_schema(facts["rules"]),
                         analysis_depths=tuple(facts["analysis_depths"]),
+                        hidden_tiles=facts["hidden_tiles"],
                         rating_bands=dict(facts["rating_bands"]),
                         feature_phrases=tuple(facts["feature_phrases"])))
     return tuple(out)

@@ -287,3 +287,19 @@ def test_no_game_name_in_python_outside_the_renderers() -> None:
         for line, text in game_name_literals(path.read_text(), NAMES):
             found.append(f"{path.relative_to(ROOT)}:{line}: {text!r}")
     assert found == [], "game facts belong to the core (safari_ai.Game):\n" + "\n".join(found)
+
+
+def test_no_game_name_in_the_pages_scripts_outside_the_renderer() -> None:
+    """The page learns every game from the core (GET /api/games, /api/describe):
+    no script of it but render.js (the drawing, as safari_ai/render) names a
+    game in its code (a comment may, as an example)."""
+    static = PACKAGE / "web" / "static"
+    found = []
+    for path in sorted(static.glob("*.js")):
+        if path.name == "render.js":
+            continue
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            code = line.split("//", 1)[0]
+            if any(re.search(rf"\b{name}\b", code) for name in NAMES):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert found == [], "the page must take game facts from the server:\n" + "\n".join(found)

@@ -142,7 +142,7 @@ def _facts() -> str:
         out.append({"name": game.name, "players": start.num_players,
                     "min_players": game.min_players, "max_players": game.max_players,
                     "has_chance": game.has_chance, "zero_sum": game.zero_sum,
-                    "units": game.units, "rules": game.rules_defaults,
+                    "hidden_tiles": game.hidden_tiles, "units": game.units, "rules": game.rules_defaults,
                     "options": rules_form(game.name)})
     return json.dumps(out)
 

@@ -91,8 +91,8 @@ async function apiStream(path, body, onProgress, signal) {
   }
 }
 
-// The streamed HTTP searches under way, by kind: "move" (an ostrich engine
-// move: stopped, it plays its best move so far), "analysis" (the shown
+// The streamed HTTP searches under way, by kind: "move" (an engine move in a
+// game with hidden tiles: stopped, it plays its best move so far), "analysis" (the shown
 // position with hidden tiles) and "review" (the game analysis).
 const streams = new Map();   // AbortController -> {kind, stop}
 function stopStreams(...kinds) {
@@ -145,9 +145,12 @@ function say(text, kind = "error") {
   box.className = kind;
 }
 
-// Ostrich: with exactly one human seat, the page shows only that seat's prediction tile.
+// The game's facts (GET /api/games): zero_sum, hidden_tiles, ...
+const facts = () => S.facts[S.game] || {};
+
+// Hidden tiles: with exactly one human seat, the page shows only that seat's tile.
 function viewer() {
-  if (S.game !== "ostrich") return null;
+  if (!facts().hidden_tiles) return null;
   if (S.start && posAt(S.plies.length).to_move === "terminal") return null;   // the race is over: every tile shown
   const humans = S.seats.map((s, i) => (s === "human" ? i : -1)).filter((i) => i >= 0);
   return humans.length === 1 ? humans[0] : null;
@@ -354,7 +357,7 @@ function showChoices() {
 
 function resultText(result) {
   if (!result) return "game over";
-  if (S.game === "ostrich") return "game over: scores " + result.map((r, i) => `player ${i} ${r}`).join(", ");
+  if (!facts().zero_sum) return "game over: scores " + result.map((r, i) => `player ${i} ${r}`).join(", ");
   const winner = result.indexOf(Math.max(...result));
   return result.every((r) => r === result[0]) ? "game over: a draw" : `game over: player ${winner} wins (${result.join(" / ")})`;
 }
@@ -540,8 +543,8 @@ async function engineMove() {
   let best = null;
   let failed = false;
   try {
-    if (S.game === "ostrich") {
-      // Fair play in the race: the engine redraws the tiles it cannot see (its
+    if (facts().hidden_tiles) {
+      // Fair play with hidden tiles: the engine redraws the tiles it cannot see (its
       // own are real), and its thinking is shown as it goes.
       best = await sampledSearch(pos, seat, { seed: parseInt($("seed").value, 10) || 0 }, true);
     } else {
@@ -571,7 +574,7 @@ function stopEngineMove() {
   if (S.thinking) { search.stop(); stopStreams("move"); }
 }
 
-// A search of an ostrich position with the tiles `player` cannot see redrawn
+// A search of a position with the hidden tiles `player` cannot see redrawn
 // (POST /api/analyse, "predictions": "sampled"), streamed to the engine panel.
 // Resolves to the best move; Stop ends it with the best move found so far
 // (forMove) or leaves the last lines shown.
@@ -693,10 +696,10 @@ function showInfo(line, active) {
   if (k === "1") {
     const win = info.winprob !== undefined ? Number(info.winprob) : scoreToWin(info.score);
     const forZero = pov === 0 ? win : 1 - win;
-    if (S.game !== "ostrich") $("evalfill").style.width = `${Math.round(100 * forZero)}%`;
+    if (facts().zero_sum) $("evalfill").style.width = `${Math.round(100 * forZero)}%`;
     let text = `depth ${info.depth || "?"} nodes ${info.nodes || "?"} nps ${info.nps || "?"}`;
     if (info.score) text += ` | score ${info.score} (player ${pov})`;
-    if (S.game === "ostrich" && info.expect) {
+    if (!facts().zero_sum && info.expect) {
       text += ` | expected points ${info.expect}`;
       if (info.winchance) text += ` | win chances ${percents(info.winchance.split(",").map(Number))}`;
     } else text += ` | player ${pov} wins ${Math.round(100 * win)}%`;
@@ -748,7 +751,7 @@ function showReport(report, pos) {
 }
 
 // The analysis of the shown position: live over the WebSocket, or, when the
-// page hides ostrich tiles, a streamed HTTP search that redraws the tiles the
+// page hides tiles, a streamed HTTP search that redraws the tiles the
 // viewer cannot see.
 async function restartAnalysis() {
   stopStreams("analysis");                      // the shown position changed
@@ -922,7 +925,7 @@ function setGame(game, start) {
   $("pv-lines").innerHTML = "";
   $("engine-info").textContent = "idle";
   $("evalfill").style.width = "50%";
-  $("evalbar").hidden = $("evalcaption").hidden = game === "ostrich";
+  $("evalbar").hidden = $("evalcaption").hidden = !S.facts[game].zero_sum;
   const players = start.rules && start.rules.players ? start.rules.players : S.facts[game].players;
   drawSeats(players);
 }
