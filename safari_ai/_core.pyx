@@ -185,6 +185,7 @@ cdef extern from "safari/search.h":
         SA_MULTI_AUTO
         SA_MULTI_MAXN
         SA_MULTI_PARANOID
+        SA_MULTI_MARGIN
     ctypedef struct sa_line:
         int32_t score
         int exact
@@ -283,7 +284,8 @@ ALGOS = {"auto": SA_ALGO_AUTO, "alphabeta": SA_ALGO_ALPHABETA, "mcts": SA_ALGO_M
 ALGO_NAMES = {v: k for k, v in ALGOS.items()}
 PRUNINGS = {"auto": SA_PRUNE_AUTO, "none": SA_PRUNE_NONE, "star1": SA_PRUNE_STAR1,
             "star2": SA_PRUNE_STAR2}
-MULTIPLAYERS = {"auto": SA_MULTI_AUTO, "maxn": SA_MULTI_MAXN, "paranoid": SA_MULTI_PARANOID}
+MULTIPLAYERS = {"auto": SA_MULTI_AUTO, "maxn": SA_MULTI_MAXN, "paranoid": SA_MULTI_PARANOID,
+                "margin": SA_MULTI_MARGIN}
 
 STATUS_JSON = SA_ERR_JSON
 STATUS_POSITION = SA_ERR_POSITION

@@ -12,7 +12,7 @@ A player is given by a SPEC, comma-separated ``KEY=VALUE`` items:
   MCTS tree from one move to the next (:class:`~safari_ai.search.MctsSession`;
   default yes): the player is told every ply of the game, its own moves, the
   others' and the dice;
-* ``multiplayer=auto|maxn|paranoid``: how expectimax models the other players
+* ``multiplayer=auto|maxn|paranoid|margin``: how expectimax models the other players
   in a race of more than two (:func:`~safari_ai.search.analyse`; default auto);
 * ``name=TEXT`` (for the report);
 * ``weights=FILE``: the in-process engine evaluates with this weights file

@@ -106,10 +106,12 @@ def analyse(pos: Position, settings: Settings | Limits | int | None = None,
     growing with the depth left; a width given applies to every layer below
     the root; docs/search-expectimax.md). ``multiplayer`` (one of
     :data:`MULTIPLAYERS`) is how expectimax models the other players in a
-    race of more than two: ``"maxn"`` (each maximises their own expected
-    score), ``"paranoid"`` (all minimise the mover's; its lines then carry
-    only the mover's value, in ``score``, and no ``expected``), or
-    ``"auto"``, the measured best for the number of players.
+    race: ``"maxn"`` (each maximises their own expected score),
+    ``"margin"`` (each maximises their expected score less the mean of the
+    others'; the lines still carry every player's expected score, and the
+    mover's own as ``score``), ``"paranoid"`` (all minimise the mover's; its
+    lines then carry only the mover's value, in ``score``, and no
+    ``expected``), or ``"auto"``, the measured best (margin).
 
     Ostrich's hidden predictions (rule book section 5): ``predictions="sampled"``
     with ``player=P`` searches ``samples`` copies of the position in which

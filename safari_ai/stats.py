@@ -222,14 +222,22 @@ def llr_normal(values: list[float], m0: float, m1: float) -> float:
     return (m1 - m0) / variance * (sum(values) - n * (m0 + m1) / 2)
 
 
+SPRT_NORMAL_MIN_VALUES = 10
+"""Values :func:`sprt_normal` needs before it gives a verdict: the variance of
+a handful of values is itself a guess (a 3-player match once stopped on H0
+after two deals, LLR -27, because they happened to agree)."""
+
+
 def sprt_normal(values: list[float], m0: float, m1: float, alpha: float = 0.05,
                 beta: float = 0.05) -> SprtResult:
     """The SPRT verdict from :func:`llr_normal` (bounds as :func:`sprt`); with
-    fewer than two values, or values that do not vary yet, LLR 0 and no verdict."""
+    fewer than two values, or values that do not vary yet, LLR 0 and no verdict;
+    with fewer than :data:`SPRT_NORMAL_MIN_VALUES`, the LLR but no verdict."""
     try:
         value = llr_normal(values, m0, m1)
     except ValueError:
         value = 0.0
     lower, upper = sprt_bounds(alpha, beta)
-    verdict = "H1" if value >= upper else "H0" if value <= lower else "continue"
+    verdict = ("continue" if len(values) < SPRT_NORMAL_MIN_VALUES
+               else "H1" if value >= upper else "H0" if value <= lower else "continue")
     return SprtResult(value, lower, upper, verdict)

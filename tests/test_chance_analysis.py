@@ -1,7 +1,8 @@
 """Analysis at chance positions (issue 13): expectimax values every outcome.
 
 The values are checked against expectimax computed here over the reference
-rules (tests/reference/, written from the rule books alone), with exact
+rules (tests/reference/, written from the rule books alone; in the race each
+player choosing by margin, the engine's default model), with exact
 fractions: to the end of the game at the end of an arena duel (its round cap),
 and a few plies deep at the last rolls of an ostrich race, where the horizon
 is the engine's evaluation (read through the public API, as the engine reads
@@ -40,6 +41,16 @@ def walk(game: str, rules: dict[str, Any], seed: int, plies: int) -> safari_ai.P
     return pos
 
 
+def choice_key(values: tuple[Fraction, ...], mover: int, race: bool) -> Fraction:
+    """What the mover maximises: in a race (the engine's default model,
+    margin) its expected points less the mean of the others'; in a duel its
+    win probability."""
+    if not race:
+        return values[mover]
+    others = [v for q, v in enumerate(values) if q != mover]
+    return values[mover] - sum(others) / len(others)
+
+
 def reference_value(ref: Any, p: dict[str, Any], depth: int | None, maxn: bool,
                     memo: dict[str, Any]) -> tuple[tuple[Fraction, ...], int, bool]:
     """Every player's expected result of the reference position ``p`` (two
@@ -75,9 +86,9 @@ def reference_value(ref: Any, p: dict[str, Any], depth: int | None, maxn: bool,
             for move in ref.legal_moves(p):
                 values, plies, amb = reference_value(ref, ref.apply(p, move), below, maxn, memo)
                 longest, ambiguous = max(longest, plies + 1), ambiguous or amb
-                if best is None or values[mover] > best[mover]:
+                if best is None or choice_key(values, mover, maxn) > choice_key(best, mover, maxn):
                     best = values
-                elif values[mover] == best[mover] and values != best:
+                elif choice_key(values, mover, maxn) == choice_key(best, mover, maxn) and values != best:
                     ambiguous = True
         out = (best, longest, ambiguous)
     memo[key] = out

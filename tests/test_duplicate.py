@@ -111,8 +111,13 @@ def test_gsprt_on_means_by_hand() -> None:
     assert llr_normal(values, 1.0, 0.0) == pytest.approx(-llr_normal(values, 0.0, 1.0))
     lower, upper = sprt_bounds()
     assert sprt_normal(values, 0.0, 1.0).verdict == "continue"  # 2.86 < 2.94
-    assert sprt_normal(values * 2, 0.0, 1.0).verdict == "H1"     # twice the evidence
-    assert sprt_normal([v - 4 for v in values] * 2, 0.0, 1.0).verdict == "H0"  # -3.43
+    assert sprt_normal(values * 3, 0.0, 1.0).verdict == "H1"     # three times the evidence
+    assert sprt_normal([v - 4 for v in values] * 3, 0.0, 1.0).verdict == "H0"  # -5.14
+    # a verdict needs SPRT_NORMAL_MIN_VALUES values, however strong the LLR
+    assert sprt_normal(values * 2, 0.0, 1.0).llr >= upper
+    assert sprt_normal(values * 2, 0.0, 1.0).verdict == "continue"  # 8 values
+    assert sprt_normal([-1.0, -1.5], 0.0, 1.0).llr < -20 and \
+        sprt_normal([-1.0, -1.5], 0.0, 1.0).verdict == "continue"
     assert sprt_normal([2.0, 2.0], 0.0, 1.0).llr == 0.0  # no variance yet: no verdict
     assert sprt_normal([2.0], 0.0, 1.0).verdict == "continue"
     assert (sprt_normal(values, 0, 1).lower, sprt_normal(values, 0, 1).upper) == (lower, upper)

@@ -90,6 +90,57 @@ def test_paranoid_values_the_mover_alone() -> None:
         safari_ai.analyse(pos, depth=1, algo="expectimax", multiplayer="selfish")
 
 
+def margin_key(values: list[float], me: int) -> float:
+    """The mover's value less the mean of the others' (multiplayer="margin")."""
+    others = [v for p, v in enumerate(values) if p != me]
+    return values[me] - sum(others) / len(others)
+
+
+@needs_ostrich
+@pytest.mark.parametrize("players", [2, 3])
+def test_margin_ranks_moves_by_the_margin(players: int) -> None:
+    """One ply deep, each move's line holds its child's evaluation for every
+    player (/ 100: points); margin ranks the moves by the mover's value less
+    the others' mean and max-n by the mover's own, both with the mover's own
+    expected points as the score. Walked from the start on seeded outcomes and
+    moves until the two models choose differently."""
+    import random
+
+    rng = random.Random(3)
+    pos = first_decision("ostrich", players)
+    differed = 0
+    for _ in range(60):
+        if pos.is_chance():
+            pos = pos.apply(rng.choice(pos.chance_outcomes())[0])
+            continue
+        moves = pos.legal_moves()
+        me = pos.to_move
+        if 2 <= len(moves) <= 16:
+            margin = safari_ai.analyse(pos, depth=1, algo="expectimax", multiplayer="margin",
+                                       multipv=len(moves), seed=1)
+            maxn = safari_ai.analyse(pos, depth=1, algo="expectimax", multiplayer="maxn",
+                                     multipv=len(moves), seed=1)
+            auto = safari_ai.analyse(pos, depth=1, algo="expectimax", seed=1)
+            assert auto.best_move == margin.best_move  # auto is margin in the race
+            children = {m: [pos.apply(m).evaluate(p) / 100 for p in range(players)]
+                        for m in moves}
+            for report, key in ((margin, margin_key), (maxn, lambda v, me: v[me])):
+                assert len(report.lines) == len(moves)
+                for line in report.lines:
+                    child = children[line.pv[0]]
+                    assert line.expected == pytest.approx(child, abs=1e-9)
+                    assert line.score == round(100 * line.expected[me])
+                keys = [key(line.expected, me) for line in report.lines]
+                assert keys == sorted(keys, reverse=True)
+                assert key(children[report.best_move], me) == pytest.approx(
+                    max(key(v, me) for v in children.values()))
+            differed += margin.best_move != maxn.best_move
+        if differed:
+            break
+        pos = pos.apply(rng.choice(moves))
+    assert differed, "margin and max-n never chose differently"
+
+
 @needs_ostrich
 def test_paranoid_on_the_command_line(tmp_path: Path) -> None:
     path = tmp_path / "pos.json"
@@ -109,9 +160,10 @@ def test_match_spec_key() -> None:
     assert parse_spec("algo=expectimax").multiplayer == "auto"
     assert parse_spec("multiplayer=maxn").settings()["multiplayer"] == "maxn"
     with pytest.raises(ValueError,
-                       match='multiplayer must be one of auto, maxn, paranoid, got "x"'):
+                       match='multiplayer must be one of auto, maxn, paranoid, margin, got "x"'):
         parse_spec("multiplayer=x")
-    assert MULTIPLAYERS == ("auto", "maxn", "paranoid")
+    assert MULTIPLAYERS == ("auto", "maxn", "paranoid", "margin")
+    assert parse_spec("multiplayer=margin").settings()["multiplayer"] == "margin"
 
 
 @needs_ostrich
@@ -119,7 +171,7 @@ def test_protocol_option() -> None:
     eng = Engine()
     options = [line for line in eng.feed("safari") if "name Multiplayer " in line]
     assert options == ["option name Multiplayer type combo default auto var auto var maxn "
-                       "var paranoid"]
+                       "var paranoid var margin"]
     assert eng.feed("setoption name Multiplayer value Paranoid") == []
     assert eng.feed("setoption name Algorithm value expectimax") == []
     pos = first_decision("ostrich", 4)

@@ -29,15 +29,30 @@
 typedef enum ex_mode {
     EX_TWO_PLAYER = 0,   /* zero-sum: player 0's result, 1 minimises it   */
     EX_MAXN = 1,         /* a vector: every player's result               */
-    EX_PARANOID = 2      /* the root mover's result; all others minimise  */
+    EX_PARANOID = 2,     /* the root mover's result; all others minimise  */
+    EX_MARGIN = 3        /* max-n's vector; each chooser maximises its
+                            result less the mean of the others'          */
 } ex_mode;
 
 /* The value model a search of `root` under `limits` uses: two-player for a
- * game of at most two players; else max-n or paranoid as limits->multiplayer
- * says (SA_MULTI_AUTO: the measured best, max-n). A
- * chance root is valued by max-n whatever is asked: its report holds every
- * player's expected result, and no one chooses there to be paranoid for. */
+ * game of at most two players; else max-n, paranoid or margin as
+ * limits->multiplayer says (SA_MULTI_AUTO: the measured best). A chance root
+ * is valued by max-n or margin (both keep every player's expected result
+ * for its report), never paranoid: no one chooses there to be paranoid for. */
 ex_mode ex_mode_for(const sa_game *game, const void *root, const sa_limits *limits);
+
+/* What the player `me` maximises in a vector of n expected results: its own
+ * (max-n) or its own less the mean of the others' (margin). */
+static inline double ex_choice_key(int margin, const double *values, int n, int me)
+{
+    if (!margin || n < 2)
+        return values[me];
+    double others = 0.0;
+    for (int p = 0; p < n; p++)
+        if (p != me)
+            others += values[p];
+    return values[me] - others / (n - 1);
+}
 
 /* -- chance positions ---------------------------------------------------- */
 
@@ -127,6 +142,8 @@ typedef struct ex_search {
     int n_players;
     int maxn;                     /* 1: vectors; 0: one value, maximiser's */
     int paranoid;                 /* 1: one value, the root mover's        */
+    int margin;                   /* 1 (with maxn): choosers maximise their
+                                     margin over the others' mean         */
     int maximiser;                /* the player whose value a scalar is:   */
                                   /* 0 (two players), the root's mover     */
     double lowest, highest;       /* scalar values lie in [lowest, highest] */

@@ -101,7 +101,7 @@ static void search_move(ex_search *s, const ex_root *x, ex_item *r, int depth, d
     int me = x->me;
     if (s->maxn) {
         ex_maxn_node(s, f->child, 1, depth - 1, r->values);
-        r->key = r->values[me];
+        r->key = ex_choice_key(s->margin, r->values, s->n_players, me);
         r->exact = 1;
     } else { /* two players, or paranoid (where the mover is the maximiser) */
         int maximising = me == s->maximiser;
@@ -279,7 +279,8 @@ static void totals(const ex_root *x, sa_report *out)
  * the mover's value, which is the score: no `expected`. */
 static void set_line(const ex_root *x, sa_line *line, const ex_item *r)
 {
-    line->score = (int32_t)(r->key * 100.0 + (r->key >= 0 ? 0.5 : -0.5));
+    double own = x->maxn ? r->values[x->me] : r->key; /* margin: the key is not the score */
+    line->score = (int32_t)(own * 100.0 + (own >= 0 ? 0.5 : -0.5));
     line->exact = 0;
     line->n_expected = x->paranoid ? 0 : x->n_players;
     for (int p = 0; p < x->n_players; p++)
@@ -593,7 +594,7 @@ sa_status sa_expectimax(const sa_game *game, const void *root, const sa_limits *
     x.me = x.chance ? 0 : game->to_move(root);
     x.n_players = game->num_players(root);
     ex_mode mode = ex_mode_for(game, root, limits);
-    x.maxn = mode == EX_MAXN;
+    x.maxn = mode == EX_MAXN || mode == EX_MARGIN;
     x.paranoid = mode == EX_PARANOID;
     x.multipv = limits->multipv;
     x.n_threads = limits->threads;

@@ -80,8 +80,8 @@ sa_status sa_limits_check(const sa_limits *limits, sa_error *err)
     if (limits->pruning < SA_PRUNE_AUTO || limits->pruning > SA_PRUNE_STAR2)
         return sa_error_set(err, SA_ERR_ARGUMENT, "pruning must be 0..3, got %d",
                             (int)limits->pruning);
-    if (limits->multiplayer < SA_MULTI_AUTO || limits->multiplayer > SA_MULTI_PARANOID)
-        return sa_error_set(err, SA_ERR_ARGUMENT, "multiplayer must be 0..2, got %d",
+    if (limits->multiplayer < SA_MULTI_AUTO || limits->multiplayer > SA_MULTI_MARGIN)
+        return sa_error_set(err, SA_ERR_ARGUMENT, "multiplayer must be 0..3, got %d",
                             (int)limits->multiplayer);
     if (limits->chance_width < 0)
         return sa_error_set(err, SA_ERR_ARGUMENT, "chance width must be >= 0, got %d",

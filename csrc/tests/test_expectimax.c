@@ -685,8 +685,19 @@ static const sa_game tree_game = {
     .result_max = 10,
 };
 
+#define TREE_MAXN (-1)
+#define TREE_MARGIN (-2)
+
+/* What the mover k maximises in a vector: its value, or under margin its
+ * value less the others' mean. */
+static double tree_key(const double *v, int k, int margin)
+{
+    return margin ? v[k] - (v[0] + v[1] + v[2] - v[k]) / 2.0 : v[k];
+}
+
 /* Node `at`'s value `depth` plies deep: paranoid for `me` (me >= 0) into
- * out[0], or max-n (me < 0) into out[0..3), equal values to the first move. */
+ * out[0], or max-n (TREE_MAXN) or margin (TREE_MARGIN) into out[0..3),
+ * equal values to the first move. */
 static void tree_brute(int at, int me, int depth, double *out)
 {
     const tree_node *t = &tree_nodes[at];
@@ -711,27 +722,31 @@ static void tree_brute(int at, int me, int depth, double *out)
             double v = maximising ? child[0] : -child[0];
             if (i == 0 || v > (maximising ? out[0] : -out[0]))
                 out[0] = child[0];
-        } else if (child[t->kind] > out[t->kind]) {
+        } else if (i == 0 || tree_key(child, t->kind, me == TREE_MARGIN) >
+                                 tree_key(out, t->kind, me == TREE_MARGIN)) {
             memcpy(out, child, sizeof child);
         }
     }
 }
 
-/* The brute force's choice at the root (mover 0): the best move's index, -1
- * when the best two are within 1e-6. */
-static int tree_choice(int paranoid, int depth)
+/* The brute force's choice at the root (mover 0) under `model` (0:
+ * paranoid, TREE_MAXN, TREE_MARGIN): the best move's index, -1 when the best
+ * two are within 1e-6; *own: the mover's value of that move. */
+static int tree_choice(int model, int depth, double *own)
 {
     const tree_node *root = &tree_nodes[0];
     double best = -1e9, second = -1e9, v[3];
     int choice = -1;
     for (int i = 0; i < root->n; i++) {
-        tree_brute(root->child[i], paranoid ? 0 : -1, depth - 1, v);
-        if (v[0] > best) {
+        tree_brute(root->child[i], model, depth - 1, v);
+        double key = model == 0 ? v[0] : tree_key(v, 0, model == TREE_MARGIN);
+        if (key > best) {
             second = best;
-            best = v[0];
+            best = key;
             choice = i;
-        } else if (v[0] > second) {
-            second = v[0];
+            *own = v[0];
+        } else if (key > second) {
+            second = key;
         }
     }
     return best - second < 1e-6 ? -1 : choice;
@@ -753,22 +768,37 @@ static int tree_search_choice(sa_multiplayer model, sa_pruning pruning, int tabl
     return r->lines[0].pv[1] - '0';
 }
 
-/* On 300 seeded trees, both models choose and value the root as their brute
- * forces do (every pruning mode, with and without the table); and on a good
- * share of the trees they choose differently, so the option is not a no-op. */
+/* On 300 seeded trees, the three models choose and value the root as their
+ * brute forces do (paranoid in every pruning mode, with and without the
+ * table; margin, and auto, which is margin, with the mover's own value as
+ * the score); and on a good share of the trees paranoid and max-n, and
+ * margin and max-n, choose differently, so the options are not no-ops. */
 static void test_paranoid_and_maxn_differ(void)
 {
     const sa_pruning modes[] = {SA_PRUNE_NONE, SA_PRUNE_STAR1, SA_PRUNE_STAR2};
-    int differ = 0, compared = 0;
+    int differ = 0, compared = 0, margin_differ = 0, margin_compared = 0;
     for (uint64_t seed = 1; seed <= 300; seed++) {
         tree_generate(seed, 5, 0);
         for (int depth = 2; depth <= 5; depth++) {
-            int maxn = tree_choice(0, depth), paranoid = tree_choice(1, depth);
+            double own_maxn, own_paranoid, own_margin;
+            int maxn = tree_choice(TREE_MAXN, depth, &own_maxn);
+            int paranoid = tree_choice(0, depth, &own_paranoid);
+            int margin = tree_choice(TREE_MARGIN, depth, &own_margin);
             double want;
             tree_brute(0, 0, depth, &want);
             int32_t score;
             if (maxn >= 0)
                 CHECK(tree_search_choice(SA_MULTI_MAXN, SA_PRUNE_AUTO, 1, depth, &score) == maxn);
+            if (margin >= 0)
+                for (int table = 0; table <= 1; table++) {
+                    CHECK(tree_search_choice(SA_MULTI_MARGIN, SA_PRUNE_AUTO, table, depth,
+                                             &score) == margin);
+                    CHECK(score == (int32_t)lround(100.0 * own_margin));
+                    CHECK(tree_search_choice(SA_MULTI_AUTO, SA_PRUNE_AUTO, table, depth,
+                                             &score) == margin);
+                }
+            margin_compared += maxn >= 0 && margin >= 0;
+            margin_differ += maxn >= 0 && margin >= 0 && maxn != margin;
             for (int m = 0; m < 3; m++)
                 for (int table = 0; table <= 1; table++) {
                     int got = tree_search_choice(SA_MULTI_PARANOID, modes[m], table, depth, &score);
@@ -780,9 +810,10 @@ static void test_paranoid_and_maxn_differ(void)
             differ += maxn >= 0 && paranoid >= 0 && maxn != paranoid;
         }
     }
-    printf("random 3-player trees: max-n and paranoid choose differently in %d of %d\n",
-           differ, compared);
+    printf("random 3-player trees: max-n and paranoid choose differently in %d of %d, "
+           "max-n and margin in %d of %d\n", differ, compared, margin_differ, margin_compared);
     CHECK(differ * 10 > compared);
+    CHECK(margin_differ * 10 > margin_compared);
 }
 
 /* Star1/Star2 cut paranoid trees as they cut two-player ones. */
@@ -804,7 +835,8 @@ static void test_paranoid_pruning_saves_nodes(void)
     CHECK(nodes[SA_PRUNE_STAR2] < nodes[SA_PRUNE_NONE]);
 }
 
-/* Which model runs: two players never change; a chance root is max-n. */
+/* Which model runs: two players never change; a chance root is max-n or
+ * margin. */
 static void test_multiplayer_mode(void)
 {
     sa_limits limits = limits_for(2, SA_PRUNE_AUTO, 1, 0);
@@ -817,9 +849,15 @@ static void test_multiplayer_mode(void)
     three.rolling = 0;
     limits.multiplayer = SA_MULTI_MAXN;
     CHECK(ex_mode_for(&pig3_game, &three, &limits) == EX_MAXN);
-    limits.multiplayer = SA_MULTI_AUTO; /* the measured best: max-n */
-    CHECK(ex_mode_for(&pig3_game, &three, &limits) == EX_MAXN);
-    limits.multiplayer = (sa_multiplayer)3;
+    limits.multiplayer = SA_MULTI_MARGIN;
+    CHECK(ex_mode_for(&pig3_game, &three, &limits) == EX_MARGIN);
+    three.rolling = 1; /* a chance root keeps the choosers' model below it */
+    CHECK(ex_mode_for(&pig3_game, &three, &limits) == EX_MARGIN);
+    three.rolling = 0;
+    CHECK(ex_mode_for(&pig_game, &two, &limits) == EX_TWO_PLAYER);
+    limits.multiplayer = SA_MULTI_AUTO; /* the measured best: margin */
+    CHECK(ex_mode_for(&pig3_game, &three, &limits) == EX_MARGIN);
+    limits.multiplayer = (sa_multiplayer)4;
     sa_report report;
     sa_error err;
     CHECK(sa_expectimax(&pig3_game, &three, &limits, &report, &err) == SA_ERR_ARGUMENT);

@@ -63,11 +63,14 @@ typedef enum sa_pruning {
 /* Expectimax in a game of more than two players (ostrich): how the other
  * players are assumed to choose. */
 typedef enum sa_multiplayer {
-    SA_MULTI_AUTO = 0,     /* the measured best: max-n (docs/strength.md) */
+    SA_MULTI_AUTO = 0,     /* the measured best: margin (docs/strength.md) */
     SA_MULTI_MAXN = 1,     /* max-n: each player maximises their own result */
-    SA_MULTI_PARANOID = 2  /* paranoid: the root's mover maximises its own
+    SA_MULTI_PARANOID = 2, /* paranoid: the root's mover maximises its own
                               result, every other player minimises it (so
                               alpha-beta and Star1/Star2 apply) */
+    SA_MULTI_MARGIN = 3    /* margin: max-n's vectors, but each player
+                              maximises its result less the mean of the
+                              others' (what a race's margin counts) */
 } sa_multiplayer;
 
 typedef struct sa_report sa_report;
