@@ -16,6 +16,7 @@ Environment switches:
   SAFARI_SANITIZE=1  AddressSanitizer + UndefinedBehaviorSanitizer; run Python
                      with LD_PRELOAD=$(gcc -print-file-name=libasan.so)
 """
+
 import os
 import re
 import shutil
@@ -33,8 +34,15 @@ with open("csrc/include/safari/version.h", encoding="utf-8") as header:
 C_SOURCES = sorted(glob("csrc/common/*.c") + glob("csrc/games/*.c") + glob("csrc/search/*.c"))
 C_HEADERS = sorted(glob("csrc/**/*.h", recursive=True))
 INCLUDE_DIRS = ["csrc/include", "csrc"]
-WARNINGS = ["-std=c11", "-Wall", "-Wextra", "-Wshadow", "-Wmissing-prototypes", "-Werror",
-            "-D_POSIX_C_SOURCE=200809L"]
+WARNINGS = [
+    "-std=c11",
+    "-Wall",
+    "-Wextra",
+    "-Wshadow",
+    "-Wmissing-prototypes",
+    "-Werror",
+    "-D_POSIX_C_SOURCE=200809L",
+]
 
 
 def optimisation_flags() -> tuple[list[str], list[str]]:
@@ -48,8 +56,11 @@ def optimisation_flags() -> tuple[list[str], list[str]]:
     if os.environ.get("SAFARI_DEBUG") == "1":
         compile_flags = ["-O0", "-g", "-pthread"]
     if os.environ.get("SAFARI_SANITIZE") == "1":
-        sanitize = ["-fsanitize=address,undefined", "-fno-omit-frame-pointer",
-                    "-fno-sanitize-recover=undefined"]
+        sanitize = [
+            "-fsanitize=address,undefined",
+            "-fno-omit-frame-pointer",
+            "-fno-sanitize-recover=undefined",
+        ]
         compile_flags = ["-O1", "-g", "-pthread", *sanitize]
         link_flags = ["-pthread", *sanitize]
     return compile_flags, link_flags
@@ -59,8 +70,13 @@ COMPILE_FLAGS, LINK_FLAGS = optimisation_flags()
 # Each flavour builds in a folder of its own: distutils skips objects that look
 # up to date, so a sanitized build must never pick up optimised objects (or the
 # reverse).
-FLAVOUR = ("sanitize" if os.environ.get("SAFARI_SANITIZE") == "1"
-           else "debug" if os.environ.get("SAFARI_DEBUG") == "1" else "release")
+FLAVOUR = (
+    "sanitize"
+    if os.environ.get("SAFARI_SANITIZE") == "1"
+    else "debug"
+    if os.environ.get("SAFARI_DEBUG") == "1"
+    else "release"
+)
 
 # distutils decides what to rebuild by comparing a target with its sources
 # only: without these dependencies a change to a header recompiled nothing and
@@ -84,22 +100,31 @@ plain_library = Extension(
     extra_link_args=LINK_FLAGS,
 )
 
+
 class build_py_with_wasm(build_py):
     """build_py, plus the WebAssembly module when the toolchain builds it."""
 
     def run(self) -> None:
         super().run()
         wasm_cc = os.environ.get("WASM_CC", "clang-14")
-        if os.environ.get("SAFARI_NO_WASM") == "1" or not shutil.which("make") \
-                or not shutil.which(wasm_cc):
-            print("safari_ai: WebAssembly module not built (needs make, clang, lld, "
-                  "wasi-libc; `make -C csrc wasm`)")
+        if (
+            os.environ.get("SAFARI_NO_WASM") == "1"
+            or not shutil.which("make")
+            or not shutil.which(wasm_cc)
+        ):
+            print(
+                "safari_ai: WebAssembly module not built (needs make, clang, lld, "
+                "wasi-libc; `make -C csrc wasm`)"
+            )
             return
-        built = subprocess.run(["make", "-C", "csrc", "wasm", f"WASM_CC={wasm_cc}"],
-                               capture_output=True, text=True)
+        built = subprocess.run(
+            ["make", "-C", "csrc", "wasm", f"WASM_CC={wasm_cc}"], capture_output=True, text=True
+        )
         if built.returncode != 0:
-            print("safari_ai: WebAssembly module not built: `make -C csrc wasm` failed:\n"
-                  + built.stderr[-2000:])
+            print(
+                "safari_ai: WebAssembly module not built: `make -C csrc wasm` failed:\n"
+                + built.stderr[-2000:]
+            )
             return
         target = os.path.join(self.build_lib, "safari_ai", "web", "static", "safari.wasm")
         self.copy_file(os.path.join("csrc", "build-wasm", "safari.wasm"), target)
@@ -109,13 +134,27 @@ setup(
     version=VERSION,
     cmdclass={"build_py": build_py_with_wasm},
     options={"build": {"build_base": f"build/{FLAVOUR}"}},
-    libraries=[("safari", {"sources": C_SOURCES, "include_dirs": INCLUDE_DIRS,
-                           "obj_deps": {"": C_HEADERS},
-                           "cflags": WARNINGS + COMPILE_FLAGS})],
+    libraries=[
+        (
+            "safari",
+            {
+                "sources": C_SOURCES,
+                "include_dirs": INCLUDE_DIRS,
+                "obj_deps": {"": C_HEADERS},
+                "cflags": WARNINGS + COMPILE_FLAGS,
+            },
+        )
+    ],
     ext_modules=[
-        *cythonize([core], compiler_directives={
-            "language_level": 3, "embedsignature": True,
-            "boundscheck": False, "wraparound": False}),
+        *cythonize(
+            [core],
+            compiler_directives={
+                "language_level": 3,
+                "embedsignature": True,
+                "boundscheck": False,
+                "wraparound": False,
+            },
+        ),
         plain_library,
     ],
 )

@@ -27,6 +27,7 @@ with more games reuses the ones before. One process::
 
     python bench/analysis_ratings.py [--nodes 1024] [--games 20] [--race-games 3]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -40,9 +41,13 @@ from safari_ai.match import make_jobs, parse_spec, run_match
 from safari_ai.record import GameRecord
 
 SETUPS: list[tuple[str, dict[str, Any]]] = [
-    ("turtles", {}), ("zebras", {}), ("arena", {}),
-    ("ostrich", {"players": 2}), ("ostrich", {"players": 3}),
-    ("ostrich", {"players": 4}), ("ostrich", {"players": 5}),
+    ("turtles", {}),
+    ("zebras", {}),
+    ("arena", {}),
+    ("ostrich", {"players": 2}),
+    ("ostrich", {"players": 3}),
+    ("ostrich", {"players": 4}),
+    ("ostrich", {"players": 5}),
 ]
 
 
@@ -55,23 +60,49 @@ eight take both fighters' first two moves at random too."""
 
 def players(nodes: int) -> list[tuple[str, str]]:
     """(label, spec) of the known players, weakest first."""
-    return [("random", "algo=random"), ("greedy", "algo=greedy"),
-            (f"engine {nodes}", f"nodes={nodes}"), (f"engine {10 * nodes}", f"nodes={10 * nodes}"),
-            (f"engine {100 * nodes}", f"nodes={100 * nodes}")]
+    return [
+        ("random", "algo=random"),
+        ("greedy", "algo=greedy"),
+        (f"engine {nodes}", f"nodes={nodes}"),
+        (f"engine {10 * nodes}", f"nodes={10 * nodes}"),
+        (f"engine {100 * nodes}", f"nodes={100 * nodes}"),
+    ]
 
 
-def analysed(folder: Path, game: str, rules: dict[str, Any], spec: str, games: int,
-             level: str, opening_plies: int) -> list[dict[str, Any]]:
+def analysed(
+    folder: Path,
+    game: str,
+    rules: dict[str, Any],
+    spec: str,
+    games: int,
+    level: str,
+    opening_plies: int,
+) -> list[dict[str, Any]]:
     """The analyses of ``games`` self-play records of ``spec`` (cached, one
     file per record and level: the n-th record is always the same game)."""
     # one game per opening: seat 0 of each pair (the pair's second game is the
     # same game between identical players)
-    jobs = [job for job in make_jobs(game, rules, parse_spec(spec), parse_spec(spec), 2 * games,
-                                     seed=27, opening_plies=opening_plies) if job.colour == 0]
+    jobs = [
+        job
+        for job in make_jobs(
+            game,
+            rules,
+            parse_spec(spec),
+            parse_spec(spec),
+            2 * games,
+            seed=27,
+            opening_plies=opening_plies,
+        )
+        if job.colour == 0
+    ]
     records = folder / "records"
     records.mkdir(parents=True, exist_ok=True)
-    missing = [job for job in jobs if not (records / f"{job.pair}.json").exists()
-               and not (folder / level / f"{job.pair}.json").exists()]
+    missing = [
+        job
+        for job in jobs
+        if not (records / f"{job.pair}.json").exists()
+        and not (folder / level / f"{job.pair}.json").exists()
+    ]
     if missing:
         for outcome in run_match(missing).outcomes:
             (records / f"{outcome.pair}.json").write_text(json.dumps(outcome.record))
@@ -89,32 +120,61 @@ def analysed(folder: Path, game: str, rules: dict[str, Any], spec: str, games: i
 def seat_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
     """Every seat's summary of a cached analysis, recomputed from its plies
     (today's definition of accuracy and rating)."""
-    return list(Annotation(data["game"], data["limits"], data["units"],
-                           players=len(data["summary"]), plies=data["plies"]
-                           ).summary().values())
+    return list(
+        Annotation(
+            data["game"],
+            data["limits"],
+            data["units"],
+            players=len(data["summary"]),
+            plies=data["plies"],
+        )
+        .summary()
+        .values()
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--nodes", type=int, default=1024,
-                        help="N (the core checks a node limit every 1,024 nodes).")
-    parser.add_argument("--games", type=int, default=20,
-                        help="Self-play games per player in the two-player games.")
-    parser.add_argument("--race-games", type=int, default=3,
-                        help="Self-play races per player and number of ostrich players.")
-    parser.add_argument("--opening-plies", type=int, default=None,
-                        help="Random plies that start each record (default: OPENING_PLIES).")
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        default=1024,
+        help="N (the core checks a node limit every 1,024 nodes).",
+    )
+    parser.add_argument(
+        "--games", type=int, default=20, help="Self-play games per player in the two-player games."
+    )
+    parser.add_argument(
+        "--race-games",
+        type=int,
+        default=3,
+        help="Self-play races per player and number of ostrich players.",
+    )
+    parser.add_argument(
+        "--opening-plies",
+        type=int,
+        default=None,
+        help="Random plies that start each record (default: OPENING_PLIES).",
+    )
     parser.add_argument("--dir", default=str(Path(__file__).parent / "records" / "ratings"))
     parser.add_argument("--level", default="default", help="The analysis level.")
-    parser.add_argument("--setups", nargs="*", default=None,
-                        help="Only these (turtles-2, zebras-2, arena-2, ostrich-2 ... ostrich-5).")
+    parser.add_argument(
+        "--setups",
+        nargs="*",
+        default=None,
+        help="Only these (turtles-2, zebras-2, arena-2, ostrich-2 ... ostrich-5).",
+    )
     args = parser.parse_args()
     known = players(args.nodes)
+
     def openings(game: str) -> int:
         return OPENING_PLIES[game] if args.opening_plies is None else int(args.opening_plies)
 
-    print(f"{'game':<10} " + " ".join(f"{label:>22}" for label, _ in known)
-          + "  accuracy order  rating order")
+    print(
+        f"{'game':<10} "
+        + " ".join(f"{label:>22}" for label, _ in known)
+        + "  accuracy order  rating order"
+    )
     bands: dict[str, tuple[tuple[str, float], ...]] = {}
     table = []
     for game, rules in SETUPS:
@@ -123,38 +183,56 @@ def main() -> None:
             continue
         accuracy, error, decisions, rows_of = [], [], [], []
         for label, spec in known:
-            folder = Path(args.dir) / f"openings-{openings(game)}" / key / \
-                label.replace(" ", "")
+            folder = Path(args.dir) / f"openings-{openings(game)}" / key / label.replace(" ", "")
             games = args.race_games if game == "ostrich" else args.games
-            rows = [row for data in analysed(folder, game, rules, spec, games, args.level,
-                                             openings(game)) for row in seat_rows(data)]
+            rows = [
+                row
+                for data in analysed(folder, game, rules, spec, games, args.level, openings(game))
+                for row in seat_rows(data)
+            ]
             counted = sum(r["contested"] for r in rows)
-            accuracy.append(sum(r["accuracy"] * r["contested"] for r in rows if r["contested"])
-                            / max(1, counted))
-            error.append(sum(r["total_error"] for r in rows) / max(1, sum(r["moves"] for r in rows)))
+            accuracy.append(
+                sum(r["accuracy"] * r["contested"] for r in rows if r["contested"])
+                / max(1, counted)
+            )
+            error.append(
+                sum(r["total_error"] for r in rows) / max(1, sum(r["moves"] for r in rows))
+            )
             decisions.append(counted)
             rows_of.append([r for r in rows if r["contested"]])
         bounds = [round((x + y) / 2, 1) for x, y in zip(accuracy, accuracy[1:])]
-        for i in range(1, len(bounds)):   # players out of order: an empty band, not a reversed one
+        for i in range(1, len(bounds)):  # players out of order: an empty band, not a reversed one
             bounds[i] = max(bounds[i], bounds[i - 1])
         bands[key] = tuple(zip(NAMES[:0:-1], [float(b) for b in bounds[::-1]]))
         # each seat's rating by these bands, as the summary gives it
-        ratings = [statistics.fmean(sum(r["accuracy"] >= b for b in bounds) for r in rows)
-                   for rows in rows_of]
+        ratings = [
+            statistics.fmean(sum(r["accuracy"] >= b for b in bounds) for r in rows)
+            for rows in rows_of
+        ]
         ordered = all(x < y for x, y in zip(accuracy, accuracy[1:]))
         rated = all(x < y for x, y in zip(ratings, ratings[1:]))
-        print(f"{key:<10} " + " ".join(f"{a:>5.1f} ({e:.3f}, {r:.2f})"
-                                       for a, e, r in zip(accuracy, error, ratings))
-              + f"  {'yes' if ordered else 'NO':>14}  {'yes' if rated else 'NO':>12}", flush=True)
+        print(
+            f"{key:<10} "
+            + " ".join(f"{a:>5.1f} ({e:.3f}, {r:.2f})" for a, e, r in zip(accuracy, error, ratings))
+            + f"  {'yes' if ordered else 'NO':>14}  {'yes' if rated else 'NO':>12}",
+            flush=True,
+        )
         table.append((key, accuracy, error, ratings, decisions, bounds, ordered, rated))
-    print("\nMarkdown (docs/records.md): accuracy (error per decision; average rating, "
-          "0 = beginner ... 4 = expert; contested decisions):")
+    print(
+        "\nMarkdown (docs/records.md): accuracy (error per decision; average rating, "
+        "0 = beginner ... 4 = expert; contested decisions):"
+    )
     print("| game | " + " | ".join(label for label, _ in known) + " | in order |")
     print("|---|" + "---|" * (len(known) + 1))
     for key, accuracy, error, ratings, decisions, _, ordered, rated in table:
-        print(f"| {key} | " + " | ".join(f"{a:.1f} ({e:.3f}; {r:.2f}; {n})" for a, e, r, n in
-                                         zip(accuracy, error, ratings, decisions))
-              + f" | {'yes' if ordered and rated else 'no'} |")
+        print(
+            f"| {key} | "
+            + " | ".join(
+                f"{a:.1f} ({e:.3f}; {r:.2f}; {n})"
+                for a, e, r, n in zip(accuracy, error, ratings, decisions)
+            )
+            + f" | {'yes' if ordered and rated else 'no'} |"
+        )
     print("\n| rating | " + " | ".join(key for key, *_ in table) + " |")
     print("|---|" + "---|" * len(table))
     for i, name in enumerate(NAMES[:0:-1]):

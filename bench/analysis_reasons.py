@@ -11,6 +11,7 @@ per decision::
 
     python bench/analysis_reasons.py [--records 4]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -19,8 +20,12 @@ from typing import Any
 from safari_ai.annotate import annotate
 from safari_ai.samples import mixed_record
 
-GAMES: dict[str, dict[str, Any]] = {"turtles": {}, "zebras": {}, "arena": {},
-                                    "ostrich": {"players": 2}}
+GAMES: dict[str, dict[str, Any]] = {
+    "turtles": {},
+    "zebras": {},
+    "arena": {},
+    "ostrich": {"players": 2},
+}
 
 
 def main() -> None:
@@ -28,8 +33,10 @@ def main() -> None:
     parser.add_argument("--records", type=int, default=4)
     parser.add_argument("--games", nargs="*", default=list(GAMES))
     args = parser.parse_args()
-    print(f"{'game':<8} {'decisions':>9} {'marked':>6} {'reasons':>7} {'features':>8} "
-          f"{'dice':>5} {'ms/marked':>9} {'ms/decision':>11}")
+    print(
+        f"{'game':<8} {'decisions':>9} {'marked':>6} {'reasons':>7} {'features':>8} "
+        f"{'dice':>5} {'ms/marked':>9} {'ms/decision':>11}"
+    )
     for game in args.games:
         decisions = marked = reasons = featured = dice = 0
         reason_s = analysis_s = 0.0
@@ -48,9 +55,12 @@ def main() -> None:
                 reasons += reason is not None and bool(reason["text"])
                 featured += bool(reason and reason["features"])
                 dice += bool(reason and reason.get("dice"))
-        print(f"{game:<8} {decisions:>9} {marked:>6} {reasons:>7} {featured:>8} {dice:>5} "
-              f"{1000 * reason_s / max(1, marked):>9.1f} "
-              f"{1000 * analysis_s / max(1, decisions):>11.1f}", flush=True)
+        print(
+            f"{game:<8} {decisions:>9} {marked:>6} {reasons:>7} {featured:>8} {dice:>5} "
+            f"{1000 * reason_s / max(1, marked):>9.1f} "
+            f"{1000 * analysis_s / max(1, decisions):>11.1f}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

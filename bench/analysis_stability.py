@@ -23,6 +23,7 @@ one game at a time::
     python bench/analysis_stability.py                       # every game, 20 records each
     python bench/analysis_stability.py --games arena --records-per-game 5
 """
+
 from __future__ import annotations
 
 import argparse
@@ -58,7 +59,9 @@ def self_play(game: str, rules: dict[str, Any], count: int, folder: Path) -> lis
     return [GameRecord.from_json(json.loads(p.read_text())) for p in paths]
 
 
-def luck_pairs(game: str, default: Any, record: GameRecord, limit: int) -> list[tuple[float, float]]:
+def luck_pairs(
+    game: str, default: Any, record: GameRecord, limit: int
+) -> list[tuple[float, float]]:
     """(default luck, thorough luck) for every player of every roll whose default
     luck exceeds the doubtful threshold (at most ``limit`` rolls)."""
     units = default.units
@@ -89,11 +92,17 @@ def main() -> None:
     parser.add_argument("--games", nargs="*", default=list(GAMES))
     parser.add_argument("--records-per-game", type=int, default=20)
     parser.add_argument("--records", default=str(Path(__file__).parent / "records" / "stability"))
-    parser.add_argument("--thorough-rolls", type=int, default=1000,
-                        help="Rolls searched again at the thorough level, per game.")
+    parser.add_argument(
+        "--thorough-rolls",
+        type=int,
+        default=1000,
+        help="Rolls searched again at the thorough level, per game.",
+    )
     args = parser.parse_args()
-    print(f"{'game':<8} {'records':>7} {'decisions':>9} {'marked':>7} {'%':>6}  "
-          f"{'rolls>thr':>9} {'same sign':>9} {'%':>6}  {'s/record':>8}  limits")
+    print(
+        f"{'game':<8} {'records':>7} {'decisions':>9} {'marked':>7} {'%':>6}  "
+        f"{'rolls>thr':>9} {'same sign':>9} {'%':>6}  {'s/record':>8}  limits"
+    )
     for game in args.games:
         rules = GAMES[game]
         records = self_play(game, rules, args.records_per_game, Path(args.records))
@@ -113,19 +122,24 @@ def main() -> None:
                 decisions += 1
                 marked += item["class"] is not None
             if safari_ai.game(game).has_chance:
-                pairs += luck_pairs(game, result, record,
-                                    args.thorough_rolls // len(records) + 1)
+                pairs += luck_pairs(game, result, record, args.thorough_rolls // len(records) + 1)
         again = annotate(records[0]).to_json()
         assert first is not None
         first.pop("seconds"), again.pop("seconds")
         same = sum(1 for a, b in pairs if (a > 0) == (b > 0))
-        luck = (f"{len(pairs):>9} {same:>9} {100 * same / len(pairs):>6.1f}" if pairs
-                else f"{'-':>9} {'-':>9} {'-':>6}")
-        print(f"{game:<8} {len(records):>7} {decisions:>9} {marked:>7} "
-              f"{100 * marked / max(1, decisions):>6.2f}  {luck}  "
-              f"{seconds / len(records):>8.2f}  {level_limits(game, 'default')}, rolls "
-              f"{level_limits(game, 'default', chance=True)}"
-              f"{'' if first == again else '  REPEAT DIFFERS'}", flush=True)
+        luck = (
+            f"{len(pairs):>9} {same:>9} {100 * same / len(pairs):>6.1f}"
+            if pairs
+            else f"{'-':>9} {'-':>9} {'-':>6}"
+        )
+        print(
+            f"{game:<8} {len(records):>7} {decisions:>9} {marked:>7} "
+            f"{100 * marked / max(1, decisions):>6.2f}  {luck}  "
+            f"{seconds / len(records):>8.2f}  {level_limits(game, 'default')}, rolls "
+            f"{level_limits(game, 'default', chance=True)}"
+            f"{'' if first == again else '  REPEAT DIFFERS'}",
+            flush=True,
+        )
     sys.exit(0)
 
 

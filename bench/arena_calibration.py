@@ -24,6 +24,7 @@ prints
 records that took no part in the fit (other search limits, say).
 It uses no CPU beyond replaying the records.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -46,12 +47,12 @@ ATTACK, DEFENSE, SPEED = 1, 2, 3  # arena_feature_names indices
 @dataclass
 class Sample:
     game_id: int
-    held_out: bool    # the game is one of the held-out fifth
+    held_out: bool  # the game is one of the held-out fifth
     pairing: str
     position: Position
-    p: float          # the search's expected result for the mover
-    proven: bool      # the search proved the result (p is 0 or 1)
-    outcome: float    # the mover's final score: 1, 0.5 or 0
+    p: float  # the search's expected result for the mover
+    proven: bool  # the search proved the result (p is 0 or 1)
+    outcome: float  # the mover's final score: 1, 0.5 or 0
     inputs: np.ndarray
 
 
@@ -63,8 +64,7 @@ def model_inputs(pos: Position, p: float) -> np.ndarray:
     f = pos.features(0)
     q = min(max(p, 1e-300), 1.0 - 1e-16)
     z = float(np.clip(np.log(q / (1.0 - q)), -LOGIT_BOUND, LOGIT_BOUND))
-    return np.array([z, z * t, s, s * t, t * s * f[ATTACK], t * s * f[DEFENSE],
-                     t * s * f[SPEED]])
+    return np.array([z, z * t, s, s * t, t * s * f[ATTACK], t * s * f[DEFENSE], t * s * f[SPEED]])
 
 
 def read_samples(folders: list[Path]) -> list[Sample]:
@@ -72,8 +72,7 @@ def read_samples(folders: list[Path]) -> list[Sample]:
     paths = [path for folder in folders for path in sorted(folder.rglob("*.json"))]
     for game_id, path in enumerate(paths):
         record = json.loads(path.read_text(encoding="utf-8"))
-        if record.get("game") != "arena" or record.get("result") not in ([1, -1], [-1, 1],
-                                                                         [0, 0]):
+        if record.get("game") != "arena" or record.get("result") not in ([1, -1], [-1, 1], [0, 0]):
             continue
         first = (record["result"][0] + 1) / 2
         held_out = zlib.crc32(str(path.resolve()).encode("utf-8")) % 5 == 0
@@ -82,15 +81,26 @@ def read_samples(folders: list[Path]) -> list[Sample]:
         pairing = f"{rules['side0']}-{rules['side1']}"
         for entry in record["moves"]:
             score = entry.get("score")
-            if isinstance(pos.to_move, int) and entry.get("comment") != "opening" \
-                    and isinstance(score, str):
+            if (
+                isinstance(pos.to_move, int)
+                and entry.get("comment") != "opening"
+                and isinstance(score, str)
+            ):
                 kind, _, number = score.partition(" ")
                 proven = kind in ("win", "loss")
-                p = 1.0 if kind == "win" else 0.0 if kind == "loss" else \
-                    min(1.0, max(0.0, (float(number) / 100.0 + 1.0) / 2.0))
+                p = (
+                    1.0
+                    if kind == "win"
+                    else 0.0
+                    if kind == "loss"
+                    else min(1.0, max(0.0, (float(number) / 100.0 + 1.0) / 2.0))
+                )
                 outcome = first if pos.to_move == 0 else 1.0 - first
-                samples.append(Sample(game_id, held_out, pairing, pos, p, proven, outcome,
-                                      model_inputs(pos, p)))
+                samples.append(
+                    Sample(
+                        game_id, held_out, pairing, pos, p, proven, outcome, model_inputs(pos, p)
+                    )
+                )
             pos = pos.apply(entry["move"])
     return samples
 
@@ -119,10 +129,14 @@ def table(title: str, p: np.ndarray, y: np.ndarray) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folders", type=Path, nargs="+")
-    parser.add_argument("--by-pairing", action="store_true",
-                        help="also a held-out table per pairing of gladiators")
-    parser.add_argument("--measure", action="store_true",
-                        help="no fit: measure the engine's calibration on every game")
+    parser.add_argument(
+        "--by-pairing", action="store_true", help="also a held-out table per pairing of gladiators"
+    )
+    parser.add_argument(
+        "--measure",
+        action="store_true",
+        help="no fit: measure the engine's calibration on every game",
+    )
     args = parser.parse_args()
     samples = read_samples(args.folders)
     games = {s.game_id for s in samples}
@@ -140,10 +154,16 @@ def main() -> None:
         n_held = len({s.game_id for s in samples if s.held_out})
         print(f"{len(samples)} positions of {len(games)} games, {n_held} games held out\n")
         print("/* The fit of bench/arena_calibration.py (coefficient order as above). */")
-        print("static const double " + ", ".join(f"CAL_{n} = {v:.3f}" for n, v in
-                                                 zip(TERMS[:4], w[:4])) + ";")
-        print("static const double " + ", ".join(f"CAL_{n} = {v:.3f}" for n, v in
-                                                 zip(TERMS[4:], w[4:])) + ";\n")
+        print(
+            "static const double "
+            + ", ".join(f"CAL_{n} = {v:.3f}" for n, v in zip(TERMS[:4], w[:4]))
+            + ";"
+        )
+        print(
+            "static const double "
+            + ", ".join(f"CAL_{n} = {v:.3f}" for n, v in zip(TERMS[4:], w[4:]))
+            + ";\n"
+        )
         fitted = np.where(proven, raw, 1.0 / (1.0 + np.exp(-x @ w)))
     engine = np.array([s.position._c.expected_win_probability(s.p) for s in samples])
     pairings = sorted({s.pairing for s in samples})

@@ -14,6 +14,7 @@ player A of the match (the ``role`` "A" seat):
 
 Only replays the records (no search), so it uses no CPU worth measuring.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,8 +27,9 @@ from safari_ai import Position
 
 def dice_of(final: dict[str, Any], side: int) -> int:
     """Dice (attack + defense + speed) of `side`'s standing gladiators."""
-    return sum(g["attack"] + g["defense"] + g["speed"]
-               for g in final["gladiators"] if g["side"] == side)
+    return sum(
+        g["attack"] + g["defense"] + g["speed"] for g in final["gladiators"] if g["side"] == side
+    )
 
 
 def final_position(record: dict[str, Any]) -> dict[str, Any]:
@@ -38,9 +40,17 @@ def final_position(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def summarise(folder: Path) -> dict[str, Any]:
-    counts = {"games": 0, "wins": 0, "draws": 0, "losses": 0, "cap_draws": 0,
-              "cap_draws_ahead": 0, "cap_draws_level": 0, "cap_draws_behind": 0,
-              "other_draws": 0}
+    counts = {
+        "games": 0,
+        "wins": 0,
+        "draws": 0,
+        "losses": 0,
+        "cap_draws": 0,
+        "cap_draws_ahead": 0,
+        "cap_draws_level": 0,
+        "cap_draws_behind": 0,
+        "other_draws": 0,
+    }
     leads: list[int] = []
     rounds_of_wins: list[int] = []
     for path in sorted(folder.rglob("*.json")):
@@ -68,8 +78,9 @@ def summarise(folder: Path) -> dict[str, Any]:
         key = "ahead" if lead > 0 else "level" if lead == 0 else "behind"
         counts[f"cap_draws_{key}"] += 1
     counts["mean_lead_in_cap_draws"] = round(sum(leads) / len(leads), 2) if leads else None
-    counts["mean_round_of_wins"] = (round(sum(rounds_of_wins) / len(rounds_of_wins), 1)
-                                    if rounds_of_wins else None)
+    counts["mean_round_of_wins"] = (
+        round(sum(rounds_of_wins) / len(rounds_of_wins), 1) if rounds_of_wins else None
+    )
     return counts
 
 

@@ -21,22 +21,29 @@ diagram keeps them. Prints the tables as
 Markdown and writes the reliability diagram. Uses no CPU beyond replaying
 the records.
 """
+
 from __future__ import annotations
 
 import argparse
 import re
 from pathlib import Path
-from typing import Optional
 
 import numpy as np
 
+from safari_ai.tune import (
+    CalibrationBin,
+    calibration,
+    expected_calibration_error,
+    format_table,
+    reliability_svg,
+    reported_probability,
+    sample_records,
+    split,
+)
 from safari_ai.weights import EvalWeights
-from safari_ai.tune import (CalibrationBin, calibration,
-                            expected_calibration_error, format_table, reliability_svg,
-                            reported_probability, sample_records, split)
 
 
-def held_out_table(game: str, records: Path, scale: Optional[float]) -> list[CalibrationBin]:
+def held_out_table(game: str, records: Path, scale: float | None) -> list[CalibrationBin]:
     """The reliability table of ``game``'s held-out records under ``records``
     (printed as Markdown, headed by its counts, K and ECE)."""
     samples = sample_records(game, records)
@@ -45,19 +52,22 @@ def held_out_table(game: str, records: Path, scale: Optional[float]) -> list[Cal
     mover_score = np.where(scored.mover == 0, scored.y, 1.0 - scored.y)
     k = scale if scale is not None else EvalWeights.default(game).win_scale
     table = calibration(reported_probability(scored, k), mover_score)
-    print(f"{len(scored)} held-out positions of {len(np.unique(held.game_ids))} games, "
-          f"K = {k:g}, ECE {expected_calibration_error(table):.3f}\n")
+    print(
+        f"{len(scored)} held-out positions of {len(np.unique(held.game_ids))} games, "
+        f"K = {k:g}, ECE {expected_calibration_error(table):.3f}\n"
+    )
     print("\n".join(format_table(table)) + "\n")
     return table
 
 
 def doc_table(doc: str, game: str) -> list[CalibrationBin]:
     """The table under the heading ``### GAME: ...`` of a Markdown text."""
-    section = doc[doc.index(f"### {game}:"):]
-    section = section[:section.index("\n\n", section.index("|---|"))]
-    rows = [CalibrationBin(float(m[1]), float(m[2]), int(m[3]), float(m[4]), float(m[5]))
-            for m in re.finditer(r"\| (\d\.\d)–(\d\.\d) \| (\d+) \| ([\d.]+) \| ([\d.]+) \|",
-                                 section)]
+    section = doc[doc.index(f"### {game}:") :]
+    section = section[: section.index("\n\n", section.index("|---|"))]
+    rows = [
+        CalibrationBin(float(m[1]), float(m[2]), int(m[3]), float(m[4]), float(m[5]))
+        for m in re.finditer(r"\| (\d\.\d)–(\d\.\d) \| (\d+) \| ([\d.]+) \| ([\d.]+) \|", section)
+    ]
     if not rows:
         raise SystemExit(f"--from-doc: no table under '### {game}:'")
     return rows
@@ -68,12 +78,26 @@ def main() -> None:
     parser.add_argument("data", type=Path, nargs="?", default=None)
     parser.add_argument("--svg", type=Path, default=None)
     parser.add_argument("--games", nargs="*", default=["turtles", "zebras", "arena"])
-    parser.add_argument("--set", dest="sets", action="append", default=[],
-                        metavar="LABEL=DIR", help="one more table: LABEL's first word is the game")
-    parser.add_argument("--scale", type=float, default=None,
-                        help="K of the alpha-beta tables (default: the compiled-in one)")
-    parser.add_argument("--from-doc", type=Path, default=None,
-                        help="take the --games tables from this Markdown file")
+    parser.add_argument(
+        "--set",
+        dest="sets",
+        action="append",
+        default=[],
+        metavar="LABEL=DIR",
+        help="one more table: LABEL's first word is the game",
+    )
+    parser.add_argument(
+        "--scale",
+        type=float,
+        default=None,
+        help="K of the alpha-beta tables (default: the compiled-in one)",
+    )
+    parser.add_argument(
+        "--from-doc",
+        type=Path,
+        default=None,
+        help="take the --games tables from this Markdown file",
+    )
     args = parser.parse_args()
     tables: dict[str, list[CalibrationBin]] = {}
     doc = args.from_doc.read_text(encoding="utf-8") if args.from_doc else None
@@ -91,8 +115,10 @@ def main() -> None:
         print(f"### {label}: ", end="")
         tables[label] = held_out_table(game, Path(folder), args.scale)
     if args.svg is not None:
-        args.svg.write_text(reliability_svg(
-            tables, "Reported win probability on held-out self-play"), encoding="utf-8")
+        args.svg.write_text(
+            reliability_svg(tables, "Reported win probability on held-out self-play"),
+            encoding="utf-8",
+        )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Benchmarks (pytest-benchmark). Run: ``pytest bench --benchmark-enable``.
 
 Speed is measured here and reported in notes, never asserted."""
+
 import sys
 from pathlib import Path
 

@@ -5,6 +5,7 @@ the largest answer). Measured, never asserted.
 
     python bench/describe_speed.py [--rounds 15]
 """
+
 from __future__ import annotations
 
 import argparse
@@ -24,7 +25,7 @@ from safari_ai.web.app import create_app
 
 def positions() -> dict[str, safari_ai.Position]:
     roll = safari_ai.Position.new("ostrich")
-    while roll.is_chance():                       # the deal, then the first roll
+    while roll.is_chance():  # the deal, then the first roll
         roll = roll.apply(roll.chance_outcomes()[0][0])
         if roll.to_json()["phase"] == "roll":
             break
@@ -42,11 +43,14 @@ def main() -> None:
                 times = []
                 for _ in range(rounds):
                     start = time.perf_counter()
-                    answer = client.post(path, content=body,
-                                         headers={"content-type": "application/json"})
+                    answer = client.post(
+                        path, content=body, headers={"content-type": "application/json"}
+                    )
                     times.append(time.perf_counter() - start)
-                print(f"{name:14} {path:14} median {1000 * statistics.median(times):6.1f} ms"
-                      f"  {len(answer.content):7} bytes")
+                print(
+                    f"{name:14} {path:14} median {1000 * statistics.median(times):6.1f} ms"
+                    f"  {len(answer.content):7} bytes"
+                )
     print(f"load average {os.getloadavg()[0]:.1f}")
 
 

@@ -13,6 +13,7 @@ N s_deal^2 / s_game^2 of the games; the script prints that fraction with a
 95 % bootstrap interval (deals resampled, 2,000 times, seed 1) and the saving
 1 - fraction. docs/strength.md "Duplicate dice" has the figures.
 """
+
 from __future__ import annotations
 
 import json
@@ -28,8 +29,10 @@ def deals_of(folder: Path) -> list[list[float]]:
     seats = 0
     for path in sorted(folder.glob("*.json")):
         record = json.loads(path.read_text(encoding="utf-8"))
-        if not (record.get("settings", {}).get("match", {}).get("duplicate")) \
-                or record.get("result") is None:
+        if (
+            not (record.get("settings", {}).get("match", {}).get("duplicate"))
+            or record.get("result") is None
+        ):
             continue
         result = record["result"]
         seats = len(result)
@@ -53,8 +56,10 @@ def main(argv: list[str]) -> int:
         print(__doc__.strip().splitlines()[0], file=sys.stderr)
         print("usage: python bench/duplicate_gain.py DIR [DIR ...]", file=sys.stderr)
         return 2
-    print("| records | players | deals | s game | s deal | games needed (dup / indep., 95%) "
-          "| saving |")
+    print(
+        "| records | players | deals | s game | s deal | games needed (dup / indep., 95%) "
+        "| saving |"
+    )
     print("|---|---|---|---|---|---|---|")
     for name in argv:
         deals = deals_of(Path(name))
@@ -63,14 +68,17 @@ def main(argv: list[str]) -> int:
             continue
         n = len(deals[0])
         rng = random.Random(1)
-        boots = sorted(fraction([deals[rng.randrange(len(deals))] for _ in deals])
-                       for _ in range(2000))
+        boots = sorted(
+            fraction([deals[rng.randrange(len(deals))] for _ in deals]) for _ in range(2000)
+        )
         low, high = boots[49], boots[1949]
         f = fraction(deals)
         s_game = statistics.stdev([m for deal in deals for m in deal])
         s_deal = statistics.stdev([sum(deal) / n for deal in deals])
-        print(f"| {name} | {n} | {len(deals)} | {s_game:.2f} | {s_deal:.2f} | "
-              f"{f:.2f} ({low:.2f}–{high:.2f}) | {100 * (1 - f):.0f} % |")
+        print(
+            f"| {name} | {n} | {len(deals)} | {s_game:.2f} | {s_deal:.2f} | "
+            f"{f:.2f} ({low:.2f}–{high:.2f}) | {100 * (1 - f):.0f} % |"
+        )
     return 0
 
 

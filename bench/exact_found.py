@@ -10,6 +10,7 @@ prints one line per position and a Markdown row per seed: found / positions,
 the depths reached, and the names of the positions missed. Run it with the
 machine otherwise quiet: the limit is wall-clock time.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -37,20 +38,37 @@ def main() -> None:
                 with open(path, "w") as f:
                     json.dump(entry["position"], f)
                 out = subprocess.run(
-                    [args.engine, "analyse", path, "--movetime", str(args.movetime),
-                     "--seed", str(seed), "--json", "--quiet"],
-                    check=True, capture_output=True, text=True).stdout
+                    [
+                        args.engine,
+                        "analyse",
+                        path,
+                        "--movetime",
+                        str(args.movetime),
+                        "--seed",
+                        str(seed),
+                        "--json",
+                        "--quiet",
+                    ],
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                ).stdout
                 report = json.loads(out)
                 ok = report["bestmove"] in entry["best"]
                 found += ok
                 depths.append(report["depth"])
                 if not ok:
                     missed.append(entry["name"])
-                print(f"seed {seed} {entry['name']}: {report['bestmove']} "
-                      f"({'found' if ok else 'missed, best ' + entry['best'][0]}) "
-                      f"depth {report['depth']}", flush=True)
-            rows.append(f"| {seed} | {found} / {len(entries)} | {min(depths)}-{max(depths)} | "
-                        f"{', '.join(missed) or '-'} |")
+                print(
+                    f"seed {seed} {entry['name']}: {report['bestmove']} "
+                    f"({'found' if ok else 'missed, best ' + entry['best'][0]}) "
+                    f"depth {report['depth']}",
+                    flush=True,
+                )
+            rows.append(
+                f"| {seed} | {found} / {len(entries)} | {min(depths)}-{max(depths)} | "
+                f"{', '.join(missed) or '-'} |"
+            )
     print("| seed | found | depth | missed |")
     print("|---|---|---|---|")
     print("\n".join(rows))

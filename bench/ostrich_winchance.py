@@ -28,6 +28,7 @@ searches nothing: the chances are then the core's model applied to the
 cached ``expected`` (``Position.win_chances``, the function the searches
 call), so a refit shows its calibration once compiled in.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -43,7 +44,7 @@ import numpy as np
 from safari_ai import Position, analyse
 from safari_ai.tune import calibration, expected_calibration_error, format_table
 
-STAGES = 3   # ostriches home before the end: 0, 1, 2
+STAGES = 3  # ostriches home before the end: 0, 1, 2
 
 
 def win_shares(result: list[int]) -> list[float]:
@@ -67,8 +68,12 @@ def sample(dirs: list[Path], every: int, depth: int) -> list[dict[str, Any]]:
             except (OSError, ValueError):
                 continue
             result = data.get("result")
-            if (data.get("format") != "safari-ai-record" or data.get("game") != "ostrich"
-                    or not isinstance(result, list) or data.get("termination") != "end of game"):
+            if (
+                data.get("format") != "safari-ai-record"
+                or data.get("game") != "ostrich"
+                or not isinstance(result, list)
+                or data.get("termination") != "end of game"
+            ):
                 continue
             # equal deterministic players play a colour-swapped pair's two
             # games alike: read such a game once
@@ -83,13 +88,20 @@ def sample(dirs: list[Path], every: int, depth: int) -> list[dict[str, Any]]:
                 if isinstance(pos.to_move, int) and entry.get("comment") != "opening":
                     if counted % every == 0:
                         report = analyse(pos, depth=depth, seed=1)
-                        rows.append({"gid": game_id, "n": len(result), "result": result,
-                                     "expected": list(report.expected or []),
-                                     "pos": pos.to_json()})
+                        rows.append(
+                            {
+                                "gid": game_id,
+                                "n": len(result),
+                                "result": result,
+                                "expected": list(report.expected or []),
+                                "pos": pos.to_json(),
+                            }
+                        )
                     counted += 1
                 pos = pos.apply(entry["move"])
-        print(f"# {folder}: {len(rows)} positions, {time.perf_counter() - started:.0f} s",
-              flush=True)
+        print(
+            f"# {folder}: {len(rows)} positions, {time.perf_counter() - started:.0f} s", flush=True
+        )
     return rows
 
 
@@ -106,11 +118,13 @@ def arrays(rows: list[dict[str, Any]]) -> dict[int, dict[str, np.ndarray]]:
     out: dict[int, dict[str, np.ndarray]] = {}
     for n in sorted({row["n"] for row in rows}):
         mine = [row for row in rows if row["n"] == n]
-        out[n] = {"e": np.array([row["expected"] for row in mine], dtype=np.float64),
-                  "y": np.array([win_shares(row["result"]) for row in mine]),
-                  "home": np.array([len(row["pos"]["finished"]) for row in mine]),
-                  "gid": np.array([row["gid"] for row in mine]),
-                  "rows": np.arange(len(rows))[[row["n"] == n for row in rows]]}
+        out[n] = {
+            "e": np.array([row["expected"] for row in mine], dtype=np.float64),
+            "y": np.array([win_shares(row["result"]) for row in mine]),
+            "home": np.array([len(row["pos"]["finished"]) for row in mine]),
+            "gid": np.array([row["gid"] for row in mine]),
+            "rows": np.arange(len(rows))[[row["n"] == n for row in rows]],
+        }
     return out
 
 
@@ -147,8 +161,9 @@ def fit_tau(e: np.ndarray, y: np.ndarray) -> float:
 
 def reported(rows: list[dict[str, Any]], index: np.ndarray) -> np.ndarray:
     """The core's win chances for rows[index] (the model the searches use)."""
-    return np.array([Position.from_json(rows[i]["pos"]).win_chances(rows[i]["expected"])
-                     for i in index])
+    return np.array(
+        [Position.from_json(rows[i]["pos"]).win_chances(rows[i]["expected"]) for i in index]
+    )
 
 
 def main() -> None:
@@ -174,24 +189,38 @@ def main() -> None:
         test = np.isin(data["gid"], list(held))
         if args.fit:
             tau = fit_tau(data["e"][~test], data["y"][~test])
-            print(f"# {n} players: tau {tau:.2f} (training positions {int((~test).sum())}), "
-                  f"held-out log-loss {log_loss(softmax(data['e'][test], tau), data['y'][test]):.4f}")
-            taus = [fit_tau(data["e"][~test & (data["home"] == h)],
-                            data["y"][~test & (data["home"] == h)]) for h in range(STAGES)]
-            staged = np.vstack([softmax(data["e"][test & (data["home"] == h)], taus[h])
-                                for h in range(STAGES)])
+            print(
+                f"# {n} players: tau {tau:.2f} (training positions {int((~test).sum())}), "
+                f"held-out log-loss {log_loss(softmax(data['e'][test], tau), data['y'][test]):.4f}"
+            )
+            taus = [
+                fit_tau(
+                    data["e"][~test & (data["home"] == h)], data["y"][~test & (data["home"] == h)]
+                )
+                for h in range(STAGES)
+            ]
+            staged = np.vstack(
+                [softmax(data["e"][test & (data["home"] == h)], taus[h]) for h in range(STAGES)]
+            )
             y_staged = np.vstack([data["y"][test & (data["home"] == h)] for h in range(STAGES)])
-            print(f"#   per ostriches home 0/1/2: tau {', '.join(f'{t:.2f}' for t in taus)}, "
-                  f"held-out log-loss {log_loss(staged, y_staged):.4f}")
+            print(
+                f"#   per ostriches home 0/1/2: tau {', '.join(f'{t:.2f}' for t in taus)}, "
+                f"held-out log-loss {log_loss(staged, y_staged):.4f}"
+            )
         chances = reported(rows, data["rows"][test])
         y = data["y"][test]
         table = calibration(chances.ravel(), y.ravel())
         games = len(np.unique(data["gid"][test]))
-        print(f"\n### ostrich, {n} players: {int(test.sum())} held-out positions of {games} "
-              f"games, {chances.size} (position, player) pairs, log-loss "
-              f"{log_loss(chances, y):.4f}, ECE {expected_calibration_error(table):.3f}\n")
-        print("\n".join(format_table(table)).replace("observed score", "observed share")
-              .replace("| positions |", "| pairs |", 1))
+        print(
+            f"\n### ostrich, {n} players: {int(test.sum())} held-out positions of {games} "
+            f"games, {chances.size} (position, player) pairs, log-loss "
+            f"{log_loss(chances, y):.4f}, ECE {expected_calibration_error(table):.3f}\n"
+        )
+        print(
+            "\n".join(format_table(table))
+            .replace("observed score", "observed share")
+            .replace("| positions |", "| pairs |", 1)
+        )
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ Starts ``safari-ai serve`` and, in Chromium at 1366 x 900 and at 390 x 844:
 
 Speed is measured and reported, never asserted.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,7 +30,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from serve_process import serving
 from test_web_browser import _chromium, random_record
 
-GAMES = [("turtles", {}, 30), ("zebras", {}, 30), ("ostrich", {"players": 3}, 60), ("arena", {}, 40)]
+GAMES = [
+    ("turtles", {}, 30),
+    ("zebras", {}, 30),
+    ("ostrich", {"players": 3}, 60),
+    ("arena", {}, 40),
+]
 
 
 def main() -> None:
@@ -42,8 +48,9 @@ def main() -> None:
     os.environ.pop("LD_PRELOAD", None)
     tmp = Path(tempfile.mkdtemp())
     with serving(tmp, "--max-movetime", "3000") as url, sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=_chromium(),
-                                             args=["--no-sandbox", "--disable-gpu"])
+        browser = playwright.chromium.launch(
+            executable_path=_chromium(), args=["--no-sandbox", "--disable-gpu"]
+        )
         for width, height in ((1366, 900), (390, 844)):
             page = browser.new_page(viewport={"width": width, "height": height})
             page.goto(url + "?roll_ms=0")
@@ -53,7 +60,9 @@ def main() -> None:
                 record = random_record(game, plies, seed=7, rules=rules)
                 (tmp / "r.json").write_text(json.dumps(record))
                 page.set_input_files("#load", str(tmp / "r.json"))
-                page.wait_for_function(f"window.safari.state.plies.length === {len(record['moves'])}")
+                page.wait_for_function(
+                    f"window.safari.state.plies.length === {len(record['moves'])}"
+                )
                 page.wait_for_function("document.body.dataset.idle === 'true'")
                 times = []
                 for _ in range(args.rounds):
@@ -64,10 +73,13 @@ def main() -> None:
                     page.wait_for_function(
                         f"window.safari.state.cursor === {before - 1} && "
                         "!document.querySelector('#board svg').dataset.old && "
-                        "document.querySelector('#board-key svg') !== null")
+                        "document.querySelector('#board-key svg') !== null"
+                    )
                     times.append(time.perf_counter() - started)
-                print(f"{width}x{height} {game}: board after a step back, median "
-                      f"{statistics.median(times) * 1000:.0f} ms, worst {max(times) * 1000:.0f} ms")
+                print(
+                    f"{width}x{height} {game}: board after a step back, median "
+                    f"{statistics.median(times) * 1000:.0f} ms, worst {max(times) * 1000:.0f} ms"
+                )
             page.close()
         page = browser.new_page(viewport={"width": 1366, "height": 900})
         page.goto(url + "?roll_ms=0")
@@ -83,12 +95,16 @@ def main() -> None:
         page.click("#review-run")
         page.wait_for_function("document.querySelector('#review-graph svg') !== null", polling=20)
         first = time.perf_counter() - started
-        page.wait_for_function("document.getElementById('review-text').textContent"
-                               ".startsWith('analysed')", timeout=300000)
+        page.wait_for_function(
+            "document.getElementById('review-text').textContent.startsWith('analysed')",
+            timeout=300000,
+        )
         total = time.perf_counter() - started
-        print(f"race of {len(record['moves'])} plies, 2 players, level default: graph first drawn "
-              f"after {first:.2f} s, analysis shown after {total:.2f} s "
-              f"({page.inner_text('#review-text')})")
+        print(
+            f"race of {len(record['moves'])} plies, 2 players, level default: graph first drawn "
+            f"after {first:.2f} s, analysis shown after {total:.2f} s "
+            f"({page.inner_text('#review-text')})"
+        )
         browser.close()
     print(f"load average {os.getloadavg()[0]:.1f}")
 

@@ -24,6 +24,7 @@ checkout of anything else) into ``CACHE/COMMIT/src``, and installed with pip int
 (a commit does not change); delete its directory to build it again. CI needs
 none: tests/test_references.py builds one only under ``-m slow``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -49,8 +50,11 @@ def cache_dir() -> Path:
 
 def resolve(rev: str, repo: Path = HERE.parent) -> str:
     """The full commit a revision names in ``repo``; SystemExit naming it when none."""
-    done = subprocess.run(["git", "-C", str(repo), "rev-parse", "--verify", "--quiet",
-                           f"{rev}^{{commit}}"], capture_output=True, text=True)
+    done = subprocess.run(
+        ["git", "-C", str(repo), "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"],
+        capture_output=True,
+        text=True,
+    )
     if done.returncode != 0:
         raise SystemExit(f"references: {rev!r} is not a commit of {repo}")
     return done.stdout.strip()
@@ -76,17 +80,26 @@ def build(rev: str, repo: Path = HERE.parent, quiet: bool = True) -> Path:
         shutil.rmtree(root)  # an earlier build that did not finish
     src = root / "src"
     src.mkdir(parents=True)
-    archive = subprocess.run(["git", "-C", str(repo), "archive", "--format=tar", commit],
-                             capture_output=True, check=True)
+    archive = subprocess.run(
+        ["git", "-C", str(repo), "archive", "--format=tar", commit], capture_output=True, check=True
+    )
     subprocess.run(["tar", "-x", "-C", str(src)], input=archive.stdout, check=True)
     venv = root / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install"] + (["-q"] if quiet else [])
     subprocess.run(pip + [str(src)], check=True)
-    (venv / REFERENCE_FILE).write_text(json.dumps({
-        "name": rev, "commit": commit,
-        "built": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-    }, indent=1) + "\n", encoding="utf-8")
+    (venv / REFERENCE_FILE).write_text(
+        json.dumps(
+            {
+                "name": rev,
+                "commit": commit,
+                "built": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+            },
+            indent=1,
+        )
+        + "\n",
+        encoding="utf-8",
+    )
     return program(commit)
 
 
@@ -118,8 +131,9 @@ def main(argv: list[str] | None = None) -> int:
     elif args.command == "path":
         commit = resolve(args.rev)
         if not built(commit):
-            raise SystemExit(f"references: {args.rev} is not built: "
-                             f"python bench/references.py build {args.rev}")
+            raise SystemExit(
+                f"references: {args.rev} is not built: python bench/references.py build {args.rev}"
+            )
         print(program(commit))
     else:
         for info in references():

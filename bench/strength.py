@@ -14,6 +14,7 @@ engine's mean game result with its 95% interval beside the opponents' mean
 95% interval. ``--engine expectimax`` (or ``auto``) and
 ``--rules players=3`` measure the dice games.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -41,22 +42,29 @@ def main() -> None:
         rules[key] = int(value) if value.isdigit() else value
     engine = parse_spec(f"algo={args.engine},movetime={args.movetime}")
     for opponent in args.opponents.split(","):
-        other = parse_spec(f"algo={opponent}" + (f",movetime={args.movetime}"
-                                                  if opponent not in SIMPLE_PLAYERS else ""))
-        jobs = make_jobs(args.game, rules, engine, other, args.games, args.seed,
-                         args.opening_plies)
+        other = parse_spec(
+            f"algo={opponent}"
+            + (f",movetime={args.movetime}" if opponent not in SIMPLE_PLAYERS else "")
+        )
+        jobs = make_jobs(args.game, rules, engine, other, args.games, args.seed, args.opening_plies)
         summary = run_match(jobs, args.workers)
         wins, draws, losses = summary.wins, summary.draws, summary.losses
         score, difference, error = elo(wins, draws, losses)
-        interval = (f"> {difference:+.0f}" if losses == 0 and draws == 0
-                    else f"{difference:+.0f} ± {error:.0f}")
+        interval = (
+            f"> {difference:+.0f}"
+            if losses == 0 and draws == 0
+            else f"{difference:+.0f} ± {error:.0f}"
+        )
         mean, half = summary.mean_result()
         margin, margin_half = summary.margin()
         game = args.game + "".join(f" {k}={v}" for k, v in rules.items())
-        print(f"| {game} | {args.engine} {args.movetime} ms | {other.label()} | {args.games} | "
-              f"{wins} / {draws} / {losses} | {100 * score:.1f}% | {interval} | "
-              f"{mean:+.2f} ± {half:.2f} vs {summary.opponents_mean():+.2f} | "
-              f"{margin:+.2f} ± {margin_half:.2f} |", flush=True)
+        print(
+            f"| {game} | {args.engine} {args.movetime} ms | {other.label()} | {args.games} | "
+            f"{wins} / {draws} / {losses} | {100 * score:.1f}% | {interval} | "
+            f"{mean:+.2f} ± {half:.2f} vs {summary.opponents_mean():+.2f} | "
+            f"{margin:+.2f} ± {margin_half:.2f} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

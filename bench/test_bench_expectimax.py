@@ -16,6 +16,7 @@
 
 Speed is reported, never asserted.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -29,7 +30,7 @@ try:
 except ImportError:  # pragma: no cover - run from elsewhere
     pytest.skip("needs tests/ on the path (bench/conftest.py)", allow_module_level=True)
 
-SPEED = {"arena": 14, "ostrich": 4}         # depth searched per game
+SPEED = {"arena": 14, "ostrich": 4}  # depth searched per game
 REDUCTION_DEPTHS = (4, 6, 8, 10)
 
 
@@ -47,9 +48,13 @@ def test_expectimax_speed(benchmark: Any, game: str) -> None:
     if game not in safari_ai.game_names():
         pytest.skip(f"no {game} in the C core")
     pos = _position(game)
-    report = benchmark.pedantic(safari_ai.analyse, args=(pos,),
-                                kwargs={"depth": SPEED[game], "seed": 1},
-                                rounds=3, iterations=1)
+    report = benchmark.pedantic(
+        safari_ai.analyse,
+        args=(pos,),
+        kwargs={"depth": SPEED[game], "seed": 1},
+        rounds=3,
+        iterations=1,
+    )
     rate = report.nodes / benchmark.stats.stats.min
     benchmark.extra_info["nodes"] = report.nodes
     benchmark.extra_info["nodes_per_s"] = rate
@@ -67,7 +72,8 @@ def test_pruning_reduction(benchmark: Any) -> None:
             for pruning in ("none", "star1", "star2"):
                 totals[depth, pruning] = sum(
                     safari_ai.analyse(pos, depth=depth, pruning=pruning, chance_width=EXACT).nodes
-                    for pos in positions)
+                    for pos in positions
+                )
         return totals
 
     totals = benchmark.pedantic(count, rounds=1, iterations=1)

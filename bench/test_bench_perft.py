@@ -6,6 +6,7 @@ Each benchmark stores its leaves per second in ``extra_info["leaves_per_s"]``
 (shown with ``--benchmark-columns=...`` or in ``--benchmark-json``) and prints a
 summary line with the C/reference ratio.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -57,5 +58,7 @@ def test_perft_reference(benchmark: Any, case: tuple[str, dict[str, Any], int, i
 def teardown_module() -> None:
     for (_, name), rates in RATES.items():
         if "c" in rates and "reference" in rates:
-            print(f"\n{name}: C {rates['c']:,.0f} leaves/s, reference "
-                  f"{rates['reference']:,.0f} leaves/s, ratio {rates['c'] / rates['reference']:,.0f}x")
+            print(
+                f"\n{name}: C {rates['c']:,.0f} leaves/s, reference "
+                f"{rates['reference']:,.0f} leaves/s, ratio {rates['c'] / rates['reference']:,.0f}x"
+            )

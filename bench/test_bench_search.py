@@ -6,6 +6,7 @@ Nodes (MCTS: simulations) per second go to ``extra_info`` and are printed.
 Targets from the search issue: alpha-beta >= 1 M nodes/s, MCTS >= 500 k
 simulations/s, perft with bulk counting >= 20 M leaves/s (bench_perft).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -23,16 +24,24 @@ GAMES = ["turtles", "zebras"]
 
 
 @pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize(("algo", "leaf", "limits"), SETTINGS,
-                         ids=[f"{a}-{leaf}" for a, leaf, _ in SETTINGS])
-def test_search_speed(benchmark: Any, game: str, algo: str, leaf: str,
-                      limits: dict[str, int]) -> None:
+@pytest.mark.parametrize(
+    ("algo", "leaf", "limits"), SETTINGS, ids=[f"{a}-{leaf}" for a, leaf, _ in SETTINGS]
+)
+def test_search_speed(
+    benchmark: Any, game: str, algo: str, leaf: str, limits: dict[str, int]
+) -> None:
     if game not in safari_ai.game_names():
         pytest.skip(f"no {game} in the C core")
     pos = safari_ai.Position.new(game)
-    report = benchmark.pedantic(safari_ai.analyse, args=(pos,),
-                                kwargs=dict(limits, algo=algo, leaf=leaf, seed=1),
-                                rounds=1, iterations=1)
+    report = benchmark.pedantic(
+        safari_ai.analyse,
+        args=(pos,),
+        kwargs=dict(limits, algo=algo, leaf=leaf, seed=1),
+        rounds=1,
+        iterations=1,
+    )
     benchmark.extra_info["nodes_per_s"] = report.nps
-    print(f"\n{game} {algo}/{leaf}: {report.nodes:,} nodes in {report.seconds:.2f} s = "
-          f"{report.nps:,} nodes/s, depth {report.depth}")
+    print(
+        f"\n{game} {algo}/{leaf}: {report.nodes:,} nodes in {report.seconds:.2f} s = "
+        f"{report.nps:,} nodes/s, depth {report.depth}"
+    )

@@ -14,6 +14,7 @@ without the worker. With ``--chromium``: the same call in headless Chromium
 through the exported site's worker (Playwright, the system's chromium).
 Each is run ``--repeat`` times, the fastest kept. Figures: docs/web.md.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -58,6 +59,7 @@ process.stdout.write(JSON.stringify(out));
 def native(bodies: list[dict[str, Any]], repeat: int) -> list[float]:
     sys.path.insert(0, str(ROOT / "tests"))
     from local_client import LocalClient
+
     from safari_ai.web.app import create_app
 
     times = []
@@ -66,8 +68,11 @@ def native(bodies: list[dict[str, Any]], repeat: int) -> list[float]:
             best = float("inf")
             for _ in range(repeat):
                 started = time.perf_counter()
-                answer = client.post("/api/analyse", content=json.dumps(body),
-                                     headers={"content-type": "application/json"}).json()
+                answer = client.post(
+                    "/api/analyse",
+                    content=json.dumps(body),
+                    headers={"content-type": "application/json"},
+                ).json()
                 best = min(best, time.perf_counter() - started)
                 assert "plies" in answer, answer
             times.append(best)
@@ -76,6 +81,7 @@ def native(bodies: list[dict[str, Any]], repeat: int) -> list[float]:
 
 def games_list() -> Any:
     from safari_ai.web.site import games_json
+
     return json.loads(games_json())["games"]
 
 
@@ -84,10 +90,22 @@ def in_node(bodies: list[dict[str, Any]], repeat: int) -> list[float]:
     script.write_text(NODE_TIMER)
     try:
         env = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
-        done = subprocess.run(["node", str(script)], input=json.dumps({
-            "static": str(_static()), "wasm": str(find_wasm()), "games": games_list(),
-            "bodies": bodies, "repeat": repeat}), capture_output=True, text=True, env=env,
-            check=True)
+        done = subprocess.run(
+            ["node", str(script)],
+            input=json.dumps(
+                {
+                    "static": str(_static()),
+                    "wasm": str(find_wasm()),
+                    "games": games_list(),
+                    "bodies": bodies,
+                    "repeat": repeat,
+                }
+            ),
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+        )
     finally:
         script.unlink()
     return [seconds for seconds, _ in json.loads(done.stdout)]
@@ -119,9 +137,11 @@ def in_chromium(bodies: list[dict[str, Any]], repeat: int) -> list[float]:
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     with tempfile.TemporaryDirectory() as directory:
         export_site(Path(directory))
-        server = subprocess.Popen([sys.executable, "-m", "http.server", "8731", "--bind",
-                                   "127.0.0.1", "-d", directory],
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        server = subprocess.Popen(
+            [sys.executable, "-m", "http.server", "8731", "--bind", "127.0.0.1", "-d", directory],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         try:
             time.sleep(1)
             with sync_playwright() as p:

@@ -14,6 +14,7 @@ server, and the time from opening a page to the engine's first move
 depth-4 search of the turtles start) is measured too.
 Also prints the module's size, raw and gzip -9. Figures: docs/web.md.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -79,14 +80,28 @@ def in_chromium(requests: list[list[str]]) -> list[Any]:
     with tempfile.TemporaryDirectory() as directory:
         export_site(Path(directory))
         (Path(directory) / "blank.html").write_text("<!doctype html>")
-        server = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "0", "--bind",
-                                   "127.0.0.1", "-d", directory], stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True)
+        server = subprocess.Popen(
+            [
+                sys.executable,
+                "-u",
+                "-m",
+                "http.server",
+                "0",
+                "--bind",
+                "127.0.0.1",
+                "-d",
+                directory,
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )
         try:
             port = (server.stdout.readline() if server.stdout else "").split("port ")[1].split()[0]
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=shutil.which("chromium"),
-                                                     args=["--no-sandbox", "--disable-gpu"])
+                browser = playwright.chromium.launch(
+                    executable_path=shutil.which("chromium"), args=["--no-sandbox", "--disable-gpu"]
+                )
                 firsts = []
                 for _ in range(5):
                     page = browser.new_page()
@@ -94,20 +109,30 @@ def in_chromium(requests: list[list[str]]) -> list[Any]:
                     firsts.append(page.evaluate(FIRST_MOVE)[0])
                     page.close()
                 firsts.sort()
-                print(f"page opened to the engine's first move (turtles start, depth 4): "
-                      f"median {firsts[2]:.0f} ms ({firsts[0]:.0f}-{firsts[-1]:.0f})")
+                print(
+                    f"page opened to the engine's first move (turtles start, depth 4): "
+                    f"median {firsts[2]:.0f} ms ({firsts[0]:.0f}-{firsts[-1]:.0f})"
+                )
                 pages = []
-                for _ in range(5):   # the site's own page: engine as player 0, depth 4
+                for _ in range(5):  # the site's own page: engine as player 0, depth 4
                     page = browser.new_page()
-                    start_game(page, f"http://127.0.0.1:{port}/", "turtles", "depth", 4,
-                               {0: "engine", 1: "human"})
+                    start_game(
+                        page,
+                        f"http://127.0.0.1:{port}/",
+                        "turtles",
+                        "depth",
+                        4,
+                        {0: "engine", 1: "human"},
+                    )
                     page.wait_for_function("window.safari.state.plies.length >= 1")
                     pages.append(page.evaluate("performance.now()"))
                     page.close()
                 pages.sort()
-                print(f"the site's page opened, new game started, to the engine's first move "
-                      f"(turtles, depth 4, includes the form's clicks): median {pages[2]:.0f} ms "
-                      f"({pages[0]:.0f}-{pages[-1]:.0f})")
+                print(
+                    f"the site's page opened, new game started, to the engine's first move "
+                    f"(turtles, depth 4, includes the form's clicks): median {pages[2]:.0f} ms "
+                    f"({pages[0]:.0f}-{pages[-1]:.0f})"
+                )
                 page = browser.new_page()
                 page.goto(f"http://127.0.0.1:{port}/blank.html")
                 page.set_default_timeout(600000)
@@ -129,26 +154,45 @@ def main() -> None:
     if wasm is None or node is None:
         sys.exit("needs node and the module (make -C csrc wasm)")
     cases = positions(args.extra)
-    requests = [[text, json.dumps(options)] for _, text, options in cases
-                for _ in range(args.repeat)]
+    requests = [
+        [text, json.dumps(options)] for _, text, options in cases for _ in range(args.repeat)
+    ]
     if args.chromium:
         answers = in_chromium(requests)
     else:
         done = subprocess.run(
-            [node, str(ROOT / "tests" / "wasm_driver.mjs")], check=True, capture_output=True,
-            text=True, input=json.dumps({"wasm": str(wasm), "static": str(_static()),
-                                         "mode": "core", "requests": [
-                                             {"call": "analyse", "args": r} for r in requests]}))
+            [node, str(ROOT / "tests" / "wasm_driver.mjs")],
+            check=True,
+            capture_output=True,
+            text=True,
+            input=json.dumps(
+                {
+                    "wasm": str(wasm),
+                    "static": str(_static()),
+                    "mode": "core",
+                    "requests": [{"call": "analyse", "args": r} for r in requests],
+                }
+            ),
+        )
         answers = json.loads(done.stdout)
-    print(f"{'position':22} {'algo':10} {'nodes':>9} {'native nps':>11} {'wasm nps':>10} "
-          f"{'wasm/native':>11}")
+    print(
+        f"{'position':22} {'algo':10} {'nodes':>9} {'native nps':>11} {'wasm nps':>10} "
+        f"{'wasm/native':>11}"
+    )
     for i, (label, text, options) in enumerate(cases):
-        module = max(answers[i * args.repeat:(i + 1) * args.repeat], key=lambda r: r["nps"])
-        native = max((safari_ai.analyse(safari_ai.Position.from_json(text), **options)
-                      for _ in range(args.repeat)), key=lambda r: r.nps)
+        module = max(answers[i * args.repeat : (i + 1) * args.repeat], key=lambda r: r["nps"])
+        native = max(
+            (
+                safari_ai.analyse(safari_ai.Position.from_json(text), **options)
+                for _ in range(args.repeat)
+            ),
+            key=lambda r: r.nps,
+        )
         same = "" if native.nodes == module["nodes"] else f"  NODES DIFFER: {native.nodes}"
-        print(f"{label:22} {module['algo']:10} {module['nodes']:9d} {native.nps:11d} "
-              f"{module['nps']:10d} {module['nps'] / native.nps:10.0%}{same}")
+        print(
+            f"{label:22} {module['algo']:10} {module['nodes']:9d} {native.nps:11d} "
+            f"{module['nps']:10d} {module['nps'] / native.nps:10.0%}{same}"
+        )
     raw = wasm.read_bytes()
     print(f"module {wasm}: {len(raw)} bytes, {len(gzip.compress(raw, 9))} gzip -9")
 

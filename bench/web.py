@@ -14,6 +14,7 @@ measures, over loopback with httpx:
 
 Speed is measured and noted, never asserted.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,8 +34,12 @@ import safari_ai
 
 
 def start_server() -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen([sys.executable, "-m", "safari_ai", "serve", "--port", "0"],
-                            stdout=subprocess.PIPE, text=True, cwd=tempfile.mkdtemp())
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "safari_ai", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=tempfile.mkdtemp(),
+    )
     line = proc.stdout.readline() if proc.stdout else ""
     match = re.search(r"http://\S+/", line)
     if not match:
@@ -64,15 +69,20 @@ async def concurrent(url: str, count: int, rounds: int) -> None:
     async with httpx.AsyncClient(base_url=url, timeout=120) as client:
         started = time.perf_counter()
         for _ in range(rounds):
-            answers = await asyncio.gather(*[
-                client.post("/api/analyse", json={"position": pos, "limits": {"movetime": 100}})
-                for _ in range(count)])
+            answers = await asyncio.gather(
+                *[
+                    client.post("/api/analyse", json={"position": pos, "limits": {"movetime": 100}})
+                    for _ in range(count)
+                ]
+            )
             assert all(a.status_code == 200 for a in answers)
         elapsed = time.perf_counter() - started
     total = count * rounds
-    print(f"{total} analyses of 100 ms, {count} at a time: {elapsed:.2f} s, "
-          f"{total / elapsed:.1f} answers/s (pool of {os.cpu_count()} slots: at most "
-          f"{10 * (os.cpu_count() or 1):.0f}/s)")
+    print(
+        f"{total} analyses of 100 ms, {count} at a time: {elapsed:.2f} s, "
+        f"{total / elapsed:.1f} answers/s (pool of {os.cpu_count()} slots: at most "
+        f"{10 * (os.cpu_count() or 1):.0f}/s)"
+    )
 
 
 def page_load(url: str) -> None:
@@ -98,8 +108,10 @@ def page_load(url: str) -> None:
             timing = page.evaluate("JSON.stringify(performance.getEntriesByType('navigation')[0])")
             page.close()
         browser.close()
-    print(f"page load to the board drawn and idle: median {statistics.median(times):.0f} ms "
-          f"(runs {', '.join(f'{t:.0f}' for t in times)}); last navigation entry {timing[:120]}...")
+    print(
+        f"page load to the board drawn and idle: median {statistics.median(times):.0f} ms "
+        f"(runs {', '.join(f'{t:.0f}' for t in times)}); last navigation entry {timing[:120]}..."
+    )
 
 
 def main() -> None:
@@ -113,10 +125,14 @@ def main() -> None:
         print(f"server {url}; {os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f}")
         pos = safari_ai.Position.new("turtles").to_json()
         with httpx.Client(base_url=url, timeout=60) as client:
-            timed(client, "/api/moves", {"position": pos}, 20)            # warm up
+            timed(client, "/api/moves", {"position": pos}, 20)  # warm up
             summary("/api/moves", timed(client, "/api/moves", {"position": pos}, args.requests))
-            summary("/api/analyse nodes 1", timed(client, "/api/analyse", {
-                "position": pos, "limits": {"nodes": 1}}, args.requests))
+            summary(
+                "/api/analyse nodes 1",
+                timed(
+                    client, "/api/analyse", {"position": pos, "limits": {"nodes": 1}}, args.requests
+                ),
+            )
         asyncio.run(concurrent(url, args.concurrent, args.rounds))
         page_load(url)
     finally:

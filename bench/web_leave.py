@@ -9,6 +9,7 @@ whose connection is closed, and a WebSocket ``go infinite`` whose socket is
 closed; the time from the close to the slot being free again is measured
 (median and largest). Measured, never asserted.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -50,9 +51,11 @@ def main() -> None:
         host, port = address.split(":")
         for _ in range(args.rounds):
             conn = socket.create_connection((host, int(port)))
-            conn.sendall(f"POST /api/analyse HTTP/1.1\r\nHost: {address}\r\nContent-Type: "
-                         f"application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode()
-                         + body)
+            conn.sendall(
+                f"POST /api/analyse HTTP/1.1\r\nHost: {address}\r\nContent-Type: "
+                f"application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode()
+                + body
+            )
             _until_free(app, 0)
             time.sleep(0.1)
             conn.close()
@@ -63,10 +66,14 @@ def main() -> None:
                 _until_free(app, 0)
                 time.sleep(0.1)
             socket_closed.append(_until_free(app, 1))
-    for name, times in (("plain /api/analyse, connection closed", plain),
-                        ("WebSocket go infinite, socket closed", socket_closed)):
-        print(f"{name}: slot free after median {statistics.median(times) * 1000:.1f} ms, "
-              f"largest {max(times) * 1000:.1f} ms ({len(times)} rounds)")
+    for name, times in (
+        ("plain /api/analyse, connection closed", plain),
+        ("WebSocket go infinite, socket closed", socket_closed),
+    ):
+        print(
+            f"{name}: slot free after median {statistics.median(times) * 1000:.1f} ms, "
+            f"largest {max(times) * 1000:.1f} ms ({len(times)} rounds)"
+        )
 
 
 if __name__ == "__main__":

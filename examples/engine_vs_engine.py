@@ -10,6 +10,7 @@ protocol can take a seat: pass its command line with ``--engine0`` / ``--engine1
     python examples/engine_vs_engine.py --game zebras --movetime 50
     python examples/engine_vs_engine.py --engine1 "./other-engine --flag"
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,8 +37,16 @@ def seat(command: str | None) -> EngineClient:
     return client
 
 
-def play(game: str, rules: dict[str, object], engines: list[EngineClient], depths: list[int],
-         movetime: int | None, seed: int, max_plies: int, verbose: bool) -> list[int] | None:
+def play(
+    game: str,
+    rules: dict[str, object],
+    engines: list[EngineClient],
+    depths: list[int],
+    movetime: int | None,
+    seed: int,
+    max_plies: int,
+    verbose: bool,
+) -> list[int] | None:
     """Plays one game; returns the result, or None when ``max_plies`` ran out."""
     rng = random.Random(seed)
     pos = safari_ai.Position.new(game, rules)
@@ -70,8 +79,12 @@ def play(game: str, rules: dict[str, object], engines: list[EngineClient], depth
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--game", default="turtles", choices=safari_ai.games())
-    parser.add_argument("--rules", nargs="*", metavar="KEY=VALUE",
-                        help="rules options (default for turtles: max_turns=30, a short game)")
+    parser.add_argument(
+        "--rules",
+        nargs="*",
+        metavar="KEY=VALUE",
+        help="rules options (default for turtles: max_turns=30, a short game)",
+    )
     parser.add_argument("--depth0", type=int, default=2)
     parser.add_argument("--depth1", type=int, default=3)
     parser.add_argument("--movetime", type=int, help="milliseconds a move instead of depths")
@@ -87,8 +100,11 @@ def main() -> None:
         args.rules = ["max_turns=30"] if args.game == "turtles" else []
     for item in args.rules:
         key, _, value = item.partition("=")
-        rules[key] = int(value) if value.lstrip("-").isdigit() else \
-            {"true": True, "false": False}.get(value, value)
+        rules[key] = (
+            int(value)
+            if value.lstrip("-").isdigit()
+            else {"true": True, "false": False}.get(value, value)
+        )
 
     started = time.monotonic()
     engines = [seat(args.engine0), seat(args.engine1)]
@@ -97,13 +113,23 @@ def main() -> None:
             if "Seed" in engine.info.options:
                 engine.set_option("Seed", args.seed + number)
             print(f"engine{number}: {engine.info.name}")
-        result = play(args.game, rules, engines, [args.depth0, args.depth1], args.movetime,
-                      args.seed, args.max_plies, not args.quiet)
+        result = play(
+            args.game,
+            rules,
+            engines,
+            [args.depth0, args.depth1],
+            args.movetime,
+            args.seed,
+            args.max_plies,
+            not args.quiet,
+        )
     finally:
         for engine in engines:
             engine.quit()
-    print(f"result {result if result is not None else 'unfinished'} "
-          f"({time.monotonic() - started:.1f} s)")
+    print(
+        f"result {result if result is not None else 'unfinished'} "
+        f"({time.monotonic() - started:.1f} s)"
+    )
 
 
 if __name__ == "__main__":

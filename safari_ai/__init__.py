@@ -5,9 +5,15 @@
 >>> pos.apply("d1xd3").to_move
 1
 """
+
 from safari_ai._version import __version__
-from safari_ai.errors import (IllegalMoveError, LimitError, PositionError, SafariError,
-                              UnknownGameError)
+from safari_ai.errors import (
+    IllegalMoveError,
+    LimitError,
+    PositionError,
+    SafariError,
+    UnknownGameError,
+)
 from safari_ai.facts import Game, game, game_names, games
 from safari_ai.limits import Limits
 from safari_ai.position import MoveDescription, Position, describe_moves

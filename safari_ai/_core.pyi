@@ -1,10 +1,11 @@
 """Type stubs for the Cython skin over the C core."""
+
 from typing import Any, overload
 
 import numpy
 
-from safari_ai.report import Report
 from safari_ai.limits import Limits
+from safari_ai.report import Report
 
 STATUS_JSON: int
 STATUS_POSITION: int
@@ -27,11 +28,14 @@ def game_facts(game: str) -> dict[str, Any]:
     """``game``'s sa_game facts and its rules table (one dict per option:
     key, kind, default, minimum, maximum, choices, description)."""
     ...
+
 def feature_names(game: str) -> list[str]: ...
 def default_weights(game: str) -> tuple[list[int], float]: ...
-def features_batch(positions: list[CPosition],
-                   players: list[int] | None = None) -> numpy.ndarray: ...
+def features_batch(
+    positions: list[CPosition], players: list[int] | None = None
+) -> numpy.ndarray: ...
 def json_check(text: str) -> None: ...
+
 JSON_MAX_BYTES: int
 JSON_MAX_DEPTH: int
 JSON_MAX_NUMBER_CHARS: int
@@ -89,36 +93,62 @@ class StopFlag:
     @property
     def is_set(self) -> bool: ...
 
-def annotate_record(text: str, limits: dict[str, int], level: int, algo: str, seed: int,
-                    threads: int, hash_mb: int, outcomes: bool, played_lines: bool,
-                    movetime_cap_ms: int, budget_ms: int, stop: StopFlag | None = ...,
-                    progress: object = ..., ply: object = ...) -> tuple[str | None, int]: ...
-
+def annotate_record(
+    text: str,
+    limits: dict[str, int],
+    level: int,
+    algo: str,
+    seed: int,
+    threads: int,
+    hash_mb: int,
+    outcomes: bool,
+    played_lines: bool,
+    movetime_cap_ms: int,
+    budget_ms: int,
+    stop: StopFlag | None = ...,
+    progress: object = ...,
+    ply: object = ...,
+) -> tuple[str | None, int]: ...
 def analysis_marks(units: str) -> list[tuple[str, float]]: ...
-
 def analysis_summary(plies_json: str, players: int, units: str, game: str) -> str: ...
-
 def move_accuracy(error: float, units: str) -> float: ...
-
 def record_check(text: str) -> None: ...
-
 def record_replay(text: str) -> list[CPosition]: ...
-
 def search_algo(pos: CPosition, given: Limits, algo: str) -> str: ...
-
-def search(pos: CPosition, limits_given: Limits, algo: str = ...,
-           stop: StopFlag | None = ..., progress: object = ..., table: bool = ...,
-           mcts_evaluate: bool = ..., pruning: str = ...,
-           multiplayer: str = ...) -> Report: ...
-
-def search_sampled(pos: CPosition, limits_given: Limits, player: int, samples: int,
-                   algo: str = ..., stop: StopFlag | None = ..., progress: object = ...,
-                   table: bool = ..., pruning: str = ..., multiplayer: str = ...) -> Report: ...
+def search(
+    pos: CPosition,
+    limits_given: Limits,
+    algo: str = ...,
+    stop: StopFlag | None = ...,
+    progress: object = ...,
+    table: bool = ...,
+    mcts_evaluate: bool = ...,
+    pruning: str = ...,
+    multiplayer: str = ...,
+) -> Report: ...
+def search_sampled(
+    pos: CPosition,
+    limits_given: Limits,
+    player: int,
+    samples: int,
+    algo: str = ...,
+    stop: StopFlag | None = ...,
+    progress: object = ...,
+    table: bool = ...,
+    pruning: str = ...,
+    multiplayer: str = ...,
+) -> Report: ...
 
 class CMctsSession:
     """An MCTS tree kept between searches (one call at a time)."""
-    def search(self, pos: CPosition, limits_given: Limits, stop: StopFlag | None = ...,
-               progress: object = ..., mcts_evaluate: bool = ...) -> Report: ...
+    def search(
+        self,
+        pos: CPosition,
+        limits_given: Limits,
+        stop: StopFlag | None = ...,
+        progress: object = ...,
+        mcts_evaluate: bool = ...,
+    ) -> Report: ...
     def advance(self, move: str) -> None: ...
     def clear(self) -> None: ...
     def root(self, caller: str = ...) -> CPosition | None: ...

@@ -54,12 +54,14 @@ are the C core's (csrc/search/annotate.c and verdicts.c), which the
 WebAssembly module of the static site runs too; this module adds each marked
 decision's reason (:mod:`safari_ai.reasons`) and the text report.
 """
+
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any
 
 from safari_ai import _core
 from safari_ai.errors import SafariError, from_core
@@ -68,10 +70,26 @@ from safari_ai.limits import Limits
 from safari_ai.reasons import explain
 from safari_ai.record import GameRecord
 
-__all__ = ["annotate", "Annotation", "AnalysisEnded", "THRESHOLDS", "RATINGS", "NAMES",
-           "rating_key", "move_accuracy", "classify", "format_ply", "format_header",
-           "format_summary", "LEVELS", "DEFAULT_LEVEL", "level_limits", "format_report",
-           "format_limits", "format_reason"]
+__all__ = [
+    "annotate",
+    "Annotation",
+    "AnalysisEnded",
+    "THRESHOLDS",
+    "RATINGS",
+    "NAMES",
+    "rating_key",
+    "move_accuracy",
+    "classify",
+    "format_ply",
+    "format_header",
+    "format_summary",
+    "LEVELS",
+    "DEFAULT_LEVEL",
+    "level_limits",
+    "format_report",
+    "format_limits",
+    "format_reason",
+]
 
 LINES = 16
 """Lines searched at each decision (the core's most, ``SA_MAX_MULTIPV``): the
@@ -91,17 +109,16 @@ def level_limits(game: str, level: str, chance: bool = False) -> dict[str, int]:
     :raises LimitError: an unknown level (field ``level``).
     """
     from safari_ai.errors import LimitError
-
     from safari_ai.facts import game as game_facts
 
     if level not in LEVELS:
-        raise LimitError(f"level: unknown level {level!r} (one of {', '.join(LEVELS)})",
-                         "level")
+        raise LimitError(f"level: unknown level {level!r} (one of {', '.join(LEVELS)})", "level")
     return {"depth": game_facts(game).analysis_depths[LEVELS.index(level)][int(chance)]}
 
 
 THRESHOLDS: dict[str, tuple[tuple[str, float], ...]] = {
-    units: tuple(_core.analysis_marks(units)) for units in ("win probability", "points")}
+    units: tuple(_core.analysis_marks(units)) for units in ("win probability", "points")
+}
 """Error classes by the game's units (the core's, csrc/search/verdicts.c): an
 error at least this large (win probability lost; expected points lost) gets
 the class, worst first."""
@@ -117,7 +134,9 @@ def rating_key(game: str, players: int) -> str:
 
 RATINGS: dict[str, tuple[tuple[str, float], ...]] = {
     rating_key(game.name, players): tuple(zip(NAMES[:0:-1], least))
-    for game in games() for players, least in game.rating_bands.items()}
+    for game in games()
+    for players, least in game.rating_bands.items()
+}
 """A player's rating by accuracy (:func:`move_accuracy`, averaged over the
 contested decisions), per game and number of players (:func:`rating_key`):
 the first band whose lower bound it reaches, best first, else ``beginner``.
@@ -135,7 +154,7 @@ def move_accuracy(error: float, units: str) -> float:
     return _core.move_accuracy(error, units)
 
 
-def classify(error: float, units: str) -> Optional[str]:
+def classify(error: float, units: str) -> str | None:
     """The class of an error (None below the smallest threshold)."""
     for name, least in THRESHOLDS[units]:
         if error >= least:
@@ -161,9 +180,9 @@ class Annotation:
     limits: dict[str, Any]
     units: str
     players: int = 2
-    level: Optional[str] = None
+    level: str | None = None
     """The level whose limits were used (None: explicit limits)."""
-    chance_limits: Optional[dict[str, Any]] = None
+    chance_limits: dict[str, Any] | None = None
     """The limits of a chance position's search when they differ from ``limits``."""
     reason_seconds: float = 0.0
     """Time spent on the reasons of the marked decisions (not in the JSON,
@@ -179,28 +198,44 @@ class Annotation:
         not count (the core's, csrc/search/verdicts.c)."""
         plies = [{k: v for k, v in p.items() if k in _SUMMARY_READS} for p in self.plies]
         summary: dict[str, dict[str, Any]] = json.loads(
-            _core.analysis_summary(json.dumps(plies), self.players, self.units, self.game))
+            _core.analysis_summary(json.dumps(plies), self.players, self.units, self.game)
+        )
         return summary
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "level": self.level, "limits": self.limits,
-                "chance_limits": self.chance_limits or self.limits, "units": self.units,
-                "thresholds": {name: least for name, least in THRESHOLDS[self.units]},
-                "threads": self.threads, "seconds": round(self.seconds, 3),
-                "plies": self.plies, "summary": self.summary()}
+        return {
+            "game": self.game,
+            "level": self.level,
+            "limits": self.limits,
+            "chance_limits": self.chance_limits or self.limits,
+            "units": self.units,
+            "thresholds": {name: least for name, least in THRESHOLDS[self.units]},
+            "threads": self.threads,
+            "seconds": round(self.seconds, 3),
+            "plies": self.plies,
+            "summary": self.summary(),
+        }
 
 
-_SUMMARY_READS = ("by", "charged", "forced", "move", "best", "class", "error", "best_value",
-                  "luck")
+_SUMMARY_READS = ("by", "charged", "forced", "move", "best", "class", "error", "best_value", "luck")
 
 
-def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *,
-             algo: str = "auto", seed: int = 0, threads: int = 1, hash_mb: int = 16,
-             progress: Optional[Callable[[int, int], None]] = None,
-             outcomes: bool = False, level: Optional[str] = None,
-             stop: Optional[_core.StopFlag] = None, movetime_cap: Optional[int] = None,
-             budget_s: Optional[float] = None,
-             on_ply: Optional[Callable[[dict[str, Any]], None]] = None) -> Annotation:
+def annotate(
+    record: GameRecord,
+    limits: dict[str, Any] | None = None,
+    *,
+    algo: str = "auto",
+    seed: int = 0,
+    threads: int = 1,
+    hash_mb: int = 16,
+    progress: Callable[[int, int], None] | None = None,
+    outcomes: bool = False,
+    level: str | None = None,
+    stop: _core.StopFlag | None = None,
+    movetime_cap: int | None = None,
+    budget_s: float | None = None,
+    on_ply: Callable[[dict[str, Any]], None] | None = None,
+) -> Annotation:
     """Annotates every ply of ``record`` (see the module's docstring).
 
     ``limits``: ``depth``/``nodes``/``movetime`` of each search; without
@@ -223,9 +258,10 @@ def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *,
 
     started = time.monotonic()
     if limits and level is not None:
-        raise LimitError("level: give a level or limits (depth, nodes, movetime), not both",
-                         "level")
-    chance_limits: Optional[dict[str, Any]] = None
+        raise LimitError(
+            "level: give a level or limits (depth, nodes, movetime), not both", "level"
+        )
+    chance_limits: dict[str, Any] | None = None
     if not limits:
         level = level or DEFAULT_LEVEL
         limits = level_limits(record.game, level)
@@ -236,8 +272,9 @@ def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *,
     Limits(**limits, seed=seed, threads=threads, hash_mb=hash_mb)  # checked once
     positions = record.replay()
     # the dice view of a reason searches its rolls as deep as the analysis does
-    dice_depth = (chance_limits or limits).get("depth") or \
-        level_limits(record.game, DEFAULT_LEVEL, chance=True)["depth"]
+    dice_depth = (chance_limits or limits).get("depth") or level_limits(
+        record.game, DEFAULT_LEVEL, chance=True
+    )["depth"]
     reasons: dict[int, tuple[Any, float]] = {}
 
     def explained(index: int, item: dict[str, Any]) -> dict[str, Any]:
@@ -245,8 +282,9 @@ def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *,
         played_line = item.pop("_played_line", None)
         if item.get("class") is not None:
             if index not in reasons:
-                reasons[index] = explain(positions[index], played_line, item["pv"],
-                                         dice_depth=dice_depth, seed=seed)
+                reasons[index] = explain(
+                    positions[index], played_line, item["pv"], dice_depth=dice_depth, seed=seed
+                )
             item["reason"] = reasons[index][0]
         return item
 
@@ -260,18 +298,36 @@ def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *,
 
     try:
         text, ended = _core.annotate_record(
-            record.text(), asked, LEVELS.index(level) if level else 1, algo, seed, threads,
-            hash_mb, outcomes, True, movetime_cap or 0,
-            0 if budget_s is None else max(1, int(budget_s * 1000)), stop, progress,
-            None if on_ply is None else ply)
+            record.text(),
+            asked,
+            LEVELS.index(level) if level else 1,
+            algo,
+            seed,
+            threads,
+            hash_mb,
+            outcomes,
+            True,
+            movetime_cap or 0,
+            0 if budget_s is None else max(1, int(budget_s * 1000)),
+            stop,
+            progress,
+            None if on_ply is None else ply,
+        )
     except _core.CoreError as error:
         raise from_core(error, SearchError) from None
     if text is None:
         raise AnalysisEnded("stopped" if ended == 1 else "over budget")
     data = json.loads(text)
-    out = Annotation(record.game, limits, data["units"], players=positions[0].num_players,
-                     level=level, chance_limits=None if chance_limits == limits
-                     else chance_limits, plies=data["plies"], threads=data["threads"])
+    out = Annotation(
+        record.game,
+        limits,
+        data["units"],
+        players=positions[0].num_players,
+        level=level,
+        chance_limits=None if chance_limits == limits else chance_limits,
+        plies=data["plies"],
+        threads=data["threads"],
+    )
     for index, item in enumerate(out.plies):
         explained(index, item)
     out.reason_seconds = sum(seconds for _, seconds in reasons.values())
@@ -281,7 +337,8 @@ def annotate(record: GameRecord, limits: Optional[dict[str, Any]] = None, *,
 
 # -- text output ------------------------------------------------------------
 
-def _fmt(x: Optional[float], units: str, signed: bool = False) -> str:
+
+def _fmt(x: float | None, units: str, signed: bool = False) -> str:
     if x is None:
         return "-"
     digits = 4 if units == "win probability" else 3
@@ -292,8 +349,10 @@ def format_header(players: int, luck_columns: bool = True) -> str:
     """The column headings of :func:`format_ply`'s lines (``luck_columns``:
     the game has chance plies)."""
     luck = " ".join(f"{'luck ' + str(p):>8}" for p in range(players)) if luck_columns else ""
-    return (f"{'ply':>4}  {'by':<6}  {'move':<14}  {'best':<14}  {'value':>7}  {'played':>7}  "
-            f"{'error':>7}  {'class':<10}  {luck}").rstrip()
+    return (
+        f"{'ply':>4}  {'by':<6}  {'move':<14}  {'best':<14}  {'value':>7}  {'played':>7}  "
+        f"{'error':>7}  {'class':<10}  {luck}"
+    ).rstrip()
 
 
 def format_ply(item: dict[str, Any], units: str, players: int) -> str:
@@ -310,9 +369,11 @@ def format_ply(item: dict[str, Any], units: str, players: int) -> str:
         return (f"{head}{'':<14}  {'':>7}  {'':>7}  {'':>7}  {note:<10}  {cells}{mark}").rstrip()
     best = "=" if item["best"] == item["move"] else item["best"]
     cls = note or ("forced" if item.get("forced") else item["class"] or "")
-    return (f"{head}{best:<14}  {_fmt(item['best_value'], units):>7}  "
-            f"{_fmt(item['played_value'], units):>7}  {_fmt(item['error'], units):>7}  "
-            f"{cls:<10}").rstrip()
+    return (
+        f"{head}{best:<14}  {_fmt(item['best_value'], units):>7}  "
+        f"{_fmt(item['played_value'], units):>7}  {_fmt(item['error'], units):>7}  "
+        f"{cls:<10}"
+    ).rstrip()
 
 
 def format_summary(annotation: Annotation) -> list[str]:
@@ -323,24 +384,29 @@ def format_summary(annotation: Annotation) -> list[str]:
     names = [name for name, _ in THRESHOLDS[units]][::-1]
     heads = "  ".join(f"{n:>8}" for n in names)
     luck_head = f"  {'rolls':>5}  {'luck':>8}" if dice else ""
-    lines = [f"{'player':>6}  {'moves':>5}  {'errors':>6}  {heads}  {'total err':>9}  "
-             f"{'avg err':>8}  {'accuracy':>8}{luck_head}  rating"]
+    lines = [
+        f"{'player':>6}  {'moves':>5}  {'errors':>6}  {heads}  {'total err':>9}  "
+        f"{'avg err':>8}  {'accuracy':>8}{luck_head}  rating"
+    ]
     for player, row in annotation.summary().items():
         counts = "  ".join(f"{row[n.replace(' ', '_')]:>8}" for n in names)
-        luck = (f"  {row['rolls']:>5}  {_fmt(row['total_luck'], units, True):>8}" if dice
-                else "")
-        lines.append(f"{player:>6}  {row['moves']:>5}  {row['errors']:>6}  {counts}  "
-                     f"{_fmt(row['total_error'], units):>9}  {_fmt(row['average_error'], units):>8}"
-                     f"  {'-' if row['accuracy'] is None else format(row['accuracy'], '.1f'):>8}"
-                     f"{luck}  {row['rating'] or '-'}")
+        luck = f"  {row['rolls']:>5}  {_fmt(row['total_luck'], units, True):>8}" if dice else ""
+        lines.append(
+            f"{player:>6}  {row['moves']:>5}  {row['errors']:>6}  {counts}  "
+            f"{_fmt(row['total_error'], units):>9}  {_fmt(row['average_error'], units):>8}"
+            f"  {'-' if row['accuracy'] is None else format(row['accuracy'], '.1f'):>8}"
+            f"{luck}  {row['rating'] or '-'}"
+        )
     return lines
 
 
 def format_limits(annotation: Annotation) -> str:
     """``level default (depth 7)`` or ``limits movetime 200``: what the
     analysis searched with, as its text report's first line says."""
+
     def spell(limits: dict[str, Any]) -> str:
         return " ".join(f"{k} {v}" for k, v in limits.items())
+
     text = spell(annotation.limits)
     if annotation.chance_limits is not None and annotation.chance_limits != annotation.limits:
         text += f", rolls {spell(annotation.chance_limits)}"
@@ -350,10 +416,11 @@ def format_limits(annotation: Annotation) -> str:
 def format_report(annotation: Annotation) -> list[str]:
     """The whole text report (``safari-ai analyse RECORD.json``): a first line
     with the game, the units and the limits, a line per ply, then the summary."""
-    lines = [f"{annotation.game}, {annotation.players} players, values in {annotation.units}, "
-             f"{format_limits(annotation)}, threads {annotation.threads}",
-             format_header(annotation.players,
-                           any(p["by"] == "chance" for p in annotation.plies))]
+    lines = [
+        f"{annotation.game}, {annotation.players} players, values in {annotation.units}, "
+        f"{format_limits(annotation)}, threads {annotation.threads}",
+        format_header(annotation.players, any(p["by"] == "chance" for p in annotation.plies)),
+    ]
     for item in annotation.plies:
         lines.append(format_ply(item, annotation.units, annotation.players))
         lines += format_reason(item)

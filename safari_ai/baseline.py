@@ -18,10 +18,11 @@ and gains with it). ``safari-ai match ... -b algo=plain``; docs/strength.md.
 A move that ends the game is worth its result: in the race the player's real
 points, in a duel a win above everything and a loss below.
 """
+
 from __future__ import annotations
 
 import random
-from typing import Any, Optional
+from typing import Any
 
 __all__ = ["plain_move", "ostrich_projected_score"]
 
@@ -36,14 +37,16 @@ def _row(space: Any) -> int:
 def ostrich_projected_score(data: dict[str, Any], player: int) -> int:
     """``player``'s score against its tile if the race ended in the order of the
     ostriches now (the module's docstring); 0 while the tile is not dealt."""
-    tile = (data.get("predictions") or [None])[player] if player < len(
-        data.get("predictions") or []) else None
+    tile = (
+        (data.get("predictions") or [None])[player]
+        if player < len(data.get("predictions") or [])
+        else None
+    )
     if not isinstance(tile, str) or len(tile) < 4:
         return 0
     finished = list(data.get("finished") or "")
     spaces: dict[str, Any] = data.get("ostriches") or {}
-    running = sorted((o for o in spaces if o not in finished),
-                     key=lambda o: (-_row(spaces[o]), o))
+    running = sorted((o for o in spaces if o not in finished), key=lambda o: (-_row(spaces[o]), o))
     order = finished + running
     last = order[-1] if order else ""
     top = order[:3]
@@ -59,8 +62,7 @@ def ostrich_projected_score(data: dict[str, Any], player: int) -> int:
 def _terminal_value(child: Any, me: int) -> float:
     result = child.result()
     others = max(r for i, r in enumerate(result) if i != me)
-    return float("inf") if result[me] > others else 0.0 if result[me] == others \
-        else -float("inf")
+    return float("inf") if result[me] > others else 0.0 if result[me] == others else -float("inf")
 
 
 def _wins_at_once(pos: Any, who: int) -> bool:
@@ -82,8 +84,11 @@ def _is_race(pos: Any) -> bool:
 
 def _plain_value(child: Any, me: int) -> float:
     if _is_race(child):  # points: the real ones once the race is over
-        return float(child.result()[me]) if child.is_terminal() \
+        return (
+            float(child.result()[me])
+            if child.is_terminal()
             else float(ostrich_projected_score(child.to_json(), me))
+        )
     if child.is_terminal():
         return _terminal_value(child, me)
     if child.is_chance() or child.to_move == me:
@@ -91,7 +96,7 @@ def _plain_value(child: Any, me: int) -> float:
     return -1.0 if _wins_at_once(child, int(child.to_move)) else 0.0
 
 
-def plain_move(pos: Any, rng: random.Random) -> tuple[str, Optional[str]]:
+def plain_move(pos: Any, rng: random.Random) -> tuple[str, str | None]:
     """The baseline's move at decision ``pos`` (the module's docstring), and no score."""
     me = pos.to_move
     best: list[str] = []

@@ -21,20 +21,30 @@ with the same settings is skipped (``--resume`` by default); an input that
 fails (not JSON, a bad position or record) is reported and written nowhere, so
 the next run tries it again.
 """
+
 from __future__ import annotations
 
 import json
 import os
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Optional, Sequence
+from typing import Any
 
 from safari_ai.errors import SafariError
 from safari_ai.executors import Backend
 
-__all__ = ["BatchError", "BatchTask", "BatchSummary", "FORMAT", "collect_inputs", "analyse_input",
-           "run_batch", "player_summary"]
+__all__ = [
+    "BatchError",
+    "BatchTask",
+    "BatchSummary",
+    "FORMAT",
+    "collect_inputs",
+    "analyse_input",
+    "run_batch",
+    "player_summary",
+]
 
 FORMAT = "safari-ai-analysis"
 VERSION = 1
@@ -72,8 +82,10 @@ def collect_inputs(paths: Sequence[str]) -> list[tuple[str, Path]]:
             raise BatchError(f"{text}: no such file or directory")
         for file in files:
             if file.name in found and found[file.name].resolve() != file.resolve():
-                raise BatchError(f"{file} and {found[file.name]}: two inputs named "
-                                 f"{file.name} would write one output")
+                raise BatchError(
+                    f"{file} and {found[file.name]}: two inputs named "
+                    f"{file.name} would write one output"
+                )
             found[file.name] = file
     return list(found.items())
 
@@ -85,34 +97,40 @@ def _search_options(settings: dict[str, Any]) -> dict[str, Any]:
 def analyse_input(task: BatchTask) -> dict[str, Any]:
     """Analyses one input (in a worker): the output object, or
     ``{"input": name, "error": message}`` when the input is unusable."""
+    from safari_ai.limits import LIMIT_NAMES, Limits
     from safari_ai.position import Position
     from safari_ai.record import read_source
-    from safari_ai.limits import LIMIT_NAMES, Limits
     from safari_ai.search import analyse
     from safari_ai.settings import Settings
 
     started = time.perf_counter()
     settings = task.settings
     try:
-        source = read_source(task.text)   # the text to the C reader as is
+        source = read_source(task.text)  # the text to the C reader as is
         if not isinstance(source, Position):
             from safari_ai.annotate import annotate
 
             kind = "record"
             options = _search_options(settings)
-            result = annotate(source, settings["limits"] or None,
-                              algo=options.get("algo", "auto"), seed=options.get("seed", 0),
-                              level=settings.get("level"))
+            result = annotate(
+                source,
+                settings["limits"] or None,
+                algo=options.get("algo", "auto"),
+                seed=options.get("seed", 0),
+                level=settings.get("level"),
+            )
             analysis = result.to_json()
         else:
             kind = "position"
             options = _search_options(settings)
             given = {k: options.pop(k) for k in LIMIT_NAMES if k in options}
             searched = settings["limits"]
-            if not searched:   # a level: its depth for this game (annotate.LEVELS)
+            if not searched:  # a level: its depth for this game (annotate.LEVELS)
                 from safari_ai.annotate import level_limits
-                searched = level_limits(source.game, settings.get("level", "default"),
-                                        source.is_chance())
+
+                searched = level_limits(
+                    source.game, settings.get("level", "default"), source.is_chance()
+                )
             # the one value, checked here
             report = analyse(source, Settings(Limits(**searched, **given), **options))
             analysis = report.to_json()
@@ -120,22 +138,33 @@ def analyse_input(task: BatchTask) -> dict[str, Any]:
     except SafariError as error:
         return {"input": task.name, "error": " ".join(str(error).split())}
     timings["seconds_total"] = round(time.perf_counter() - started, 3)
-    out = {"format": FORMAT, "version": VERSION, "input": task.name, "kind": kind,
-           "settings": settings, "analysis": analysis, "timings": timings}
+    out = {
+        "format": FORMAT,
+        "version": VERSION,
+        "input": task.name,
+        "kind": kind,
+        "settings": settings,
+        "analysis": analysis,
+        "timings": timings,
+    }
     if kind == "record":
-        out["players"] = [str(p.get("name", f"seat {p.get('seat', i)}"))
-                          for i, p in enumerate(source.players)]
+        out["players"] = [
+            str(p.get("name", f"seat {p.get('seat', i)}")) for i, p in enumerate(source.players)
+        ]
     return out
 
 
-def _done_before(path: Path, settings: dict[str, Any]) -> Optional[dict[str, Any]]:
+def _done_before(path: Path, settings: dict[str, Any]) -> dict[str, Any] | None:
     """The output an earlier run wrote at ``path`` with the same settings, else None."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    if isinstance(data, dict) and data.get("format") == FORMAT and \
-            data.get("settings") == json.loads(json.dumps(settings)):
+    if (
+        isinstance(data, dict)
+        and data.get("format") == FORMAT
+        and data.get("settings") == json.loads(json.dumps(settings))
+    ):
         return data
     return None
 
@@ -164,9 +193,12 @@ def player_summary(outputs: Sequence[dict[str, Any]]) -> dict[str, dict[str, flo
             name = names[index] if index is not None and index < len(names) else f"seat {seat}"
             entry = table.setdefault(name, {"games": 0})
             entry["games"] += 1
-            for key, value in (row.items() if isinstance(row, dict) else ()):
-                if isinstance(value, (int, float)) and not isinstance(value, bool) \
-                        and not key.startswith(("average", "mean")):
+            for key, value in row.items() if isinstance(row, dict) else ():
+                if (
+                    isinstance(value, (int, float))
+                    and not isinstance(value, bool)
+                    and not key.startswith(("average", "mean"))
+                ):
                     entry[key] = round(entry.get(key, 0) + value, 3)
     return table
 
@@ -184,9 +216,14 @@ class BatchSummary:
         return player_summary(self.outputs)
 
 
-def run_batch(paths: Sequence[str], out_dir: str, settings: dict[str, Any], backend: Backend,
-              on_done: Optional[Callable[[str, Optional[str]], None]] = None,
-              on_start: Optional[Callable[[int], None]] = None) -> BatchSummary:
+def run_batch(
+    paths: Sequence[str],
+    out_dir: str,
+    settings: dict[str, Any],
+    backend: Backend,
+    on_done: Callable[[str, str | None], None] | None = None,
+    on_start: Callable[[int], None] | None = None,
+) -> BatchSummary:
     """Analyses every input of ``paths`` into ``out_dir`` on ``backend``.
 
     ``settings`` holds ``limits`` (``{"nodes": N}`` and the like) and the

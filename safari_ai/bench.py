@@ -6,13 +6,15 @@ when the search or the rules change (never with the machine), so it is
 recorded in commit messages of search changes as ``Bench: N`` (as Stockfish
 does) and in ``bench/signature.txt``, which a test compares.
 """
+
 from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from safari_ai.facts import game_names
 from safari_ai.position import Position
@@ -26,8 +28,7 @@ def _load_positions() -> list[tuple[str, str, dict[str, Any], list[str], int]]:
     """The bench positions: data (bench_positions.json beside this module),
     so that the code names no game and a new position is a line of JSON."""
     rows = json.loads((Path(__file__).parent / "bench_positions.json").read_text())
-    return [(row["label"], row["game"], row["rules"], row["moves"], row["depth"])
-            for row in rows]
+    return [(row["label"], row["game"], row["rules"], row["moves"], row["depth"]) for row in rows]
 
 
 BENCH_POSITIONS: list[tuple[str, str, dict[str, Any], list[str], int]] = _load_positions()

@@ -4,6 +4,7 @@ Commands of the contract: ``new``, ``moves``, ``apply``, ``perft``, ``analyse``,
 ``engine`` (the text protocol of docs/protocol.md on standard input and output). Every error
 goes to standard error as ``error: ...`` with exit code 1 (2 for a usage error).
 """
+
 from __future__ import annotations
 
 import json
@@ -11,8 +12,9 @@ import math
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, NoReturn, Optional
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -21,14 +23,14 @@ from safari_ai.errors import SafariError
 from safari_ai.jsontext import read_file
 from safari_ai.limits import Limits
 from safari_ai.position import Position
-from safari_ai.search import Report, analyse as run_analysis
+from safari_ai.search import Report
+from safari_ai.search import analyse as run_analysis
 from safari_ai.settings import Settings
 
-
 if TYPE_CHECKING:
-    _ParamType = click.ParamType[Any]      # generic from click 8.2
+    _ParamType = click.ParamType[Any]  # generic from click 8.2
 else:
-    _ParamType = click.ParamType           # click 8.1 takes no type argument
+    _ParamType = click.ParamType  # click 8.1 takes no type argument
 
 
 class _SettingType(_ParamType):
@@ -40,8 +42,7 @@ class _SettingType(_ParamType):
         self.setting = settings.setting(name)
         self.name = self.setting.kind
 
-    def convert(self, value: Any, param: Optional[click.Parameter],
-                ctx: Optional[click.Context]) -> Any:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         if not isinstance(value, str):
             return value
         try:
@@ -49,7 +50,7 @@ class _SettingType(_ParamType):
         except settings.SettingError as error:
             self.fail(str(error), param, ctx)
 
-    def get_metavar(self, param: click.Parameter, *args: Any, **kwargs: Any) -> Optional[str]:
+    def get_metavar(self, param: click.Parameter, *args: Any, **kwargs: Any) -> str | None:
         if self.setting.kind == "choice":
             return f"[{'|'.join(self.setting.choices)}]"
         if self.setting.kind == "integer":
@@ -163,9 +164,14 @@ def main() -> None:
 
 @main.command(epilog=_rules_help())
 @click.argument("game")
-@click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE",
-              help="A rules option of GAME (listed below); repeat for several (values as "
-                   "JSON, strings bare).")
+@click.option(
+    "--rules",
+    "rules",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A rules option of GAME (listed below); repeat for several (values as "
+    "JSON, strings bare).",
+)
 def new(game: str, rules: tuple[str, ...]) -> None:
     """Print the starting position of GAME as JSON."""
     options = _rules_of(game, rules)
@@ -190,9 +196,12 @@ def _print_described(pos: Position, as_json: bool) -> None:
 @main.command()
 @click.argument("position", metavar="POSITION.json")
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
-@click.option("--describe", is_flag=True,
-              help="Each move with what it does, in words, and the board places it touches "
-                   "(with --json: objects {move, places, text}, as POST /api/describe).")
+@click.option(
+    "--describe",
+    is_flag=True,
+    help="Each move with what it does, in words, and the board places it touches "
+    "(with --json: objects {move, places, text}, as POST /api/describe).",
+)
 def moves(position: str, as_json: bool, describe: bool) -> None:
     """List the legal moves, or at a chance position the outcomes and probabilities.
 
@@ -208,8 +217,7 @@ def moves(position: str, as_json: bool, describe: bool) -> None:
         _print_described(pos, as_json)
         return
     if pos.is_chance():
-        outcomes = [(move, f"{p.numerator}/{p.denominator}")
-                    for move, p in pos.chance_outcomes()]
+        outcomes = [(move, f"{p.numerator}/{p.denominator}") for move, p in pos.chance_outcomes()]
         if as_json:
             click.echo(json.dumps([list(pair) for pair in outcomes]))
         for move, p in [] if as_json else outcomes:
@@ -218,8 +226,7 @@ def moves(position: str, as_json: bool, describe: bool) -> None:
     legal = pos.legal_moves()
     if pos.is_terminal():
         # no move to list (stdout stays the empty list the contract implies); said on stderr
-        click.echo(f"the game is over: result {' '.join(str(r) for r in pos.result())}",
-                   err=True)
+        click.echo(f"the game is over: result {' '.join(str(r) for r in pos.result())}", err=True)
     if as_json:
         click.echo(json.dumps(legal))
     else:
@@ -282,8 +289,10 @@ def _units_text(pos: Position, algo: str, expected: bool) -> str:
         unit = "100 x the expected result (+1 win, 0 draw, -1 loss)"
     else:
         unit = "centi-points of the expected final score"
-    text = (f"units score for player {pos.to_move} (to move), cp = {unit}; "
-            "win N / loss N = proven in N plies")
+    text = (
+        f"units score for player {pos.to_move} (to move), cp = {unit}; "
+        "win N / loss N = proven in N plies"
+    )
     if expected:
         text += "; " + _expected_units(two_sided)
     return text
@@ -291,22 +300,29 @@ def _units_text(pos: Position, algo: str, expected: bool) -> str:
 
 def _expected_units(two_sided: bool) -> str:
     """What the ``expected`` (and ``winchance``) numbers of a report are."""
-    return ("expected pP = player P's win probability (a draw counts 1/2)" if two_sided
-            else "expected pP = player P's expected final score in points; "
-                 "winchance pP = player P's chance to win (a tie on top shared)")
+    return (
+        "expected pP = player P's win probability (a draw counts 1/2)"
+        if two_sided
+        else "expected pP = player P's expected final score in points; "
+        "winchance pP = player P's chance to win (a tie on top shared)"
+    )
 
 
 def _info_line(report: Report) -> str:
     """A UCI-style progress line."""
     if report.is_chance:
-        return (f"info depth {report.depth} seldepth {report.seldepth} "
-                f"expected {_expected_text(report.expected or [])} nodes {report.nodes} "
-                f"nps {report.nps} time {int(report.seconds * 1000)} "
-                f"outcomes {report.valued}/{len(report.outcomes)}")
+        return (
+            f"info depth {report.depth} seldepth {report.seldepth} "
+            f"expected {_expected_text(report.expected or [])} nodes {report.nodes} "
+            f"nps {report.nps} time {int(report.seconds * 1000)} "
+            f"outcomes {report.valued}/{len(report.outcomes)}"
+        )
     best = report.lines[0]
-    return (f"info depth {report.depth} seldepth {report.seldepth} score {best.score_text} "
-            f"nodes {report.nodes} nps {report.nps} time {int(report.seconds * 1000)} "
-            f"pv {' '.join(best.pv)}")
+    return (
+        f"info depth {report.depth} seldepth {report.seldepth} score {best.score_text} "
+        f"nodes {report.nodes} nps {report.nps} time {int(report.seconds * 1000)} "
+        f"pv {' '.join(best.pv)}"
+    )
 
 
 @main.command()
@@ -314,9 +330,13 @@ def _info_line(report: Report) -> str:
 @_setting_option("depth")
 @_setting_option("nodes")
 @_setting_option("movetime", metavar="MS")
-@_setting_option("multipv", default=None, show_default=False,
-                 help="Best lines to report (default 1); at a chance position, the outcome "
-                      "lines shown (default all).")
+@_setting_option(
+    "multipv",
+    default=None,
+    show_default=False,
+    help="Best lines to report (default 1); at a chance position, the outcome "
+    "lines shown (default all).",
+)
 @_setting_option("threads")
 @_setting_option("seed")
 @_setting_option("algo")
@@ -325,27 +345,60 @@ def _info_line(report: Report) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--quiet", is_flag=True, help="No progress lines on standard error.")
 @_setting_option("pruning", help="Expectimax: pruning at chance positions (auto is Star2).")
-@_setting_option("multiplayer",
-                 help="Expectimax, more than two players: max-n (each maximises their own "
-                      "points) or paranoid (all minimise the mover's); auto: the measured best "
-                      "for the number of players.")
-@_setting_option("predictions",
-                 help="Ostrich: search the tiles as given, or redraw the others' tiles "
-                      "(needs --player).")
+@_setting_option(
+    "multiplayer",
+    help="Expectimax, more than two players: max-n (each maximises their own "
+    "points) or paranoid (all minimise the mover's); auto: the measured best "
+    "for the number of players.",
+)
+@_setting_option(
+    "predictions",
+    help="Ostrich: search the tiles as given, or redraw the others' tiles (needs --player).",
+)
 @_setting_option("player")
-@click.option("--samples", type=click.IntRange(1, 1000), default=8, show_default=True,
-              help="Ostrich: draws of the hidden tiles with --predictions sampled.")
-@_setting_option("weights", "weights_file", metavar="FILE", type=str,
-                 help="Evaluate with this weights file (safari-ai tune; docs/tuning.md).")
-@_setting_option("level", default=None, show_default=False,
-                 help="Game records: the analysis level, a depth per game that does not depend "
-                   "on the clock (default: default; docs/records.md); a position: search "
-                   "to that level's depth.")
-def analyse(position: str, depth: int | None, nodes: int | None, movetime: int | None,
-            multipv: int | None, threads: int, seed: int, algo: str, hash_mb: int, leaf: str,
-            as_json: bool, quiet: bool, pruning: str, multiplayer: str, predictions: str,
-            player: int | None, samples: int, weights_file: str | None,
-            level: str | None) -> None:
+@click.option(
+    "--samples",
+    type=click.IntRange(1, 1000),
+    default=8,
+    show_default=True,
+    help="Ostrich: draws of the hidden tiles with --predictions sampled.",
+)
+@_setting_option(
+    "weights",
+    "weights_file",
+    metavar="FILE",
+    type=str,
+    help="Evaluate with this weights file (safari-ai tune; docs/tuning.md).",
+)
+@_setting_option(
+    "level",
+    default=None,
+    show_default=False,
+    help="Game records: the analysis level, a depth per game that does not depend "
+    "on the clock (default: default; docs/records.md); a position: search "
+    "to that level's depth.",
+)
+def analyse(
+    position: str,
+    depth: int | None,
+    nodes: int | None,
+    movetime: int | None,
+    multipv: int | None,
+    threads: int,
+    seed: int,
+    algo: str,
+    hash_mb: int,
+    leaf: str,
+    as_json: bool,
+    quiet: bool,
+    pruning: str,
+    multiplayer: str,
+    predictions: str,
+    player: int | None,
+    samples: int,
+    weights_file: str | None,
+    level: str | None,
+) -> None:
     """Search POSITION.json and print the best move, its score and the principal variation.
 
     Expectimax and MCTS also print each line's expected results, one per
@@ -379,8 +432,20 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
     if not isinstance(source, Position):
         if weights_file is not None:
             _fail("--weights: applies to a position, not to a game record")
-        _annotate_record(position, source, depth, nodes, movetime, seed, algo, as_json, quiet,
-                         threads, hash_mb, level)
+        _annotate_record(
+            position,
+            source,
+            depth,
+            nodes,
+            movetime,
+            seed,
+            algo,
+            as_json,
+            quiet,
+            threads,
+            hash_mb,
+            level,
+        )
         return
     if level is not None:
         depth = _level_depth(source, level, depth, nodes, movetime)
@@ -388,12 +453,29 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
     progress = None if quiet else (lambda report: click.echo(_info_line(report), err=True))
     chance = pos.is_chance()
     try:  # the one Settings of this search, passed down as it is (its Limits to C)
-        limits = Limits(depth=depth, nodes=nodes, movetime=movetime, seed=seed,
-                        multipv=1 if chance or multipv is None else multipv,
-                        threads=threads, hash_mb=hash_mb)
-        report = run_analysis(pos, Settings(limits, algo=algo, leaf=leaf, pruning=pruning,
-                                            multiplayer=multiplayer, predictions=predictions,
-                                            player=player, samples=samples), progress=progress)
+        limits = Limits(
+            depth=depth,
+            nodes=nodes,
+            movetime=movetime,
+            seed=seed,
+            multipv=1 if chance or multipv is None else multipv,
+            threads=threads,
+            hash_mb=hash_mb,
+        )
+        report = run_analysis(
+            pos,
+            Settings(
+                limits,
+                algo=algo,
+                leaf=leaf,
+                pruning=pruning,
+                multiplayer=multiplayer,
+                predictions=predictions,
+                player=player,
+                samples=samples,
+            ),
+            progress=progress,
+        )
     except SafariError as error:
         _fail(str(error))
     if chance:
@@ -402,8 +484,9 @@ def analyse(position: str, depth: int | None, nodes: int | None, movetime: int |
         _print_report(pos, report, as_json)
 
 
-def _level_depth(pos: Position, level: str, depth: int | None, nodes: int | None,
-                 movetime: int | None) -> int:
+def _level_depth(
+    pos: Position, level: str, depth: int | None, nodes: int | None, movetime: int | None
+) -> int:
     """The depth of analysis ``level`` at ``pos`` (``annotate.LEVELS``); exits
     when limits are given too."""
     from safari_ai.annotate import level_limits
@@ -433,10 +516,14 @@ def _print_report(pos: Position, report: Report, as_json: bool) -> None:
         expected = f" expected {_expected_text(line.expected)}" if line.expected else ""
         click.echo(f"multipv {number} score {line.score_text}{expected} pv {' '.join(line.pv)}")
     if "predictions" in report.extra:
-        click.echo(f"predictions {report.extra['predictions']} "
-                   f"samples {report.extra.get('samples')} player {report.extra.get('player')}")
-    click.echo(f"depth {report.depth} nodes {report.nodes} nps {report.nps} "
-               f"time {report.seconds:.3f} algo {report.algo} threads {report.threads}")
+        click.echo(
+            f"predictions {report.extra['predictions']} "
+            f"samples {report.extra.get('samples')} player {report.extra.get('player')}"
+        )
+    click.echo(
+        f"depth {report.depth} nodes {report.nodes} nps {report.nps} "
+        f"time {report.seconds:.3f} algo {report.algo} threads {report.threads}"
+    )
 
 
 def _print_chance(pos: Position, report: Report, shown: int | None, as_json: bool) -> None:
@@ -458,21 +545,33 @@ def _print_chance(pos: Position, report: Report, shown: int | None, as_json: boo
     heads = " ".join(f"{'player ' + str(p):>8}" for p in range(players))
     click.echo(f"{'outcome':<{width}}  {'probability':>{pwidth}}  {heads}  best after")
     for o in outcomes:
-        values = (" ".join(f"{v:8.4f}" for v in o.expected) if o.expected is not None
-                  else " ".join(f"{'-':>8}" for _ in range(players)))
-        click.echo(f"{o.outcome:<{width}}  {str(o.probability):>{pwidth}}  {values}  "
-                   f"{o.best or ''}".rstrip())
+        values = (
+            " ".join(f"{v:8.4f}" for v in o.expected)
+            if o.expected is not None
+            else " ".join(f"{'-':>8}" for _ in range(players))
+        )
+        click.echo(
+            f"{o.outcome:<{width}}  {str(o.probability):>{pwidth}}  {values}  "
+            f"{o.best or ''}".rstrip()
+        )
     if len(outcomes) < len(report.outcomes):
-        click.echo(f"... {len(report.outcomes) - len(outcomes)} less likely outcomes "
-                   f"not shown (--multipv)")
+        click.echo(
+            f"... {len(report.outcomes) - len(outcomes)} less likely outcomes not shown (--multipv)"
+        )
     if report.valued < len(report.outcomes):
-        click.echo(f"estimate: {report.valued} of {len(report.outcomes)} outcomes valued "
-                   f"before the limit (a seeded uniform sample; '-' not valued)")
-    click.echo(f"units a chance position, the dice decide; {_expected_units(pos.facts.zero_sum)}"
-               "; each outcome's columns: the same after it; best after = the best move "
-               "after it (none when nobody chooses there)")
-    click.echo(f"depth {report.depth} nodes {report.nodes} nps {report.nps} "
-               f"time {report.seconds:.3f} algo {report.algo} threads {report.threads}")
+        click.echo(
+            f"estimate: {report.valued} of {len(report.outcomes)} outcomes valued "
+            f"before the limit (a seeded uniform sample; '-' not valued)"
+        )
+    click.echo(
+        f"units a chance position, the dice decide; {_expected_units(pos.facts.zero_sum)}"
+        "; each outcome's columns: the same after it; best after = the best move "
+        "after it (none when nobody chooses there)"
+    )
+    click.echo(
+        f"depth {report.depth} nodes {report.nodes} nps {report.nps} "
+        f"time {report.seconds:.3f} algo {report.algo} threads {report.threads}"
+    )
 
 
 def _result_line(result: Any) -> str:
@@ -491,21 +590,41 @@ def _with_weights_file(pos: Position, path: str) -> Position:
         _fail(f"--weights: {error}")
 
 
-def _annotate_record(path: str, record: Any, depth: int | None, nodes: int | None,
-                     movetime: int | None, seed: int, algo: str, as_json: bool,
-                     quiet: bool, threads: int = 1, hash_mb: int = 16,
-                     level: str | None = None) -> None:
+def _annotate_record(
+    path: str,
+    record: Any,
+    depth: int | None,
+    nodes: int | None,
+    movetime: int | None,
+    seed: int,
+    algo: str,
+    as_json: bool,
+    quiet: bool,
+    threads: int = 1,
+    hash_mb: int = 16,
+    level: str | None = None,
+) -> None:
     from safari_ai.annotate import annotate, format_report
 
-    limits = {k: v for k, v in (("depth", depth), ("nodes", nodes), ("movetime", movetime))
-              if v is not None}
+    limits = {
+        k: v
+        for k, v in (("depth", depth), ("nodes", nodes), ("movetime", movetime))
+        if v is not None
+    }
     if limits and level is not None:
         _fail("--level: give a level or --depth/--nodes/--movetime, not both")
     bar = None if quiet else _ProgressBar("analysing")
     try:
-        result = annotate(record, limits or None, algo=algo, seed=seed, threads=threads,
-                          hash_mb=hash_mb, progress=None if bar is None else bar.update,
-                          level=level)
+        result = annotate(
+            record,
+            limits or None,
+            algo=algo,
+            seed=seed,
+            threads=threads,
+            hash_mb=hash_mb,
+            progress=None if bar is None else bar.update,
+            level=level,
+        )
     except SafariError as error:
         if bar is not None:
             bar.close()
@@ -535,8 +654,12 @@ class _ProgressBar:
             return
         width = 30
         filled = width * done // max(total, 1)
-        click.echo(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] "
-                   f"{done}/{total} positions {elapsed:.0f} s", err=True, nl=False)
+        click.echo(
+            f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] "
+            f"{done}/{total} positions {elapsed:.0f} s",
+            err=True,
+            nl=False,
+        )
         self.drawn = True
 
     def close(self) -> None:
@@ -609,16 +732,30 @@ def _check_engine_starts(letter: str, spec: Any) -> None:
 
 @main.command()
 @click.argument("source", metavar="POSITION.json|RECORD.json")
-@click.option("-o", "--output", default="-", show_default=True, metavar="FILE.svg",
-              help="Where to write the SVG ('-': standard output).")
-@click.option("--last-move", metavar="MOVE",
-              help="Mark this move (the one that led here): with a record, a legal move of "
-                   "the position before; else a move in the game's notation.")
-@click.option("--ply", type=click.IntRange(0), metavar="N",
-              help="For a record: draw the position after N plies (default: the last).")
+@click.option(
+    "-o",
+    "--output",
+    default="-",
+    show_default=True,
+    metavar="FILE.svg",
+    help="Where to write the SVG ('-': standard output).",
+)
+@click.option(
+    "--last-move",
+    metavar="MOVE",
+    help="Mark this move (the one that led here): with a record, a legal move of "
+    "the position before; else a move in the game's notation.",
+)
+@click.option(
+    "--ply",
+    type=click.IntRange(0),
+    metavar="N",
+    help="For a record: draw the position after N plies (default: the last).",
+)
 def render(source: str, output: str, last_move: str | None, ply: int | None) -> None:
     """Draw a position (or a game record's position) as an SVG picture."""
-    from safari_ai.render import RenderError, render as draw
+    from safari_ai.render import RenderError
+    from safari_ai.render import render as draw
     from safari_ai.render.last_move import check_last_move
 
     data = _read_source(source)
@@ -630,9 +767,11 @@ def render(source: str, output: str, last_move: str | None, ply: int | None) -> 
         except SafariError as error:
             _fail(f"{source}: {error}")
         if ply is not None and ply > len(record.moves):
-            raise click.BadParameter(f"{ply} is past the end of the record, which has "
-                                     f"{len(record.moves)} plies (0-{len(record.moves)})",
-                                     param_hint="--ply")
+            raise click.BadParameter(
+                f"{ply} is past the end of the record, which has "
+                f"{len(record.moves)} plies (0-{len(record.moves)})",
+                param_hint="--ply",
+            )
         index = len(record.moves) if ply is None else ply
         data = positions[index]
         previous = positions[index - 1] if index > 0 else None
@@ -662,23 +801,40 @@ def render(source: str, output: str, last_move: str | None, ply: int | None) -> 
 
 # -- batch analysis: the multi-input form of ``analyse`` (safari_ai/batch.py) --
 
-_BATCH_SEARCH_OPTIONS = ("algo", "seed", "multipv", "hash_mb", "leaf", "pruning", "multiplayer",
-                         "predictions",
-                         "player", "samples", "threads")
+_BATCH_SEARCH_OPTIONS = (
+    "algo",
+    "seed",
+    "multipv",
+    "hash_mb",
+    "leaf",
+    "pruning",
+    "multiplayer",
+    "predictions",
+    "player",
+    "samples",
+    "threads",
+)
 
 
-def _analyse_batch(inputs: tuple[str, ...], out: str, backend: str, workers: int | None,
-                   address: str | None, options: dict[str, Any]) -> None:
+def _analyse_batch(
+    inputs: tuple[str, ...],
+    out: str,
+    backend: str,
+    workers: int | None,
+    address: str | None,
+    options: dict[str, Any],
+) -> None:
     """``analyse DIR_OR_FILES... --out OUTDIR``: one JSON file per input in OUTDIR."""
     from safari_ai.batch import BatchError, run_batch
     from safari_ai.match import BackendError, make_backend
 
-    limits = {k: options[k] for k in ("depth", "nodes", "movetime")
-              if options.get(k) is not None}
+    limits = {k: options[k] for k in ("depth", "nodes", "movetime") if options.get(k) is not None}
     if limits and options.get("level") is not None:
         _fail("--level: give a level or --depth/--nodes/--movetime, not both")
-    settings = {"limits": limits, **{k: options[k] for k in _BATCH_SEARCH_OPTIONS
-                                     if k in options and options[k] is not None}}
+    settings = {
+        "limits": limits,
+        **{k: options[k] for k in _BATCH_SEARCH_OPTIONS if k in options and options[k] is not None},
+    }
     if not limits:
         settings["level"] = options.get("level") or "default"
     if settings.get("threads") == 1:
@@ -693,8 +849,7 @@ def _analyse_batch(inputs: tuple[str, ...], out: str, backend: str, workers: int
     def start(count: int) -> None:
         nonlocal bar
         if not quiet and count:
-            bar = click.progressbar(length=count, label="analyse", file=sys.stderr,
-                                    show_pos=True)
+            bar = click.progressbar(length=count, label="analyse", file=sys.stderr, show_pos=True)
             bar.__enter__()
 
     def done(name: str, error: str | None) -> None:
@@ -706,8 +861,11 @@ def _analyse_batch(inputs: tuple[str, ...], out: str, backend: str, workers: int
     try:
         summary = run_batch(inputs, out, settings, runner, on_done=done, on_start=start)
     except KeyboardInterrupt:
-        click.echo(f"\ninterrupted: the finished analyses are in {out}; the same command "
-                   "goes on with the rest", err=True)
+        click.echo(
+            f"\ninterrupted: the finished analyses are in {out}; the same command "
+            "goes on with the rest",
+            err=True,
+        )
         sys.exit(130)
     except (BatchError, BackendError) as error:
         _fail(str(error))
@@ -721,15 +879,24 @@ def _analyse_batch(inputs: tuple[str, ...], out: str, backend: str, workers: int
 def _print_batch(summary: Any, out: str, as_json: bool) -> None:
     """The batch's counts and per-player figures; exit 1 when an input failed."""
     if as_json:
-        click.echo(json.dumps({"out": out, "written": len(summary.written),
-                               "skipped": len(summary.skipped), "failed": summary.failed,
-                               "players": summary.players()}))
+        click.echo(
+            json.dumps(
+                {
+                    "out": out,
+                    "written": len(summary.written),
+                    "skipped": len(summary.skipped),
+                    "failed": summary.failed,
+                    "players": summary.players(),
+                }
+            )
+        )
     else:
-        click.echo(f"{len(summary.written)} analysed, {len(summary.skipped)} done before, "
-                   f"{len(summary.failed)} failed; output in {out}")
+        click.echo(
+            f"{len(summary.written)} analysed, {len(summary.skipped)} done before, "
+            f"{len(summary.failed)} failed; output in {out}"
+        )
         for player, row in sorted(summary.players().items()):
-            figures = ", ".join(f"{key.replace('_', ' ')} {value:g}"
-                                for key, value in row.items())
+            figures = ", ".join(f"{key.replace('_', ' ')} {value:g}" for key, value in row.items())
             click.echo(f"player {player}: {figures}")
     if summary.failed:
         sys.exit(1)
@@ -744,23 +911,42 @@ def _add_batch_form(command: click.Command) -> None:
     for index, param in enumerate(command.params):
         if param.name == "position":
             command.params[index] = click.Argument(
-                ["position"], nargs=-1, required=True,
-                metavar="POSITION.json|RECORD.json|DIR...")
+                ["position"], nargs=-1, required=True, metavar="POSITION.json|RECORD.json|DIR..."
+            )
     command.params += [
-        click.Option(["--out"], metavar="OUTDIR",
-                     help="Batch analysis: one JSON file per input (files, or directories of "
-                     "*.json) in OUTDIR; inputs already there are skipped (docs/cluster.md)."),
-        click.Option(["--backend"], type=click.Choice(["processes", "ray"]), default="processes",
-                     show_default=True, help="With --out: where the analyses run."),
-        click.Option(["--workers"], type=click.IntRange(1, 4096),
-                     help="With --out: analyses at a time (processes: default 1; Ray: the "
-                     "cluster's CPUs)."),
-        click.Option(["--address"], metavar="ADDR",
-                     help="With --out --backend ray: the Ray cluster's address."),
+        click.Option(
+            ["--out"],
+            metavar="OUTDIR",
+            help="Batch analysis: one JSON file per input (files, or directories of "
+            "*.json) in OUTDIR; inputs already there are skipped (docs/cluster.md).",
+        ),
+        click.Option(
+            ["--backend"],
+            type=click.Choice(["processes", "ray"]),
+            default="processes",
+            show_default=True,
+            help="With --out: where the analyses run.",
+        ),
+        click.Option(
+            ["--workers"],
+            type=click.IntRange(1, 4096),
+            help="With --out: analyses at a time (processes: default 1; Ray: the cluster's CPUs).",
+        ),
+        click.Option(
+            ["--address"],
+            metavar="ADDR",
+            help="With --out --backend ray: the Ray cluster's address.",
+        ),
     ]
 
-    def callback(position: tuple[str, ...], out: str | None, backend: str,
-                 workers: int | None, address: str | None, **options: Any) -> None:
+    def callback(
+        position: tuple[str, ...],
+        out: str | None,
+        backend: str,
+        workers: int | None,
+        address: str | None,
+        **options: Any,
+    ) -> None:
         if out is not None:
             if address is not None and backend != "ray":
                 raise click.BadParameter("needs --backend ray", param_hint="--address")
@@ -787,15 +973,25 @@ def _hypotheses(text: str, form: str, option: str) -> tuple[float, float]:
         raise click.BadParameter(f"{text!r} is not {form}", param_hint=option) from None
     first, second = form.split(",")
     if not (math.isfinite(low) and math.isfinite(high) and low < high):
-        raise click.BadParameter(f"{first} must be below {second}, both finite, got {text!r}",
-                                 param_hint=option)
+        raise click.BadParameter(
+            f"{first} must be below {second}, both finite, got {text!r}", param_hint=option
+        )
     return low, high
 
 
-def _match_plan(game: str, spec_a: str, spec_b: str, movetime: int | None, backend: str,
-                address: str | None, sprt: str | None, duplicate: bool,
-                sprt_margin: str | None, rules: tuple[str, ...],
-                records_dir: str) -> tuple[Any, dict[str, Any]]:
+def _match_plan(
+    game: str,
+    spec_a: str,
+    spec_b: str,
+    movetime: int | None,
+    backend: str,
+    address: str | None,
+    sprt: str | None,
+    duplicate: bool,
+    sprt_margin: str | None,
+    rules: tuple[str, ...],
+    records_dir: str,
+) -> tuple[Any, dict[str, Any]]:
     """The match's :class:`~safari_ai.match.MatchPlan` and rules options, every
     spec and option checked (engines given by ``cmd=`` started once) before
     anything is printed."""
@@ -816,26 +1012,33 @@ def _match_plan(game: str, spec_a: str, spec_b: str, movetime: int | None, backe
     except SafariError as error:
         _fail(str(error))
     if bounds is not None and seats > 2:
-        raise click.BadParameter(f"no Elo (so no SPRT) in a race of {seats} players",
-                                 param_hint="--sprt")
+        raise click.BadParameter(
+            f"no Elo (so no SPRT) in a race of {seats} players", param_hint="--sprt"
+        )
     margin_bounds = None
     if sprt_margin is not None:
         if not duplicate:
             raise click.BadParameter("needs --duplicate", param_hint="--sprt-margin")
         margin_bounds = _hypotheses(sprt_margin, "M0,M1", "--sprt-margin")
-    return MatchPlan(game, a, b, seats, duplicate, bounds, margin_bounds, backend,
-                     records_dir), options
+    return MatchPlan(
+        game, a, b, seats, duplicate, bounds, margin_bounds, backend, records_dir
+    ), options
 
 
-def _play_match(plan: Any, jobs: list[Any], finished: list[Any], workers: int | None,
-                 address: str | None, no_progress: bool) -> Any:
+def _play_match(
+    plan: Any,
+    jobs: list[Any],
+    finished: list[Any],
+    workers: int | None,
+    address: str | None,
+    no_progress: bool,
+) -> Any:
     """Plays the jobs on the plan's backend with a progress bar (unless
     ``no_progress``), each game's record saved as it ends; Ctrl-C exits 130
     saying how to resume. Returns the :class:`~safari_ai.match.MatchSummary`."""
     import os
 
-    from safari_ai.match import (BackendError, make_backend, record_name, run_match,
-                                 save_json)
+    from safari_ai.match import BackendError, make_backend, record_name, run_match, save_json
 
     played: list[Any] = []
     names = {(job.pair, job.colour): record_name(job) for job in jobs}
@@ -855,15 +1058,24 @@ def _play_match(plan: Any, jobs: list[Any], finished: list[Any], workers: int | 
     try:
         if no_progress:
             return run_match(jobs, on_game=save, finished=finished, backend=runner, stop=stop)
-        with click.progressbar(length=len(jobs), label=f"{plan.game} {plan.a.label()} vs "
-                               f"{plan.b.label()}", file=sys.stderr, show_pos=True) as bar:
+        with click.progressbar(
+            length=len(jobs),
+            label=f"{plan.game} {plan.a.label()} vs {plan.b.label()}",
+            file=sys.stderr,
+            show_pos=True,
+        ) as bar:
+
             def step(outcome: Any) -> None:
                 save(outcome)
                 bar.update(1)
+
             return run_match(jobs, on_game=step, finished=finished, backend=runner, stop=stop)
     except KeyboardInterrupt:
-        click.echo(f"\ninterrupted: {len(finished) + len(played)} finished games are in "
-                   f"{plan.records}; the same command with --resume plays the rest", err=True)
+        click.echo(
+            f"\ninterrupted: {len(finished) + len(played)} finished games are in "
+            f"{plan.records}; the same command with --resume plays the rest",
+            err=True,
+        )
         sys.exit(130)
     except SafariError as error:
         _fail(str(error))
@@ -873,50 +1085,135 @@ def _play_match(plan: Any, jobs: list[Any], finished: list[Any], workers: int | 
 
 @main.command(epilog=_rules_help())
 @click.argument("game")
-@click.option("-a", "--engine-a", "spec_a", default="algo=auto", show_default=True,
-              metavar="SPEC", help="Player A: KEY=VALUE,... (algo, depth, nodes, movetime, hash, "
-              "leaf, reuse, name, cwd, timeout, opt.NAME, cmd=COMMAND LINE last).")
-@click.option("-b", "--engine-b", "spec_b", default="algo=mcts", show_default=True,
-              metavar="SPEC", help="Player B, as for -a.")
-@click.option("--movetime", type=click.IntRange(1, 2**31 - 1), metavar="MS",
-              help="Milliseconds a move for each engine player whose SPEC sets no limit "
-              "(depth=, nodes=, movetime=); default 100.")
-@click.option("--games", type=click.IntRange(1), default=20, show_default=True,
-              help="Games (an odd last game has no colour-swapped twin).")
-@click.option("--workers", type=click.IntRange(1, 4096), default=None,
-              help="Games at a time: processes (default 1), or Ray tasks in flight "
-              "(default: the cluster's CPUs).")
-@click.option("--backend", type=click.Choice(["processes", "ray"]), default="processes",
-              show_default=True, help="Where the games run: this machine's processes, or Ray "
-              "(docs/cluster.md).")
-@click.option("--address", metavar="ADDR", help="--backend ray: the cluster (Ray's address: "
-              "HOST:PORT, ray://HOST:10001, auto); default: start a local Ray.")
-@click.option("--seed", type=click.IntRange(0), default=1, show_default=True,
-              help="Seeds openings, dice and the engines' random choices.")
-@click.option("--opening-plies", type=click.IntRange(0, 50), default=2, show_default=True,
-              help="Random plies before the players take over (the same for both colours).")
-@click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE",
-              help="A rules option of GAME (listed below); repeat for several.")
-@click.option("--sprt", metavar="ELO0,ELO1", help="GSPRT on the colour-swapped pairs (alpha = "
-              "beta = 0.05): stop the match at a verdict.")
-@click.option("--duplicate", is_flag=True, help="Play every seat rotation of each deal (opening "
-              "and dice) on common dice, N games a deal for N players, and count A's margin "
-              "per deal (docs/strength.md).")
-@click.option("--sprt-margin", metavar="M0,M1", help="--duplicate: GSPRT over deals on A's "
-              "margin per deal, H0 mean M0 against H1 mean M1 points (alpha = beta = 0.05): "
-              "stop the match at a verdict.")
-@click.option("--records", "records_dir", default="match-records", show_default=True,
-              metavar="DIR", help="Directory for one game record per game.")
-@click.option("--resume", is_flag=True,
-              help="Count the games whose records in --records DIR were played with the same "
-              "players, seed and opening, and play only the others.")
+@click.option(
+    "-a",
+    "--engine-a",
+    "spec_a",
+    default="algo=auto",
+    show_default=True,
+    metavar="SPEC",
+    help="Player A: KEY=VALUE,... (algo, depth, nodes, movetime, hash, "
+    "leaf, reuse, name, cwd, timeout, opt.NAME, cmd=COMMAND LINE last).",
+)
+@click.option(
+    "-b",
+    "--engine-b",
+    "spec_b",
+    default="algo=mcts",
+    show_default=True,
+    metavar="SPEC",
+    help="Player B, as for -a.",
+)
+@click.option(
+    "--movetime",
+    type=click.IntRange(1, 2**31 - 1),
+    metavar="MS",
+    help="Milliseconds a move for each engine player whose SPEC sets no limit "
+    "(depth=, nodes=, movetime=); default 100.",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(1),
+    default=20,
+    show_default=True,
+    help="Games (an odd last game has no colour-swapped twin).",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 4096),
+    default=None,
+    help="Games at a time: processes (default 1), or Ray tasks in flight "
+    "(default: the cluster's CPUs).",
+)
+@click.option(
+    "--backend",
+    type=click.Choice(["processes", "ray"]),
+    default="processes",
+    show_default=True,
+    help="Where the games run: this machine's processes, or Ray (docs/cluster.md).",
+)
+@click.option(
+    "--address",
+    metavar="ADDR",
+    help="--backend ray: the cluster (Ray's address: "
+    "HOST:PORT, ray://HOST:10001, auto); default: start a local Ray.",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0),
+    default=1,
+    show_default=True,
+    help="Seeds openings, dice and the engines' random choices.",
+)
+@click.option(
+    "--opening-plies",
+    type=click.IntRange(0, 50),
+    default=2,
+    show_default=True,
+    help="Random plies before the players take over (the same for both colours).",
+)
+@click.option(
+    "--rules",
+    "rules",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A rules option of GAME (listed below); repeat for several.",
+)
+@click.option(
+    "--sprt",
+    metavar="ELO0,ELO1",
+    help="GSPRT on the colour-swapped pairs (alpha = beta = 0.05): stop the match at a verdict.",
+)
+@click.option(
+    "--duplicate",
+    is_flag=True,
+    help="Play every seat rotation of each deal (opening "
+    "and dice) on common dice, N games a deal for N players, and count A's margin "
+    "per deal (docs/strength.md).",
+)
+@click.option(
+    "--sprt-margin",
+    metavar="M0,M1",
+    help="--duplicate: GSPRT over deals on A's "
+    "margin per deal, H0 mean M0 against H1 mean M1 points (alpha = beta = 0.05): "
+    "stop the match at a verdict.",
+)
+@click.option(
+    "--records",
+    "records_dir",
+    default="match-records",
+    show_default=True,
+    metavar="DIR",
+    help="Directory for one game record per game.",
+)
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="Count the games whose records in --records DIR were played with the same "
+    "players, seed and opening, and play only the others.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as one JSON object.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
-def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
-          workers: int | None, backend: str, address: str | None, seed: int,
-          opening_plies: int, rules: tuple[str, ...], sprt: str | None, duplicate: bool,
-          sprt_margin: str | None, records_dir: str, resume: bool, as_json: bool,
-          no_progress: bool) -> None:
+def match(
+    game: str,
+    spec_a: str,
+    spec_b: str,
+    movetime: int | None,
+    games: int,
+    workers: int | None,
+    backend: str,
+    address: str | None,
+    seed: int,
+    opening_plies: int,
+    rules: tuple[str, ...],
+    sprt: str | None,
+    duplicate: bool,
+    sprt_margin: str | None,
+    records_dir: str,
+    resume: bool,
+    as_json: bool,
+    no_progress: bool,
+) -> None:
     """Play engine A against engine B over GAME: W/D/L, Elo, SPRT, game records.
 
     Games come in colour-swapped pairs on seeded openings (--duplicate: every
@@ -931,21 +1228,59 @@ def match(game: str, spec_a: str, spec_b: str, movetime: int | None, games: int,
 
     from safari_ai.match import MatchRuns, make_jobs, match_info, resume_jobs
 
-    plan, options = _match_plan(game, spec_a, spec_b, movetime, backend, address, sprt,
-                                duplicate, sprt_margin, rules, records_dir)
-    jobs = make_jobs(game, options, plan.a, plan.b, games, seed, opening_plies,
-                     duplicate=plan.seats if duplicate else 0)
+    plan, options = _match_plan(
+        game,
+        spec_a,
+        spec_b,
+        movetime,
+        backend,
+        address,
+        sprt,
+        duplicate,
+        sprt_margin,
+        rules,
+        records_dir,
+    )
+    jobs = make_jobs(
+        game,
+        options,
+        plan.a,
+        plan.b,
+        games,
+        seed,
+        opening_plies,
+        duplicate=plan.seats if duplicate else 0,
+    )
     try:
         os.makedirs(records_dir, exist_ok=True)
     except OSError as error:
         _fail(f"cannot create {records_dir}: {error}")
     if plan.warning is not None:
         click.echo(f"WARNING: {plan.warning}", err=True)
-    runs = MatchRuns(records_dir, match_info(game, plan.a, plan.b, {
-        "command": sys.argv, "rules": options, "players": plan.seats, "games": len(jobs),
-        "seed": seed, "opening_plies": opening_plies, "movetime": movetime,
-        "duplicate": duplicate, "sprt": sprt, "sprt_margin": sprt_margin,
-        "backend": backend, "workers": workers, "resume": resume}), resume)
+    runs = MatchRuns(
+        records_dir,
+        match_info(
+            game,
+            plan.a,
+            plan.b,
+            {
+                "command": sys.argv,
+                "rules": options,
+                "players": plan.seats,
+                "games": len(jobs),
+                "seed": seed,
+                "opening_plies": opening_plies,
+                "movetime": movetime,
+                "duplicate": duplicate,
+                "sprt": sprt,
+                "sprt_margin": sprt_margin,
+                "backend": backend,
+                "workers": workers,
+                "resume": resume,
+            },
+        ),
+        resume,
+    )
     finished, jobs = resume_jobs(jobs, records_dir) if resume else ([], jobs)
     summary = _play_match(plan, jobs, finished, workers, address, no_progress)
     runs.finish(summary)
@@ -977,29 +1312,70 @@ def replay(record_path: str, as_json: bool) -> None:
 
 @main.command(epilog=_rules_help())
 @click.argument("game")
-@click.option("--side", default="0", show_default=True, metavar="N|all|none",
-              help="Your seat (0 moves first); 'all' plays every seat, 'none' watches the engine.")
-@click.option("--movetime", type=_limit_range("movetime"), metavar="MS",
-              help="The engine's time per move (default 1000 ms when no limit is given).")
+@click.option(
+    "--side",
+    default="0",
+    show_default=True,
+    metavar="N|all|none",
+    help="Your seat (0 moves first); 'all' plays every seat, 'none' watches the engine.",
+)
+@click.option(
+    "--movetime",
+    type=_limit_range("movetime"),
+    metavar="MS",
+    help="The engine's time per move (default 1000 ms when no limit is given).",
+)
 @click.option("--depth", type=_limit_range("depth"), help="The engine's depth per move.")
 @click.option("--nodes", type=_limit_range("nodes"), help="The engine's nodes per move.")
 @_setting_option("algo")
-@click.option("--rules", "rules", multiple=True, metavar="KEY=VALUE",
-              help="A rules option of GAME (listed below); repeat for several.")
-@click.option("--dice", type=click.Choice(["auto", "manual"]), default="auto", show_default=True,
-              help="auto: the program rolls (seeded by --seed); manual: you type each outcome.")
-@click.option("--seed", type=_limit_range("seed"), default=None,
-              help="Seeds the dice and the engine.")
+@click.option(
+    "--rules",
+    "rules",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A rules option of GAME (listed below); repeat for several.",
+)
+@click.option(
+    "--dice",
+    type=click.Choice(["auto", "manual"]),
+    default="auto",
+    show_default=True,
+    help="auto: the program rolls (seeded by --seed); manual: you type each outcome.",
+)
+@click.option(
+    "--seed", type=_limit_range("seed"), default=None, help="Seeds the dice and the engine."
+)
 @click.option("--start", "start_file", metavar="POSITION.json", help="Start from this position.")
-@click.option("--record", "record_path", metavar="FILE",
-              help="Where to write the game record (default: GAME-DATE.json here).")
+@click.option(
+    "--record",
+    "record_path",
+    metavar="FILE",
+    help="Where to write the game record (default: GAME-DATE.json here).",
+)
 @click.option("--no-record", is_flag=True, help="Write no game record.")
-@click.option("--color/--no-color", "colour", default=None,
-              help="Colour (default: on a terminal unless NO_COLOR is set).")
+@click.option(
+    "--color/--no-color",
+    "colour",
+    default=None,
+    help="Colour (default: on a terminal unless NO_COLOR is set).",
+)
 @click.option("--quiet", is_flag=True, help="Do not show the engine's thinking.")
-def play(game: str, side: str, movetime: int | None, depth: int | None, nodes: int | None,
-         algo: str, rules: tuple[str, ...], dice: str, seed: int | None, start_file: str | None,
-         record_path: str | None, no_record: bool, colour: bool | None, quiet: bool) -> None:
+def play(
+    game: str,
+    side: str,
+    movetime: int | None,
+    depth: int | None,
+    nodes: int | None,
+    algo: str,
+    rules: tuple[str, ...],
+    dice: str,
+    seed: int | None,
+    start_file: str | None,
+    record_path: str | None,
+    no_record: bool,
+    colour: bool | None,
+    quiet: bool,
+) -> None:
     """Play GAME against the engine in the terminal ('help' at the prompt)."""
     from safari_ai.play import PlaySession
     from safari_ai.textboard import use_colour
@@ -1019,13 +1395,18 @@ def play(game: str, side: str, movetime: int | None, depth: int | None, nodes: i
         try:
             human = {int(side)}
         except ValueError:
-            raise click.BadParameter(f"{side!r}: a seat number, 'all' or 'none'",
-                                     param_hint="--side") from None
+            raise click.BadParameter(
+                f"{side!r}: a seat number, 'all' or 'none'", param_hint="--side"
+            ) from None
         if not 0 <= int(side) < start.num_players:
-            raise click.BadParameter(f"{game} has seats 0-{start.num_players - 1}",
-                                     param_hint="--side")
-    limits = {k: v for k, v in (("movetime", movetime), ("depth", depth), ("nodes", nodes))
-              if v is not None} or {"movetime": 1000}
+            raise click.BadParameter(
+                f"{game} has seats 0-{start.num_players - 1}", param_hint="--side"
+            )
+    limits = {
+        k: v
+        for k, v in (("movetime", movetime), ("depth", depth), ("nodes", nodes))
+        if v is not None
+    } or {"movetime": 1000}
     stdin = sys.stdin
     echo_input = not (hasattr(stdin, "isatty") and stdin.isatty())
 
@@ -1036,11 +1417,19 @@ def play(game: str, side: str, movetime: int | None, depth: int | None, nodes: i
         return line
 
     painted = use_colour(sys.stdout, colour)
-    session = PlaySession(start, human=human, read_line=read_line,
-                          write=lambda text: click.echo(text, color=painted),
-                          colour=painted, dice=dice, seed=seed,
-                          limits=limits, algo=algo, show_thinking=not quiet,
-                          prompt=lambda text: click.echo(text, nl=False))
+    session = PlaySession(
+        start,
+        human=human,
+        read_line=read_line,
+        write=lambda text: click.echo(text, color=painted),
+        colour=painted,
+        dice=dice,
+        seed=seed,
+        limits=limits,
+        algo=algo,
+        show_thinking=not quiet,
+        prompt=lambda text: click.echo(text, nl=False),
+    )
     click.echo(f"{game}: you play {side}; type 'help' for the legal moves")
     try:
         record = session.run()
@@ -1065,28 +1454,66 @@ MAX_OPEN_CONNECTIONS = 1000
 
 
 @main.command()
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to bind (the default serves this machine only).")
-@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True,
-              help="Port (0: any free port).")
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to bind (the default serves this machine only).",
+)
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="Port (0: any free port).",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in a web browser.")
-@click.option("--max-movetime", type=click.IntRange(1, 3_600_000), default=10000,
-              show_default=True, metavar="MS",
-              help="Every search (HTTP or WebSocket) stops after this many milliseconds.")
-@click.option("--workers", type=click.IntRange(1, 256), default=None, metavar="N",
-              help="Searches that run at once (default: the number of cores); more wait.")
-@click.option("--allow-origin", "allow_origins", multiple=True, metavar="ORIGIN",
-              help="Also let pages of ORIGIN (e.g. https://gui.example:8443) use the server; "
-                   "repeatable.")
-@click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
-              help="Also answer to this host name (besides loopback names and IP addresses); "
-                   "repeatable.")
-@click.option("--token", default=None, metavar="TEXT",
-              help="Require this token on every API request (default: none on loopback, "
-                   "a random one printed at start when bound beyond it).")
-def serve(host: str, port: int, open_browser: bool, max_movetime: int,
-          workers: int | None, allow_origins: tuple[str, ...], allow_hosts: tuple[str, ...],
-          token: str | None) -> None:
+@click.option(
+    "--max-movetime",
+    type=click.IntRange(1, 3_600_000),
+    default=10000,
+    show_default=True,
+    metavar="MS",
+    help="Every search (HTTP or WebSocket) stops after this many milliseconds.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(1, 256),
+    default=None,
+    metavar="N",
+    help="Searches that run at once (default: the number of cores); more wait.",
+)
+@click.option(
+    "--allow-origin",
+    "allow_origins",
+    multiple=True,
+    metavar="ORIGIN",
+    help="Also let pages of ORIGIN (e.g. https://gui.example:8443) use the server; repeatable.",
+)
+@click.option(
+    "--allow-host",
+    "allow_hosts",
+    multiple=True,
+    metavar="NAME",
+    help="Also answer to this host name (besides loopback names and IP addresses); repeatable.",
+)
+@click.option(
+    "--token",
+    default=None,
+    metavar="TEXT",
+    help="Require this token on every API request (default: none on loopback, "
+    "a random one printed at start when bound beyond it).",
+)
+def serve(
+    host: str,
+    port: int,
+    open_browser: bool,
+    max_movetime: int,
+    workers: int | None,
+    allow_origins: tuple[str, ...],
+    allow_hosts: tuple[str, ...],
+    token: str | None,
+) -> None:
     """Serve the web page and the HTTP/WebSocket API (docs/web.md).
 
     Only the server's own page (and --allow-origin pages) may use it; bound
@@ -1111,8 +1538,13 @@ def serve(host: str, port: int, open_browser: bool, max_movetime: int,
         token = secrets.token_urlsafe(24)
     if token is not None and not token.strip():
         _fail("--token: must not be empty")
-    config = ServerConfig(max_movetime_ms=max_movetime, host=host, allow_hosts=allow_hosts,
-                          allow_origins=allow_origins, token=token)
+    config = ServerConfig(
+        max_movetime_ms=max_movetime,
+        host=host,
+        allow_hosts=allow_hosts,
+        allow_origins=allow_origins,
+        token=token,
+    )
     if workers is not None:
         config.workers = workers
     sock = _listen(host, port)
@@ -1125,17 +1557,25 @@ def serve(host: str, port: int, open_browser: bool, max_movetime: int,
         url += f"?token={quote(token, safe='')}"
     click.echo(f"safari-ai serving {url} (Ctrl-C stops)")
     if not loopback:
-        click.echo(f"listening beyond this machine ({host}): every API request needs the "
-                   "token in the URL above (or the header X-Safari-Token)")
+        click.echo(
+            f"listening beyond this machine ({host}): every API request needs the "
+            "token in the URL above (or the header X-Safari-Token)"
+        )
     sys.stdout.flush()
     if open_browser:
         import webbrowser
 
         threading.Timer(0.5, webbrowser.open, args=(url,)).start()
-    server = uvicorn.Server(uvicorn.Config(
-        create_app(config), log_level="warning", ws_max_size=config.max_body_bytes,
-        http=guarded_h11(config.read_timeout_s, config.connections_per_client),
-        timeout_keep_alive=KEEP_ALIVE_S, limit_concurrency=MAX_OPEN_CONNECTIONS))
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(config),
+            log_level="warning",
+            ws_max_size=config.max_body_bytes,
+            http=guarded_h11(config.read_timeout_s, config.connections_per_client),
+            timeout_keep_alive=KEEP_ALIVE_S,
+            limit_concurrency=MAX_OPEN_CONNECTIONS,
+        )
+    )
     server.run(sockets=[sock])
 
 
@@ -1160,9 +1600,13 @@ def _listen(host: str, port: int) -> Any:
 
 @main.command("export-site")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--wasm", "wasm_path", type=click.Path(dir_okay=False, exists=True, path_type=Path),
-              help="The WebAssembly module (default: the installed package's, or "
-                   "csrc/build-wasm/safari.wasm).")
+@click.option(
+    "--wasm",
+    "wasm_path",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    help="The WebAssembly module (default: the installed package's, or "
+    "csrc/build-wasm/safari.wasm).",
+)
 def export_site(directory: Path, wasm_path: Path | None) -> None:
     """Write the static site to DIRECTORY: the JavaScript engine (the C core as
     WebAssembly) for any static file server, no safari-ai serve behind it
@@ -1171,23 +1615,25 @@ def export_site(directory: Path, wasm_path: Path | None) -> None:
     Needs the module (make -C csrc wasm) and the extra 'web'.
     """
     try:
-        from safari_ai.web.site import SiteError, export_site as write_site
+        from safari_ai.web.site import SiteError
+        from safari_ai.web.site import export_site as write_site
     except ImportError as error:
         _fail(f"export-site needs the web extra (pip install 'safari_ai[web]'): {error}")
     try:
         written = write_site(directory, wasm_path)
     except SiteError as error:
         _fail(str(error))
-    click.echo(f"wrote {len(written)} files to {directory}; try: "
-               f"python3 -m http.server -d {directory} 8001")
+    click.echo(
+        f"wrote {len(written)} files to {directory}; try: "
+        f"python3 -m http.server -d {directory} 8001"
+    )
 
 
 class _FiniteFloat(click.FloatRange):
     """A ``click.FloatRange`` that also refuses ``nan`` and ``inf`` (which pass
     every comparison or bound of the plain range)."""
 
-    def convert(self, value: Any, param: Optional[click.Parameter],
-                ctx: Optional[click.Context]) -> Any:
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
         number = super().convert(value, param, ctx)
         if not math.isfinite(number):
             self.fail(f"{value!r} is not a finite number.", param, ctx)
@@ -1196,31 +1642,80 @@ class _FiniteFloat(click.FloatRange):
 
 @main.command()
 @click.argument("game")
-@click.option("--records", "records_dir", required=True, metavar="DIR",
-              help="Game records to learn from (safari-ai match --records DIR), searched "
-                   "recursively.")
+@click.option(
+    "--records",
+    "records_dir",
+    required=True,
+    metavar="DIR",
+    help="Game records to learn from (safari-ai match --records DIR), searched recursively.",
+)
 @click.option("--out", "out_path", metavar="FILE", help="Write the fitted weights file here.")
-@click.option("--start", "start_path", metavar="FILE",
-              help="Starting weights file (default: the compiled-in weights).")
-@click.option("--holdout", type=_FiniteFloat(0.01, 0.99), default=0.2, show_default=True,
-              help="Share of the games held out to measure the fit.")
-@click.option("--l2", type=_FiniteFloat(0.0), default=1e-3, show_default=True,
-              help="L2 regularisation of the weights (in units of the logistic's input).")
-@click.option("--every", type=click.IntRange(1), default=1, show_default=True,
-              help="Sample every N-th position of each game.")
-@click.option("--skip-plies", type=click.IntRange(0), default=0, show_default=True,
-              help="Plies to skip at the start of each game (besides the opening).")
-@click.option("--seed", type=click.IntRange(0), default=1, show_default=True,
-              help="Seeds the held-out split.")
-@click.option("--svg", "svg_path", metavar="FILE.svg",
-              help="Write the reliability diagram of the search scores' win probability.")
-@click.option("--hold", "hold", metavar="NAME[,NAME...]", default="",
-              help="Keep these features' weights at their starting values (fit the others "
-                   "and the scale with them).")
+@click.option(
+    "--start",
+    "start_path",
+    metavar="FILE",
+    help="Starting weights file (default: the compiled-in weights).",
+)
+@click.option(
+    "--holdout",
+    type=_FiniteFloat(0.01, 0.99),
+    default=0.2,
+    show_default=True,
+    help="Share of the games held out to measure the fit.",
+)
+@click.option(
+    "--l2",
+    type=_FiniteFloat(0.0),
+    default=1e-3,
+    show_default=True,
+    help="L2 regularisation of the weights (in units of the logistic's input).",
+)
+@click.option(
+    "--every",
+    type=click.IntRange(1),
+    default=1,
+    show_default=True,
+    help="Sample every N-th position of each game.",
+)
+@click.option(
+    "--skip-plies",
+    type=click.IntRange(0),
+    default=0,
+    show_default=True,
+    help="Plies to skip at the start of each game (besides the opening).",
+)
+@click.option(
+    "--seed", type=click.IntRange(0), default=1, show_default=True, help="Seeds the held-out split."
+)
+@click.option(
+    "--svg",
+    "svg_path",
+    metavar="FILE.svg",
+    help="Write the reliability diagram of the search scores' win probability.",
+)
+@click.option(
+    "--hold",
+    "hold",
+    metavar="NAME[,NAME...]",
+    default="",
+    help="Keep these features' weights at their starting values (fit the others "
+    "and the scale with them).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the measurements as JSON.")
-def tune(game: str, records_dir: str, out_path: str | None, start_path: str | None,
-         holdout: float, l2: float, every: int, skip_plies: int, seed: int,
-         svg_path: str | None, hold: str, as_json: bool) -> None:
+def tune(
+    game: str,
+    records_dir: str,
+    out_path: str | None,
+    start_path: str | None,
+    holdout: float,
+    l2: float,
+    every: int,
+    skip_plies: int,
+    seed: int,
+    svg_path: str | None,
+    hold: str,
+    as_json: bool,
+) -> None:
     """Fit GAME's evaluation weights to the results of game records (Texel's method;
     in the ostrich race, least squares on each player's final points).
 
@@ -1233,8 +1728,8 @@ def tune(game: str, records_dir: str, out_path: str | None, start_path: str | No
     weights=FILE and the protocol's Weights option.
     """
     from safari_ai.tune import reliability_svg, sample_records
-    from safari_ai.weights import EvalWeights
     from safari_ai.tune import tune as run_tune
+    from safari_ai.weights import EvalWeights
 
     try:
         start = EvalWeights.load(start_path) if start_path else EvalWeights.default(game)
@@ -1252,9 +1747,12 @@ def tune(game: str, records_dir: str, out_path: str | None, start_path: str | No
             _fail(f"--out: cannot write {out_path}: {error}")
     if svg_path and result.search_calibration is not None:
         try:
-            Path(svg_path).write_text(reliability_svg({game: result.search_calibration},
-                                                      f"{game}: search scores, held-out games"),
-                                      encoding="utf-8")
+            Path(svg_path).write_text(
+                reliability_svg(
+                    {game: result.search_calibration}, f"{game}: search scores, held-out games"
+                ),
+                encoding="utf-8",
+            )
         except OSError as error:
             _fail(f"--svg: cannot write {svg_path}: {error}")
     if as_json:

@@ -25,6 +25,7 @@ names the engine's command (callers print ``error: {message}``):
 * :class:`EngineError` itself: the engine refused a command (its own error
   line is the message).
 """
+
 from __future__ import annotations
 
 import json
@@ -36,13 +37,24 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any
 
-__all__ = ["EngineClient", "EngineError", "EngineStartError", "EngineExited", "EngineTimeout",
-           "EngineInfo", "EngineOptionSpec", "Info", "SearchResult", "parse_info"]
+__all__ = [
+    "EngineClient",
+    "EngineError",
+    "EngineStartError",
+    "EngineExited",
+    "EngineTimeout",
+    "EngineInfo",
+    "EngineOptionSpec",
+    "Info",
+    "SearchResult",
+    "parse_info",
+]
 
 
 class EngineError(RuntimeError):
@@ -63,8 +75,7 @@ class EngineExited(EngineError):
     """The engine exited (or closed its output) while the client awaited an
     answer; ``returncode`` is its exit code when known."""
 
-    def __init__(self, message: str, command: str = "",
-                 returncode: Optional[int] = None) -> None:
+    def __init__(self, message: str, command: str = "", returncode: int | None = None) -> None:
         super().__init__(message, command)
         self.returncode = returncode
 
@@ -93,8 +104,8 @@ class EngineOptionSpec:
     name: str
     kind: str
     default: str
-    minimum: Optional[int] = None
-    maximum: Optional[int] = None
+    minimum: int | None = None
+    maximum: int | None = None
     choices: list[str] = field(default_factory=list)
 
 
@@ -104,7 +115,7 @@ class EngineInfo:
 
     name: str = ""
     author: str = ""
-    protocol: Optional[int] = None
+    protocol: int | None = None
     games: list[str] = field(default_factory=list)
     options: dict[str, EngineOptionSpec] = field(default_factory=dict)
 
@@ -113,26 +124,26 @@ class EngineInfo:
 class Info:
     """One parsed ``info`` line. ``score`` is the text (``cp 35``, ``win 5``)."""
 
-    depth: Optional[int] = None
-    seldepth: Optional[int] = None
-    multipv: Optional[int] = None
-    score: Optional[str] = None
-    pov: Optional[int] = None
-    nodes: Optional[int] = None
-    nps: Optional[int] = None
-    time: Optional[int] = None
-    hashfull: Optional[int] = None
-    winprob: Optional[float] = None
-    expect: Optional[list[float]] = None
-    outcome: Optional[str] = None
-    prob: Optional[Fraction] = None
-    outcomes: Optional[str] = None
+    depth: int | None = None
+    seldepth: int | None = None
+    multipv: int | None = None
+    score: str | None = None
+    pov: int | None = None
+    nodes: int | None = None
+    nps: int | None = None
+    time: int | None = None
+    hashfull: int | None = None
+    winprob: float | None = None
+    expect: list[float] | None = None
+    outcome: str | None = None
+    prob: Fraction | None = None
+    outcomes: str | None = None
     pv: list[str] = field(default_factory=list)
-    string: Optional[str] = None
+    string: str | None = None
     raw: str = ""
 
     @property
-    def score_value(self) -> Optional[int]:
+    def score_value(self) -> int | None:
         """The score as one integer for sorting: cp as is, a win (loss) in N plies
         as ``±(1_000_000 - N)``."""
         if self.score is None:
@@ -156,13 +167,13 @@ def parse_info(line: str) -> Info:
     while i < len(tokens):
         key = tokens[i]
         if key == "string":
-            info.string = " ".join(tokens[i + 1:])
+            info.string = " ".join(tokens[i + 1 :])
             break
         if key == "pv":
-            info.pv = tokens[i + 1:]
+            info.pv = tokens[i + 1 :]
             break
         if key == "score" and i + 2 < len(tokens) + 1:
-            info.score = " ".join(tokens[i + 1:i + 3])
+            info.score = " ".join(tokens[i + 1 : i + 3])
             i += 3
             continue
         value = tokens[i + 1] if i + 1 < len(tokens) else ""
@@ -193,7 +204,7 @@ class SearchResult:
     lines: list[str]
 
     @property
-    def best(self) -> Optional[Info]:
+    def best(self) -> Info | None:
         """The last main-line ``info`` (multipv 1, not an outcome line), if any."""
         for info in reversed(self.infos):
             if info.outcome is None and info.string is None and info.multipv in (None, 1):
@@ -201,7 +212,7 @@ class SearchResult:
         return None
 
     @property
-    def score(self) -> Optional[str]:
+    def score(self) -> str | None:
         """The final score text (``cp 35``), or None."""
         best = self.best
         return None if best is None else best.score
@@ -226,30 +237,49 @@ class EngineClient:
     :param cwd, env: passed to :class:`subprocess.Popen`.
     """
 
-    def __init__(self, command: Sequence[str], *, timeout: float = 30.0,
-                 cwd: Optional[str | os.PathLike[str]] = None,
-                 env: Optional[Mapping[str, str]] = None) -> None:
+    def __init__(
+        self,
+        command: Sequence[str],
+        *,
+        timeout: float = 30.0,
+        cwd: str | os.PathLike[str] | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
         self.command = list(command)
         self.name = shlex.join(self.command)
         """The command as one line of text, for messages."""
         self.timeout = timeout
         self.errors: list[str] = []
         self.info = EngineInfo()
-        self._lines: queue.Queue[Optional[str]] = queue.Queue()
+        self._lines: queue.Queue[str | None] = queue.Queue()
         self._pushback: list[str] = []
         if not self.command:
             raise EngineStartError("no engine command given")
         try:
             self._process = subprocess.Popen(
-                self.command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                stderr=subprocess.DEVNULL, cwd=cwd, env=None if env is None else dict(env),
-                text=True, encoding="utf-8", errors="replace", bufsize=1)
+                self.command,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+                cwd=cwd,
+                env=None if env is None else dict(env),
+                text=True,
+                encoding="utf-8",
+                errors="replace",
+                bufsize=1,
+            )
         except OSError as error:
             reason = (error.strerror or str(error)).lower()
-            where = f" (in {cwd})" if cwd is not None and isinstance(error, FileNotFoundError) \
-                and not os.path.isdir(cwd) else ""
-            raise EngineStartError(f"engine {self.name!r} cannot be started: {reason}{where}",
-                                   self.name) from None
+            where = (
+                f" (in {cwd})"
+                if cwd is not None
+                and isinstance(error, FileNotFoundError)
+                and not os.path.isdir(cwd)
+                else ""
+            )
+            raise EngineStartError(
+                f"engine {self.name!r} cannot be started: {reason}{where}", self.name
+            ) from None
         self._reader = threading.Thread(target=self._read, name="engine-reader", daemon=True)
         self._reader.start()
 
@@ -259,11 +289,16 @@ class EngineClient:
         copy of safari_ai, then (by default) does the handshake."""
         package_parent = str(Path(__file__).resolve().parents[1])
         env = dict(os.environ)
-        env["PYTHONPATH"] = package_parent + (os.pathsep + env["PYTHONPATH"]
-                                              if env.get("PYTHONPATH") else "")
+        env["PYTHONPATH"] = package_parent + (
+            os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else ""
+        )
         # run outside any source tree, whose uncompiled safari_ai would shadow this one
-        client = cls([sys.executable, "-m", "safari_ai", "engine"], timeout=timeout, env=env,
-                     cwd=tempfile.gettempdir())
+        client = cls(
+            [sys.executable, "-m", "safari_ai", "engine"],
+            timeout=timeout,
+            env=env,
+            cwd=tempfile.gettempdir(),
+        )
         if handshake:
             client.handshake()
         return client
@@ -289,7 +324,7 @@ class EngineClient:
         except (BrokenPipeError, ValueError, OSError):
             raise self._exited(f"before {line.split(' ', 1)[0]!r} could be sent") from None
 
-    def read_line(self, timeout: Optional[float] = None, awaited: str = "an answer") -> str:
+    def read_line(self, timeout: float | None = None, awaited: str = "an answer") -> str:
         """The next output line.
 
         :raises EngineTimeout: none came within ``timeout`` seconds.
@@ -309,7 +344,7 @@ class EngineClient:
             self.errors.append(line)
         return line
 
-    def read_until(self, prefix: str, timeout: Optional[float] = None) -> list[str]:
+    def read_until(self, prefix: str, timeout: float | None = None) -> list[str]:
         """Lines up to and including the first that starts with ``prefix``.
 
         :raises EngineTimeout: it did not come within ``timeout`` seconds.
@@ -330,13 +365,16 @@ class EngineClient:
                 return lines
 
     def _silent(self, awaited: str, seconds: float) -> EngineTimeout:
-        return EngineTimeout(f"engine {self.name!r} sent no {awaited} within "
-                             f"{format_seconds(seconds)}", self.name, seconds)
+        return EngineTimeout(
+            f"engine {self.name!r} sent no {awaited} within {format_seconds(seconds)}",
+            self.name,
+            seconds,
+        )
 
     def _exited(self, when: str) -> EngineExited:
         """The error for an engine found gone; waits a moment for its exit code."""
         try:
-            code: Optional[int] = self._process.wait(1.0)
+            code: int | None = self._process.wait(1.0)
         except subprocess.TimeoutExpired:
             code = None
         what = "closed its output" if code is None else f"exited with code {code}"
@@ -350,9 +388,9 @@ class EngineClient:
         for line in self.read_until("safariok"):
             tokens = line.split()
             if line.startswith("id name "):
-                info.name = line[len("id name "):]
+                info.name = line[len("id name ") :]
             elif line.startswith("id author "):
-                info.author = line[len("id author "):]
+                info.author = line[len("id author ") :]
             elif line.startswith("id protocol ") and len(tokens) == 3 and tokens[2].isdigit():
                 info.protocol = int(tokens[2])
             elif line.startswith("id games"):
@@ -363,7 +401,7 @@ class EngineClient:
         self.info = info
         return info
 
-    def isready(self, timeout: Optional[float] = None) -> None:
+    def isready(self, timeout: float | None = None) -> None:
         """``isready``; returns at ``readyok``."""
         self.send("isready")
         self.read_until("readyok", timeout)
@@ -380,9 +418,15 @@ class EngineClient:
         """``newgame``."""
         self._checked("newgame")
 
-    def position(self, game: Optional[str] = None, *, rules: Optional[Mapping[str, Any]] = None,
-                 position: Optional[Mapping[str, Any] | str] = None,
-                 moves: Sequence[str] = (), sync: bool = True) -> None:
+    def position(
+        self,
+        game: str | None = None,
+        *,
+        rules: Mapping[str, Any] | None = None,
+        position: Mapping[str, Any] | str | None = None,
+        moves: Sequence[str] = (),
+        sync: bool = True,
+    ) -> None:
         """``position startpos GAME [KEY=VALUE ...]`` or ``position json {...}``,
         then ``moves ...``.
 
@@ -409,10 +453,17 @@ class EngineClient:
         else:
             self.send(line)
 
-    def go(self, *, depth: Optional[int] = None, nodes: Optional[int] = None,
-           movetime: Optional[int] = None, clocks: Optional[Mapping[int, int]] = None,
-           increments: Optional[Mapping[int, int]] = None, movestogo: Optional[int] = None,
-           timeout: Optional[float] = None) -> SearchResult:
+    def go(
+        self,
+        *,
+        depth: int | None = None,
+        nodes: int | None = None,
+        movetime: int | None = None,
+        clocks: Mapping[int, int] | None = None,
+        increments: Mapping[int, int] | None = None,
+        movestogo: int | None = None,
+        timeout: float | None = None,
+    ) -> SearchResult:
         """Sends ``go`` with the given limits and waits for ``bestmove``.
 
         ``clocks`` / ``increments`` map players to milliseconds (``time0``,
@@ -420,8 +471,12 @@ class EngineClient:
         :meth:`stop`; use :meth:`go_infinite` for that.
         """
         parts = ["go"]
-        for key, value in (("depth", depth), ("nodes", nodes), ("movetime", movetime),
-                           ("movestogo", movestogo)):
+        for key, value in (
+            ("depth", depth),
+            ("nodes", nodes),
+            ("movetime", movetime),
+            ("movestogo", movestogo),
+        ):
             if value is not None:
                 parts += [key, str(value)]
         for player, ms in (clocks or {}).items():
@@ -437,7 +492,7 @@ class EngineClient:
         """``go infinite``; collect the result with :meth:`stop`."""
         self.send("go infinite")
 
-    def stop(self, timeout: Optional[float] = None) -> SearchResult:
+    def stop(self, timeout: float | None = None) -> SearchResult:
         """``stop``; waits for the running search's ``bestmove``."""
         self.send("stop")
         return self._result(self.read_until("bestmove", timeout))
@@ -450,7 +505,7 @@ class EngineClient:
             return [(tokens[i], Fraction(tokens[i + 1])) for i in range(0, len(tokens), 2)]
         return [] if tokens == ["(none)"] else tokens
 
-    def perft(self, depth: int, timeout: Optional[float] = None) -> int:
+    def perft(self, depth: int, timeout: float | None = None) -> int:
         """The ``perft N`` debug command: the node count."""
         self.send(f"perft {depth}")
         lines = self.read_until("nodes", timeout)
@@ -459,8 +514,9 @@ class EngineClient:
     def display(self) -> dict[str, str]:
         """The ``d`` debug command, as {first word: rest of line}."""
         lines = self._answers("d")
-        return {line.split(" ", 1)[0]: line.split(" ", 1)[1] if " " in line else ""
-                for line in lines}
+        return {
+            line.split(" ", 1)[0]: line.split(" ", 1)[1] if " " in line else "" for line in lines
+        }
 
     def quit(self, timeout: float = 5.0) -> int:
         """``quit``; waits for the process to end (kills it after ``timeout``)."""
@@ -485,7 +541,7 @@ class EngineClient:
             return self._process.wait()
 
     @property
-    def returncode(self) -> Optional[int]:
+    def returncode(self) -> int | None:
         """The exit code, or None while the engine runs."""
         return self._process.poll()
 
@@ -505,8 +561,9 @@ class EngineClient:
         self.send("isready")
         answers, search = [], []
         for answer in self.read_until("readyok")[:-1]:
-            if answer.startswith("bestmove") or (answer.startswith("info ")
-                                                 and not answer.startswith("info string")):
+            if answer.startswith("bestmove") or (
+                answer.startswith("info ") and not answer.startswith("info string")
+            ):
                 search.append(answer)
             else:
                 answers.append(answer)
@@ -517,13 +574,13 @@ class EngineClient:
         """Sends a command that answers nothing when all is well."""
         for answer in self._answers(line):
             if answer.startswith("info string error:"):
-                raise EngineError(answer[len("info string error:"):].strip(), self.name)
+                raise EngineError(answer[len("info string error:") :].strip(), self.name)
 
     def _answer(self, command: str, prefixes: Sequence[str]) -> str:
         found = None
         for answer in self._answers(command):
             if answer.startswith("info string error:"):
-                raise EngineError(answer[len("info string error:"):].strip(), self.name)
+                raise EngineError(answer[len("info string error:") :].strip(), self.name)
             if answer.split(" ", 1)[0] in prefixes:
                 found = answer
         if found is None:
@@ -557,7 +614,11 @@ def _parse_option(tokens: list[str]) -> EngineOptionSpec:
     def one(name: str) -> str:
         return " ".join(fields.get(name, []))
 
-    return EngineOptionSpec(one("name"), one("type"), one("default"),
-                            int(one("min")) if one("min").lstrip("-").isdigit() else None,
-                            int(one("max")) if one("max").lstrip("-").isdigit() else None,
-                            fields.get("var", []))
+    return EngineOptionSpec(
+        one("name"),
+        one("type"),
+        one("default"),
+        int(one("min")) if one("min").lstrip("-").isdigit() else None,
+        int(one("max")) if one("max").lstrip("-").isdigit() else None,
+        fields.get("var", []),
+    )

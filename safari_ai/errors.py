@@ -1,11 +1,19 @@
 """Typed exceptions of the public API. Every message names the offending field,
 move or argument."""
+
 from __future__ import annotations
 
 from safari_ai import _core
 
-__all__ = ["SafariError", "PositionError", "UnknownGameError", "IllegalMoveError", "SearchError",
-           "LimitError", "InputError"]
+__all__ = [
+    "SafariError",
+    "PositionError",
+    "UnknownGameError",
+    "IllegalMoveError",
+    "SearchError",
+    "LimitError",
+    "InputError",
+]
 
 
 class SafariError(ValueError):
@@ -61,8 +69,9 @@ class InputError(SafariError):
     :mod:`safari_ai.jsontext`), is not UTF-8, or is not JSON."""
 
 
-def from_core(error: _core.CoreError, kind: type[SafariError],
-              move: str | None = None) -> SafariError:
+def from_core(
+    error: _core.CoreError, kind: type[SafariError], move: str | None = None
+) -> SafariError:
     """The typed exception for an error of the C core; the one place where the
     core's status codes become Python exceptions.
 

@@ -8,15 +8,16 @@ tasks through :meth:`Backend.run`; :func:`make_backend` picks one by the
 name the command line gives (``--backend processes|ray``). The module knows
 nothing of games: a task is any picklable function of one item.
 """
+
 from __future__ import annotations
 
 import logging
-from typing import Any, Callable, Iterator, Optional, Protocol, Sequence, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Protocol, TypeVar
 
 from safari_ai.errors import SafariError
 
-__all__ = ["Backend", "BackendError", "ProcessBackend", "RayBackend", "make_backend",
-           "start_ray"]
+__all__ = ["Backend", "BackendError", "ProcessBackend", "RayBackend", "make_backend", "start_ray"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -72,9 +73,11 @@ class ProcessBackend:
         import multiprocessing
         from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 
-        pool = ProcessPoolExecutor(min(self.workers, len(items)),
-                                   mp_context=multiprocessing.get_context("fork"),
-                                   initializer=_ignore_interrupts)
+        pool = ProcessPoolExecutor(
+            min(self.workers, len(items)),
+            mp_context=multiprocessing.get_context("fork"),
+            initializer=_ignore_interrupts,
+        )
         futures: dict[Future[R], int] = {}
         finished = False
         try:
@@ -106,7 +109,7 @@ def _kill_workers(pool: Any) -> None:
             pass  # already gone
 
 
-def start_ray(address: Optional[str] = None, num_cpus: Optional[int] = None) -> bool:
+def start_ray(address: str | None = None, num_cpus: int | None = None) -> bool:
     """Connects this process to the Ray cluster at ``address`` (Ray's address
     syntax: ``HOST:PORT``, ``ray://HOST:10001``, ``auto``), or starts a local Ray
     of ``num_cpus`` CPUs when ``address`` is None. Returns False when Ray was
@@ -132,14 +135,20 @@ def start_ray(address: Optional[str] = None, num_cpus: Optional[int] = None) -> 
     os.chdir(tempfile.gettempdir())
     try:
         if address is None:
-            ray.init(address="local", num_cpus=num_cpus, include_dashboard=False,
-                     log_to_driver=False,
-                     logging_level=logging.WARNING, object_store_memory=100 * 1024 * 1024)
+            ray.init(
+                address="local",
+                num_cpus=num_cpus,
+                include_dashboard=False,
+                log_to_driver=False,
+                logging_level=logging.WARNING,
+                object_store_memory=100 * 1024 * 1024,
+            )
         else:
             ray.init(address=address, log_to_driver=False, logging_level=logging.WARNING)
     except (ConnectionError, RuntimeError, ValueError) as error:
-        raise BackendError(f"--address {address}: cannot connect to Ray: "
-                           f"{_one_line(error)}") from None
+        raise BackendError(
+            f"--address {address}: cannot connect to Ray: {_one_line(error)}"
+        ) from None
     finally:
         os.chdir(here)
     return True
@@ -158,8 +167,9 @@ class RayBackend:
 
     name = "ray"
 
-    def __init__(self, address: Optional[str] = None, workers: Optional[int] = None,
-                 max_retries: int = 3) -> None:
+    def __init__(
+        self, address: str | None = None, workers: int | None = None, max_retries: int = 3
+    ) -> None:
         self.address = address
         self.max_retries = max_retries
         self.owned = start_ray(address, workers if address is None else None)
@@ -171,8 +181,7 @@ class RayBackend:
     def run(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[tuple[int, R]]:
         import ray
 
-        remote = ray.remote(num_cpus=1, max_retries=self.max_retries,
-                            retry_exceptions=False)(fn)
+        remote = ray.remote(num_cpus=1, max_retries=self.max_retries, retry_exceptions=False)(fn)
         pending: dict[Any, int] = {}
         submitted = 0
         try:
@@ -206,8 +215,7 @@ def _ray_error(error: BaseException) -> str:
     return _one_line(cause if isinstance(cause, BaseException) else error).split(" Traceback")[0]
 
 
-def make_backend(name: str, workers: Optional[int] = None,
-                 address: Optional[str] = None) -> Backend:
+def make_backend(name: str, workers: int | None = None, address: str | None = None) -> Backend:
     """The backend called ``name`` (``processes`` or ``ray``).
 
     :raises BackendError: an unknown name, ``address`` without Ray, or Ray unavailable.

@@ -18,6 +18,7 @@ drawn. Nothing about a game is restated in Python.
 >>> [g.name for g in safari_ai.games() if g.zero_sum]
 ['turtles', 'zebras', 'arena']
 """
+
 from __future__ import annotations
 
 import functools
@@ -102,9 +103,11 @@ class Game:
         """
         spec = self.rules_schema["properties"].get(key)
         if spec is None:
-            raise PositionError(f"field 'rules.{key}': unknown option of {self.name} "
-                                f"(one of {', '.join(self.rules_schema['properties'])})",
-                                field=f"rules.{key}")
+            raise PositionError(
+                f"field 'rules.{key}': unknown option of {self.name} "
+                f"(one of {', '.join(self.rules_schema['properties'])})",
+                field=f"rules.{key}",
+            )
         value = value_or_text(text)
         return text if spec["type"] == "string" and not isinstance(value, str) else value
 
@@ -113,8 +116,11 @@ def _schema(rules: list[dict[str, Any]]) -> dict[str, Any]:
     """The JSON Schema of a ``"rules"`` object from the core's table rows."""
     properties: dict[str, Any] = {}
     for row in rules:
-        spec: dict[str, Any] = {"type": _JSON_TYPES[row["kind"]], "default": row["default"],
-                                "description": row["description"]}
+        spec: dict[str, Any] = {
+            "type": _JSON_TYPES[row["kind"]],
+            "default": row["default"],
+            "description": row["description"],
+        }
         if row["kind"] == "enum":
             spec["enum"] = list(row["choices"])
         if row["kind"] == "int":
@@ -128,15 +134,23 @@ def _all() -> tuple[Game, ...]:
     out = []
     for name in _core.game_names():
         facts = _core.game_facts(name)
-        out.append(Game(name=facts["name"], has_chance=facts["has_chance"],
-                        zero_sum=facts["zero_sum"], min_players=facts["min_players"],
-                        max_players=facts["max_players"], result_min=facts["result_min"],
-                        result_max=facts["result_max"], units=facts["units"],
-                        rules_schema=_schema(facts["rules"]),
-                        analysis_depths=tuple(facts["analysis_depths"]),
-                        hidden_tiles=facts["hidden_tiles"],
-                        rating_bands=dict(facts["rating_bands"]),
-                        feature_phrases=tuple(facts["feature_phrases"])))
+        out.append(
+            Game(
+                name=facts["name"],
+                has_chance=facts["has_chance"],
+                zero_sum=facts["zero_sum"],
+                min_players=facts["min_players"],
+                max_players=facts["max_players"],
+                result_min=facts["result_min"],
+                result_max=facts["result_max"],
+                units=facts["units"],
+                rules_schema=_schema(facts["rules"]),
+                analysis_depths=tuple(facts["analysis_depths"]),
+                hidden_tiles=facts["hidden_tiles"],
+                rating_bands=dict(facts["rating_bands"]),
+                feature_phrases=tuple(facts["feature_phrases"]),
+            )
+        )
     return tuple(out)
 
 
@@ -165,5 +179,6 @@ def game(name: str) -> Game:
     for candidate in _all():
         if candidate.name == name:
             return candidate
-    raise UnknownGameError(f"field 'game': unknown game \"{name[:40]}\" "
-                           f"(known: {', '.join(game_names())})", name)
+    raise UnknownGameError(
+        f"field 'game': unknown game \"{name[:40]}\" (known: {', '.join(game_names())})", name
+    )

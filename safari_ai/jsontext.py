@@ -11,18 +11,28 @@ the same C reader before :func:`json.loads` sees the text: so a hostile input
 ``RecursionError`` or a ``MemoryError``, and the C reading is the one that
 decides (a duplicate key is refused everywhere).
 """
+
 from __future__ import annotations
 
 import json
 import sys
 from pathlib import Path
-from typing import Any, BinaryIO, Union
+from typing import Any, BinaryIO
 
 from safari_ai import _core
 from safari_ai.errors import InputError, from_core
 
-__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NUMBER_CHARS", "read_file", "read_bounded",
-           "loads", "value_end", "object_members", "value_or_text"]
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_NUMBER_CHARS",
+    "read_file",
+    "read_bounded",
+    "loads",
+    "value_end",
+    "object_members",
+    "value_or_text",
+]
 
 MAX_BYTES: int = _core.JSON_MAX_BYTES
 """Most bytes of one input text (a file, a protocol line's JSON, a rules value)."""
@@ -47,7 +57,7 @@ def read_bounded(handle: BinaryIO, name: str) -> str:
         raise InputError(f"{name}: not UTF-8 text: {error}") from None
 
 
-def read_file(path: Union[str, Path]) -> str:
+def read_file(path: str | Path) -> str:
     """The text of file ``path`` (``"-"``: standard input), at most
     :data:`MAX_BYTES` bytes of UTF-8; never reads more than that.
 
@@ -96,8 +106,9 @@ def value_end(text: str) -> tuple[int, int]:
     except json.JSONDecodeError as error:
         raise InputError(f"malformed JSON: {error}") from None
     except ValueError:  # an integer beyond Python's digit limit
-        raise InputError(f"malformed JSON: a number longer than {MAX_NUMBER_CHARS} "
-                         "characters") from None
+        raise InputError(
+            f"malformed JSON: a number longer than {MAX_NUMBER_CHARS} characters"
+        ) from None
     return start, end
 
 
@@ -120,7 +131,7 @@ def object_members(text: str) -> dict[str, tuple[Any, str]]:
     _check(text)
     decoder = json.JSONDecoder()
     index = len(text) - len(text.lstrip(_SPACE))
-    if text[index:index + 1] != "{":
+    if text[index : index + 1] != "{":
         raise InputError("expected a JSON object {...}")
     members: dict[str, tuple[Any, str]] = {}
     index += 1

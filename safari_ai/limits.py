@@ -27,6 +27,7 @@ Traceback (most recent call last):
 ...
 safari_ai.settings.SettingError: depth must be an integer in 1..120, got 0
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -35,11 +36,19 @@ from safari_ai import _core
 from safari_ai.errors import LimitError
 from safari_ai.settings import SETTINGS, Limits, bounds, check, parse_integer
 
-__all__ = ["Limits", "LimitError", "LIMIT_BOUNDS", "LIMIT_NAMES", "check_limit",
-           "parse_limit", "DEFAULT_MOVETIME_MS"]
+__all__ = [
+    "Limits",
+    "LimitError",
+    "LIMIT_BOUNDS",
+    "LIMIT_NAMES",
+    "check_limit",
+    "parse_limit",
+    "DEFAULT_MOVETIME_MS",
+]
 
 LIMIT_BOUNDS: dict[str, tuple[int, int]] = {
-    item.name: bounds(item.name) for item in SETTINGS if item.limit}
+    item.name: bounds(item.name) for item in SETTINGS if item.limit
+}
 """Each limit's inclusive range ``(lowest, highest)``; movetime in milliseconds,
 hash_mb in MiB, chance_width 0 meaning the default: the limits of the one
 table of settings (:data:`safari_ai.settings.SETTINGS`), from the C core."""

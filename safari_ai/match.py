@@ -64,28 +64,66 @@ the settings, both builds (package version, git commit where known, a protocol
 engine's ``id name``), whether the set-up is symmetric, and the load average
 at its start and end; every record carries the load average at its game's end.
 """
+
 from __future__ import annotations
 
 import hashlib
 import json
 import random
 import shlex
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional, Sequence
+from typing import Any
 
-from safari_ai.errors import SafariError
-from safari_ai.executors import (Backend, BackendError, ProcessBackend, RayBackend,
-                                 make_backend, start_ray)
 from safari_ai import settings
+from safari_ai.errors import SafariError
+from safari_ai.executors import (
+    Backend,
+    BackendError,
+    ProcessBackend,
+    RayBackend,
+    make_backend,
+    start_ray,
+)
 from safari_ai.limits import LIMIT_BOUNDS, Limits
 from safari_ai.settings import Settings
 
-__all__ = ["PlayerSpec", "parse_spec", "MatchJob", "GameOutcome", "play_game", "make_jobs",
-           "run_match", "MatchSummary", "record_name", "finished_outcome", "Backend",
-           "ProcessBackend", "RayBackend", "BackendError", "make_backend", "start_ray", "pair_scores",
-           "DEFAULT_MOVETIME", "CommonDice", "deal_margins", "setup_warning", "match_info",
-           "build_info", "SEAT_LETTERS", "load_average", "MatchPlan", "MatchRuns", "MATCH_RUNS",
-           "resume_jobs", "save_json", "save_text", "signed", "elo_text", "pentanomial_text"]
+__all__ = [
+    "PlayerSpec",
+    "parse_spec",
+    "MatchJob",
+    "GameOutcome",
+    "play_game",
+    "make_jobs",
+    "run_match",
+    "MatchSummary",
+    "record_name",
+    "finished_outcome",
+    "Backend",
+    "ProcessBackend",
+    "RayBackend",
+    "BackendError",
+    "make_backend",
+    "start_ray",
+    "pair_scores",
+    "DEFAULT_MOVETIME",
+    "CommonDice",
+    "deal_margins",
+    "setup_warning",
+    "match_info",
+    "build_info",
+    "SEAT_LETTERS",
+    "load_average",
+    "MatchPlan",
+    "MatchRuns",
+    "MATCH_RUNS",
+    "resume_jobs",
+    "save_json",
+    "save_text",
+    "signed",
+    "elo_text",
+    "pentanomial_text",
+]
 
 DEFAULT_MOVETIME = 100
 """Milliseconds a move for an engine player whose SPEC sets no limit (and no ``--movetime``)."""
@@ -110,22 +148,22 @@ class PlayerSpec:
     multiplayer: str = "auto"
     reuse: bool = True
     name: str = ""
-    cmd: Optional[list[str]] = None
-    cwd: Optional[str] = None
+    cmd: list[str] | None = None
+    cwd: str | None = None
     timeout: float = 60.0
     options: dict[str, str] = field(default_factory=dict)
-    weights: Optional[str] = None
+    weights: str | None = None
 
     @property
-    def depth(self) -> Optional[int]:
+    def depth(self) -> int | None:
         return self.limits.depth
 
     @property
-    def nodes(self) -> Optional[int]:
+    def nodes(self) -> int | None:
         return self.limits.nodes
 
     @property
-    def movetime(self) -> Optional[int]:
+    def movetime(self) -> int | None:
         return self.limits.movetime
 
     @property
@@ -136,8 +174,11 @@ class PlayerSpec:
         if self.name:
             return self.name
         base = " ".join(self.cmd) if self.cmd else self.algo
-        limits = [f"{k} {v}" for k, v in (("depth", self.depth), ("nodes", self.nodes),
-                                          ("movetime", self.movetime)) if v is not None]
+        limits = [
+            f"{k} {v}"
+            for k, v in (("depth", self.depth), ("nodes", self.nodes), ("movetime", self.movetime))
+            if v is not None
+        ]
         return base + (f" ({', '.join(limits)})" if limits else "")
 
     def settings(self) -> dict[str, Any]:
@@ -162,14 +203,18 @@ class PlayerSpec:
         return self.limits.bounded
 
 
-_LIMIT_MAX = {"depth": LIMIT_BOUNDS["depth"][1], "nodes": LIMIT_BOUNDS["nodes"][1],
-              "movetime": 2**31 - 1, "hash": LIMIT_BOUNDS["hash_mb"][1]}
+_LIMIT_MAX = {
+    "depth": LIMIT_BOUNDS["depth"][1],
+    "nodes": LIMIT_BOUNDS["nodes"][1],
+    "movetime": 2**31 - 1,
+    "hash": LIMIT_BOUNDS["hash_mb"][1],
+}
 """The largest value of each numeric SPEC key (the search's own bounds,
 :data:`~safari_ai.limits.LIMIT_BOUNDS`, but a movetime of at most 2^31 - 1
 ms, 24 days, which any protocol engine's clock holds)."""
 
 
-def parse_spec(text: str, movetime: Optional[int] = None) -> PlayerSpec:
+def parse_spec(text: str, movetime: int | None = None) -> PlayerSpec:
     """A :class:`PlayerSpec` from ``KEY=VALUE,...``; ValueError naming the bad item.
 
     An engine player (not ``random`` or ``greedy``) whose SPEC sets no limit
@@ -220,8 +265,10 @@ def parse_spec(text: str, movetime: Optional[int] = None) -> PlayerSpec:
         elif key.startswith("opt.") and len(key) > 4:
             spec.options[key[4:]] = value
         else:
-            raise ValueError(f"unknown key {key!r} (algo, depth, nodes, movetime, hash, leaf, "
-                             "multiplayer, reuse, name, cwd, timeout, weights, opt.NAME, cmd)")
+            raise ValueError(
+                f"unknown key {key!r} (algo, depth, nodes, movetime, hash, leaf, "
+                "multiplayer, reuse, name, cwd, timeout, weights, opt.NAME, cmd)"
+            )
     engine = spec.cmd is not None or spec.algo not in SIMPLE_PLAYERS
     if engine and not {"depth", "nodes", "movetime"} & set(numbers):
         numbers["movetime"] = DEFAULT_MOVETIME if movetime is None else movetime
@@ -231,15 +278,15 @@ def parse_spec(text: str, movetime: Optional[int] = None) -> PlayerSpec:
 
 # -- players -----------------------------------------------------------------
 
-Mover = Callable[[Any, random.Random], tuple[str, Optional[str]]]
+Mover = Callable[[Any, random.Random], tuple[str, str | None]]
 
 
-def _random_move(pos: Any, rng: random.Random) -> tuple[str, Optional[str]]:
+def _random_move(pos: Any, rng: random.Random) -> tuple[str, str | None]:
     moves = pos.legal_moves()
     return moves[rng.randrange(len(moves))], None
 
 
-def _greedy_move(pos: Any, rng: random.Random) -> tuple[str, Optional[str]]:
+def _greedy_move(pos: Any, rng: random.Random) -> tuple[str, str | None]:
     me = pos.to_move
     best: list[str] = []
     best_value = -float("inf")
@@ -248,8 +295,13 @@ def _greedy_move(pos: Any, rng: random.Random) -> tuple[str, Optional[str]]:
         if child.is_terminal():
             result = child.result()
             others = max(r for i, r in enumerate(result) if i != me)
-            value = float("inf") if result[me] > others else 0.0 if result[me] == others \
+            value = (
+                float("inf")
+                if result[me] > others
+                else 0.0
+                if result[me] == others
                 else -float("inf")
+            )
         else:
             value = float(child.evaluate(me))
         if value > best_value:
@@ -270,13 +322,15 @@ class _EnginePlayer:
         from safari_ai.player import EnginePlayer
 
         self.spec = spec
-        keep_tree = (spec.algo in ("mcts", "auto") and spec.reuse
-                     and bool(spec.nodes or spec.movetime))
+        keep_tree = (
+            spec.algo in ("mcts", "auto") and spec.reuse and bool(spec.nodes or spec.movetime)
+        )
         extra = {} if new_tree is None else {"new_tree": new_tree}
         self.player = EnginePlayer(spec.algo, keep_tree=keep_tree, **extra)
         # the player's one Settings, from the SPEC; each move gets its own seed
-        self.settings = Settings(spec.limits, algo=spec.algo, leaf=spec.leaf,
-                                 multiplayer=spec.multiplayer)
+        self.settings = Settings(
+            spec.limits, algo=spec.algo, leaf=spec.leaf, multiplayer=spec.multiplayer
+        )
         self.weights: Any = None
         if spec.weights is not None:
             from safari_ai.tune import EvalWeights
@@ -288,7 +342,7 @@ class _EnginePlayer:
         """The kept MCTS tree (None when each move is searched afresh)."""
         return self.player.session
 
-    def __call__(self, pos: Any, rng: random.Random) -> tuple[str, Optional[str]]:
+    def __call__(self, pos: Any, rng: random.Random) -> tuple[str, str | None]:
         if self.weights is not None and self.weights.game == pos.game:
             pos = pos.with_weights(self.weights)
         report = self.player.choose(pos, self.settings.with_seed(rng.randrange(2**32)))
@@ -317,17 +371,21 @@ class _ProtocolPlayer:
         except BaseException:
             self.client.close(timeout=1.0)  # killed if it does not end by itself
             raise
-        self.base: Any = None       # the position first sent, or None
+        self.base: Any = None  # the position first sent, or None
         self.moves: list[str] = []  # the plies since
-        self.now: Any = None        # base after moves
+        self.now: Any = None  # base after moves
 
-    def __call__(self, pos: Any, rng: random.Random) -> tuple[str, Optional[str]]:
+    def __call__(self, pos: Any, rng: random.Random) -> tuple[str, str | None]:
         s = self.spec
         if self.now is None or self.now != pos:
             self.base, self.moves, self.now = pos, [], pos
         self.client.position(position=self.base.to_json(), moves=self.moves)
-        result = self.client.go(depth=s.depth, nodes=s.nodes, movetime=s.movetime,
-                                timeout=s.timeout + (s.movetime or 0) / 1000 * 2)
+        result = self.client.go(
+            depth=s.depth,
+            nodes=s.nodes,
+            movetime=s.movetime,
+            timeout=s.timeout + (s.movetime or 0) / 1000 * 2,
+        )
         return result.bestmove, result.score
 
     def observe(self, move: str) -> None:
@@ -372,18 +430,20 @@ def setup_kind(a: PlayerSpec, b: PlayerSpec) -> str:
     return "protocol" if a.cmd else "in-process"
 
 
-def setup_warning(a: PlayerSpec, b: PlayerSpec) -> Optional[str]:
+def setup_warning(a: PlayerSpec, b: PlayerSpec) -> str | None:
     """The warning for a set-up that does not treat the players alike (one in
     the match's process, the other a protocol engine), else None."""
     if setup_kind(a, b) != "mixed":
         return None
     inside, outside = ("A", "B") if b.cmd else ("B", "A")
-    return (f"not symmetric: {inside} plays in this process (this build), {outside} is a "
-            "protocol engine (its own process, build and pipes); a strength figure needs "
-            "both in-process or both behind the protocol (docs/strength.md)")
+    return (
+        f"not symmetric: {inside} plays in this process (this build), {outside} is a "
+        "protocol engine (its own process, build and pipes); a strength figure needs "
+        "both in-process or both behind the protocol (docs/strength.md)"
+    )
 
 
-def load_average() -> Optional[list[float]]:
+def load_average() -> list[float] | None:
     """The machine's load average over 1, 5 and 15 minutes (None where unknown)."""
     import os
 
@@ -397,23 +457,33 @@ REFERENCE_FILE = "safari-reference.json"
 """The file bench/references.py writes into a reference's environment: its commit."""
 
 
-def _checkout_commit(directory: str) -> Optional[dict[str, Any]]:
+def _checkout_commit(directory: str) -> dict[str, Any] | None:
     """The git commit of the checkout holding ``directory`` and whether its
     tracked files differ from it (None when it is in no checkout or git is missing)."""
     import subprocess
 
     try:
-        head = subprocess.run(["git", "-C", directory, "rev-parse", "HEAD"], capture_output=True,
-                              text=True, timeout=10)
+        head = subprocess.run(
+            ["git", "-C", directory, "rev-parse", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
         if head.returncode != 0:
             return None
-        dirty = subprocess.run(["git", "-C", directory, "status", "--porcelain",
-                                "--untracked-files=no"], capture_output=True, text=True,
-                               timeout=10)
+        dirty = subprocess.run(
+            ["git", "-C", directory, "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+        )
     except (OSError, subprocess.SubprocessError):
         return None
-    return {"commit": head.stdout.strip(), "dirty": bool(dirty.stdout.strip()),
-            "source": f"the git checkout holding {directory}"}
+    return {
+        "commit": head.stdout.strip(),
+        "dirty": bool(dirty.stdout.strip()),
+        "source": f"the git checkout holding {directory}",
+    }
 
 
 def _environment_build(prefix: str) -> dict[str, Any]:
@@ -427,8 +497,11 @@ def _environment_build(prefix: str) -> dict[str, Any]:
     try:
         with open(os.path.join(prefix, REFERENCE_FILE), encoding="utf-8") as handle:
             data = json.load(handle)
-        return {"commit": data["commit"], "dirty": False,
-                "source": f"{os.path.join(prefix, REFERENCE_FILE)} (bench/references.py)"}
+        return {
+            "commit": data["commit"],
+            "dirty": False,
+            "source": f"{os.path.join(prefix, REFERENCE_FILE)} (bench/references.py)",
+        }
     except (OSError, ValueError, KeyError, TypeError):
         pass
     return _checkout_commit(os.path.dirname(os.path.abspath(prefix))) or {"commit": None}
@@ -441,8 +514,11 @@ def build_info() -> dict[str, Any]:
 
     from safari_ai._version import __version__
 
-    return {"package": __version__, "python": platform.python_version(),
-            **_environment_build(sys.prefix)}
+    return {
+        "package": __version__,
+        "python": platform.python_version(),
+        **_environment_build(sys.prefix),
+    }
 
 
 def engine_build(spec: PlayerSpec) -> dict[str, Any]:
@@ -457,11 +533,16 @@ def engine_build(spec: PlayerSpec) -> dict[str, Any]:
 
     out: dict[str, Any] = {}
     assert spec.cmd
-    program = shutil.which(spec.cmd[0], path=None if spec.cwd is None else
-                           os.pathsep.join([spec.cwd, os.environ.get("PATH", "")]))
+    program = shutil.which(
+        spec.cmd[0],
+        path=None if spec.cwd is None else os.pathsep.join([spec.cwd, os.environ.get("PATH", "")]),
+    )
     if program is not None:
-        out.update(_environment_build(os.path.dirname(os.path.dirname(os.path.realpath(
-            program)))) if os.path.basename(os.path.dirname(program)) == "bin" else {})
+        out.update(
+            _environment_build(os.path.dirname(os.path.dirname(os.path.realpath(program))))
+            if os.path.basename(os.path.dirname(program)) == "bin"
+            else {}
+        )
     client = None
     try:
         client = EngineClient(spec.cmd, cwd=spec.cwd, timeout=spec.timeout)
@@ -480,12 +561,15 @@ def engine_build(spec: PlayerSpec) -> dict[str, Any]:
 def player_info(spec: PlayerSpec) -> dict[str, Any]:
     """One player of :func:`match_info`: label, SPEC settings and build."""
     where = "protocol" if spec.cmd else "in-process"
-    return {"label": spec.label(), "where": where, "settings": spec.settings(),
-            "build": engine_build(spec) if spec.cmd else build_info()}
+    return {
+        "label": spec.label(),
+        "where": where,
+        "settings": spec.settings(),
+        "build": engine_build(spec) if spec.cmd else build_info(),
+    }
 
 
-def match_info(game: str, a: PlayerSpec, b: PlayerSpec,
-               settings: dict[str, Any]) -> dict[str, Any]:
+def match_info(game: str, a: PlayerSpec, b: PlayerSpec, settings: dict[str, Any]) -> dict[str, Any]:
     """What ``match-runs.jsonl`` says of a run of a match at its start: the game, the
     command's ``settings``, both players with their builds, the set-up
     (:func:`setup_kind`) and its warning, the match's own build and the load
@@ -493,15 +577,22 @@ def match_info(game: str, a: PlayerSpec, b: PlayerSpec,
     import datetime
     import os
 
-    return {"game": game, "settings": settings,
-            "a": player_info(a), "b": player_info(b),
-            "setup": setup_kind(a, b), "warning": setup_warning(a, b),
-            "match_build": build_info(), "cpus": os.cpu_count(),
-            "started": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-            "load_average_start": load_average()}
+    return {
+        "game": game,
+        "settings": settings,
+        "a": player_info(a),
+        "b": player_info(b),
+        "setup": setup_kind(a, b),
+        "warning": setup_warning(a, b),
+        "match_build": build_info(),
+        "cpus": os.cpu_count(),
+        "started": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "load_average_start": load_average(),
+    }
 
 
 # -- games -------------------------------------------------------------------
+
 
 @dataclass
 class MatchJob:
@@ -509,7 +600,7 @@ class MatchJob:
     rules: dict[str, Any]
     a: PlayerSpec
     b: PlayerSpec
-    pair: int    # the pair, or with ``duplicate`` the deal
+    pair: int  # the pair, or with ``duplicate`` the deal
     colour: int  # A's seat
     seed: int
     opening_plies: int
@@ -519,8 +610,11 @@ class MatchJob:
     def settings(self) -> dict[str, Any]:
         """The match settings a record of this game carries (and a resumed
         match compares): pair, seed, opening plies, and ``duplicate`` when set."""
-        out: dict[str, Any] = {"pair": self.pair, "seed": self.seed,
-                               "opening_plies": self.opening_plies}
+        out: dict[str, Any] = {
+            "pair": self.pair,
+            "seed": self.seed,
+            "opening_plies": self.opening_plies,
+        }
         if self.duplicate:
             out["duplicate"] = True
         return out
@@ -532,7 +626,7 @@ class GameOutcome:
     colour: int
     score: int  # +1 / 0 / -1 for A
     record: dict[str, Any]
-    forfeit: Optional[str] = None  # "A" or "B": who forfeited the game
+    forfeit: str | None = None  # "A" or "B": who forfeited the game
 
 
 def _chance(pos: Any, rng: random.Random) -> str:
@@ -656,7 +750,7 @@ def _close_players(players: dict[str, Any]) -> None:
                 pass  # it is going anyway
 
 
-def _forfeit_result(n: int, loser: int) -> Optional[list[int]]:
+def _forfeit_result(n: int, loser: int) -> list[int] | None:
     """A forfeit's result: in a two-player game a win (+1) for the other seat
     and a loss (-1) for the forfeiting one; a race of more players has no
     result that would mean the same, so None."""
@@ -672,13 +766,19 @@ def play_game(job: MatchJob) -> GameOutcome:
 
     start = Position.new(job.game, job.rules)
     pos = start
-    record = GameRecord(start=start.to_json(), settings={
-        "match": job.settings(), "setup": setup_kind(job.a, job.b)})
+    record = GameRecord(
+        start=start.to_json(), settings={"match": job.settings(), "setup": setup_kind(job.a, job.b)}
+    )
     n = pos.num_players
-    record.players = [{"seat": i, "name": (job.a if i == job.colour else job.b).label(),
-                       "role": "A" if i == job.colour else "B",
-                       "settings": (job.a if i == job.colour else job.b).settings()}
-                      for i in range(n)]
+    record.players = [
+        {
+            "seat": i,
+            "name": (job.a if i == job.colour else job.b).label(),
+            "role": "A" if i == job.colour else "B",
+            "settings": (job.a if i == job.colour else job.b).settings(),
+        }
+        for i in range(n)
+    ]
     for move in opening(job.game, job.rules, job.opening_plies, job.seed, job.pair):
         record.add(pos.to_move, move, comment="opening")
         pos = pos.apply(move)
@@ -686,7 +786,7 @@ def play_game(job: MatchJob) -> GameOutcome:
     common = CommonDice(job.seed, job.pair) if job.duplicate else None
     rng = random.Random(f"players/{job.seed}/{job.pair}/{job.colour}")
     players: dict[str, Any] = {}
-    forfeit: Optional[_Forfeit] = None
+    forfeit: _Forfeit | None = None
     try:
         players = _make_players(job)
         while not pos.is_terminal() and len(record.moves) < job.max_plies:
@@ -719,12 +819,12 @@ def play_game(job: MatchJob) -> GameOutcome:
         spec = job.a if forfeit.role == "A" else job.b
         record.result = _forfeit_result(n, seat)
         record.termination = f"forfeit by {forfeit.role} ({spec.label()}): {forfeit}"
-        info = {"role": forfeit.role, "seat": seat, "engine": spec.label(),
-                "error": str(forfeit)}
+        info = {"role": forfeit.role, "seat": seat, "engine": spec.label(), "error": str(forfeit)}
         data = record.to_json()
         data["forfeit"] = info
-        return GameOutcome(job.pair, job.colour, -1 if forfeit.role == "A" else 1, data,
-                           forfeit=forfeit.role)
+        return GameOutcome(
+            job.pair, job.colour, -1 if forfeit.role == "A" else 1, data, forfeit=forfeit.role
+        )
     if pos.is_terminal():
         record.result = pos.result()
         record.termination = "end of game"
@@ -736,18 +836,37 @@ def play_game(job: MatchJob) -> GameOutcome:
     return GameOutcome(job.pair, job.colour, score, record.to_json())
 
 
-def make_jobs(game: str, rules: dict[str, Any], a: PlayerSpec, b: PlayerSpec, games: int,
-              seed: int, opening_plies: int, duplicate: int = 0) -> list[MatchJob]:
+def make_jobs(
+    game: str,
+    rules: dict[str, Any],
+    a: PlayerSpec,
+    b: PlayerSpec,
+    games: int,
+    seed: int,
+    opening_plies: int,
+    duplicate: int = 0,
+) -> list[MatchJob]:
     """``games`` jobs: pairs of games on one opening with the colours swapped;
     with ``duplicate`` = N (the game's number of players), deals of N games,
     A in each seat once on the deal's common dice (``games`` rounded up to
     whole deals)."""
     if duplicate:
         deals = -(-games // duplicate)
-        return [MatchJob(game, rules, a, b, i // duplicate, i % duplicate, seed, opening_plies,
-                         duplicate=True) for i in range(deals * duplicate)]
-    return [MatchJob(game, rules, a, b, i // 2, i % 2, seed, opening_plies)
-            for i in range(games)]
+        return [
+            MatchJob(
+                game,
+                rules,
+                a,
+                b,
+                i // duplicate,
+                i % duplicate,
+                seed,
+                opening_plies,
+                duplicate=True,
+            )
+            for i in range(deals * duplicate)
+        ]
+    return [MatchJob(game, rules, a, b, i // 2, i % 2, seed, opening_plies) for i in range(games)]
 
 
 SEAT_LETTERS = "abcde"
@@ -761,7 +880,7 @@ def record_name(job: MatchJob) -> str:
     return f"{job.game}-{job.pair + 1:04d}-{SEAT_LETTERS[job.colour]}.json"
 
 
-def finished_outcome(job: MatchJob, record: dict[str, Any]) -> Optional[GameOutcome]:
+def finished_outcome(job: MatchJob, record: dict[str, Any]) -> GameOutcome | None:
     """The outcome of ``job`` read from a record an earlier run wrote for it, or
     None when the record is of another game (players, seats, seed, opening,
     rules), unfinished, or a forfeit (an engine failed: the game is played
@@ -771,12 +890,16 @@ def finished_outcome(job: MatchJob, record: dict[str, Any]) -> Optional[GameOutc
         return None
     try:
         players = record["players"]
-        same = (record.get("game") == job.game
-                and record["settings"]["match"] == job.settings()
-                and all(p["settings"] == (job.a if p["seat"] == job.colour else job.b).settings()
-                        and p["role"] == ("A" if p["seat"] == job.colour else "B")
-                        for p in players)
-                and all((k, v) in record["start"]["rules"].items() for k, v in job.rules.items()))
+        same = (
+            record.get("game") == job.game
+            and record["settings"]["match"] == job.settings()
+            and all(
+                p["settings"] == (job.a if p["seat"] == job.colour else job.b).settings()
+                and p["role"] == ("A" if p["seat"] == job.colour else "B")
+                for p in players
+            )
+            and all((k, v) in record["start"]["rules"].items() for k, v in job.rules.items())
+        )
         result = record["result"]
     except (KeyError, TypeError, AttributeError):
         return None
@@ -856,7 +979,6 @@ class MatchSummary:
         margins = [float(o.record["result"][o.colour]) - _others_mean(o) for o in self.scored]
         return mean_interval(margins) if margins else (0.0, 0.0)
 
-
     def deal_margins(self) -> list[float]:
         """A's margin in each complete deal of a duplicate match: :func:`deal_margins`."""
         return deal_margins(self.outcomes)
@@ -901,32 +1023,65 @@ class MatchSummary:
         penta = None
         if sum(counts):
             p_score, p_elo, p_error = elo_pentanomial(counts)
-            penta = {"counts": counts, "pairs": sum(counts), "score": p_score, "elo": p_elo,
-                     "elo_error95": p_error}
+            penta = {
+                "counts": counts,
+                "pairs": sum(counts),
+                "score": p_score,
+                "elo": p_elo,
+                "elo_error95": p_error,
+            }
         bounds, m_bounds = plan.sprt, plan.sprt_margin
         return {
-            "game": plan.game, "a": plan.a.label(), "b": plan.b.label(), "games": self.games,
-            "wins": self.wins, "draws": self.draws, "losses": self.losses, "score": score,
+            "game": plan.game,
+            "a": plan.a.label(),
+            "b": plan.b.label(),
+            "games": self.games,
+            "wins": self.wins,
+            "draws": self.draws,
+            "losses": self.losses,
+            "score": score,
             "elo": difference if duel else None,
-            "elo_error95": elo_error if duel else None, "pentanomial": penta,
-            "mean_result": mean, "mean_result_error95": half,
+            "elo_error95": elo_error if duel else None,
+            "pentanomial": penta,
+            "mean_result": mean,
+            "mean_result_error95": half,
             "opponents_mean_result": self.opponents_mean(),
-            "margin": margin, "margin_error95": margin_half, "forfeits": self.forfeits,
-            "backend": plan.backend, "stopped_early": self.stopped_early,
-            "records": plan.records, "setup": plan.setup, "warning": plan.warning,
+            "margin": margin,
+            "margin_error95": margin_half,
+            "forfeits": self.forfeits,
+            "backend": plan.backend,
+            "stopped_early": self.stopped_early,
+            "records": plan.records,
+            "setup": plan.setup,
+            "warning": plan.warning,
             "duplicate": plan.duplicate,
             "deals": deals if plan.duplicate else None,
             "deal_margin": deal_mean if plan.duplicate else None,
             "deal_margin_error95": deal_half if plan.duplicate else None,
-            "sprt_margin": None if margin_verdict is None or m_bounds is None else {
-                "m0": m_bounds[0], "m1": m_bounds[1], "llr": margin_verdict.llr,
-                "lower": margin_verdict.lower, "upper": margin_verdict.upper,
-                "verdict": margin_verdict.verdict},
-            "sprt": None if verdict is None or bounds is None else {
-                "elo0": bounds[0], "elo1": bounds[1], "llr": verdict.llr,
-                "lower": verdict.lower, "upper": verdict.upper, "verdict": verdict.verdict,
-                "pairs": None if pair_verdict is None else {
-                    "llr": pair_verdict.llr, "verdict": pair_verdict.verdict}}}
+            "sprt_margin": None
+            if margin_verdict is None or m_bounds is None
+            else {
+                "m0": m_bounds[0],
+                "m1": m_bounds[1],
+                "llr": margin_verdict.llr,
+                "lower": margin_verdict.lower,
+                "upper": margin_verdict.upper,
+                "verdict": margin_verdict.verdict,
+            },
+            "sprt": None
+            if verdict is None or bounds is None
+            else {
+                "elo0": bounds[0],
+                "elo1": bounds[1],
+                "llr": verdict.llr,
+                "lower": verdict.lower,
+                "upper": verdict.upper,
+                "verdict": verdict.verdict,
+                "pairs": None
+                if pair_verdict is None
+                else {"llr": pair_verdict.llr, "verdict": pair_verdict.verdict},
+            },
+        }
 
     def text(self, plan: MatchPlan) -> list[str]:
         """The summary as ``safari-ai match`` prints it, line by line."""
@@ -936,9 +1091,11 @@ class MatchSummary:
         score = elo(w, d, lost)[0]
         verdict, pair_verdict, margin_verdict = self.verdicts(plan)
         stopped = "; the match stopped there" if self.stopped_early else ""
-        out = [f"A: {plan.a.label()}", f"B: {plan.b.label()}",
-               f"games {self.games}: A wins {w}, draws {d}, losses {lost}; "
-               f"score {100 * score:.1f}%"]
+        out = [
+            f"A: {plan.a.label()}",
+            f"B: {plan.b.label()}",
+            f"games {self.games}: A wins {w}, draws {d}, losses {lost}; score {100 * score:.1f}%",
+        ]
         if plan.seats == 2:  # a race of more players has no Elo: the mean results say it
             counts = self.pentanomial()
             out.append(f"elo {elo_text(w, d, lost)}")
@@ -947,10 +1104,13 @@ class MatchSummary:
         out += self._mean_lines()
         if plan.duplicate:
             deal_mean, deal_half, deals = self.deal_margin()
-            out.append(f"duplicate deals {deals} ({plan.seats} seat rotations each): margin "
-                       f"A - B seats {signed(deal_mean, 3)} ± {deal_half:.3f} (95%, deal by "
-                       "deal)" if deals else
-                       "duplicate deals 0: no deal has all its seat rotations")
+            out.append(
+                f"duplicate deals {deals} ({plan.seats} seat rotations each): margin "
+                f"A - B seats {signed(deal_mean, 3)} ± {deal_half:.3f} (95%, deal by "
+                "deal)"
+                if deals
+                else "duplicate deals 0: no deal has all its seat rotations"
+            )
         if margin_verdict is not None and plan.sprt_margin is not None:
             m0, m1 = plan.sprt_margin
             out.append(f"sprt margin [{m0:g}, {m1:g}] deals: {margin_verdict.text()}{stopped}")
@@ -971,12 +1131,15 @@ class MatchSummary:
         if not self.scored:
             return ["mean result: no game has one (every game was forfeited)"]
         mean, half = self.mean_result()
-        out = [f"mean result A {signed(mean, 3)} ± {half:.3f} (95%), "
-               f"B seats {signed(self.opponents_mean(), 3)}"]
+        out = [
+            f"mean result A {signed(mean, 3)} ± {half:.3f} (95%), "
+            f"B seats {signed(self.opponents_mean(), 3)}"
+        ]
         if not self.zero_sum:  # in a zero-sum duel the margin is twice A's mean
             margin, margin_half = self.margin()
-            out.append(f"margin A - B seats {signed(margin, 3)} ± {margin_half:.3f} "
-                       "(95%, game by game)")
+            out.append(
+                f"margin A - B seats {signed(margin, 3)} ± {margin_half:.3f} (95%, game by game)"
+            )
         return out
 
 
@@ -992,10 +1155,13 @@ def deal_margins(outcomes: Sequence[GameOutcome]) -> list[float]:
     for _, games in sorted(by_deal.items()):
         seats = len(next(iter(games.values())).record["players"])
         if sorted(games) != list(range(seats)) or any(
-                g.record.get("result") is None for g in games.values()):
+            g.record.get("result") is None for g in games.values()
+        ):
             continue
-        margins.append(sum(float(g.record["result"][g.colour]) - _others_mean(g)
-                           for g in games.values()) / seats)
+        margins.append(
+            sum(float(g.record["result"][g.colour]) - _others_mean(g) for g in games.values())
+            / seats
+        )
     return margins
 
 
@@ -1014,11 +1180,14 @@ def pair_scores(outcomes: Sequence[GameOutcome]) -> list[tuple[int, int]]:
     return [(games[0], games[1]) for _, games in sorted(by_pair.items()) if len(games) == 2]
 
 
-def run_match(jobs: list[MatchJob], workers: int = 1,
-              on_game: Optional[Callable[[GameOutcome], None]] = None,
-              finished: Optional[list[GameOutcome]] = None,
-              backend: Optional[Backend] = None,
-              stop: Optional[Callable[[list[GameOutcome]], bool]] = None) -> MatchSummary:
+def run_match(
+    jobs: list[MatchJob],
+    workers: int = 1,
+    on_game: Callable[[GameOutcome], None] | None = None,
+    finished: list[GameOutcome] | None = None,
+    backend: Backend | None = None,
+    stop: Callable[[list[GameOutcome]], bool] | None = None,
+) -> MatchSummary:
     """Plays the jobs on ``backend`` (default: ``workers`` local processes);
     ``on_game`` is called as each game ends (in completion order). ``finished``
     are outcomes of games played earlier (a resumed match), counted in the
@@ -1071,8 +1240,8 @@ class MatchPlan:
     b: PlayerSpec
     seats: int = 2
     duplicate: bool = False
-    sprt: Optional[tuple[float, float]] = None
-    sprt_margin: Optional[tuple[float, float]] = None
+    sprt: tuple[float, float] | None = None
+    sprt_margin: tuple[float, float] | None = None
     backend: str = "processes"
     records: str = "match-records"
 
@@ -1082,11 +1251,11 @@ class MatchPlan:
         return setup_kind(self.a, self.b)
 
     @property
-    def warning(self) -> Optional[str]:
+    def warning(self) -> str | None:
         """:func:`setup_warning` of the two players."""
         return setup_warning(self.a, self.b)
 
-    def stop_rule(self) -> Optional[Callable[[list[GameOutcome]], bool]]:
+    def stop_rule(self) -> Callable[[list[GameOutcome]], bool] | None:
         """The early stop of :func:`run_match` (None: play every game): with
         ``sprt_margin``, the GSPRT over complete deals on A's margin per deal
         has reached H0 or H1; with ``sprt``, the GSPRT on the complete
@@ -1095,16 +1264,20 @@ class MatchPlan:
 
         margin, bounds = self.sprt_margin, self.sprt
         if margin is not None:
+
             def margin_stop(outcomes: list[GameOutcome]) -> bool:
                 return sprt_normal(deal_margins(outcomes), *margin).verdict != "continue"
+
             return margin_stop
         if bounds is None:
             return None
 
         def pair_stop(outcomes: list[GameOutcome]) -> bool:
             pairs = pair_scores(outcomes)
-            return bool(pairs) and sprt_pentanomial(pentanomial(pairs),
-                                                    *bounds).verdict != "continue"
+            return (
+                bool(pairs) and sprt_pentanomial(pentanomial(pairs), *bounds).verdict != "continue"
+            )
+
         return pair_stop
 
 
@@ -1158,13 +1331,15 @@ class MatchRuns:
         """Adds this run's end: the time, the load average and the games counted."""
         import datetime
 
-        self.info.update(finished=datetime.datetime.now(datetime.timezone.utc).isoformat(
-            timespec="seconds"), load_average_end=load_average(), games_counted=summary.games)
+        self.info.update(
+            finished=datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+            load_average_end=load_average(),
+            games_counted=summary.games,
+        )
         self._save()
 
 
-def resume_jobs(jobs: list[MatchJob],
-                records_dir: str) -> tuple[list[GameOutcome], list[MatchJob]]:
+def resume_jobs(jobs: list[MatchJob], records_dir: str) -> tuple[list[GameOutcome], list[MatchJob]]:
     """``--resume``: the outcomes of the jobs whose records in ``records_dir``
     were played with the same players, seed and opening
     (:func:`finished_outcome`), and the jobs left to play."""
@@ -1203,8 +1378,10 @@ def elo_text(wins: int, draws: int, losses: int) -> str:
 
     _, difference, error = elo(wins, draws, losses)
     if draws == 0 and (wins == 0 or losses == 0):
-        return (f"{'>' if losses == 0 else '<'} {signed(difference)} "
-                f"(bound: every game {'won' if losses == 0 else 'lost'})")
+        return (
+            f"{'>' if losses == 0 else '<'} {signed(difference)} "
+            f"(bound: every game {'won' if losses == 0 else 'lost'})"
+        )
     return f"{signed(difference)} ± {error:.0f} (95%)"
 
 
@@ -1218,5 +1395,4 @@ def pentanomial_text(counts: list[int]) -> str:
         figure = f"{'>' if counts[4] else '<'} {signed(difference)} (bound)"
     else:
         figure = f"{signed(difference)} ± {error:.0f} (95%)"
-    return (f"pairs {pairs} (A's points 0/0.5/1/1.5/2: {' '.join(map(str, counts))}): "
-            f"elo {figure}")
+    return f"pairs {pairs} (A's points 0/0.5/1/1.5/2: {' '.join(map(str, counts))}): elo {figure}"

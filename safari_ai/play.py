@@ -26,11 +26,13 @@ players never look at other players' tiles either: each searches with
 redrawn from those it does not hold, averaged over samples); with an
 algorithm other than expectimax, one redrawn copy of the position.
 """
+
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable, Optional
+from typing import Any
 
 from safari_ai.errors import SafariError
 from safari_ai.limits import DEFAULT_MOVETIME_MS, Limits
@@ -46,18 +48,30 @@ SECRET_TILES_FIELD = "predictions"
 """The position field that holds secret tiles (ostrich's prediction tiles):
 a position with it has information a player must not see of the others."""
 
-HELP = ("type a move (e.g. {example}), 'help' for the legal moves, 'undo' to take back your "
-        "last move, 'board' to redraw, 'quit' to stop")
+HELP = (
+    "type a move (e.g. {example}), 'help' for the legal moves, 'undo' to take back your "
+    "last move, 'board' to redraw, 'quit' to stop"
+)
 
 
 class PlaySession:
-    def __init__(self, start: Position, *, human: set[int], read_line: Callable[[], str],
-                 write: Callable[[str], None], colour: bool = False, dice: str = "auto",
-                 seed: Optional[int] = None, limits: Optional[dict[str, Any]] = None,
-                 algo: str = "auto", show_thinking: bool = True,
-                 prompt: Optional[Callable[[str], None]] = None,
-                 search: SearchFn = analyse,
-                 new_tree: Optional[TreeFactory] = MctsSession) -> None:
+    def __init__(
+        self,
+        start: Position,
+        *,
+        human: set[int],
+        read_line: Callable[[], str],
+        write: Callable[[str], None],
+        colour: bool = False,
+        dice: str = "auto",
+        seed: int | None = None,
+        limits: dict[str, Any] | None = None,
+        algo: str = "auto",
+        show_thinking: bool = True,
+        prompt: Callable[[str], None] | None = None,
+        search: SearchFn = analyse,
+        new_tree: TreeFactory | None = MctsSession,
+    ) -> None:
         self.positions = [start]
         self.prompt = prompt or write
         self.human = human
@@ -73,33 +87,34 @@ class PlaySession:
         self.secret_tiles = SECRET_TILES_FIELD in start.to_json()
         # MCTS keeps its tree with a node or time limit (not a depth alone),
         # and not over secret tiles (a tree over the true tiles would peek)
-        keep_tree = not self.secret_tiles and ("nodes" in self.limits
-                                               or "movetime" in self.limits)
-        self.player = EnginePlayer(algo, keep_tree=keep_tree, search=search,
-                                   new_tree=new_tree)
+        keep_tree = not self.secret_tiles and ("nodes" in self.limits or "movetime" in self.limits)
+        self.player = EnginePlayer(algo, keep_tree=keep_tree, search=search, new_tree=new_tree)
         self.algo = algo
         seats = start.num_players
         self.show_thinking = show_thinking and seats == 2
         # the seats whose tiles the human must not see (none when every seat,
         # or none, is human: one player at the table, or a spectator)
-        self.face_down: set[int] = (set(range(seats)) - human
-                                    if self.secret_tiles and 0 < len(human) < seats else set())
-        self._turn_owner: Any = None       # the player whose turn the pending line tells
+        self.face_down: set[int] = (
+            set(range(seats)) - human if self.secret_tiles and 0 < len(human) < seats else set()
+        )
+        self._turn_owner: Any = None  # the player whose turn the pending line tells
         self._turn_parts: list[str] = []
         self._turn_tail = ""
-        self._drawn_at = -1                # len(positions) when the board was last drawn
+        self._drawn_at = -1  # len(positions) when the board was last drawn
         players = []
         for seat in range(seats):
             if seat in human:
                 players.append({"seat": seat, "name": "human"})
             else:
-                players.append({"seat": seat, "name": "safari-ai",
-                                "settings": {"algo": algo, **self.limits}})
-        self.record = GameRecord(start=start.to_json(), players=players,
-                                 settings={"play": {"dice": dice, "seed": seed}})
+                players.append(
+                    {"seat": seat, "name": "safari-ai", "settings": {"algo": algo, **self.limits}}
+                )
+        self.record = GameRecord(
+            start=start.to_json(), players=players, settings={"play": {"dice": dice, "seed": seed}}
+        )
 
     @property
-    def session(self) -> Optional[MctsSession]:
+    def session(self) -> MctsSession | None:
         """The engine's kept MCTS tree (None when it searches afresh each move)."""
         return self.player.session
 
@@ -133,7 +148,7 @@ class PlaySession:
         deciders = [m["by"] for m in self.record.moves if isinstance(m.get("by"), int)]
         return deciders[-1] if deciders else None
 
-    def _dealt(self, before: Position, after: Position) -> Optional[int]:
+    def _dealt(self, before: Position, after: Position) -> int | None:
         """The seat that ``before`` -> ``after`` dealt a prediction tile to, if any."""
         if not self.secret_tiles:
             return None
@@ -145,7 +160,7 @@ class PlaySession:
                 return seat
         return None
 
-    def _public(self, move: str, before: Position, after: Position) -> Optional[str]:
+    def _public(self, move: str, before: Position, after: Position) -> str | None:
         """``move`` as the human may see it: None for a tile dealt face down."""
         seat = self._dealt(before, after)
         return None if seat is not None and seat in self.face_down else move
@@ -160,23 +175,29 @@ class PlaySession:
     def note(self, owner: Any, part: str, tail: str = "") -> None:
         """Adds ``part`` to the line of ``owner``'s turn (a new line when the
         turn changes hands; owner None joins the pending line)."""
-        if owner is not None and self._turn_parts and self._turn_owner is not None \
-                and owner != self._turn_owner:
+        if (
+            owner is not None
+            and self._turn_parts
+            and self._turn_owner is not None
+            and owner != self._turn_owner
+        ):
             self.flush()
         if owner is not None:
             self._turn_owner = owner
         self._turn_parts.append(part)
         if tail:
             self._turn_tail = tail
-        if self._turn_owner != "deal" and (self.pos.is_terminal()
-                                           or self._owner(self.pos) != self._turn_owner):
+        if self._turn_owner != "deal" and (
+            self.pos.is_terminal() or self._owner(self.pos) != self._turn_owner
+        ):
             self.flush()  # the turn has passed on: its line is complete
 
     def flush(self) -> None:
         """Writes the pending turn line, if any."""
         if self._turn_parts:
-            self.write(f"{self._who(self._turn_owner)}: {', '.join(self._turn_parts)}"
-                       f"{self._turn_tail}")
+            self.write(
+                f"{self._who(self._turn_owner)}: {', '.join(self._turn_parts)}{self._turn_tail}"
+            )
         self._turn_owner, self._turn_parts, self._turn_tail = None, [], ""
 
     def _note_chance(self, move: str, before: Position) -> None:
@@ -193,7 +214,7 @@ class PlaySession:
         self.record.add(by, move, **extra)
         self.player.observe([move])
 
-    def ask(self, prompt: str) -> Optional[str]:
+    def ask(self, prompt: str) -> str | None:
         self.prompt(prompt)
         line = self.read_line()
         if line == "":
@@ -221,9 +242,13 @@ class PlaySession:
             self.show(reveal=True)
             if self.face_down:
                 tiles = self.pos.to_json().get("predictions") or []
-                self.write("predictions: " + ", ".join(
-                    f"player {seat}{' (you)' if seat in self.human else ''} {tile}"
-                    for seat, tile in enumerate(tiles)))
+                self.write(
+                    "predictions: "
+                    + ", ".join(
+                        f"player {seat}{' (you)' if seat in self.human else ''} {tile}"
+                        for seat, tile in enumerate(tiles)
+                    )
+                )
             self.write(f"game over: result {self.record.result}" + self.verdict())
         else:
             self.record.termination = "abandoned"
@@ -235,8 +260,13 @@ class PlaySession:
             return ""
         seat = next(iter(self.human))
         others = max(r for i, r in enumerate(result) if i != seat)
-        return (" (you win)" if result[seat] > others else
-                " (a draw)" if result[seat] == others else " (you lose)")
+        return (
+            " (you win)"
+            if result[seat] > others
+            else " (a draw)"
+            if result[seat] == others
+            else " (you lose)"
+        )
 
     def chance_turn(self) -> bool:
         outcomes = self.pos.chance_outcomes()
@@ -254,8 +284,10 @@ class PlaySession:
                 self.write("end of input: game stopped")
                 return False
             if text in ("help", "?"):
-                self.write("outcomes: " + ", ".join(f"{o} {p.numerator}/{p.denominator}"
-                                                    for o, p in outcomes))
+                self.write(
+                    "outcomes: "
+                    + ", ".join(f"{o} {p.numerator}/{p.denominator}" for o, p in outcomes)
+                )
             elif text == "quit":
                 return False
             elif text in names:
@@ -300,7 +332,7 @@ class PlaySession:
         for index in range(len(self.positions) - 2, -1, -1):
             if self.positions[index].to_move in self.human:
                 taken = [m["move"] for m in self.record.moves[index:]]
-                del self.positions[index + 1:]
+                del self.positions[index + 1 :]
                 del self.record.moves[index:]
                 self.player.new_game()
                 self.write("took back: " + " ".join(taken))
@@ -314,8 +346,10 @@ class PlaySession:
             if self.show_thinking:
                 self.flush()
                 best = report.lines[0]
-                self.write(f"  info depth {report.depth} score {best.score_text} nodes "
-                           f"{report.nodes} pv {' '.join(best.pv)}")
+                self.write(
+                    f"  info depth {report.depth} score {best.score_text} nodes "
+                    f"{report.nodes} pv {' '.join(best.pv)}"
+                )
 
         mover = self.pos.to_move
         owner = self._owner(self.pos)
@@ -325,11 +359,15 @@ class PlaySession:
             self.flush()
             self.write(f"the engine cannot move: {error}")
             return False
-        move = report.lines[0].move   # a decision position's report has a line
+        move = report.lines[0].move  # a decision position's report has a line
         reused = f", {report.reused} reused" if self.session is not None else ""
         self.push(mover, move, score=report.lines[0].score_text)
-        self.note(owner, f"plays {move}", f" (score {report.lines[0].score_text}, "
-                                          f"depth {report.depth}, {report.nodes} nodes{reused})")
+        self.note(
+            owner,
+            f"plays {move}",
+            f" (score {report.lines[0].score_text}, "
+            f"depth {report.depth}, {report.nodes} nodes{reused})",
+        )
         return True
 
     def _search(self, mover: Any, progress: Callable[[Report], None]) -> Report:
@@ -340,8 +378,11 @@ class PlaySession:
         tiles = self.pos.to_json().get("predictions") if self.secret_tiles else None
         if isinstance(tiles, list) and isinstance(mover, int) and tiles[mover] is not None:
             if self.algo in ("auto", "expectimax"):
-                return self.player.choose(self.pos, replace(settings, predictions="sampled",
-                                                            player=mover), progress=progress)
+                return self.player.choose(
+                    self.pos,
+                    replace(settings, predictions="sampled", player=mover),
+                    progress=progress,
+                )
             guess = redraw_predictions(self.pos, mover, seed)
             return self.player.choose(guess, settings, progress=progress)
         return self.player.choose(self.pos, settings, progress=progress)

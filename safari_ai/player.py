@@ -25,10 +25,12 @@ frontend knowing:
 >>> player.choose(pos.apply(move).apply(reply), nodes=500, seed=1).reused > 0
 True
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, Callable, Optional, Sequence
+from typing import Any
 
 from safari_ai.errors import SafariError
 from safari_ai.limits import Limits
@@ -46,7 +48,7 @@ SearchFn = Callable[..., Report]
 TreeFactory = Callable[[], MctsSession]
 """Makes an empty tree-keeping search (:class:`~safari_ai.search.MctsSession`'s interface)."""
 
-INFINITE_MS = 10 ** 12
+INFINITE_MS = 10**12
 """The movetime of a search that runs until it is stopped (MCTS has no depth)."""
 
 
@@ -60,12 +62,17 @@ class EnginePlayer:
         :class:`~safari_ai.search.MctsSession`); None: never keep a tree.
     """
 
-    def __init__(self, algo: str = "auto", *, keep_tree: bool = False,
-                 search: SearchFn = analyse,
-                 new_tree: Optional[TreeFactory] = MctsSession) -> None:
+    def __init__(
+        self,
+        algo: str = "auto",
+        *,
+        keep_tree: bool = False,
+        search: SearchFn = analyse,
+        new_tree: TreeFactory | None = MctsSession,
+    ) -> None:
         self.search = search
         self._new_tree = new_tree
-        self._tree: Optional[MctsSession] = None
+        self._tree: MctsSession | None = None
         self.algo = algo
         self.keep_tree = keep_tree
         self.configure(algo, keep_tree)
@@ -86,14 +93,19 @@ class EnginePlayer:
         return self.keep_tree and self.algo in ("mcts", "auto") and self._new_tree is not None
 
     @property
-    def session(self) -> Optional[MctsSession]:
+    def session(self) -> MctsSession | None:
         """The kept MCTS tree, None when the player searches afresh each move."""
         return self._tree if self._uses_tree() else None
 
-    def choose(self, position: Position, settings: Settings | Limits | None = None, *,
-               stop: Optional[StopFlag] = None,
-               progress: Optional[Callable[[Report], None]] = None,
-               **options: Any) -> Report:
+    def choose(
+        self,
+        position: Position,
+        settings: Settings | Limits | None = None,
+        *,
+        stop: StopFlag | None = None,
+        progress: Callable[[Report], None] | None = None,
+        **options: Any,
+    ) -> Report:
         """Searches ``position`` with ``settings`` (one
         :class:`~safari_ai.settings.Settings`, passed to the search as it
         is but for its ``algo``: the player's, unless the settings name one
@@ -122,8 +134,9 @@ class EnginePlayer:
             if algo != settings.algo:
                 settings = replace(settings, algo=algo)
             return self.search(position, settings, stop=stop, progress=progress)
-        return session.search(position, settings.limits, leaf=settings.leaf, stop=stop,
-                              progress=progress)
+        return session.search(
+            position, settings.limits, leaf=settings.leaf, stop=stop, progress=progress
+        )
 
     def observe(self, moves: Sequence[str]) -> None:
         """The plies played since the last search or observation, in order:

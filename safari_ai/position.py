@@ -4,6 +4,7 @@ A :class:`Position` is immutable: :meth:`Position.apply` returns a new one.
 All rules knowledge lives in C; this module converts between Python values and
 the core's JSON text and turns core errors into typed exceptions.
 """
+
 from __future__ import annotations
 
 import functools
@@ -12,11 +13,12 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Optional, Union
+from typing import TYPE_CHECKING, Any
 
 from safari_ai import _core
 from safari_ai.errors import IllegalMoveError, PositionError, from_core
-from safari_ai.facts import Game, game as game_facts
+from safari_ai.facts import Game
+from safari_ai.facts import game as game_facts
 
 if TYPE_CHECKING:
     import numpy
@@ -55,7 +57,7 @@ class MoveDescription:
         return {"move": self.move, "places": list(self.places), "text": self.text}
 
 
-def describe_moves(position: Position, moves: Optional[Sequence[str]] = None) -> list[MoveDescription]:
+def describe_moves(position: Position, moves: Sequence[str] | None = None) -> list[MoveDescription]:
     """Descriptions of moves: without ``moves``, of every legal move (or chance
     outcome) of ``position`` in the order listed; else of each of ``moves`` in
     the position the ones before it lead to (a line, as ``/api/apply`` plays it).
@@ -99,8 +101,11 @@ class Position:
         :raises PositionError: unknown game (or not a name), rules key or value.
         """
         if not isinstance(game, str):
-            raise PositionError(f"game must be a game name such as {games()[0]!r}, got "
-                                f"{type(game).__name__} {game!r:.40}", field="game")
+            raise PositionError(
+                f"game must be a game name such as {games()[0]!r}, got "
+                f"{type(game).__name__} {game!r:.40}",
+                field="game",
+            )
         rules_text = None if rules is None else _dump(rules, "rules")
         try:
             return cls(_core.CPosition.new(game, rules_text))
@@ -215,7 +220,9 @@ class Position:
         described = []
         for line in self._c.describe_all().splitlines():
             move, places, text = line.split("\t")
-            described.append(MoveDescription(move, tuple(places.split(" ")) if places else (), text))
+            described.append(
+                MoveDescription(move, tuple(places.split(" ")) if places else (), text)
+            )
         return described
 
     def result(self) -> list[int]:
@@ -248,7 +255,7 @@ class Position:
             raise ValueError(f"depth must be an integer in 0..{2**31 - 1}, got {depth!r}")
         return self._c.perft(depth)
 
-    def perft_stoppable(self, depth: int, stop: Any) -> Union[int, None]:
+    def perft_stoppable(self, depth: int, stop: Any) -> int | None:
         """:meth:`perft` that another thread can end by raising ``stop`` (a
         :class:`safari_ai.StopFlag`): the count, or None when the flag was
         raised before it was done (the walk then ends within milliseconds).
@@ -259,7 +266,7 @@ class Position:
             raise ValueError(f"depth must be an integer >= 0, got {depth!r}")
         if not isinstance(stop, _core.StopFlag):
             raise TypeError(f"stop must be a StopFlag, got {type(stop).__name__}")
-        count: Union[int, None] = self._c.perft(depth, stop)
+        count: int | None = self._c.perft(depth, stop)
         return count
 
     def evaluate(self, player: int) -> int:
@@ -269,13 +276,18 @@ class Position:
         :raises ValueError: ``player`` is not a player of this game (a
             two-player game has players 0 and 1).
         """
-        if isinstance(player, bool) or not isinstance(player, int) or \
-                not 0 <= player < self.num_players:
-            raise ValueError(f"player must be 0..{self.num_players - 1} in this "
-                             f"{self.num_players}-player {self.game} position, got {player!r}")
+        if (
+            isinstance(player, bool)
+            or not isinstance(player, int)
+            or not 0 <= player < self.num_players
+        ):
+            raise ValueError(
+                f"player must be 0..{self.num_players - 1} in this "
+                f"{self.num_players}-player {self.game} position, got {player!r}"
+            )
         return self._c.evaluate(player)
 
-    def win_chances(self, expected: Optional[Sequence[float]] = None) -> Optional[list[float]]:
+    def win_chances(self, expected: Sequence[float] | None = None) -> list[float] | None:
         """Every player's chance to win from every player's expected result
         ``expected`` (a search's best line's :attr:`~safari_ai.Line.expected`),
         a tie on top counting 1/k for each of the k tied; they sum to 1. The
@@ -293,16 +305,19 @@ class Position:
         players = self.num_players
         if expected is None:
             if not self.is_terminal():
-                raise ValueError("expected: every player's expected result is needed "
-                                 "before the end of the game")
+                raise ValueError(
+                    "expected: every player's expected result is needed before the end of the game"
+                )
             values = [0.0] * players
         else:
             values = list(expected)
             if len(values) != players or not all(
-                    isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
-                    for v in values):
-                raise ValueError(f"expected must be {players} finite numbers, one per player, "
-                                 f"got {expected!r}")
+                isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v)
+                for v in values
+            ):
+                raise ValueError(
+                    f"expected must be {players} finite numbers, one per player, got {expected!r}"
+                )
         return self._c.win_chances([float(v) for v in values]) or None
 
     def features(self, player: int = 0) -> numpy.ndarray:
@@ -315,8 +330,11 @@ class Position:
 
         :raises ValueError: ``player`` is not a player of the game.
         """
-        if isinstance(player, bool) or not isinstance(player, int) or not (
-                0 <= player < self.num_players):
+        if (
+            isinstance(player, bool)
+            or not isinstance(player, int)
+            or not (0 <= player < self.num_players)
+        ):
             raise ValueError(f"player must be 0..{self.num_players - 1}, got {player!r}")
         return self._c.features(player)
 
@@ -393,8 +411,10 @@ def _parse_outcomes(text: str) -> tuple[tuple[str, Fraction], ...]:
 def _dump(value: Mapping[str, Any], what: str) -> str:
     """JSON text of a Python object, or PositionError naming ``what``."""
     if not isinstance(value, Mapping):
-        raise PositionError(f"{what} must be a JSON object, got {type(value).__name__}",
-                            None if what == "position" else what)
+        raise PositionError(
+            f"{what} must be a JSON object, got {type(value).__name__}",
+            None if what == "position" else what,
+        )
     try:
         return json.dumps(value, allow_nan=False)
     except (TypeError, ValueError, RecursionError) as error:

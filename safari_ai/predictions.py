@@ -28,10 +28,12 @@ The whole of it is the C core's (csrc/search/predictions.c,
 arguments and names the report's ``extra``. It sits below
 :mod:`safari_ai.search` and imports nothing from it.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable, Optional
+from typing import Any
 
 from safari_ai import _core
 from safari_ai.errors import SearchError, from_core
@@ -59,13 +61,19 @@ def redraw_predictions(pos: Position, player: int, seed: int) -> Position:
     except _core.CoreError as error:
         raise from_core(error, SearchError) from None
     except OverflowError:
-        raise SearchError(f"player must be 0..{pos.num_players - 1} for "
-                          f"predictions='sampled', got {player!r}") from None
+        raise SearchError(
+            f"player must be 0..{pos.num_players - 1} for predictions='sampled', got {player!r}"
+        ) from None
     return Position(copy)
 
 
-def analyse_sampled(pos: Position, settings: Settings, *, stop: Optional[_core.StopFlag],
-                    progress: Optional[Callable[[Report], None]] = None) -> Report:
+def analyse_sampled(
+    pos: Position,
+    settings: Settings,
+    *,
+    stop: _core.StopFlag | None,
+    progress: Callable[[Report], None] | None = None,
+) -> Report:
     """:func:`safari_ai.analyse` with ``settings.predictions == "sampled"`` (see the module).
 
     ``settings.limits`` apply to each sample, except ``movetime`` (the given one or,
@@ -88,17 +96,30 @@ def analyse_sampled(pos: Position, settings: Settings, *, stop: Optional[_core.S
         raise SearchError("predictions='sampled' needs player=P, the player whose tile is known")
     if not isinstance(samples, int) or isinstance(samples, bool) or not 1 <= samples < 2**31:
         raise SearchError(f"samples must be an integer >= 1, got {samples!r}")
-    if not isinstance(player, int) or isinstance(player, bool) or not -2**31 <= player < 2**31:
-        raise SearchError(f"player must be 0..{pos.num_players - 1} for "
-                          f"predictions='sampled', got {player!r}")
+    if not isinstance(player, int) or isinstance(player, bool) or not -(2**31) <= player < 2**31:
+        raise SearchError(
+            f"player must be 0..{pos.num_players - 1} for predictions='sampled', got {player!r}"
+        )
     extra: dict[str, Any] = {"predictions": "sampled", "samples": samples, "player": player}
     partial = None
     if progress is not None:
+
         def partial(report: Report) -> None:
             progress(replace(report, extra={**extra, **report.extra}))
+
     try:
-        report = _core.search_sampled(pos._c, limits, player, samples, algo, stop, partial,
-                                      settings.table, settings.pruning, multiplayer)
+        report = _core.search_sampled(
+            pos._c,
+            limits,
+            player,
+            samples,
+            algo,
+            stop,
+            partial,
+            settings.table,
+            settings.pruning,
+            multiplayer,
+        )
     except _core.CoreError as error:
         raise from_core(error, SearchError) from None
     return replace(report, extra=extra)

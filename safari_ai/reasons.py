@@ -24,10 +24,12 @@ nothing more:
   outcomes (and with what probability) the best move's line does better for
   the mover than the played one's.
 """
+
 from __future__ import annotations
 
 import time
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from safari_ai.position import Position
 
@@ -35,6 +37,7 @@ __all__ = ["explain", "phrase", "line_end", "feature_reasons", "dice_view", "MAX
 
 MAX_FEATURES = 3
 """Features named per reason, at most."""
+
 
 def _amount(x: float) -> str:
     return str(int(round(x))) if abs(x - round(x)) < 1e-9 else f"{x:.1f}"
@@ -50,7 +53,8 @@ def phrase(game: str, feature: str, change: float) -> str:
     n = abs(change)
     one = abs(n - 1) < 1e-9
     return (fewer if change < 0 else more).format(
-        n=_amount(n), s="" if one else "s", es="" if one else "es", ce="e" if one else "ce")
+        n=_amount(n), s="" if one else "s", es="" if one else "es", ce="e" if one else "ce"
+    )
 
 
 def line_end(pos: Position, line: Sequence[str]) -> Position:
@@ -60,8 +64,9 @@ def line_end(pos: Position, line: Sequence[str]) -> Position:
     return pos
 
 
-def feature_reasons(start: Position, mover: int, played: Sequence[str],
-                    best: Sequence[str]) -> list[dict[str, Any]]:
+def feature_reasons(
+    start: Position, mover: int, played: Sequence[str], best: Sequence[str]
+) -> list[dict[str, Any]]:
     """The features whose weighted change most separates the two lines' ends
     in the best line's favour (at most :data:`MAX_FEATURES`), largest first:
     ``{"feature", "played", "best", "weighted", "text"}`` (``weighted``:
@@ -78,25 +83,34 @@ def feature_reasons(start: Position, mover: int, played: Sequence[str],
     for i, name in enumerate(names):
         weighted = float(weights[i]) * float(f_best[i] - f_played[i])
         if weighted > 0:
-            rows.append({"feature": name, "played": float(f_played[i]), "best": float(f_best[i]),
-                         "weighted": weighted,
-                         "text": phrase(start.game, name, float(f_played[i] - f_best[i]))})
+            rows.append(
+                {
+                    "feature": name,
+                    "played": float(f_played[i]),
+                    "best": float(f_best[i]),
+                    "weighted": weighted,
+                    "text": phrase(start.game, name, float(f_played[i] - f_best[i])),
+                }
+            )
     rows.sort(key=lambda row: -float(row["weighted"]))
     return rows[:MAX_FEATURES]
 
 
-def _end_text(end: Position, mover: int) -> Optional[str]:
+def _end_text(end: Position, mover: int) -> str | None:
     if not end.is_terminal():
         return None
     result = end.result()
     if end.num_players == 2 and end.facts.zero_sum:
         mine = result[mover]
-        return "the game ends in a " + ("win" if mine > 0 else "loss" if mine < 0 else "draw") \
+        return (
+            "the game ends in a "
+            + ("win" if mine > 0 else "loss" if mine < 0 else "draw")
             + " for the mover"
+        )
     return "the race ends with " + ", ".join(f"p{p} {r}" for p, r in enumerate(result))
 
 
-def _first_roll(pos: Position, line: Sequence[str]) -> Optional[Position]:
+def _first_roll(pos: Position, line: Sequence[str]) -> Position | None:
     for move in line:
         if pos.is_chance():
             return pos
@@ -104,8 +118,9 @@ def _first_roll(pos: Position, line: Sequence[str]) -> Optional[Position]:
     return pos if pos.is_chance() else None
 
 
-def dice_view(start: Position, mover: int, played: Sequence[str], best: Sequence[str],
-              depth: int, seed: int) -> Optional[dict[str, Any]]:
+def dice_view(
+    start: Position, mover: int, played: Sequence[str], best: Sequence[str], depth: int, seed: int
+) -> dict[str, Any] | None:
     """The first roll along each line, searched at ``depth``: on how many of
     its outcomes (and with what probability) the best line's position is
     worth more to the mover than the played line's (each outcome's expected
@@ -121,8 +136,9 @@ def dice_view(start: Position, mover: int, played: Sequence[str], best: Sequence
     if [o for o, _ in outcomes] != [o for o, _ in roll_played.chance_outcomes()]:
         return None
     # a race: max-n, as the analysis values every roll
-    settings = Settings.of(depth=depth, seed=seed,
-                           multiplayer="auto" if start.facts.zero_sum else "maxn")
+    settings = Settings.of(
+        depth=depth, seed=seed, multiplayer="auto" if start.facts.zero_sum else "maxn"
+    )
     searched_best = analyse(roll_best, settings)
     searched_played = analyse(roll_played, settings)
     best_by = {o.outcome: o for o in searched_best.outcomes}
@@ -138,15 +154,25 @@ def dice_view(start: Position, mover: int, played: Sequence[str], best: Sequence
             p_better += float(probability)
         elif p[mover] > b[mover] + 1e-9:
             worse += 1
-    return {"rolls": len(outcomes), "better": better, "worse": worse,
-            "probability_better": p_better,
-            "text": f"on {better} of the {len(outcomes)} outcomes of the next roll "
-                    f"(probability {p_better:.2f}) the best move does better, "
-                    f"on {worse} worse"}
+    return {
+        "rolls": len(outcomes),
+        "better": better,
+        "worse": worse,
+        "probability_better": p_better,
+        "text": f"on {better} of the {len(outcomes)} outcomes of the next roll "
+        f"(probability {p_better:.2f}) the best move does better, "
+        f"on {worse} worse",
+    }
 
 
-def explain(pos: Position, played: Sequence[str], best: Sequence[str], *,
-            dice_depth: Optional[int] = None, seed: int = 0) -> tuple[dict[str, Any], float]:
+def explain(
+    pos: Position,
+    played: Sequence[str],
+    best: Sequence[str],
+    *,
+    dice_depth: int | None = None,
+    seed: int = 0,
+) -> tuple[dict[str, Any], float]:
     """The reason for a marked decision at ``pos`` (see the module's
     docstring) and the seconds it took: ``played`` and ``best`` are the two
     lines, each starting with its move. ``dice_depth``: the depth of the dice
@@ -165,14 +191,23 @@ def explain(pos: Position, played: Sequence[str], best: Sequence[str], *,
             parts.append(f"after {' '.join(best)} {_end_text(end_best, mover)}")
         why = "; ".join(parts)
     elif features:
-        why = (f"after {' '.join(played)}: " + ", ".join(f["text"] for f in features)
-               + f" than after {' '.join(best)}")
+        why = (
+            f"after {' '.join(played)}: "
+            + ", ".join(f["text"] for f in features)
+            + f" than after {' '.join(best)}"
+        )
     else:
-        why = (f"after {' '.join(played)} and after {' '.join(best)} the evaluation's "
-               "features do not favour the best line; the difference is in the search "
-               "below them")
-    out: dict[str, Any] = {"played_line": list(played), "best_line": list(best),
-                           "features": features, "text": why}
+        why = (
+            f"after {' '.join(played)} and after {' '.join(best)} the evaluation's "
+            "features do not favour the best line; the difference is in the search "
+            "below them"
+        )
+    out: dict[str, Any] = {
+        "played_line": list(played),
+        "best_line": list(best),
+        "features": features,
+        "text": why,
+    }
     if dice_depth is not None and pos.facts.has_chance:
         out["dice"] = dice_view(pos, mover, played, best, dice_depth, seed)
     return out, time.perf_counter() - started

@@ -9,13 +9,14 @@ one reader of records, which the WebAssembly module of the static site calls
 too: a record is accepted, refused (with the same message, naming the field or
 the ply) and replayed the same everywhere.
 """
+
 from __future__ import annotations
 
 import datetime as _dt
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Optional, Union
+from typing import Any
 
 from safari_ai import _core
 from safari_ai.errors import SafariError
@@ -36,8 +37,7 @@ def is_record(data: Any) -> bool:
 
 
 def now_utc() -> str:
-    return _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat().replace(
-        "+00:00", "Z")
+    return _dt.datetime.now(_dt.UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
 
 
 @dataclass
@@ -47,15 +47,15 @@ class GameRecord:
 
     start: dict[str, Any]
     moves: list[dict[str, Any]] = field(default_factory=list)
-    result: Optional[list[Any]] = None
+    result: list[Any] | None = None
     players: list[dict[str, Any]] = field(default_factory=list)
     settings: dict[str, Any] = field(default_factory=dict)
     date: str = field(default_factory=now_utc)
-    termination: Optional[str] = None
-    forfeit: Optional[dict[str, Any]] = None
+    termination: str | None = None
+    forfeit: dict[str, Any] | None = None
     """A match's game lost by a failing engine (docs/records.md): ``role``,
     ``seat`` (the seat that forfeited), ``engine``, ``error``; else None."""
-    start_text: Optional[str] = field(default=None, repr=False, compare=False)
+    start_text: str | None = field(default=None, repr=False, compare=False)
     """The start position's JSON text as the record's file wrote it
     (:meth:`from_text`), which :meth:`replay` hands to the C reader as is;
     None for a record made from Python objects."""
@@ -64,7 +64,7 @@ class GameRecord:
     def game(self) -> str:
         return str(self.start.get("game"))
 
-    def add(self, by: Union[int, str], move: str, **extra: Any) -> None:
+    def add(self, by: int | str, move: str, **extra: Any) -> None:
         entry: dict[str, Any] = {"ply": len(self.moves) + 1, "by": by, "move": move}
         entry.update({k: v for k, v in extra.items() if v is not None})
         self.moves.append(entry)
@@ -76,9 +76,18 @@ class GameRecord:
         return [entry["move"] for entry in self.moves]
 
     def to_json(self) -> dict[str, Any]:
-        data = {"format": FORMAT, "version": VERSION, "game": self.game, "date": self.date,
-                "players": self.players, "settings": self.settings, "start": self.start,
-                "moves": self.moves, "result": self.result, "termination": self.termination}
+        data = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.game,
+            "date": self.date,
+            "players": self.players,
+            "settings": self.settings,
+            "start": self.start,
+            "moves": self.moves,
+            "result": self.result,
+            "termination": self.termination,
+        }
         if self.forfeit is not None:
             data["forfeit"] = self.forfeit
         return data
@@ -86,7 +95,7 @@ class GameRecord:
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=1)
 
-    def save(self, path: Union[str, Path]) -> None:
+    def save(self, path: str | Path) -> None:
         Path(path).write_text(self.dumps() + "\n", encoding="utf-8")
 
     @classmethod
@@ -107,10 +116,16 @@ class GameRecord:
     @classmethod
     def _of(cls, data: dict[str, Any]) -> GameRecord:
         """The record of checked data."""
-        return cls(start=data["start"], moves=[dict(m) for m in data["moves"]],
-                   result=data.get("result"), players=list(data.get("players") or []),
-                   settings=dict(data.get("settings") or {}), date=data.get("date") or "",
-                   termination=data.get("termination"), forfeit=data.get("forfeit"))
+        return cls(
+            start=data["start"],
+            moves=[dict(m) for m in data["moves"]],
+            result=data.get("result"),
+            players=list(data.get("players") or []),
+            settings=dict(data.get("settings") or {}),
+            date=data.get("date") or "",
+            termination=data.get("termination"),
+            forfeit=data.get("forfeit"),
+        )
 
     @classmethod
     def from_text(cls, text: str) -> GameRecord:
@@ -133,7 +148,7 @@ class GameRecord:
         return record
 
     @classmethod
-    def load(cls, path: Union[str, Path]) -> GameRecord:
+    def load(cls, path: str | Path) -> GameRecord:
         """Reads a record file under the input limits (safari_ai.jsontext).
 
         :raises RecordError: the file cannot be read, breaks a limit, is not
@@ -174,7 +189,7 @@ class GameRecord:
         return json.dumps(data)[:-1] + ', "start": ' + self.start_text + "}"
 
 
-def read_source(text: str) -> Union[Any, GameRecord]:
+def read_source(text: str) -> Any | GameRecord:
     """A position (:class:`safari_ai.Position`) or a game record from the JSON
     text of a file or request: the text goes to the C position reader as is;
     only when the C reader refuses it and it is a record (``"format":
@@ -192,8 +207,9 @@ def read_source(text: str) -> Union[Any, GameRecord]:
         return Position.from_json(text)
     except PositionError as error:
         try:
-            is_a_record = is_record({k: v for k, (v, _) in object_members(text).items()
-                                     if k == "format"})
+            is_a_record = is_record(
+                {k: v for k, (v, _) in object_members(text).items() if k == "format"}
+            )
         except SafariError:
             is_a_record = False
         if not is_a_record:

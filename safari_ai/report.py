@@ -5,11 +5,12 @@ The C core's report (``sa_report``) becomes a :class:`Report` in one step, in
 the Cython skin (``_core.pyx``'s ``report_from_c``), for the final report and
 for every progress report alike; nothing rebuilds or patches it afterwards.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, NamedTuple, Optional
+from typing import Any, NamedTuple
 
 from safari_ai import _core
 
@@ -64,19 +65,23 @@ class Outcome(NamedTuple):
 
     outcome: str
     probability: Fraction
-    expected: Optional[list[float]]
+    expected: list[float] | None
     depth: int = 0
-    best: Optional[str] = None
+    best: str | None = None
     to_move: int | str = "terminal"
 
     def to_json(self) -> dict[str, Any]:
         """``{"outcome", "probability": "p/q", "expected", "depth", "best", "to_move"}``:
         ``best`` the best move after the outcome (null when nobody chooses
         there), ``to_move`` who moves after it."""
-        return {"outcome": self.outcome,
-                "probability": f"{self.probability.numerator}/{self.probability.denominator}",
-                "expected": self.expected, "depth": self.depth, "best": self.best,
-                "to_move": self.to_move}
+        return {
+            "outcome": self.outcome,
+            "probability": f"{self.probability.numerator}/{self.probability.denominator}",
+            "expected": self.expected,
+            "depth": self.depth,
+            "best": self.best,
+            "to_move": self.to_move,
+        }
 
 
 @dataclass(frozen=True)
@@ -94,9 +99,9 @@ class Report:
     nodes: int
     seconds: float
     lines: list[Line]
-    win_probability: Optional[float] = None
+    win_probability: float | None = None
     extra: dict[str, Any] = field(default_factory=dict)
-    hashfull: Optional[int] = None
+    hashfull: int | None = None
     """Permille in use of the transposition table (alpha-beta) or of the node
     arena (MCTS); None without one."""
     reused: int = 0
@@ -107,14 +112,14 @@ class Report:
     outcomes: list[Outcome] = field(default_factory=list)
     """A chance position: every outcome, most probable first (equal
     probabilities by spelling); else empty."""
-    chance_expected: Optional[list[float]] = None
+    chance_expected: list[float] | None = None
     """A chance position: every player's expected result of the position."""
     valued: int = 0
     """A chance position: how many outcomes were valued. Fewer than
     ``len(outcomes)`` only when the limits stopped the first iteration; the
     expectation is then an unbiased estimate from a seeded uniform sample of
     the outcomes (docs/search-expectimax.md)."""
-    win_chances: Optional[list[float]] = None
+    win_chances: list[float] | None = None
     """Score races (ostrich), from expectimax (max-n) and MCTS: every player's
     chance to win the race, by player index, a tie on top counting 1/k for
     each of the k tied players (they sum to 1). A fitted model of
@@ -130,7 +135,7 @@ class Report:
         return self.chance_expected is not None
 
     @property
-    def best_move(self) -> Optional[str]:
+    def best_move(self) -> str | None:
         """The canonical spelling of the move the engine would play (None at a
         chance position)."""
         return self.lines[0].move if self.lines else None
@@ -146,7 +151,7 @@ class Report:
         return self.lines[0].pv if self.lines else []
 
     @property
-    def expected(self) -> Optional[list[float]]:
+    def expected(self) -> list[float] | None:
         """Every player's expected result: the position's at a chance
         position, else the best line's (dice games; None from alpha-beta)."""
         if self.chance_expected is not None:
@@ -167,12 +172,19 @@ class Report:
         what the position and each outcome are worth."""
         if self.is_chance:
             out: dict[str, Any] = {
-                "bestmove": None, "expected": self.chance_expected,
+                "bestmove": None,
+                "expected": self.chance_expected,
                 "win_chances": self.win_chances,
-                "outcomes": [o.to_json() for o in self.outcomes], "valued": self.valued,
-                "nodes": self.nodes, "nps": self.nps, "depth": self.depth,
-                "seldepth": self.seldepth, "seconds": round(self.seconds, 3),
-                "algo": self.algo, "threads": self.threads}
+                "outcomes": [o.to_json() for o in self.outcomes],
+                "valued": self.valued,
+                "nodes": self.nodes,
+                "nps": self.nps,
+                "depth": self.depth,
+                "seldepth": self.seldepth,
+                "seconds": round(self.seconds, 3),
+                "algo": self.algo,
+                "threads": self.threads,
+            }
             for key, value in self.extra.items():
                 out.setdefault(key, value)
             return out
@@ -188,8 +200,16 @@ class Report:
             "seconds": round(self.seconds, 3),
             "algo": self.algo,
             "win_probability": self.win_probability,
-            "lines": [{"move": line.move, "score": line.score, "score_text": line.score_text,
-                       "pv": line.pv, "expected": line.expected} for line in self.lines],
+            "lines": [
+                {
+                    "move": line.move,
+                    "score": line.score,
+                    "score_text": line.score_text,
+                    "pv": line.pv,
+                    "expected": line.expected,
+                }
+                for line in self.lines
+            ],
             "expected": self.lines[0].expected,
             "win_chances": self.win_chances,
             "reused": self.reused,

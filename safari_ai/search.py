@@ -17,9 +17,11 @@ every outcome: the report has no line and no best move, but
 :attr:`Report.outcomes` (each outcome's exact probability and expected
 results, most probable first).
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable, Optional
+from collections.abc import Callable
+from typing import Any
 
 from safari_ai import _core
 from safari_ai.errors import IllegalMoveError, LimitError, SearchError, from_core
@@ -29,9 +31,24 @@ from safari_ai.predictions import analyse_sampled
 from safari_ai.report import SCORE_WIN, Line, Outcome, Report
 from safari_ai.settings import Settings
 
-__all__ = ["Line", "Outcome", "Report", "analyse", "MctsSession", "SearchError", "LimitError",
-           "Limits", "StopFlag", "SCORE_WIN", "ALGORITHMS", "PRUNINGS", "MULTIPLAYERS",
-           "DEFAULT_MOVETIME_MS", "resolve_algo", "Settings"]
+__all__ = [
+    "Line",
+    "Outcome",
+    "Report",
+    "analyse",
+    "MctsSession",
+    "SearchError",
+    "LimitError",
+    "Limits",
+    "StopFlag",
+    "SCORE_WIN",
+    "ALGORITHMS",
+    "PRUNINGS",
+    "MULTIPLAYERS",
+    "DEFAULT_MOVETIME_MS",
+    "resolve_algo",
+    "Settings",
+]
 
 ALGORITHMS = tuple(_core.ALGOS)
 PRUNINGS = tuple(_core.PRUNINGS)
@@ -41,8 +58,14 @@ best for the number of players), ``maxn``, ``paranoid``."""
 StopFlag = _core.StopFlag
 
 
-def resolve_algo(pos: Position, algo: str = "auto", limits: Limits | None = None, *,
-                 depth: int | None = None, nodes: int | None = None) -> str:
+def resolve_algo(
+    pos: Position,
+    algo: str = "auto",
+    limits: Limits | None = None,
+    *,
+    depth: int | None = None,
+    nodes: int | None = None,
+) -> str:
     """The algorithm :func:`analyse` runs at ``pos`` for ``algo``: itself, or
     for ``"auto"`` the game's default: alpha-beta without dice, expectimax
     with them (max-n in the ostrich race, whatever the limits; measured
@@ -55,11 +78,19 @@ def resolve_algo(pos: Position, algo: str = "auto", limits: Limits | None = None
     return _core.search_algo(pos._c, Limits.of(limits, depth=depth, nodes=nodes), algo)
 
 
-def analyse(pos: Position, settings: Settings | Limits | int | None = None,
-            nodes: int | None = None, movetime: int | None = None, seed: int | None = None, *,
-            stop: Optional[StopFlag] = None,
-            progress: Optional[Callable[[Report], None]] = None,
-            depth: int | None = None, limits: Limits | None = None, **options: Any) -> Report:
+def analyse(
+    pos: Position,
+    settings: Settings | Limits | int | None = None,
+    nodes: int | None = None,
+    movetime: int | None = None,
+    seed: int | None = None,
+    *,
+    stop: StopFlag | None = None,
+    progress: Callable[[Report], None] | None = None,
+    depth: int | None = None,
+    limits: Limits | None = None,
+    **options: Any,
+) -> Report:
     """Searches ``pos`` and reports the best move, its score and the principal variation.
 
     What to search with is one :class:`~safari_ai.settings.Settings`
@@ -138,33 +169,48 @@ def analyse(pos: Position, settings: Settings | Limits | int | None = None,
         raise TypeError("give the settings once: a Settings, or keywords, not both")
     if settings.predictions != "open":
         if pos.is_chance():
-            raise SearchError("predictions: a chance position has no move to choose; "
-                              "sampled predictions need a decision position")
+            raise SearchError(
+                "predictions: a chance position has no move to choose; "
+                "sampled predictions need a decision position"
+            )
         return analyse_sampled(pos, settings, stop=stop, progress=progress)
     try:
-        return _core.search(pos._c, settings.limits, settings.algo, stop, progress,
-                            settings.table, settings.leaf == "evaluate", settings.pruning,
-                            settings.multiplayer)
+        return _core.search(
+            pos._c,
+            settings.limits,
+            settings.algo,
+            stop,
+            progress,
+            settings.table,
+            settings.leaf == "evaluate",
+            settings.pruning,
+            settings.multiplayer,
+        )
     except _core.CoreError as error:
         raise from_core(error, SearchError) from None
 
 
-def _settings_of(first: Limits | int | None, depth: int | None, nodes: int | None,
-                 movetime: int | None, seed: int | None, limits: Limits | None,
-                 options: dict[str, Any]) -> Settings:
+def _settings_of(
+    first: Limits | int | None,
+    depth: int | None,
+    nodes: int | None,
+    movetime: int | None,
+    seed: int | None,
+    limits: Limits | None,
+    options: dict[str, Any],
+) -> Settings:
     """The one :class:`Settings` of :func:`analyse`'s older forms: a Limits
     (second argument or ``limits=``) or the limits as arguments, and the
     other settings as keywords."""
-    if isinstance(first, Limits):   # analyse(pos, Limits(...))
+    if isinstance(first, Limits):  # analyse(pos, Limits(...))
         if limits is not None:
             raise TypeError("give the limits once: a Limits in the second argument or limits=")
         limits = first
-    elif first is not None:         # analyse(pos, 4): the contract's depth by position
+    elif first is not None:  # analyse(pos, 4): the contract's depth by position
         if depth is not None:
             raise TypeError("analyse() got the depth twice (by position and depth=)")
         depth = first
-    return Settings.of(limits, depth=depth, nodes=nodes, movetime=movetime, seed=seed,
-                       **options)
+    return Settings.of(limits, depth=depth, nodes=nodes, movetime=movetime, seed=seed, **options)
 
 
 class MctsSession:
@@ -202,12 +248,21 @@ class MctsSession:
     def __init__(self) -> None:
         self._core = _core.CMctsSession()
 
-    def search(self, pos: Position, limits: Limits | None = None, *,
-               nodes: int | None = None, movetime: int | None = None,
-               seed: int | None = None, multipv: int | None = None,
-               threads: int | None = None, hash_mb: int | None = None,
-               leaf: str = "evaluate", stop: Optional[StopFlag] = None,
-               progress: Optional[Callable[[Report], None]] = None) -> Report:
+    def search(
+        self,
+        pos: Position,
+        limits: Limits | None = None,
+        *,
+        nodes: int | None = None,
+        movetime: int | None = None,
+        seed: int | None = None,
+        multipv: int | None = None,
+        threads: int | None = None,
+        hash_mb: int | None = None,
+        leaf: str = "evaluate",
+        stop: StopFlag | None = None,
+        progress: Callable[[Report], None] | None = None,
+    ) -> Report:
         """Searches ``pos`` by MCTS, reusing the tree when ``pos`` is its root.
 
         Limits as :func:`analyse`: one :class:`~safari_ai.limits.Limits` or
@@ -223,8 +278,15 @@ class MctsSession:
         """
         if not isinstance(pos, Position):
             raise TypeError(f"search() needs a Position, got {type(pos).__name__}")
-        limits = Limits.of(limits, nodes=nodes, movetime=movetime, seed=seed, multipv=multipv,
-                           threads=threads, hash_mb=hash_mb)
+        limits = Limits.of(
+            limits,
+            nodes=nodes,
+            movetime=movetime,
+            seed=seed,
+            multipv=multipv,
+            threads=threads,
+            hash_mb=hash_mb,
+        )
         if leaf not in ("rollout", "evaluate"):
             raise SearchError(f"leaf must be 'rollout' or 'evaluate', got {leaf!r}")
         try:
@@ -252,7 +314,7 @@ class MctsSession:
         if check is None:
             return 0
         for move in moves:
-            check = check.apply(move)      # IllegalMoveError names the move
+            check = check.apply(move)  # IllegalMoveError names the move
         try:
             for move in moves:
                 self._core.advance(move)
@@ -265,7 +327,7 @@ class MctsSession:
         self._call(self._core.clear)
 
     @property
-    def root(self) -> Optional[Position]:
+    def root(self) -> Position | None:
         """The position at the tree's root (None without a tree)."""
         core = self._call(lambda: self._core.root("root"))
         return None if core is None else Position(core)

@@ -29,19 +29,34 @@ safari_ai.settings.SettingError: depth must be an integer in 1..120, got a float
 >>> parse("seed", "18446744073709551615")
 18446744073709551615
 """
+
 from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from copy import copy as _copy
 from dataclasses import dataclass, fields, replace
-from typing import Any, Mapping, Optional
+from typing import Any
 
 from safari_ai import _core
 from safari_ai.errors import LimitError
 
-__all__ = ["Setting", "SETTINGS", "SettingError", "Settings", "Limits", "SEARCH_NAMES", "setting",
-           "check", "parse", "parse_integer", "bounds", "json_schema", "type_name"]
+__all__ = [
+    "Setting",
+    "SETTINGS",
+    "SettingError",
+    "Settings",
+    "Limits",
+    "SEARCH_NAMES",
+    "setting",
+    "check",
+    "parse",
+    "parse_integer",
+    "bounds",
+    "json_schema",
+    "type_name",
+]
 
 _UINT64_MAX = 2**64 - 1
 _INT32_MAX = 2**31 - 1
@@ -63,11 +78,11 @@ class Setting:
     kind: str
     default: Any
     help: str
-    low: Optional[int] = None
-    high: Optional[int] = None
+    low: int | None = None
+    high: int | None = None
     choices: tuple[str, ...] = ()
-    option: Optional[str] = None
-    cli: Optional[str] = None
+    option: str | None = None
+    cli: str | None = None
     searches: str = "all"
     games: str = "all"
     limit: bool = False
@@ -75,47 +90,173 @@ class Setting:
     bound: bool = False
     """Bounds the search (depth, nodes, movetime): a member of the HTTP API's
     ``limits`` object, and one of the page's limit choices."""
-    unit: Optional[str] = None
+    unit: str | None = None
     """The unit of an integer setting, where its name does not say it (``ms``)."""
 
 
 SETTINGS: tuple[Setting, ...] = (
-    Setting("depth", "integer", None, "Plies to search (none: no depth limit).",
-            1, _core.MAX_DEPTH, cli="--depth", limit=True, bound=True),
-    Setting("nodes", "integer", None, "Nodes to search (MCTS: simulations).",
-            1, _UINT64_MAX, cli="--nodes", limit=True, bound=True),
-    Setting("movetime", "integer", None, "Milliseconds to search (with no depth, nodes or "
-            f"movetime: {_core.DEFAULT_MOVETIME_MS}).",
-            1, _core.MAX_MOVETIME_MS, cli="--movetime", limit=True, bound=True, unit="ms"),
-    Setting("seed", "integer", 0, "Fixes every random choice of the search (C's uint64_t).",
-            0, _UINT64_MAX, option="Seed", cli="--seed", limit=True),
-    Setting("multipv", "integer", 1, "Best lines to report.",
-            1, _core.MAX_MULTIPV, option="MultiPV", cli="--multipv", limit=True),
-    Setting("threads", "integer", 1, "Threads that search.",
-            1, _core.MAX_THREADS, option="Threads", cli="--threads", limit=True),
-    Setting("hash_mb", "integer", 16, "MiB of transposition table.",
-            1, _core.MAX_HASH_MB, option="Hash", cli="--hash", searches="alphabeta expectimax",
-            limit=True),
-    Setting("chance_width", "integer", 0, "Expectimax's sampling width at chance nodes "
-            "(0: the default).", 0, _INT32_MAX, searches="expectimax", limit=True),
-    Setting("algo", "choice", "auto", "The search (auto: the best measured for the game).",
-            choices=tuple(_core.ALGOS), option="Algorithm", cli="--algo"),
-    Setting("leaf", "choice", "evaluate", "MCTS: how a new leaf is valued.",
-            choices=("rollout", "evaluate"), option="MctsLeaf", cli="--leaf", searches="mcts"),
-    Setting("pruning", "choice", "auto", "Alpha-beta's pruning.",
-            choices=tuple(_core.PRUNINGS), cli="--pruning", searches="alphabeta"),
-    Setting("multiplayer", "choice", "auto", "Expectimax's model for more than two players.",
-            choices=tuple(_core.MULTIPLAYERS), option="Multiplayer", cli="--multiplayer",
-            searches="expectimax"),
-    Setting("predictions", "choice", "open", "Ostrich: search the open position or sample "
-            "the hidden tiles.", choices=("open", "sampled"), cli="--predictions",
-            games="hidden tiles"),
-    Setting("player", "integer", None, "Ostrich: whose tile is known (with predictions "
-            "sampled).", 0, 4, cli="--player", games="hidden tiles"),
-    Setting("level", "choice", "default", "Record analysis: how deep each position is searched.",
-            choices=("quick", "default", "thorough"), cli="--level"),
-    Setting("weights", "string", "", "Evaluation weights (docs/tuning.md).",
-            option="Weights", cli="--weights"),
+    Setting(
+        "depth",
+        "integer",
+        None,
+        "Plies to search (none: no depth limit).",
+        1,
+        _core.MAX_DEPTH,
+        cli="--depth",
+        limit=True,
+        bound=True,
+    ),
+    Setting(
+        "nodes",
+        "integer",
+        None,
+        "Nodes to search (MCTS: simulations).",
+        1,
+        _UINT64_MAX,
+        cli="--nodes",
+        limit=True,
+        bound=True,
+    ),
+    Setting(
+        "movetime",
+        "integer",
+        None,
+        f"Milliseconds to search (with no depth, nodes or movetime: {_core.DEFAULT_MOVETIME_MS}).",
+        1,
+        _core.MAX_MOVETIME_MS,
+        cli="--movetime",
+        limit=True,
+        bound=True,
+        unit="ms",
+    ),
+    Setting(
+        "seed",
+        "integer",
+        0,
+        "Fixes every random choice of the search (C's uint64_t).",
+        0,
+        _UINT64_MAX,
+        option="Seed",
+        cli="--seed",
+        limit=True,
+    ),
+    Setting(
+        "multipv",
+        "integer",
+        1,
+        "Best lines to report.",
+        1,
+        _core.MAX_MULTIPV,
+        option="MultiPV",
+        cli="--multipv",
+        limit=True,
+    ),
+    Setting(
+        "threads",
+        "integer",
+        1,
+        "Threads that search.",
+        1,
+        _core.MAX_THREADS,
+        option="Threads",
+        cli="--threads",
+        limit=True,
+    ),
+    Setting(
+        "hash_mb",
+        "integer",
+        16,
+        "MiB of transposition table.",
+        1,
+        _core.MAX_HASH_MB,
+        option="Hash",
+        cli="--hash",
+        searches="alphabeta expectimax",
+        limit=True,
+    ),
+    Setting(
+        "chance_width",
+        "integer",
+        0,
+        "Expectimax's sampling width at chance nodes (0: the default).",
+        0,
+        _INT32_MAX,
+        searches="expectimax",
+        limit=True,
+    ),
+    Setting(
+        "algo",
+        "choice",
+        "auto",
+        "The search (auto: the best measured for the game).",
+        choices=tuple(_core.ALGOS),
+        option="Algorithm",
+        cli="--algo",
+    ),
+    Setting(
+        "leaf",
+        "choice",
+        "evaluate",
+        "MCTS: how a new leaf is valued.",
+        choices=("rollout", "evaluate"),
+        option="MctsLeaf",
+        cli="--leaf",
+        searches="mcts",
+    ),
+    Setting(
+        "pruning",
+        "choice",
+        "auto",
+        "Alpha-beta's pruning.",
+        choices=tuple(_core.PRUNINGS),
+        cli="--pruning",
+        searches="alphabeta",
+    ),
+    Setting(
+        "multiplayer",
+        "choice",
+        "auto",
+        "Expectimax's model for more than two players.",
+        choices=tuple(_core.MULTIPLAYERS),
+        option="Multiplayer",
+        cli="--multiplayer",
+        searches="expectimax",
+    ),
+    Setting(
+        "predictions",
+        "choice",
+        "open",
+        "Ostrich: search the open position or sample the hidden tiles.",
+        choices=("open", "sampled"),
+        cli="--predictions",
+        games="hidden tiles",
+    ),
+    Setting(
+        "player",
+        "integer",
+        None,
+        "Ostrich: whose tile is known (with predictions sampled).",
+        0,
+        4,
+        cli="--player",
+        games="hidden tiles",
+    ),
+    Setting(
+        "level",
+        "choice",
+        "default",
+        "Record analysis: how deep each position is searched.",
+        choices=("quick", "default", "thorough"),
+        cli="--level",
+    ),
+    Setting(
+        "weights",
+        "string",
+        "",
+        "Evaluation weights (docs/tuning.md).",
+        option="Weights",
+        cli="--weights",
+    ),
 )
 """Every search setting, in the order the handshake and the schema list them."""
 
@@ -158,7 +299,7 @@ def type_name(value: Any) -> str:
     return f"a {type(value).__name__}"
 
 
-def bounds(name: str, caps: Optional[Mapping[str, int]] = None) -> tuple[int, int]:
+def bounds(name: str, caps: Mapping[str, int] | None = None) -> tuple[int, int]:
     """The range ``(low, high)`` of integer setting ``name``, its top narrowed
     to ``caps[name]`` when the server caps it (never below ``low``)."""
     item = _BY_NAME[name]
@@ -169,7 +310,7 @@ def bounds(name: str, caps: Optional[Mapping[str, int]] = None) -> tuple[int, in
     return item.low, high
 
 
-def _expected(item: Setting, low: Optional[int], high: Optional[int]) -> str:
+def _expected(item: Setting, low: int | None, high: int | None) -> str:
     if item.kind == "integer":
         return f"an integer in {low}..{high}"
     if item.kind == "choice":
@@ -179,8 +320,9 @@ def _expected(item: Setting, low: Optional[int], high: Optional[int]) -> str:
     return "a string"
 
 
-def check(name: str, value: Any, field: Optional[str] = None,
-          caps: Optional[Mapping[str, int]] = None) -> Any:
+def check(
+    name: str, value: Any, field: str | None = None, caps: Mapping[str, int] | None = None
+) -> Any:
     """``value`` (a JSON value) when it is right for setting ``name``.
 
     :raises SettingError: naming ``field`` (default: ``name``), what is
@@ -212,7 +354,7 @@ def check(name: str, value: Any, field: Optional[str] = None,
 _INTEGER = re.compile(r"-?[0-9]{1,40}")
 
 
-def parse_integer(raw: str) -> Optional[int]:
+def parse_integer(raw: str) -> int | None:
     """``raw`` as an integer when it is spelled as one, plainly: an optional
     ``-`` and 1 to 40 digits; None otherwise (ranges are checked on the value
     it gives). Python's ``int()`` also takes ``+8``, ``0_8``, `` 8``, other
@@ -226,8 +368,9 @@ def parse_integer(raw: str) -> Optional[int]:
     return int(raw) if _INTEGER.fullmatch(raw) else None
 
 
-def parse(name: str, text: str, field: Optional[str] = None,
-          caps: Optional[Mapping[str, int]] = None) -> Any:
+def parse(
+    name: str, text: str, field: str | None = None, caps: Mapping[str, int] | None = None
+) -> Any:
     """Setting ``name`` spelled ``text`` (a command-line option, a spec, a
     protocol line), checked: an integer in :func:`parse_integer`'s plain
     spelling, a choice in any case, a boolean ``true``/``false``.
@@ -240,8 +383,7 @@ def parse(name: str, text: str, field: Optional[str] = None,
         number = parse_integer(text)
         if number is None:
             low, high = bounds(name, caps)
-            raise SettingError(f"{where} must be an integer in {low}..{high}, "
-                               f"got {text!r}", where)
+            raise SettingError(f"{where} must be an integer in {low}..{high}, got {text!r}", where)
         return check(name, number, field, caps)
     if item.kind == "choice":
         for choice in item.choices:
@@ -255,7 +397,7 @@ def parse(name: str, text: str, field: Optional[str] = None,
     return text
 
 
-def _property(item: Setting, caps: Optional[Mapping[str, int]]) -> dict[str, Any]:
+def _property(item: Setting, caps: Mapping[str, int] | None) -> dict[str, Any]:
     out: dict[str, Any] = {"description": item.help}
     if item.kind == "integer":
         low, high = bounds(item.name, caps)
@@ -277,17 +419,20 @@ def _property(item: Setting, caps: Optional[Mapping[str, int]]) -> dict[str, Any
     return out
 
 
-def json_schema(caps: Optional[Mapping[str, int]] = None) -> dict[str, Any]:
+def json_schema(caps: Mapping[str, int] | None = None) -> dict[str, Any]:
     """The settings as JSON Schema (draft 2020-12): one property per
     setting, its range narrowed by ``caps``. ``x-option`` is the setting's
     ``setoption`` name, ``x-searches`` and ``x-games`` where it applies,
     ``x-bound`` marks the settings that bound a search (the HTTP API's
     ``limits`` members), ``x-unit`` a unit the name does not say. The web
     page builds its setting controls from it (static/settings-form.js)."""
-    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
-            "title": "safari-ai search settings", "type": "object",
-            "additionalProperties": False,
-            "properties": {item.name: _property(item, caps) for item in SETTINGS}}
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "safari-ai search settings",
+        "type": "object",
+        "additionalProperties": False,
+        "properties": {item.name: _property(item, caps) for item in SETTINGS},
+    }
 
 
 _LIMIT_NAMES = tuple(item.name for item in SETTINGS if item.limit)
@@ -313,9 +458,9 @@ class Limits:
         (:data:`safari_ai.limits.LIMIT_BOUNDS`).
     """
 
-    depth: Optional[int] = None
-    nodes: Optional[int] = None
-    movetime: Optional[int] = None
+    depth: int | None = None
+    nodes: int | None = None
+    movetime: int | None = None
     seed: int = 0
     multipv: int = 1
     threads: int = 1
@@ -334,7 +479,7 @@ class Limits:
         return self.depth is not None or self.nodes is not None or self.movetime is not None
 
     @classmethod
-    def of(cls, limits: Optional[Limits] = None, /, **given: Optional[int]) -> Limits:
+    def of(cls, limits: Limits | None = None, /, **given: int | None) -> Limits:
         """``limits`` itself, or one made from the keyword limits ``given``
         (a None among them is left out: the default). For the functions that
         take either form (:func:`safari_ai.analyse`): the value is made once.
@@ -355,8 +500,10 @@ class Limits:
         if not isinstance(limits, Limits):
             raise TypeError(f"limits must be a Limits, got {type(limits).__name__}")
         if set_:
-            raise TypeError(f"give the limits either as a Limits or as keywords, not both "
-                            f"(limits and {', '.join(sorted(set_))}=)")
+            raise TypeError(
+                f"give the limits either as a Limits or as keywords, not both "
+                f"(limits and {', '.join(sorted(set_))}=)"
+            )
         return limits
 
     def with_seed(self, seed: int) -> Limits:
@@ -413,7 +560,7 @@ class Settings:
     pruning: str = "auto"
     multiplayer: str = "auto"
     predictions: str = "open"
-    player: Optional[int] = None
+    player: int | None = None
     samples: int = 8
     table: bool = True
 
@@ -424,15 +571,13 @@ class Settings:
             value = getattr(self, name)
             if value is not None or name != "player":
                 check(name, value)
-        if isinstance(self.samples, bool) or not isinstance(self.samples, int) \
-                or self.samples < 1:
-            raise SettingError(f"samples must be an integer >= 1, got {self.samples!r}",
-                               "samples")
+        if isinstance(self.samples, bool) or not isinstance(self.samples, int) or self.samples < 1:
+            raise SettingError(f"samples must be an integer >= 1, got {self.samples!r}", "samples")
         if not isinstance(self.table, bool):
             raise SettingError(f"table must be true or false, got {self.table!r}", "table")
 
     @classmethod
-    def of(cls, limits: Optional[Limits] = None, /, **given: Any) -> Settings:
+    def of(cls, limits: Limits | None = None, /, **given: Any) -> Settings:
         """The settings named in ``given`` (flat: the limits by their names
         beside the search options; a None is left out, the default), with
         ``limits`` (a :class:`Limits`, passed on as it is) instead of the
@@ -445,13 +590,20 @@ class Settings:
         :raises TypeError: an unknown name, or both ``limits`` and a keyword limit.
         :raises SettingError: a value out of its range or choices.
         """
-        options = {name: value for name, value in given.items()
-                   if name not in _LIMIT_NAMES and value is not None}
+        options = {
+            name: value
+            for name, value in given.items()
+            if name not in _LIMIT_NAMES and value is not None
+        }
         unknown = sorted(set(options) - {item.name for item in fields(cls)} - {"limits"})
         if unknown:
             raise TypeError(f"unknown setting {unknown[0]!r}")
-        return cls(Limits.of(limits, **{name: value for name, value in given.items()
-                                        if name in _LIMIT_NAMES}), **options)
+        return cls(
+            Limits.of(
+                limits, **{name: value for name, value in given.items() if name in _LIMIT_NAMES}
+            ),
+            **options,
+        )
 
     def with_seed(self, seed: int) -> Settings:
         """These settings with the limits' ``seed`` replaced (:meth:`Limits.with_seed`)."""

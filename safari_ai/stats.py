@@ -38,14 +38,29 @@ the deal's games (points a race):
   normal with their sample variance (the approximation fishtest makes for its
   normalised tests): LLR = (m1 - m0) / var * (sum x - n (m0 + m1) / 2).
 """
+
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
 
-__all__ = ["mean_interval", "elo", "score_to_elo", "elo_to_score", "llr", "sprt", "sprt_bounds",
-           "SprtResult", "pentanomial", "elo_pentanomial", "llr_pentanomial", "sprt_pentanomial",
-           "PAIR_VALUES", "llr_normal", "sprt_normal"]
+__all__ = [
+    "mean_interval",
+    "elo",
+    "score_to_elo",
+    "elo_to_score",
+    "llr",
+    "sprt",
+    "sprt_bounds",
+    "SprtResult",
+    "pentanomial",
+    "elo_pentanomial",
+    "llr_pentanomial",
+    "sprt_pentanomial",
+    "PAIR_VALUES",
+    "llr_normal",
+    "sprt_normal",
+]
 
 PAIR_VALUES = (0.0, 0.25, 0.5, 0.75, 1.0)
 """A pair's mean score per game for each pentanomial count (A's points in the pair / 2)."""
@@ -71,7 +86,7 @@ def elo(wins: int, draws: int, losses: int, z: float = 1.96) -> tuple[float, flo
     if n == 0:
         raise ValueError("no games")
     score = (wins + draws / 2) / n
-    variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score ** 2) / n
+    variance = (wins * (1 - score) ** 2 + draws * (0.5 - score) ** 2 + losses * score**2) / n
     clipped = min(max(score, 0.5 / n), 1 - 0.5 / n)
     difference = score_to_elo(clipped)
     slope = 400 / (math.log(10) * clipped * (1 - clipped))
@@ -141,12 +156,21 @@ class SprtResult:
 
     def text(self) -> str:
         meaning = {"H1": "H1 accepted", "H0": "H0 accepted", "continue": "no verdict yet"}
-        return (f"LLR {self.llr:.2f} (bounds {self.lower:.2f}, {self.upper:.2f}): "
-                f"{meaning[self.verdict]}")
+        return (
+            f"LLR {self.llr:.2f} (bounds {self.lower:.2f}, {self.upper:.2f}): "
+            f"{meaning[self.verdict]}"
+        )
 
 
-def sprt(wins: int, draws: int, losses: int, elo0: float, elo1: float,
-         alpha: float = 0.05, beta: float = 0.05) -> SprtResult:
+def sprt(
+    wins: int,
+    draws: int,
+    losses: int,
+    elo0: float,
+    elo1: float,
+    alpha: float = 0.05,
+    beta: float = 0.05,
+) -> SprtResult:
     value = llr(wins, draws, losses, elo0, elo1)
     lower, upper = sprt_bounds(alpha, beta)
     verdict = "H1" if value >= upper else "H0" if value <= lower else "continue"
@@ -195,8 +219,9 @@ def llr_pentanomial(counts: list[int], elo0: float, elo1: float) -> float:
     return _llr(list(PAIR_VALUES), list(counts), elo0, elo1)
 
 
-def sprt_pentanomial(counts: list[int], elo0: float, elo1: float, alpha: float = 0.05,
-                     beta: float = 0.05) -> SprtResult:
+def sprt_pentanomial(
+    counts: list[int], elo0: float, elo1: float, alpha: float = 0.05, beta: float = 0.05
+) -> SprtResult:
     """The SPRT verdict from :func:`llr_pentanomial` (bounds as :func:`sprt`)."""
     value = llr_pentanomial(counts, elo0, elo1)
     lower, upper = sprt_bounds(alpha, beta)
@@ -228,8 +253,9 @@ a handful of values is itself a guess (a 3-player match once stopped on H0
 after two deals, LLR -27, because they happened to agree)."""
 
 
-def sprt_normal(values: list[float], m0: float, m1: float, alpha: float = 0.05,
-                beta: float = 0.05) -> SprtResult:
+def sprt_normal(
+    values: list[float], m0: float, m1: float, alpha: float = 0.05, beta: float = 0.05
+) -> SprtResult:
     """The SPRT verdict from :func:`llr_normal` (bounds as :func:`sprt`); with
     fewer than two values, or values that do not vary yet, LLR 0 and no verdict;
     with fewer than :data:`SPRT_NORMAL_MIN_VALUES`, the LLR but no verdict."""
@@ -238,6 +264,13 @@ def sprt_normal(values: list[float], m0: float, m1: float, alpha: float = 0.05,
     except ValueError:
         value = 0.0
     lower, upper = sprt_bounds(alpha, beta)
-    verdict = ("continue" if len(values) < SPRT_NORMAL_MIN_VALUES
-               else "H1" if value >= upper else "H0" if value <= lower else "continue")
+    verdict = (
+        "continue"
+        if len(values) < SPRT_NORMAL_MIN_VALUES
+        else "H1"
+        if value >= upper
+        else "H0"
+        if value <= lower
+        else "continue"
+    )
     return SprtResult(value, lower, upper, verdict)

@@ -17,13 +17,15 @@ This module (the weights type and its files are :mod:`safari_ai.weights`)
   the observed score; the expected calibration error), with an SVG
   reliability diagram.
 """
+
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Optional, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -35,15 +37,33 @@ from safari_ai.weights import MAX_WEIGHT, EvalWeights, WeightsError, feature_nam
 
 # EvalWeights, WeightsError and feature_names live in safari_ai.weights; named here
 # too for the callers that import them from the tuner (match specs)
-__all__ = ["EvalWeights", "WeightsError", "feature_names", "features",
-           "Samples", "sample_records", "log_loss", "fit_scale", "fit_weights",
-           "fit_weights_holding",
-           "TuneResult", "tune", "CalibrationBin", "calibration", "expected_calibration_error",
-           "reliability_svg", "score_probability", "reported_probability", "split",
-           "score_race", "fit_score_weights", "score_rmse"]
+__all__ = [
+    "EvalWeights",
+    "WeightsError",
+    "feature_names",
+    "features",
+    "Samples",
+    "sample_records",
+    "log_loss",
+    "fit_scale",
+    "fit_weights",
+    "fit_weights_holding",
+    "TuneResult",
+    "tune",
+    "CalibrationBin",
+    "calibration",
+    "expected_calibration_error",
+    "reliability_svg",
+    "score_probability",
+    "reported_probability",
+    "split",
+    "score_race",
+    "fit_score_weights",
+    "score_rmse",
+]
 
-def features(positions: Sequence[Position],
-             players: Optional[Sequence[int]] = None) -> np.ndarray:
+
+def features(positions: Sequence[Position], players: Sequence[int] | None = None) -> np.ndarray:
     """The features of ``positions`` (all of one game) as an ``n x k`` float64
     array, computed in one C call over the batch; row ``i`` counted for
     ``players[i]`` when given, else for player 0 (see :meth:`Position.features`).
@@ -56,7 +76,7 @@ def features(positions: Sequence[Position],
         if not isinstance(pos, Position):
             raise WeightsError(f"positions[{i}]: not a Position but {type(pos).__name__}")
         cores.append(pos._c)
-    who: Optional[list[int]] = None
+    who: list[int] | None = None
     if players is not None:
         who = []
         for i, player in enumerate(players):
@@ -70,6 +90,7 @@ def features(positions: Sequence[Position],
 
 
 # -- samples from game records ---------------------------------------------------
+
 
 @dataclass
 class Samples:
@@ -100,9 +121,17 @@ class Samples:
 
     def subset(self, mask: np.ndarray) -> Samples:
         kept = [pos for pos, keep in zip(self.positions, mask.tolist()) if keep]
-        return Samples(self.game, self.x[mask], self.y[mask], self.game_ids[mask],
-                       self.mover[mask], self.score[mask], self.proven[mask], self.n_records,
-                       kept)
+        return Samples(
+            self.game,
+            self.x[mask],
+            self.y[mask],
+            self.game_ids[mask],
+            self.mover[mask],
+            self.score[mask],
+            self.proven[mask],
+            self.n_records,
+            kept,
+        )
 
     def __len__(self) -> int:
         return int(self.y.shape[0])
@@ -133,8 +162,13 @@ def _records(records_dir: str | Path) -> list[Path]:
     return sorted(root.rglob("*.json"))
 
 
-def sample_records(game: str, records_dir: str | Path, every: int = 1,
-                   skip_plies: int = 0, limit: Optional[int] = None) -> Samples:
+def sample_records(
+    game: str,
+    records_dir: str | Path,
+    every: int = 1,
+    skip_plies: int = 0,
+    limit: int | None = None,
+) -> Samples:
     """Replays the finished records of ``game`` under ``records_dir``
     (recursively) and samples every ``every``-th decision position after the
     opening (moves commented ``opening``) and ``skip_plies`` more plies; each
@@ -157,7 +191,7 @@ def sample_records(game: str, records_dir: str | Path, every: int = 1,
     proven: list[int] = []
     n_records = 0
     for path in _records(records_dir):
-        try:   # C checks the text; the start goes to the C reader as written
+        try:  # C checks the text; the start goes to the C reader as written
             members = object_members(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             continue
@@ -166,8 +200,11 @@ def sample_records(game: str, records_dir: str | Path, every: int = 1,
             continue
         result = data.get("result")
         if race:
-            if not (isinstance(result, list) and 2 <= len(result) <= 5 and all(
-                    isinstance(r, int) and not isinstance(r, bool) for r in result)):
+            if not (
+                isinstance(result, list)
+                and 2 <= len(result) <= 5
+                and all(isinstance(r, int) and not isinstance(r, bool) for r in result)
+            ):
                 continue
         elif not (isinstance(result, list) and len(result) == 2 and result[0] in (-1, 0, 1)):
             continue
@@ -182,8 +219,7 @@ def sample_records(game: str, records_dir: str | Path, every: int = 1,
             if not isinstance(entry, dict) or not isinstance(entry.get("move"), str):
                 break
             to_move = pos.to_move
-            if (isinstance(to_move, int) and entry.get("comment") != "opening"
-                    and ply >= skip_plies):
+            if isinstance(to_move, int) and entry.get("comment") != "opening" and ply >= skip_plies:
                 if counted % every == 0 and race:
                     for player, points in enumerate(result):
                         positions.append(pos)
@@ -208,12 +244,21 @@ def sample_records(game: str, records_dir: str | Path, every: int = 1,
         if limit is not None and len(positions) >= limit:
             break
     if not positions:
-        raise WeightsError(f"--records: no finished {game} record with positions under "
-                           f"{str(records_dir)!r}")
+        raise WeightsError(
+            f"--records: no finished {game} record with positions under {str(records_dir)!r}"
+        )
     x = features(positions, movers if race else None)
-    return Samples(game, x, np.asarray(labels), np.asarray(ids),
-                   np.asarray(movers), np.asarray(scores), np.asarray(proven), n_records,
-                   positions)
+    return Samples(
+        game,
+        x,
+        np.asarray(labels),
+        np.asarray(ids),
+        np.asarray(movers),
+        np.asarray(scores),
+        np.asarray(proven),
+        n_records,
+        positions,
+    )
 
 
 def split(samples: Samples, holdout: float, seed: int) -> tuple[Samples, Samples]:
@@ -230,6 +275,7 @@ def split(samples: Samples, holdout: float, seed: int) -> tuple[Samples, Samples
 
 
 # -- the fit ------------------------------------------------------------------------
+
 
 def _sigmoid(z: np.ndarray) -> np.ndarray:
     return 0.5 * (1.0 + np.tanh(0.5 * z))
@@ -268,8 +314,14 @@ def fit_scale(values: np.ndarray, y: np.ndarray) -> float:
     return math.exp((a + b) / 2)
 
 
-def fit_weights(x: np.ndarray, y: np.ndarray, scale: float, l2: float = 1e-3,
-                iterations: int = 50, tolerance: float = 1e-10) -> np.ndarray:
+def fit_weights(
+    x: np.ndarray,
+    y: np.ndarray,
+    scale: float,
+    l2: float = 1e-3,
+    iterations: int = 50,
+    tolerance: float = 1e-10,
+) -> np.ndarray:
     """Texel's fit: the weights ``w`` minimising
 
         mean log-loss of sigmoid(x @ w / scale) against y  +  l2/2 * |w / scale|^2
@@ -288,8 +340,10 @@ def fit_weights(x: np.ndarray, y: np.ndarray, scale: float, l2: float = 1e-3,
         try:
             step = np.linalg.solve(hessian, gradient)
         except np.linalg.LinAlgError:
-            raise WeightsError("the features are collinear or constant in these samples: "
-                               "fit with an L2 regularisation > 0") from None
+            raise WeightsError(
+                "the features are collinear or constant in these samples: "
+                "fit with an L2 regularisation > 0"
+            ) from None
         beta -= step
         if float(step @ step) < tolerance:
             break
@@ -342,8 +396,10 @@ def fit_score_weights(x: np.ndarray, points: np.ndarray, l2: float = 1e-3) -> np
     try:
         beta = np.linalg.solve(gram, x.T @ y / n)
     except np.linalg.LinAlgError:
-        raise WeightsError("the features are collinear or constant in these samples: "
-                           "fit with an L2 regularisation > 0") from None
+        raise WeightsError(
+            "the features are collinear or constant in these samples: "
+            "fit with an L2 regularisation > 0"
+        ) from None
     return beta * POINTS_SCALE
 
 
@@ -367,8 +423,12 @@ def reported_probability(samples: Samples, scale: float) -> np.ndarray:
     p = np.clip((np.where(np.isfinite(score), score, 0.0) / 100.0 + 1.0) / 2.0, 0.0, 1.0)
     p = np.where(proven > 0, 1.0, np.where(proven < 0, 0.0, p))
     if samples.positions:
-        p = np.array([pos._c.expected_win_probability(float(v))
-                      for pos, v in zip(samples.positions, p.tolist())])
+        p = np.array(
+            [
+                pos._c.expected_win_probability(float(v))
+                for pos, v in zip(samples.positions, p.tolist())
+            ]
+        )
     return p
 
 
@@ -394,9 +454,15 @@ def calibration(p: np.ndarray, outcome: np.ndarray, bins: int = 10) -> list[Cali
     for b in range(bins):
         mask = index == b
         count = int(mask.sum())
-        table.append(CalibrationBin(b / bins, (b + 1) / bins, count,
-                                    float(p[mask].mean()) if count else math.nan,
-                                    float(outcome[mask].mean()) if count else math.nan))
+        table.append(
+            CalibrationBin(
+                b / bins,
+                (b + 1) / bins,
+                count,
+                float(p[mask].mean()) if count else math.nan,
+                float(outcome[mask].mean()) if count else math.nan,
+            )
+        )
     return table
 
 
@@ -419,43 +485,56 @@ def reliability_svg(tables: Mapping[str, Sequence[CalibrationBin]], title: str) 
     def xy(px: float, py: float) -> tuple[float, float]:
         return margin + px * size, margin + (1 - py) * size
 
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + 2 * margin + legend}" '
-             f'height="{size + 2 * margin}" font-family="sans-serif" font-size="12">',
-             '<rect width="100%" height="100%" fill="white"/>',
-             f'<text x="{margin}" y="{margin - 20}" font-size="14">{_escape(title)}</text>']
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{size + 2 * margin + legend}" '
+        f'height="{size + 2 * margin}" font-family="sans-serif" font-size="12">',
+        '<rect width="100%" height="100%" fill="white"/>',
+        f'<text x="{margin}" y="{margin - 20}" font-size="14">{_escape(title)}</text>',
+    ]
     for tick in range(0, 11, 2):
         v = tick / 10
         x0, y0 = xy(v, 0)
         x1, y1 = xy(0, v)
-        parts.append(f'<line x1="{x0}" y1="{margin}" x2="{x0}" y2="{margin + size}" '
-                     'stroke="#ddd"/>')
-        parts.append(f'<line x1="{margin}" y1="{y1}" x2="{margin + size}" y2="{y1}" '
-                     'stroke="#ddd"/>')
+        parts.append(
+            f'<line x1="{x0}" y1="{margin}" x2="{x0}" y2="{margin + size}" stroke="#ddd"/>'
+        )
+        parts.append(
+            f'<line x1="{margin}" y1="{y1}" x2="{margin + size}" y2="{y1}" stroke="#ddd"/>'
+        )
         parts.append(f'<text x="{x0}" y="{margin + size + 16}" text-anchor="middle">{v:.1f}</text>')
         parts.append(f'<text x="{margin - 6}" y="{y1 + 4}" text-anchor="end">{v:.1f}</text>')
-    parts.append(f'<rect x="{margin}" y="{margin}" width="{size}" height="{size}" fill="none" '
-                 'stroke="black"/>')
+    parts.append(
+        f'<rect x="{margin}" y="{margin}" width="{size}" height="{size}" fill="none" '
+        'stroke="black"/>'
+    )
     (dx0, dy0), (dx1, dy1) = xy(0, 0), xy(1, 1)
-    parts.append(f'<line x1="{dx0}" y1="{dy0}" x2="{dx1}" y2="{dy1}" stroke="#888" '
-                 'stroke-dasharray="4 4"/>')
-    parts.append(f'<text x="{margin + size / 2}" y="{margin + size + 36}" text-anchor="middle">'
-                 'predicted win probability (the mover, a draw half)</text>')
-    parts.append(f'<text x="14" y="{margin + size / 2}" text-anchor="middle" '
-                 f'transform="rotate(-90 14 {margin + size / 2})">observed score</text>')
+    parts.append(
+        f'<line x1="{dx0}" y1="{dy0}" x2="{dx1}" y2="{dy1}" stroke="#888" stroke-dasharray="4 4"/>'
+    )
+    parts.append(
+        f'<text x="{margin + size / 2}" y="{margin + size + 36}" text-anchor="middle">'
+        "predicted win probability (the mover, a draw half)</text>"
+    )
+    parts.append(
+        f'<text x="14" y="{margin + size / 2}" text-anchor="middle" '
+        f'transform="rotate(-90 14 {margin + size / 2})">observed score</text>'
+    )
     for i, (name, table) in enumerate(tables.items()):
         colour = colours[i % len(colours)]
         points = [xy(b.predicted, b.observed) for b in table if b.count]
         path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
-        parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" '
-                     'stroke-width="2"/>')
+        parts.append(f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>')
         for px, py in points:
             parts.append(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3" fill="{colour}"/>')
         ece = expected_calibration_error(table)
         ly = margin + 20 + 20 * i
-        parts.append(f'<line x1="{margin + size + 15}" y1="{ly}" x2="{margin + size + 35}" '
-                     f'y2="{ly}" stroke="{colour}" stroke-width="2"/>')
-        parts.append(f'<text x="{margin + size + 40}" y="{ly + 4}">{_escape(name)} '
-                     f'(ECE {ece:.3f})</text>')
+        parts.append(
+            f'<line x1="{margin + size + 15}" y1="{ly}" x2="{margin + size + 35}" '
+            f'y2="{ly}" stroke="{colour}" stroke-width="2"/>'
+        )
+        parts.append(
+            f'<text x="{margin + size + 40}" y="{ly + 4}">{_escape(name)} (ECE {ece:.3f})</text>'
+        )
     parts.append("</svg>")
     return "\n".join(parts) + "\n"
 
@@ -466,6 +545,7 @@ def _escape(text: str) -> str:
 
 # -- the whole pipeline ---------------------------------------------------------------
 
+
 @dataclass
 class TuneResult:
     """What :func:`tune` measured and fitted."""
@@ -474,22 +554,26 @@ class TuneResult:
     n_records: int
     n_train: int
     n_holdout: int
-    scale: float                 # K of the static evaluation (held fixed in the fit)
-    loss_before: float           # held-out log-loss, the starting weights
-    loss_after: float            # held-out log-loss, the fitted weights (rounded)
+    scale: float  # K of the static evaluation (held fixed in the fit)
+    loss_before: float  # held-out log-loss, the starting weights
+    loss_after: float  # held-out log-loss, the fitted weights (rounded)
     before: EvalWeights
     after: EvalWeights
-    search_scale: Optional[float]            # K fitted on the records' search scores
-    search_calibration: Optional[list[CalibrationBin]]  # held-out, at search_scale
+    search_scale: float | None  # K fitted on the records' search scores
+    search_calibration: list[CalibrationBin] | None  # held-out, at search_scale
     loss_name: str = "log_loss"  # score races: "rmse_points" (held-out RMSE in points)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "game": self.game, "records": self.n_records, "train_positions": self.n_train,
-            "holdout_positions": self.n_holdout, "eval_scale": self.scale,
+            "game": self.game,
+            "records": self.n_records,
+            "train_positions": self.n_train,
+            "holdout_positions": self.n_holdout,
+            "eval_scale": self.scale,
             f"holdout_{self.loss_name}_before": self.loss_before,
             f"holdout_{self.loss_name}_after": self.loss_after,
-            "weights_before": self.before.named(), "weights_after": self.after.named(),
+            "weights_before": self.before.named(),
+            "weights_after": self.after.named(),
             "search_scale": self.search_scale,
         }
         if self.search_calibration is not None:
@@ -500,28 +584,43 @@ class TuneResult:
     def text(self) -> list[str]:
         """The report ``safari-ai tune`` prints, line by line: the samples, the
         held-out loss before and after, the weights, the search scores' calibration."""
-        what = "samples (a position for each player)" if self.loss_name == "rmse_points" \
+        what = (
+            "samples (a position for each player)"
+            if self.loss_name == "rmse_points"
             else "positions"
-        out = [f"{self.game}: {self.n_records} records, {self.n_train} training {what}, "
-               f"{self.n_holdout} held out"]
+        )
+        out = [
+            f"{self.game}: {self.n_records} records, {self.n_train} training {what}, "
+            f"{self.n_holdout} held out"
+        ]
         if self.loss_name == "rmse_points":  # a score race: least squares on the points
-            out.append(f"held-out RMSE (points): before {self.loss_before:.4f}, "
-                       f"after {self.loss_after:.4f}")
+            out.append(
+                f"held-out RMSE (points): before {self.loss_before:.4f}, "
+                f"after {self.loss_after:.4f}"
+            )
         else:
             out.append(f"evaluation scale K {self.scale:.1f}")
             if "eval_scale_after" in self.after.fit:
-                out.append(f"held: {', '.join(self.after.fit['held'])}; scale K of the fitted "
-                           f"weights {self.after.fit['eval_scale_after']:.1f}")
-            out.append(f"held-out log-loss: before {self.loss_before:.4f}, "
-                       f"after {self.loss_after:.4f}")
+                out.append(
+                    f"held: {', '.join(self.after.fit['held'])}; scale K of the fitted "
+                    f"weights {self.after.fit['eval_scale_after']:.1f}"
+                )
+            out.append(
+                f"held-out log-loss: before {self.loss_before:.4f}, after {self.loss_after:.4f}"
+            )
         out.append("feature          before    after")
         for name, old, new in zip(self.before.named(), self.before.weights, self.after.weights):
             out.append(f"{name:<15} {old:>7} {new:>8}")
         if self.search_calibration is not None:
-            fitted = (f"win scale K {self.search_scale:.1f}" if self.search_scale is not None
-                      else "expectimax's expected results")
-            out.append(f"search scores: {fitted}, held-out ECE "
-                       f"{expected_calibration_error(self.search_calibration):.4f}")
+            fitted = (
+                f"win scale K {self.search_scale:.1f}"
+                if self.search_scale is not None
+                else "expectimax's expected results"
+            )
+            out.append(
+                f"search scores: {fitted}, held-out ECE "
+                f"{expected_calibration_error(self.search_calibration):.4f}"
+            )
             out += format_table(self.search_calibration)
         return out
 
@@ -531,8 +630,9 @@ def _mover_view(samples: Samples) -> np.ndarray:
     return np.where(samples.mover == 0, samples.y, 1.0 - samples.y)
 
 
-def fit_weights_holding(x: np.ndarray, y: np.ndarray, start: np.ndarray,
-                        held: Sequence[int], l2: float = 1e-3) -> tuple[np.ndarray, float]:
+def fit_weights_holding(
+    x: np.ndarray, y: np.ndarray, start: np.ndarray, held: Sequence[int], l2: float = 1e-3
+) -> tuple[np.ndarray, float]:
     """Texel's fit with the weights at the indices ``held`` kept at their
     values in ``start`` (the units of the evaluation stay fixed: zebras'
     ``control`` at 100 keeps it in centi-points). The held part ``x[:, held] @
@@ -548,17 +648,25 @@ def fit_weights_holding(x: np.ndarray, y: np.ndarray, start: np.ndarray,
     design = np.column_stack([x[:, held] @ start[held]] + [x[:, i] for i in free])
     beta = fit_weights(design, y, 1.0, l2=l2)
     if beta[0] <= 0:
-        raise WeightsError("--hold: the held weights do not predict the result in these "
-                           "samples (their fitted scale is not positive)")
+        raise WeightsError(
+            "--hold: the held weights do not predict the result in these "
+            "samples (their fitted scale is not positive)"
+        )
     scale = 1.0 / float(beta[0])
     weights = np.asarray(start, dtype=np.float64).copy()
     weights[free] = beta[1:] * scale
     return weights, scale
 
 
-def tune(samples: Samples, start: Optional[EvalWeights] = None, holdout: float = 0.2,
-         l2: float = 1e-3, seed: int = 1, scale: Optional[float] = None,
-         hold: Sequence[str] = ()) -> TuneResult:
+def tune(
+    samples: Samples,
+    start: EvalWeights | None = None,
+    holdout: float = 0.2,
+    l2: float = 1e-3,
+    seed: int = 1,
+    scale: float | None = None,
+    hold: Sequence[str] = (),
+) -> TuneResult:
     """Texel's method on ``samples``: holds out a share of the games, fits the
     scale K of the starting evaluation on the rest (unless given), fits the
     weights at that K, and measures both on the held-out games. With ``hold``
@@ -573,8 +681,9 @@ def tune(samples: Samples, start: Optional[EvalWeights] = None, holdout: float =
     names = feature_names(samples.game)
     for name in hold:
         if name not in names:
-            raise WeightsError(f"--hold: {name!r} is not a feature of {samples.game} "
-                               f"({', '.join(names)})")
+            raise WeightsError(
+                f"--hold: {name!r} is not a feature of {samples.game} ({', '.join(names)})"
+            )
     train, held = split(samples, holdout, seed)
     w0 = start.vector()
     if score_race(samples.game):
@@ -582,14 +691,14 @@ def tune(samples: Samples, start: Optional[EvalWeights] = None, holdout: float =
     k = scale if scale is not None else fit_scale(train.x @ w0, train.y)
     k_after = k
     if hold:
-        raw, k_after = fit_weights_holding(train.x, train.y, w0,
-                                           [names.index(name) for name in hold], l2=l2)
+        raw, k_after = fit_weights_holding(
+            train.x, train.y, w0, [names.index(name) for name in hold], l2=l2
+        )
         fitted = _rounded(raw)
     else:
         fitted = _rounded(fit_weights(train.x, train.y, k, l2=l2))
     loss_before = log_loss(_sigmoid(held.x @ w0 / k), held.y)
-    loss_after = log_loss(_sigmoid(held.x @ np.asarray(fitted, dtype=np.float64) / k_after),
-                          held.y)
+    loss_after = log_loss(_sigmoid(held.x @ np.asarray(fitted, dtype=np.float64) / k_after), held.y)
     search_scale = None
     table = None
     has_score = np.isfinite(train.score) & (train.proven == 0)
@@ -600,39 +709,69 @@ def tune(samples: Samples, start: Optional[EvalWeights] = None, holdout: float =
         p = reported_probability(scored, search_scale or start.win_scale)
         table = calibration(p, _mover_view(scored))
     after_scale = search_scale if search_scale is not None else start.win_scale
-    fit_info = {"records": samples.n_records, "train_positions": len(train),
-                "holdout_positions": len(held), "eval_scale": k, "l2": l2,
-                **({"held": list(hold), "eval_scale_after": k_after} if hold else {}),
-                "holdout_log_loss_before": loss_before, "holdout_log_loss_after": loss_after}
-    return TuneResult(samples.game, samples.n_records, len(train), len(held), k, loss_before,
-                      loss_after, start,
-                      EvalWeights(samples.game, fitted, float(after_scale), fit_info),
-                      search_scale, table)
+    fit_info = {
+        "records": samples.n_records,
+        "train_positions": len(train),
+        "holdout_positions": len(held),
+        "eval_scale": k,
+        "l2": l2,
+        **({"held": list(hold), "eval_scale_after": k_after} if hold else {}),
+        "holdout_log_loss_before": loss_before,
+        "holdout_log_loss_after": loss_after,
+    }
+    return TuneResult(
+        samples.game,
+        samples.n_records,
+        len(train),
+        len(held),
+        k,
+        loss_before,
+        loss_after,
+        start,
+        EvalWeights(samples.game, fitted, float(after_scale), fit_info),
+        search_scale,
+        table,
+    )
 
 
-def _tune_score_race(samples: Samples, train: Samples, held: Samples, start: EvalWeights,
-                     l2: float) -> TuneResult:
+def _tune_score_race(
+    samples: Samples, train: Samples, held: Samples, start: EvalWeights, l2: float
+) -> TuneResult:
     """:func:`tune` for a score race: least squares on the final points
     (:func:`fit_score_weights`), measured by the held-out RMSE in points."""
     fitted = _rounded(fit_score_weights(train.x, train.y, l2=l2))
     loss_before = score_rmse(held.x, start.vector(), held.y)
     loss_after = score_rmse(held.x, np.asarray(fitted, dtype=np.float64), held.y)
-    fit_info = {"records": samples.n_records, "train_samples": len(train),
-                "holdout_samples": len(held), "l2": l2,
-                "holdout_rmse_points_before": loss_before,
-                "holdout_rmse_points_after": loss_after}
-    return TuneResult(samples.game, samples.n_records, len(train), len(held), POINTS_SCALE,
-                      loss_before, loss_after, start,
-                      EvalWeights(samples.game, fitted, start.win_scale, fit_info),
-                      None, None, loss_name="rmse_points")
+    fit_info = {
+        "records": samples.n_records,
+        "train_samples": len(train),
+        "holdout_samples": len(held),
+        "l2": l2,
+        "holdout_rmse_points_before": loss_before,
+        "holdout_rmse_points_after": loss_after,
+    }
+    return TuneResult(
+        samples.game,
+        samples.n_records,
+        len(train),
+        len(held),
+        POINTS_SCALE,
+        loss_before,
+        loss_after,
+        start,
+        EvalWeights(samples.game, fitted, start.win_scale, fit_info),
+        None,
+        None,
+        loss_name="rmse_points",
+    )
 
 
 def format_table(table: Iterable[CalibrationBin]) -> list[str]:
     """The reliability table as text lines (docs/tuning.md's layout)."""
-    lines = ["| predicted | positions | mean predicted | observed score |",
-             "|---|---|---|---|"]
+    lines = ["| predicted | positions | mean predicted | observed score |", "|---|---|---|---|"]
     for b in table:
         if b.count:
-            lines.append(f"| {b.lo:.1f}–{b.hi:.1f} | {b.count} | {b.predicted:.3f} | "
-                         f"{b.observed:.3f} |")
+            lines.append(
+                f"| {b.lo:.1f}–{b.hi:.1f} | {b.count} | {b.predicted:.3f} | {b.observed:.3f} |"
+            )
     return lines

@@ -15,15 +15,17 @@ byte is read, an unknown field is refused, and every error is one
 This module is apart from :mod:`safari_ai.tune` (the fitting) so that
 :mod:`safari_ai.position` can use the type without importing the tuner.
 """
+
 from __future__ import annotations
 
 import json
 import math
 import os
 import stat
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import numpy as np
 
@@ -31,8 +33,15 @@ from safari_ai import _core
 from safari_ai.errors import InputError, SafariError, from_core
 from safari_ai.jsontext import MAX_BYTES, loads, read_bounded
 
-__all__ = ["EvalWeights", "WeightsError", "FORMAT", "MAX_WEIGHT", "MAX_WIN_SCALE",
-           "feature_names", "read_weights_file"]
+__all__ = [
+    "EvalWeights",
+    "WeightsError",
+    "FORMAT",
+    "MAX_WEIGHT",
+    "MAX_WIN_SCALE",
+    "feature_names",
+    "read_weights_file",
+]
 
 FORMAT = "safari-ai-weights"
 MAX_WEIGHT = 10000  # SA_MAX_WEIGHT (safari/features.h)
@@ -82,31 +91,38 @@ def read_weights_file(path: str | Path) -> str:
         try:
             return read_bounded(handle, name)
         except (InputError, OSError) as error:
-            raise WeightsError(str(error) if isinstance(error, InputError) else
-                               f"{name}: cannot read it: {error.strerror or error}") from None
+            raise WeightsError(
+                str(error)
+                if isinstance(error, InputError)
+                else f"{name}: cannot read it: {error.strerror or error}"
+            ) from None
 
 
 def _known(members: Mapping[str, Any], allowed: Any, prefix: str, says: str) -> None:
     """Refuses the first member of ``members`` not in ``allowed``, naming it."""
     for key in members:
         if key not in allowed:
-            raise WeightsError(f"weights file: field '{prefix}{key}': {says} "
-                               f"{', '.join(allowed)})")
+            raise WeightsError(f"weights file: field '{prefix}{key}': {says} {', '.join(allowed)})")
 
 
 def _fit(value: Any) -> dict[str, Any]:
     """The ``fit`` member: what a tuning run measured, an object of numbers,
     strings, booleans and lists of strings (as ``safari-ai tune`` writes it)."""
     if not isinstance(value, Mapping):
-        raise WeightsError(f"weights file: field 'fit' must be an object, got "
-                           f"{json.dumps(value)[:40]}")
+        raise WeightsError(
+            f"weights file: field 'fit' must be an object, got {json.dumps(value)[:40]}"
+        )
     for key, item in value.items():
-        scalar = item is None or isinstance(item, (str, bool, int)) or (
-            isinstance(item, float) and math.isfinite(item))
+        scalar = (
+            item is None
+            or isinstance(item, (str, bool, int))
+            or (isinstance(item, float) and math.isfinite(item))
+        )
         strings = isinstance(item, list) and all(isinstance(s, str) for s in item)
         if not (scalar or strings):
-            raise WeightsError(f"weights file: field 'fit.{key}' must be a number, a string "
-                               f"or a list of strings")
+            raise WeightsError(
+                f"weights file: field 'fit.{key}' must be a number, a string or a list of strings"
+            )
     return dict(value)
 
 
@@ -140,8 +156,12 @@ class EvalWeights:
         return np.asarray(self.weights, dtype=np.float64)
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"format": FORMAT, "game": self.game, "weights": self.named(),
-                               "win_scale": self.win_scale}
+        out: dict[str, Any] = {
+            "format": FORMAT,
+            "game": self.game,
+            "weights": self.named(),
+            "win_scale": self.win_scale,
+        }
         if self.fit:
             out["fit"] = self.fit
         return out
@@ -164,8 +184,7 @@ class EvalWeights:
             raise WeightsError(f"weights file: field 'format' must be {FORMAT!r}")
         game = data.get("game")
         if not isinstance(game, str) or game not in _core.game_names():
-            raise WeightsError(f"weights file: field 'game': unknown game "
-                               f"{json.dumps(game)[:40]}")
+            raise WeightsError(f"weights file: field 'game': unknown game {json.dumps(game)[:40]}")
         names = feature_names(game)
         if not names:
             raise WeightsError(f"weights file: {game}'s evaluation has no features to weigh")
@@ -179,19 +198,29 @@ class EvalWeights:
                 raise WeightsError(f"weights file: field 'weights.{name}' is missing")
             value = given[name]
             if isinstance(value, bool) or not isinstance(value, int) or abs(value) > MAX_WEIGHT:
-                raise WeightsError(f"weights file: field 'weights.{name}' must be an integer "
-                                   f"in -{MAX_WEIGHT}..{MAX_WEIGHT}, got {value!r}")
+                raise WeightsError(
+                    f"weights file: field 'weights.{name}' must be an integer "
+                    f"in -{MAX_WEIGHT}..{MAX_WEIGHT}, got {value!r}"
+                )
             values.append(value)
         default_scale = EvalWeights.default(game).win_scale
         scale = data.get("win_scale", default_scale)
         if default_scale == 0:  # no win probability (ostrich, a score race)
             if isinstance(scale, bool) or scale != 0:
-                raise WeightsError(f"weights file: field 'win_scale': {game} has no win "
-                                   f"probability scale, it must be 0 or absent, got {scale!r}")
-        elif (isinstance(scale, bool) or not isinstance(scale, (int, float))
-                or not math.isfinite(scale) or not 0 < scale <= MAX_WIN_SCALE):
-            raise WeightsError(f"weights file: field 'win_scale' must be a number > 0 "
-                               f"and at most {MAX_WIN_SCALE:g}, got {scale!r}")
+                raise WeightsError(
+                    f"weights file: field 'win_scale': {game} has no win "
+                    f"probability scale, it must be 0 or absent, got {scale!r}"
+                )
+        elif (
+            isinstance(scale, bool)
+            or not isinstance(scale, (int, float))
+            or not math.isfinite(scale)
+            or not 0 < scale <= MAX_WIN_SCALE
+        ):
+            raise WeightsError(
+                f"weights file: field 'win_scale' must be a number > 0 "
+                f"and at most {MAX_WIN_SCALE:g}, got {scale!r}"
+            )
         fit = _fit(data["fit"]) if "fit" in data else {}
         return cls(game, tuple(values), float(scale), fit)
 

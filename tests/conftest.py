@@ -14,17 +14,20 @@ positions as canonical JSON dicts: ``new(rules=None)``, ``load(pos)``,
 ``ValueError`` in both (the engine's typed errors subclass it). The C backend
 skips a game the core does not have yet.
 """
+
 from __future__ import annotations
 
 import importlib
 import os
+from collections.abc import Callable
 from fractions import Fraction
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any
 
 import pytest
 
 import safari_ai
+
 
 @pytest.fixture(scope="module")
 def api_client() -> Any:
@@ -32,7 +35,9 @@ def api_client() -> Any:
     pytest.importorskip("starlette", reason="the web extra is not installed")
     pytest.importorskip("httpx", reason="httpx is needed by Starlette's TestClient")
     from local_client import LocalClient
+
     from safari_ai.web.app import ServerConfig, create_app
+
     with LocalClient(create_app(ServerConfig(workers=1))) as test_client:
         yield test_client
 

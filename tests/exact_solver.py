@@ -40,6 +40,7 @@ roll or re-roll outcome and of a re-roll choice depend on the parent only
 through its board (everything but the dice and the re-roll), so they are
 computed by the reference once per board and outcome (or kept dice).
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -57,8 +58,8 @@ if HERE not in sys.path:
 
 from reference import ostrich as ref  # noqa: E402 - once tests/ is on sys.path
 
-SCORE_HIGH = 24.0   # the highest score a player can make (§4.10: 12 doubled)
-EPS = 1e-11         # max-n: a child within EPS of the best low end is a candidate
+SCORE_HIGH = 24.0  # the highest score a player can make (§4.10: 12 doubled)
+EPS = 1e-11  # max-n: a child within EPS of the best low end is a candidate
 
 
 class TooBig(Exception):
@@ -85,8 +86,11 @@ def memo_form(p: dict[str, Any]) -> dict[str, Any]:
         return p
     thrown = p["reroll"]
     kept = ref._msub(p["dice"]["white"], thrown["white"])
-    return {**p, "dice": {"white": kept, "black": None if thrown["black"] else p["dice"]["black"]},
-            "reroll": {"white": len(thrown["white"]), "black": thrown["black"]}}
+    return {
+        **p,
+        "dice": {"white": kept, "black": None if thrown["black"] else p["dice"]["black"]},
+        "reroll": {"white": len(thrown["white"]), "black": thrown["black"]},
+    }
 
 
 def board_key(p: dict[str, Any]) -> bytes:
@@ -108,12 +112,12 @@ class Graph:
         self.kind = array("b")
         self.mover = array("b")
         self.is_roll = array("b")
-        self.start = array("q")      # first edge of each node (nodes in id order)
-        self.count = array("i")      # its number of edges
+        self.start = array("q")  # first edge of each node (nodes in id order)
+        self.count = array("i")  # its number of edges
         self.child = array("i")
         self.prob = array("d")
         self.result: dict[int, list[int]] = {}
-        self.moves: dict[int, list[str]] = {}   # edge labels of the first turn's decisions
+        self.moves: dict[int, list[str]] = {}  # edge labels of the first turn's decisions
         self.first: dict[int, dict[str, Any]] = {}  # the first turn's decision positions
         self._outcome_memo: dict[tuple[bytes, str], int] = {}
         self._choice_memo: dict[tuple[bytes, str, Any], int] = {}
@@ -183,11 +187,16 @@ class Graph:
             for m in sorted(info):
                 if phase == "reroll_choice" and info[m][0] == "reroll":
                     _, sub, rb = info[m]
-                    memo = (base, ref._msub(p["dice"]["white"], sub),
-                            None if rb else p["dice"]["black"])
+                    memo = (
+                        base,
+                        ref._msub(p["dice"]["white"], sub),
+                        None if rb else p["dice"]["black"],
+                    )
                     c = self._choice_memo.get(memo)
                     if c is None:
-                        c = self._choice_memo[memo] = self._id(ref._apply_move(p, m, info[m]), first)
+                        c = self._choice_memo[memo] = self._id(
+                            ref._apply_move(p, m, info[m]), first
+                        )
                 else:
                     c = self._id(ref._apply_move(p, m, info[m]), first)
                 self.child.append(c)
@@ -248,11 +257,23 @@ class Values:
                 sel = nodes[kind[nodes] == k]
                 if sel.size == 0:
                     continue
-                e = np.concatenate([np.arange(start[i], start[i] + count[i]) for i in sel]) \
-                    if sel.size < 64 else _ranges(start[sel], count[sel])
+                e = (
+                    np.concatenate([np.arange(start[i], start[i] + count[i]) for i in sel])
+                    if sel.size < 64
+                    else _ranges(start[sel], count[sel])
+                )
                 seg = np.concatenate([[0], np.cumsum(count[sel])[:-1]])
-                groups.append((k, sel, child[e], prob[e], seg, np.repeat(np.arange(sel.size), count[sel]),
-                               mover[sel]))
+                groups.append(
+                    (
+                        k,
+                        sel,
+                        child[e],
+                        prob[e],
+                        seg,
+                        np.repeat(np.arange(sel.size), count[sel]),
+                        mover[sel],
+                    )
+                )
             self.levels.append(groups)
         self.sweeps = 0
 
@@ -327,7 +348,7 @@ def reachable(g: Graph, n: int) -> int:
     while stack:
         m = stack.pop()
         s = start[m]
-        for c in child[s:s + cnt[m]]:
+        for c in child[s : s + cnt[m]]:
             if not seen[c]:
                 seen[c] = 1
                 count += 1

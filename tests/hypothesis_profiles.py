@@ -9,6 +9,7 @@ of examples each, for CI's thorough mode and for a longer local campaign:
 
 ``HYPOTHESIS_MAX_EXAMPLES=N`` overrides the number of examples of either.
 """
+
 from __future__ import annotations
 
 import os
@@ -19,8 +20,16 @@ THOROUGH = os.environ.get("SAFARI_THOROUGH", "") not in ("", "0")
 
 _EXAMPLES = int(os.environ.get("HYPOTHESIS_MAX_EXAMPLES", "5000" if THOROUGH else "150"))
 settings.register_profile(
-    "safari-thorough" if THOROUGH else "safari-default", max_examples=_EXAMPLES,
-    deadline=None, derandomize=not THOROUGH, database=None, print_blob=True,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                           HealthCheck.filter_too_much])
+    "safari-thorough" if THOROUGH else "safari-default",
+    max_examples=_EXAMPLES,
+    deadline=None,
+    derandomize=not THOROUGH,
+    database=None,
+    print_blob=True,
+    suppress_health_check=[
+        HealthCheck.too_slow,
+        HealthCheck.data_too_large,
+        HealthCheck.filter_too_much,
+    ],
+)
 settings.load_profile("safari-thorough" if THOROUGH else "safari-default")

@@ -1,6 +1,7 @@
 """A Starlette test client that asks for the server by a loopback name, as a
 local client does: the server answers no other names (docs/web.md, "Who can
 use the server"), and TestClient's own default, ``testserver``, is refused."""
+
 from __future__ import annotations
 
 import warnings

@@ -49,22 +49,25 @@ terminal position, the root move included; ``"high"``, ``"exact"`` and
 move, 0); for the race ``"width"`` (the widest interval left), ``"graph"``
 (the positions of the race's whole graph) and ``"sweeps"``.
 """
+
 from __future__ import annotations
 
 import argparse
 import json
 import os
 import sys
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-import safari_ai  # noqa: E402 - these four once tests/ is on sys.path (run as a script)
 from playout import pick_outcome, rng_for  # noqa: E402
 from reference import arena as ref_arena  # noqa: E402
 from reference import ostrich as ref_ostrich  # noqa: E402
+
+import safari_ai  # noqa: E402 - these four once tests/ is on sys.path (run as a script)
 
 DATA = os.path.join(HERE, "data")
 MARGIN = {"arena": Fraction(1, 200)}
@@ -101,8 +104,9 @@ class Solver:
         ref = self.ref
         out = []
         chance = ref.to_move(p) == "chance"
-        for move, probability in (ref.chance_outcomes(p) if chance
-                                  else [(m, None) for m in ref.legal_moves(p)]):
+        for move, probability in (
+            ref.chance_outcomes(p) if chance else [(m, None) for m in ref.legal_moves(p)]
+        ):
             child = ref._copy(p)
             ref._step(child, move)
             ref._settle(child)
@@ -123,8 +127,9 @@ class Solver:
         elif self.ref.to_move(p) == "chance":
             out = self.chance(p, rolls)
         else:
-            out = combine([self.value(c, rolls) for _, _, c in self.children(p)],
-                          self.ref.to_move(p))
+            out = combine(
+                [self.value(c, rolls) for _, _, c in self.children(p)], self.ref.to_move(p)
+            )
         self.memo[key] = out
         return out
 
@@ -168,6 +173,7 @@ def combine(children: list[Interval], mover: int) -> Interval:
 
 # -- candidates -------------------------------------------------------------
 
+
 def play(pos: safari_ai.Position, rng: Any) -> safari_ai.Position:
     """One ply: an outcome by its probability, or half the time a random move,
     else the move whose position the engine's evaluation likes best for the
@@ -183,8 +189,11 @@ def play(pos: safari_ai.Position, rng: Any) -> safari_ai.Position:
         child = pos.apply(move)
         if child.is_terminal():
             result = child.result()
-            value = 10_000.0 * result[me] if pos.num_players == 2 and pos.game == "arena" \
+            value = (
+                10_000.0 * result[me]
+                if pos.num_players == 2 and pos.game == "arena"
                 else 100.0 * result[me]
+            )
         else:
             value = float(child.evaluate(me))
         if best_value is None or value > best_value:
@@ -246,8 +255,7 @@ def solve(game: str, pos: safari_ai.Position) -> tuple[dict[str, Any] | None, st
     }, "kept"
 
 
-def build(game: str, count: int, games: int,
-          log: Callable[[str], None]) -> list[dict[str, Any]]:
+def build(game: str, count: int, games: int, log: Callable[[str], None]) -> list[dict[str, Any]]:
     """Up to ``count`` positions from at most ``games`` seeded games, at most
     one a game (its last candidate that qualifies, the nearest the end), no
     position twice."""
@@ -265,22 +273,24 @@ def build(game: str, count: int, games: int,
                 seen.add(text)
                 entry = {"name": f"{game}-{index}", **entry}
                 kept.append(entry)
-                log(f"{entry['name']}: best {entry['best'][0]} by {entry['margin']:.4f}, "
-                    f"{len(entry['values'])} moves, {entry['nodes']} nodes")
+                log(
+                    f"{entry['name']}: best {entry['best'][0]} by {entry['margin']:.4f}, "
+                    f"{len(entry['values'])} moves, {entry['nodes']} nodes"
+                )
                 break
     return kept
 
 
 # -- ostrich: whole graphs, cycle-aware (tests/exact_solver.py) ---------------
 
-OSTRICH_BUDGET = 200_000      # reference positions a graph may have
-NEAR_FROM = 14                # ostriches start on rows NEAR_FROM-16
-OSTRICH_MARGIN = 0.05         # points: the best move ahead of the second
-OSTRICH_TOL = 1e-12           # interval width at which a value counts as exact
-OSTRICH_PER_FAMILY = 3        # positions kept from one graph at most
-OSTRICH_PER_PHASE = 2         # of them, of one kind (re-roll choice, action, sub-move)
-OSTRICH_MIN_NODES = 2_000     # positions below an entry at least (a roll has 1,512 outcomes)
-OSTRICH_SWEEPS = 400          # sweeps at most before a graph is given up
+OSTRICH_BUDGET = 200_000  # reference positions a graph may have
+NEAR_FROM = 14  # ostriches start on rows NEAR_FROM-16
+OSTRICH_MARGIN = 0.05  # points: the best move ahead of the second
+OSTRICH_TOL = 1e-12  # interval width at which a value counts as exact
+OSTRICH_PER_FAMILY = 3  # positions kept from one graph at most
+OSTRICH_PER_PHASE = 2  # of them, of one kind (re-roll choice, action, sub-move)
+OSTRICH_MIN_NODES = 2_000  # positions below an entry at least (a roll has 1,512 outcomes)
+OSTRICH_SWEEPS = 400  # sweeps at most before a graph is given up
 
 
 def ostrich_family(index: int) -> dict[str, Any]:
@@ -296,22 +306,48 @@ def ostrich_family(index: int) -> dict[str, Any]:
     berries, pool = [], {}
     if rng.random() < 0.5:
         berries, pool = ["13c"], {rng.choice(["dofnooxoor", "ter"]): 1}
-    near = [s for s in ref_ostrich.SPACE_NAMES[3 * NEAR_FROM:3 * 17]
-            if g.terrain[ref_ostrich.SPACE_INDEX[s]] not in "#xf" and s not in berries]
+    near = [
+        s
+        for s in ref_ostrich.SPACE_NAMES[3 * NEAR_FROM : 3 * 17]
+        if g.terrain[ref_ostrich.SPACE_INDEX[s]] not in "#xf" and s not in berries
+    ]
     spaces = rng.sample(near, 3)
-    behind = [s for s in ref_ostrich.SPACE_NAMES[3 * 2:3 * 10]
-              if g.stand_ok[ref_ostrich.SPACE_INDEX[s]]
-              and g.terrain[ref_ostrich.SPACE_INDEX[s]] != "k" and s not in ("5b", "8a")]
+    behind = [
+        s
+        for s in ref_ostrich.SPACE_NAMES[3 * 2 : 3 * 10]
+        if g.stand_ok[ref_ostrich.SPACE_INDEX[s]]
+        and g.terrain[ref_ostrich.SPACE_INDEX[s]] != "k"
+        and s not in ("5b", "8a")
+    ]
     state = rng.choice(["active", "active", "exhausted"])
-    lion = {"state": state, "space": rng.choice(behind),
-            "turns": rng.randrange(2) if state == "active" else 0}
-    pos = {"game": "ostrich", "rules": {"players": 2, "lion": True}, "to_move": "chance",
-           "track": "default", "berries": berries, "berry_pool": pool,
-           "ostriches": dict(zip(running, spaces)), "finished": "".join(finished),
-           "bewitched": "", "predictions": rng.sample(ref_ostrich.TILES, 2),
-           "current": rng.randrange(2), "mode": "lion" if state == "active" else "exhausted",
-           "phase": "roll", "dice": None, "reroll": None, "left": None, "moved": "",
-           "pending": None, "bonus": 0, "extra": 0, "lion": lion}
+    lion = {
+        "state": state,
+        "space": rng.choice(behind),
+        "turns": rng.randrange(2) if state == "active" else 0,
+    }
+    pos = {
+        "game": "ostrich",
+        "rules": {"players": 2, "lion": True},
+        "to_move": "chance",
+        "track": "default",
+        "berries": berries,
+        "berry_pool": pool,
+        "ostriches": dict(zip(running, spaces)),
+        "finished": "".join(finished),
+        "bewitched": "",
+        "predictions": rng.sample(ref_ostrich.TILES, 2),
+        "current": rng.randrange(2),
+        "mode": "lion" if state == "active" else "exhausted",
+        "phase": "roll",
+        "dice": None,
+        "reroll": None,
+        "left": None,
+        "moved": "",
+        "pending": None,
+        "bonus": 0,
+        "extra": 0,
+        "lion": lion,
+    }
     return ref_ostrich.load(pos)
 
 
@@ -331,15 +367,17 @@ def ostrich_entries(index: int, log: Callable[[str], None]) -> list[dict[str, An
     firsts = sorted(g.first)
     watch = sorted({c for n in firsts for _, c, _ in g.edges(n)})
     exact = values.solve(watch, OSTRICH_TOL, OSTRICH_SWEEPS)
-    log(f"ostrich-{index}: {g.size} positions, {values.sweeps} sweeps, "
-        f"{len(firsts)} first-turn decisions, all exact: {exact}")
+    log(
+        f"ostrich-{index}: {g.size} positions, {values.sweeps} sweeps, "
+        f"{len(firsts)} first-turn decisions, all exact: {exact}"
+    )
     found = []
     for n in firsts:
         edges = g.edges(n)
         if len(edges) < 2 or values.width([c for _, c, _ in edges]) > OSTRICH_TOL:
             continue
         if all(g.kind[c] == 0 for _, c, _ in edges):
-            continue                                   # every move ends the race
+            continue  # every move ends the race
         mover = g.mover[n]
         vals = {m: [float(x) for x in values.lo[c]] for m, c, _ in edges}
         order = sorted(vals, key=lambda m: -vals[m][mover])
@@ -363,23 +401,27 @@ def ostrich_entries(index: int, log: Callable[[str], None]) -> list[dict[str, An
             continue
         nodes = reachable(g, n)
         if nodes < OSTRICH_MIN_NODES:
-            continue                                   # no roll below: too easy
+            continue  # no roll below: too easy
         seen.add(same)
         phases.append(phase)
-        kept.append({
-            "name": f"ostrich-{index}-{phase}-{phases.count(phase)}",
-            "position": g.first[n],
-            "mover": g.mover[n],
-            "values": vals,
-            "best": [best],
-            "margin": margin,
-            "width": values.width([c for _, c, _ in g.edges(n)]),
-            "nodes": nodes,
-            "graph": g.size,
-            "sweeps": values.sweeps,
-        })
-        log(f"  {kept[-1]['name']}: {len(vals)} moves, best {best} by {margin:.4f}, "
-            f"{kept[-1]['nodes']} positions")
+        kept.append(
+            {
+                "name": f"ostrich-{index}-{phase}-{phases.count(phase)}",
+                "position": g.first[n],
+                "mover": g.mover[n],
+                "values": vals,
+                "best": [best],
+                "margin": margin,
+                "width": values.width([c for _, c, _ in g.edges(n)]),
+                "nodes": nodes,
+                "graph": g.size,
+                "sweeps": values.sweeps,
+            }
+        )
+        log(
+            f"  {kept[-1]['name']}: {len(vals)} moves, best {best} by {margin:.4f}, "
+            f"{kept[-1]['nodes']} positions"
+        )
     return kept
 
 
@@ -390,7 +432,7 @@ def build_ostrich(count: int, families: int, log: Callable[[str], None]) -> list
     for index in range(families):
         if len(kept) >= count:
             break
-        kept.extend(ostrich_entries(index, log)[:count - len(kept)])
+        kept.extend(ostrich_entries(index, log)[: count - len(kept)])
         if kept:
             write("ostrich", kept)
     return kept
@@ -406,13 +448,13 @@ def write(game: str, entries: list[dict[str, Any]]) -> str:
 
 ABOUT = {
     "ostrich": "2-player races with the lion in play, two ostriches home, three on rows "
-               "14-16; values in points (every player's, per move) of the whole cyclic "
-               "game graph over tests/reference/ostrich.py by interval value iteration "
-               "(tests/exact_solver.py; width: the widest interval left); nodes: positions "
-               "reachable from the entry; written by tests/make_exact_positions.py",
+    "14-16; values in points (every player's, per move) of the whole cyclic "
+    "game graph over tests/reference/ostrich.py by interval value iteration "
+    "(tests/exact_solver.py; width: the widest interval left); nodes: positions "
+    "reachable from the entry; written by tests/make_exact_positions.py",
     "arena": "duels (thraex against murmillo, round cap 30) in round 30; values are "
-             "win probabilities (a draw half) by expectimax over tests/reference/arena.py to "
-             "the end; written by tests/make_exact_positions.py",
+    "win probabilities (a draw half) by expectimax over tests/reference/arena.py to "
+    "the end; written by tests/make_exact_positions.py",
 }
 
 

@@ -7,6 +7,7 @@ recompute the shallow ones from the reference live.
     python tests/make_perft_data.py turtles 4
     python tests/make_perft_data.py ostrich 3 20   # stop deepening a position after 20 s
 """
+
 from __future__ import annotations
 
 import importlib

@@ -1,5 +1,6 @@
 """Reads tests/data/perft/<game>.perft (python-chess's three-keyword format:
 ``id``, ``position`` with one-line JSON, then ``perft DEPTH COUNT`` lines)."""
+
 from __future__ import annotations
 
 import json

@@ -4,14 +4,15 @@ A playout picks uniformly among the sorted legal moves and picks chance outcomes
 by their exact probabilities, from a ``random.Random`` seeded with a string, so
 that the C engine and the reference make the same choices.
 """
+
 from __future__ import annotations
 
 import bisect
 import math
 import random
+from collections.abc import Sequence
 from fractions import Fraction
 from itertools import accumulate
-from typing import Sequence
 
 # No game of this project lasts this long; a playout that does is a bug.
 MAX_PLIES = 20_000
@@ -34,6 +35,5 @@ def pick_outcome(rng: random.Random, outcomes: Sequence[tuple[str, Fraction]]) -
     drawn: exact, and fast enough for a roll of 1,512 outcomes.
     """
     denominator = math.lcm(*{p.denominator for _, p in outcomes})
-    cumulative = list(accumulate(p.numerator * (denominator // p.denominator)
-                                 for _, p in outcomes))
+    cumulative = list(accumulate(p.numerator * (denominator // p.denominator) for _, p in outcomes))
     return outcomes[bisect.bisect_right(cumulative, rng.randrange(cumulative[-1]))][0]

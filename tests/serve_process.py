@@ -2,6 +2,7 @@
 free port from an empty directory (so the installed package is the one
 imported), its URL read from the line it prints, stopped afterwards; and
 :func:`in_thread`, an application on a real uvicorn in a thread."""
+
 from __future__ import annotations
 
 import re
@@ -10,24 +11,31 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 
 @contextmanager
 def serving(cwd: Path, *options: str) -> Iterator[str]:
     """Runs ``python -m safari_ai serve --port 0 OPTIONS`` in ``cwd`` and
     yields its URL (``http://127.0.0.1:PORT/``), the moment it is printed."""
-    proc = subprocess.Popen([sys.executable, "-m", "safari_ai", "serve", "--port", "0", *options],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "safari_ai", "serve", "--port", "0", *options],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=cwd,
+    )
     try:
         line = proc.stdout.readline() if proc.stdout else ""
         match = re.search(r"http://127\.0\.0\.1:\d+/", line)
         if not match:
             proc.kill()
-            raise AssertionError(f"serve did not print its URL: {line!r} "
-                                 f"{proc.stderr.read() if proc.stderr else ''}")
+            raise AssertionError(
+                f"serve did not print its URL: {line!r} {proc.stderr.read() if proc.stderr else ''}"
+            )
         yield match.group(0)
     finally:
         proc.terminate()

@@ -6,6 +6,7 @@ analysed twice, idle or busy, gives the same best moves, errors, marks and
 luck; the played move is valued in the same search as the best one; the
 output says which level or limits were used.
 """
+
 from __future__ import annotations
 
 import json
@@ -15,6 +16,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from test_annotate import random_record
 
 import safari_ai
 from safari_ai.annotate import LINES, annotate, level_limits
@@ -22,7 +24,6 @@ from safari_ai.cli import main
 from safari_ai.errors import LimitError
 from safari_ai.record import GameRecord
 from safari_ai.samples import mixed_record
-from test_annotate import random_record
 
 
 def engine_record(game: str, rules: dict[str, Any], seed: int, plies: int) -> GameRecord:
@@ -35,18 +36,25 @@ def verdicts(data: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in data.items() if k != "seconds"}
 
 
-@pytest.mark.parametrize("game,rules", [("turtles", {}), ("arena", {}),
-                                        ("ostrich", {"players": 3})])
+@pytest.mark.parametrize(
+    "game,rules", [("turtles", {}), ("arena", {}), ("ostrich", {"players": 3})]
+)
 def test_the_same_record_twice_idle_and_busy_gives_the_same_verdicts(
-        game: str, rules: dict[str, Any]) -> None:
+    game: str, rules: dict[str, Any]
+) -> None:
     level = "quick" if game == "ostrich" else "default"
     record = engine_record(game, rules, seed=5, plies=30)
     idle = verdicts(annotate(record, level=level).to_json())
     # busy: two other searches on a time limit run all along the second analysis
     stop = safari_ai.StopFlag()
-    busy = [threading.Thread(target=safari_ai.analyse,
-                             args=(safari_ai.Position.new("zebras"),),
-                             kwargs={"movetime": 600_000, "stop": stop}) for _ in range(2)]
+    busy = [
+        threading.Thread(
+            target=safari_ai.analyse,
+            args=(safari_ai.Position.new("zebras"),),
+            kwargs={"movetime": 600_000, "stop": stop},
+        )
+        for _ in range(2)
+    ]
     for thread in busy:
         thread.start()
     try:
@@ -108,6 +116,7 @@ def test_the_engine_at_the_analysis_depth_is_not_marked() -> None:
     """A game the engine plays at the default level's depth: none of its moves is marked."""
     depth = level_limits("arena", "default")["depth"]
     import random
+
     rng = random.Random(11)
     pos = safari_ai.Position.new("arena")
     record = GameRecord(start=pos.to_json())
@@ -137,7 +146,9 @@ def test_the_output_says_the_level_or_the_limits(tmp_path: Any) -> None:
     assert data["level"] == "quick" and data["limits"] == level_limits("zebras", "quick")
     timed = runner.invoke(main, ["analyse", str(path), "--quiet", "--movetime", "5"])
     assert "limits movetime 5" in timed.stdout.splitlines()[0]
-    both = runner.invoke(main, ["analyse", str(path), "--quiet", "--depth", "2", "--level", "quick"])
+    both = runner.invoke(
+        main, ["analyse", str(path), "--quiet", "--depth", "2", "--level", "quick"]
+    )
     assert both.exit_code != 0 and "--level" in both.output
     with pytest.raises(LimitError, match="level"):
         annotate(engine_record("zebras", {}, 1, 4), level="slow")

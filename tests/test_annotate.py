@@ -1,5 +1,6 @@
 """``safari-ai analyse RECORD.json``: errors per decision, luck per roll, per
 player summary, all in the game's result units (docs/records.md)."""
+
 from __future__ import annotations
 
 import json
@@ -10,14 +11,22 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from test_play import ZEBRAS_LAST_PLACEMENT
 
 import safari_ai
 from safari_ai import Position
-from safari_ai.annotate import (NAMES, RATINGS, THRESHOLDS, Annotation,
-                                annotate, classify, move_accuracy, rating_key)
+from safari_ai.annotate import (
+    NAMES,
+    RATINGS,
+    THRESHOLDS,
+    Annotation,
+    annotate,
+    classify,
+    move_accuracy,
+    rating_key,
+)
 from safari_ai.cli import main
 from safari_ai.record import GameRecord
-from test_play import ZEBRAS_LAST_PLACEMENT
 
 OSTRICH = "ostrich" in safari_ai.game_names()
 
@@ -31,19 +40,26 @@ def turtles_record() -> GameRecord:
     return record
 
 
-def random_record(game: str, rules: dict, seed: int, openings: int = 0,
-                  skip: int = 0) -> GameRecord:
+def random_record(
+    game: str, rules: dict, seed: int, openings: int = 0, skip: int = 0
+) -> GameRecord:
     """A seeded random game from its ``skip``-th ply to the end; its first
     ``openings`` plies marked as a match marks its random openings."""
     rng = random.Random(seed)
     pos = safari_ai.Position.new(game, rules)
     for _ in range(skip):
-        pos = pos.apply(rng.choice([o for o, _ in pos.chance_outcomes()]) if pos.is_chance()
-                        else rng.choice(pos.legal_moves()))
+        pos = pos.apply(
+            rng.choice([o for o, _ in pos.chance_outcomes()])
+            if pos.is_chance()
+            else rng.choice(pos.legal_moves())
+        )
     record = GameRecord(start=pos.to_json())
     while not pos.is_terminal():
-        move = (rng.choice([o for o, _ in pos.chance_outcomes()]) if pos.is_chance()
-                else rng.choice(pos.legal_moves()))
+        move = (
+            rng.choice([o for o, _ in pos.chance_outcomes()])
+            if pos.is_chance()
+            else rng.choice(pos.legal_moves())
+        )
         extra = {"comment": "opening"} if len(record.moves) < openings else {}
         record.add("chance" if pos.is_chance() else pos.to_move, move, **extra)
         pos = pos.apply(move)
@@ -62,7 +78,8 @@ def test_errors_are_best_minus_played_in_win_probability() -> None:
             assert item["error"] == 0 and item["played_value"] == item["best_value"]
         else:
             assert item["error"] == pytest.approx(
-                max(0.0, item["best_value"] - item["played_value"]))
+                max(0.0, item["best_value"] - item["played_value"])
+            )
         assert item["class"] == classify(item["error"], "win probability")
     assert result.summary()["0"]["moves"] == 2
 
@@ -74,7 +91,7 @@ def test_a_losing_last_placement_costs_a_whole_win_not_10000() -> None:
     item = annotate(record, {"depth": 1}).plies[0]
     assert item["best"] == "Ce4xf4" and item["best_value"] == 1.0
     assert item["played_value"] == 0.0 and item["error"] == 1.0
-    assert item["class"] == THRESHOLDS["win probability"][0][0]    # the worst class
+    assert item["class"] == THRESHOLDS["win probability"][0][0]  # the worst class
 
 
 def test_a_planted_turtles_blunder_is_the_worst_error() -> None:
@@ -86,8 +103,10 @@ def test_a_planted_turtles_blunder_is_the_worst_error() -> None:
     planted = 7
     for ply in range(1, 13):
         if ply == planted:
+
             def after(move: str, pos: safari_ai.Position = pos) -> int:  # the opponent's score
                 return safari_ai.analyse(pos.apply(move), depth=2).score
+
             move = max(pos.legal_moves(), key=after)
         else:
             move = safari_ai.analyse(pos, depth=3).best_move
@@ -114,8 +133,9 @@ def test_luck_is_after_minus_expected_for_every_player_and_averages_to_zero() ->
         before, after, luck = roll["expected"], roll["after"], roll["luck"]
         assert luck == pytest.approx([a - b for a, b in zip(after, before)])
         for player in range(2):
-            assert sum(float(Fraction(o["probability"])) * o["luck"][player]
-                       for o in roll["outcomes"]) == pytest.approx(0.0, abs=1e-12)
+            assert sum(
+                float(Fraction(o["probability"])) * o["luck"][player] for o in roll["outcomes"]
+            ) == pytest.approx(0.0, abs=1e-12)
     for player in range(2):
         charged = [p["luck"][player] for p in rolls if p["charged"]]
         assert result.summary()[str(player)]["total_luck"] == pytest.approx(sum(charged))
@@ -133,8 +153,9 @@ def check_ostrich_record(record: GameRecord, limits: dict, min_rolls: int) -> No
         assert len(roll["luck"]) == 3 and all(isinstance(x, float) for x in roll["luck"])
         assert sum(Fraction(o["probability"]) for o in roll["outcomes"]) == 1
         for player in range(3):
-            total = math.fsum(float(Fraction(o["probability"])) * o["luck"][player]
-                              for o in roll["outcomes"])
+            total = math.fsum(
+                float(Fraction(o["probability"])) * o["luck"][player] for o in roll["outcomes"]
+            )
             assert abs(total) < 1e-9
     assert [p["charged"] for p in result.plies[:3]] == [False, False, True]
     summary = result.summary()
@@ -142,7 +163,7 @@ def check_ostrich_record(record: GameRecord, limits: dict, min_rolls: int) -> No
     assert all(summary[str(p)]["rolls"] == charged_rolls for p in range(3))
     moves = [p for p in result.plies if p["by"] != "chance"]
     assert all(0.0 <= p["best_value"] <= 24.0 and p["error"] >= 0 for p in moves)
-    for p in moves:   # every player's chance to win, as the search reports it
+    for p in moves:  # every player's chance to win, as the search reports it
         assert p["win_probability"] is None
         assert len(p["win_chances"]) == 3 and sum(p["win_chances"]) == pytest.approx(1.0)
         leader = max(range(3), key=lambda q: p["value"][q])
@@ -152,16 +173,20 @@ def check_ostrich_record(record: GameRecord, limits: dict, min_rolls: int) -> No
 @pytest.mark.skipif(not OSTRICH, reason="no ostrich in the C core")
 def test_the_end_of_a_three_player_ostrich_record() -> None:
     """The last 40-odd plies of a race (the record starts mid-race)."""
-    check_ostrich_record(random_record("ostrich", {"players": 3}, seed=4, openings=2,
-                                       skip=150), {"depth": 1}, min_rolls=8)
+    check_ostrich_record(
+        random_record("ostrich", {"players": 3}, seed=4, openings=2, skip=150),
+        {"depth": 1},
+        min_rolls=8,
+    )
 
 
 @pytest.mark.slow
 @pytest.mark.skipif(not OSTRICH, reason="no ostrich in the C core")
 def test_a_three_player_ostrich_record_end_to_end() -> None:
     """A whole race, the opening deals marked as a match marks them."""
-    check_ostrich_record(random_record("ostrich", {"players": 3}, seed=4, openings=2),
-                         {"depth": 1}, min_rolls=30)
+    check_ostrich_record(
+        random_record("ostrich", {"players": 3}, seed=4, openings=2), {"depth": 1}, min_rolls=30
+    )
 
 
 def test_opening_plies_are_charged_to_nobody() -> None:
@@ -182,37 +207,83 @@ def test_a_rating_is_the_band_of_the_accuracy_in_the_players_own_game() -> None:
     """Bands measured for every game and every number of ostrich players
     (bench/analysis_ratings.py), best first, bounds never rising; a summary
     rates each player by the bands of its own game and number of players."""
-    assert set(RATINGS) == {"turtles-2", "zebras-2", "arena-2", "ostrich-2", "ostrich-3",
-                            "ostrich-4", "ostrich-5"}
+    assert set(RATINGS) == {
+        "turtles-2",
+        "zebras-2",
+        "arena-2",
+        "ostrich-2",
+        "ostrich-3",
+        "ostrich-4",
+        "ostrich-5",
+    }
     for bands in RATINGS.values():
         assert [name for name, _ in bands] == list(NAMES[:0:-1])
         assert all(a >= b for (_, a), (_, b) in zip(bands, bands[1:]))
     assert rating_key("ostrich", 3) == "ostrich-3" and rating_key("arena", 2) == "arena-2"
-    for game, players, units in (("ostrich", 3, "points"), ("ostrich", 5, "points"),
-                                 ("arena", 2, "win probability"),
-                                 ("turtles", 2, "win probability")):
+    for game, players, units in (
+        ("ostrich", 3, "points"),
+        ("ostrich", 5, "points"),
+        ("arena", 2, "win probability"),
+        ("turtles", 2, "win probability"),
+    ):
         bands = RATINGS[rating_key(game, players)]
         for name, least in bands:
             # one contested decision whose accuracy lies just above the band's bound
             accuracy = least + 0.01
             error = -math.log((accuracy + 3.1669) / 103.1668) / 0.04354 / PERCENT_PER_UNIT[units]
             assert move_accuracy(error, units) == pytest.approx(accuracy)
-            expected = next(n for n, bound in bands if accuracy >= bound)   # best first
-            ply = {"by": 0, "charged": True, "forced": False, "move": "m", "best": "b",
-                   "best_value": 0.5, "error": error, "class": classify(error, units)}
-            row = Annotation(game, {"depth": 1}, units, players=players,
-                             plies=[ply]).summary()["0"]
+            expected = next(n for n, bound in bands if accuracy >= bound)  # best first
+            ply = {
+                "by": 0,
+                "charged": True,
+                "forced": False,
+                "move": "m",
+                "best": "b",
+                "best_value": 0.5,
+                "error": error,
+                "class": classify(error, units),
+            }
+            row = Annotation(game, {"depth": 1}, units, players=players, plies=[ply]).summary()["0"]
             assert row["accuracy"] == pytest.approx(accuracy)
-            assert row["rating"] == expected   # the band itself, or a better one of equal bound
+            assert row["rating"] == expected  # the band itself, or a better one of equal bound
             assert expected == name or dict(bands)[expected] == least
-        below = Annotation(game, {"depth": 1}, units, players=players, plies=[
-            {"by": 0, "charged": True, "forced": False, "move": "m", "best": "b",
-             "best_value": 0.5, "error": 10.0, "class": "very bad"}]).summary()["0"]
+        below = Annotation(
+            game,
+            {"depth": 1},
+            units,
+            players=players,
+            plies=[
+                {
+                    "by": 0,
+                    "charged": True,
+                    "forced": False,
+                    "move": "m",
+                    "best": "b",
+                    "best_value": 0.5,
+                    "error": 10.0,
+                    "class": "very bad",
+                }
+            ],
+        ).summary()["0"]
         assert below["accuracy"] < bands[-1][1] and below["rating"] == NAMES[0]
     # a game whose bands were never measured (a test game) has an accuracy, no rating
-    toy = Annotation("toydice", {"depth": 1}, "win probability", plies=[
-        {"by": 0, "charged": True, "forced": False, "move": "m", "best": "m",
-         "best_value": 0.5, "error": 0.0, "class": None}]).summary()["0"]
+    toy = Annotation(
+        "toydice",
+        {"depth": 1},
+        "win probability",
+        plies=[
+            {
+                "by": 0,
+                "charged": True,
+                "forced": False,
+                "move": "m",
+                "best": "m",
+                "best_value": 0.5,
+                "error": 0.0,
+                "class": None,
+            }
+        ],
+    ).summary()["0"]
     assert toy["accuracy"] == pytest.approx(100.0, abs=0.001) and toy["rating"] is None
 
 
@@ -220,10 +291,10 @@ def test_the_bands_are_the_ones_docs_records_shows() -> None:
     """The table bench/analysis_ratings.py prints, as docs/records.md shows
     it, holds the bands RATINGS rates with."""
     text = (Path(__file__).parent.parent / "docs" / "records.md").read_text()
-    lines = text[text.index("| rating | turtles-2 |"):].splitlines()
+    lines = text[text.index("| rating | turtles-2 |") :].splitlines()
     keys = [cell.strip() for cell in lines[0].strip("|").split("|")][1:]
     shown = {key: [] for key in keys}
-    for line in lines[2:2 + len(NAMES) - 1]:
+    for line in lines[2 : 2 + len(NAMES) - 1]:
         name, *cells = [cell.strip() for cell in line.strip("|").split("|")]
         for key, cell in zip(keys, cells):
             shown[key].append((name, float(cell.removeprefix("≥ "))))
@@ -237,14 +308,23 @@ def test_analyse_command_on_a_record(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[0].startswith("turtles, 2 players, values in win probability")
-    assert lines[1].split()[:8] == ["ply", "by", "move", "best", "value", "played", "error",
-                                    "class"]
+    assert lines[1].split()[:8] == [
+        "ply",
+        "by",
+        "move",
+        "best",
+        "value",
+        "played",
+        "error",
+        "class",
+    ]
     assert lines[2].split()[:3] == ["1", "0", "d1xd3"]
     heading = lines.index("") + 1
     assert lines[heading].split()[:3] == ["player", "moves", "errors"]
-    assert lines[-1] == "result (none)"   # the record gives none (not Python's None)
-    data = json.loads(CliRunner().invoke(main, ["analyse", str(path), "--depth", "2",
-                                                "--json"]).stdout)
+    assert lines[-1] == "result (none)"  # the record gives none (not Python's None)
+    data = json.loads(
+        CliRunner().invoke(main, ["analyse", str(path), "--depth", "2", "--json"]).stdout
+    )
     assert len(data["plies"]) == 4 and set(data["summary"]) == {"0", "1"}
     assert data["units"] == "win probability" and data["threads"] == 1
     assert set(data["thresholds"]) == {name for name, _ in THRESHOLDS["win probability"]}
@@ -264,8 +344,9 @@ def test_analyse_command_on_a_record(tmp_path: Path) -> None:
 def test_luck_in_the_arena() -> None:
     if "arena" not in safari_ai.game_names():
         pytest.skip("the C core has no arena")
-    example = json.loads((Path(__file__).resolve().parent / "data" /
-                          "arena_examples.json").read_text())[1]  # arena.md example 2
+    example = json.loads(
+        (Path(__file__).resolve().parent / "data" / "arena_examples.json").read_text()
+    )[1]  # arena.md example 2
     record = GameRecord(start=example)
     record.add(0, "attack:1a")
     record.add("chance", "wounds:2")
@@ -275,7 +356,8 @@ def test_luck_in_the_arena() -> None:
     # arena's calibration of the mover's expected result, not that value
     pos = Position.from_json(example)
     assert attack["win_probability"] == pytest.approx(
-        pos._c.expected_win_probability(attack["best_value"]), abs=1e-12)
+        pos._c.expected_win_probability(attack["best_value"]), abs=1e-12
+    )
     assert attack["win_probability"] != pytest.approx(attack["best_value"], abs=1e-3)
     assert attack["win_chances"] is None
 
@@ -287,25 +369,30 @@ def test_a_roll_cut_short_still_has_luck_for_every_player() -> None:
     the evaluation, as the outcomes it reached were."""
     record = random_record("ostrich", {"players": 3}, seed=4, skip=150)
     positions = record.replay()
-    rolls = [p for p in annotate(record, {"nodes": 100}).plies if p["by"] == "chance"
-             and len(positions[p["ply"] - 1].chance_outcomes()) == 1512]
+    rolls = [
+        p
+        for p in annotate(record, {"nodes": 100}).plies
+        if p["by"] == "chance" and len(positions[p["ply"] - 1].chance_outcomes()) == 1512
+    ]
     assert rolls and all(p["estimated"] for p in rolls)
     for roll in rolls:
         assert len(roll["luck"]) == 3 and None not in roll["luck"]
         pos = positions[roll["ply"]]
-        assert roll["after"] == pytest.approx([pos.evaluate(p) / 100 for p in range(3)]
-                                              if not pos.is_terminal() else pos.result())
+        assert roll["after"] == pytest.approx(
+            [pos.evaluate(p) / 100 for p in range(3)] if not pos.is_terminal() else pos.result()
+        )
 
 
 def test_the_progress_bar_waits_a_second_and_goes_to_standard_error(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     from safari_ai.cli import _ProgressBar
 
-    quick = _ProgressBar("analysing")              # a record done within a second: no bar
+    quick = _ProgressBar("analysing")  # a record done within a second: no bar
     quick.update(5, 5)
     quick.close()
     assert capsys.readouterr() == ("", "")
-    slow = _ProgressBar("analysing", after=0.0)    # as if a second had passed
+    slow = _ProgressBar("analysing", after=0.0)  # as if a second had passed
     slow.update(2, 4)
     slow.update(4, 4)
     slow.close()

@@ -2,18 +2,18 @@
 issue 20 point 4): the search's expected result recalibrated by the side to
 move, the stage of the duel and the dice, as fitted on self-play
 (docs/tuning.md, "arena"). Only the reported figure changes."""
+
 from __future__ import annotations
 
 import json
 
 import pytest
 from click.testing import CliRunner
+from test_arena_eval import duel
 
 import safari_ai
 from safari_ai import EvalWeights, Position
 from safari_ai.cli import main
-
-from test_arena_eval import duel
 
 MATERIAL = EvalWeights("arena", (300, 100, 100, 100, 0, 0, 0, 0), 200.0)
 

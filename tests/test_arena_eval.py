@@ -3,10 +3,11 @@ features that know the fight beyond material (the centre, the kill threat, the
 rounds left before the cap) on hand-made positions, the evaluation as their
 weighted sum, and a duel near the cap that the engine now wins where the
 material evaluation drew it."""
+
 from __future__ import annotations
 
 import random
-from typing import Any, Optional
+from typing import Any
 
 import pytest
 
@@ -14,30 +15,60 @@ import safari_ai
 from safari_ai import EvalWeights, Position
 from safari_ai.search import analyse
 
-NAMES = ["standing", "attack", "defense", "speed", "wounds", "centre", "kill_threat",
-         "late_lead"]
+NAMES = ["standing", "attack", "defense", "speed", "wounds", "centre", "kill_threat", "late_lead"]
 # The evaluation before these features: material only.
 MATERIAL = EvalWeights("arena", (300, 100, 100, 100, 0, 0, 0, 0), 200.0)
 
 
-def duel(hex0: str, hex1: str, stats1: tuple[int, int, int] = (3, 4, 2), round_: int = 5,
-         stats0: tuple[int, int, int] = (4, 3, 2), rules: Optional[dict[str, Any]] = None
-         ) -> Position:
+def duel(
+    hex0: str,
+    hex1: str,
+    stats1: tuple[int, int, int] = (3, 4, 2),
+    round_: int = 5,
+    stats0: tuple[int, int, int] = (4, 3, 2),
+    rules: dict[str, Any] | None = None,
+) -> Position:
     """A duel at the initiative roll of `round_`: side 0's gladiator (by
     default a whole thraex) on hex0, side 1's (a murmillo, 9 dice whole) on hex1."""
-    def gladiator(gid: str, name: str, side: int, stats: tuple[int, int, int], hex_: str,
-                  whole: int) -> dict[str, Any]:
-        return {"id": gid, "name": name, "side": side, "attack": stats[0],
-                "defense": stats[1], "speed": stats[2], "wounds": whole - sum(stats),
-                "hex": hex_}
-    return Position.from_json({
-        "game": "arena", "rules": rules or {}, "to_move": "chance", "arena": "default",
-        "round": round_, "pool": 0,
-        "gladiators": [gladiator("0a", "thraex", 0, stats0, hex0, 9),
-                       gladiator("1a", "murmillo", 1, stats1, hex1, 9)],
-        "animals": [], "phase": "initiative", "team_order": [], "animal_order": [],
-        "slot": 0, "acted": [], "chooser": None, "active": None, "pending": None,
-        "result": None})
+
+    def gladiator(
+        gid: str, name: str, side: int, stats: tuple[int, int, int], hex_: str, whole: int
+    ) -> dict[str, Any]:
+        return {
+            "id": gid,
+            "name": name,
+            "side": side,
+            "attack": stats[0],
+            "defense": stats[1],
+            "speed": stats[2],
+            "wounds": whole - sum(stats),
+            "hex": hex_,
+        }
+
+    return Position.from_json(
+        {
+            "game": "arena",
+            "rules": rules or {},
+            "to_move": "chance",
+            "arena": "default",
+            "round": round_,
+            "pool": 0,
+            "gladiators": [
+                gladiator("0a", "thraex", 0, stats0, hex0, 9),
+                gladiator("1a", "murmillo", 1, stats1, hex1, 9),
+            ],
+            "animals": [],
+            "phase": "initiative",
+            "team_order": [],
+            "animal_order": [],
+            "slot": 0,
+            "acted": [],
+            "chooser": None,
+            "active": None,
+            "pending": None,
+            "result": None,
+        }
+    )
 
 
 def feature(pos: Position, name: str) -> float:
@@ -63,9 +94,9 @@ def test_kill_threat_is_the_chance_to_defeat_an_enemy_in_reach():
     weak = (1, 1, 1)  # no spare die: any wound defeats it
     # 4 Attack dice against 1 Defense die wound at least once 95% of the time;
     # the weak murmillo's 1 die against 3 cannot defeat a thraex with 6 spare.
-    assert feature(duel("e5", "g5", weak), "kill_threat") == 95   # 2 hexes
-    assert feature(duel("e5", "h5", weak), "kill_threat") == 95   # 3 = Speed + 1
-    assert feature(duel("e5", "i5", weak), "kill_threat") == 0    # out of reach
+    assert feature(duel("e5", "g5", weak), "kill_threat") == 95  # 2 hexes
+    assert feature(duel("e5", "h5", weak), "kill_threat") == 95  # 3 = Speed + 1
+    assert feature(duel("e5", "i5", weak), "kill_threat") == 0  # out of reach
     # Seen from the other side, the sign turns.
     assert feature(duel("g5", "e5", stats1=(4, 3, 2), stats0=weak), "kill_threat") == -95
     # Two whole gladiators: no attack of 3 or 4 dice takes 6 spare dice.
@@ -90,9 +121,12 @@ def test_late_lead_reads_the_rules_round_cap():
 
 
 def test_the_evaluation_is_the_weighted_sum():
-    positions = [duel("e5", "g5", (1, 1, 1), round_=27), duel("d5", "f6", (3, 1, 1)),
-                 duel("g5", "e5", stats1=(4, 3, 2), stats0=(2, 1, 1), round_=30),
-                 duel("a5", "i5")]
+    positions = [
+        duel("e5", "g5", (1, 1, 1), round_=27),
+        duel("d5", "f6", (3, 1, 1)),
+        duel("g5", "e5", stats1=(4, 3, 2), stats0=(2, 1, 1), round_=30),
+        duel("a5", "i5"),
+    ]
     default = EvalWeights.default("arena").vector()
     for pos in positions:
         f = pos.features()
@@ -113,8 +147,9 @@ def play_to_the_end(pos: Position, weights: EvalWeights, seed: int) -> list[int]
     while not pos.is_terminal():
         if pos.is_chance():
             outcomes = pos.chance_outcomes()
-            pos = pos.apply(rng.choices([o for o, _ in outcomes],
-                                        [float(p) for _, p in outcomes])[0])
+            pos = pos.apply(
+                rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0]
+            )
         elif pos.to_move == 0:
             pos = pos.apply(analyse(pos, depth=8, seed=seed).best_move)
         else:
@@ -131,7 +166,6 @@ def test_near_the_cap_the_engine_takes_the_win():
     and wins at least three of the same four games."""
     start = duel("a5", "i5", round_=24)
     material = [play_to_the_end(start, MATERIAL, seed) for seed in range(4)]
-    default = [play_to_the_end(start, EvalWeights.default("arena"), seed)
-               for seed in range(4)]
+    default = [play_to_the_end(start, EvalWeights.default("arena"), seed) for seed in range(4)]
     assert material == [[0, 0]] * 4
     assert default.count([1, -1]) >= 3 and [-1, 1] not in default

@@ -2,6 +2,7 @@
 the dice odds the book states (§5.2, §5.5, §5.6, §5.9, §9), checked against direct
 enumeration of the dice.  Runs on both backends (C engine and pure-Python reference).
 """
+
 from __future__ import annotations
 
 import copy
@@ -14,9 +15,15 @@ import pytest
 GAME = "arena"
 
 DEFAULT_RULES = {
-    "format": "duel", "animals": False, "initiative": "lexicographic",
-    "attack_then_move": True, "spawn": "triple", "event_roll": "always",
-    "round_cap": 30, "side0": "thraex", "side1": "murmillo",
+    "format": "duel",
+    "animals": False,
+    "initiative": "lexicographic",
+    "attack_then_move": True,
+    "spawn": "triple",
+    "event_roll": "always",
+    "round_cap": 30,
+    "side0": "thraex",
+    "side1": "murmillo",
 }
 
 
@@ -46,20 +53,50 @@ def spell(pairs: list) -> list:
 
 
 def G(gid, name, a, d, s, w, h):
-    return {"id": gid, "name": name, "side": int(gid[0]), "attack": a, "defense": d,
-            "speed": s, "wounds": w, "hex": h}
+    return {
+        "id": gid,
+        "name": name,
+        "side": int(gid[0]),
+        "attack": a,
+        "defense": d,
+        "speed": s,
+        "wounds": w,
+        "hex": h,
+    }
 
 
 def LION(hex_, entry="I", aid="x", a=5, d=1, s=4):
-    return {"id": aid, "species": "lion", "attack": a, "defense": d, "speed": s,
-            "hex": hex_, "entry": entry}
+    return {
+        "id": aid,
+        "species": "lion",
+        "attack": a,
+        "defense": d,
+        "speed": s,
+        "hex": hex_,
+        "entry": entry,
+    }
 
 
 def base(rules=None, **fields) -> dict:
-    pos = {"game": "arena", "rules": rules or {}, "to_move": "chance", "arena": "default",
-           "round": 1, "pool": 0, "gladiators": [], "animals": [], "phase": "initiative",
-           "team_order": [], "animal_order": [], "slot": 0, "acted": [], "chooser": None,
-           "active": None, "pending": None, "result": None}
+    pos = {
+        "game": "arena",
+        "rules": rules or {},
+        "to_move": "chance",
+        "arena": "default",
+        "round": 1,
+        "pool": 0,
+        "gladiators": [],
+        "animals": [],
+        "phase": "initiative",
+        "team_order": [],
+        "animal_order": [],
+        "slot": 0,
+        "acted": [],
+        "chooser": None,
+        "active": None,
+        "pending": None,
+        "result": None,
+    }
     pos.update(fields)
     return pos
 
@@ -84,36 +121,64 @@ def test_example1_start_position(backend):
     assert nxt == changed(EX1, to_move=0, phase="order", chooser=0)
     assert b.legal_moves(nxt) == ["order:01", "order:10"]
     assert b.chance_outcomes(nxt) == []
-    assert pos == full(EX1)                    # input untouched
+    assert pos == full(EX1)  # input untouched
 
 
-EX2 = base(to_move=0, round=2,
-           gladiators=[G("0a", "thraex", 4, 3, 1, 1, "e5"), G("1a", "murmillo", 3, 4, 2, 0, "f5")],
-           phase="act", team_order=["0", "1"], acted=["0a"],
-           active={"id": "0a", "moved": False, "attacked": False})
+EX2 = base(
+    to_move=0,
+    round=2,
+    gladiators=[G("0a", "thraex", 4, 3, 1, 1, "e5"), G("1a", "murmillo", 3, 4, 2, 0, "f5")],
+    phase="act",
+    team_order=["0", "1"],
+    acted=["0a"],
+    active={"id": "0a", "moved": False, "attacked": False},
+)
 
 
 def test_example2_attack_and_wounds(backend):
     b = backend(GAME)
     pos = b.load(EX2)
     assert pos == full(EX2)
-    assert b.legal_moves(pos) == ["attack:1a", "end", "move:d5", "move:d6", "move:e4",
-                                  "move:e6", "move:f4"]
+    assert b.legal_moves(pos) == [
+        "attack:1a",
+        "end",
+        "move:d5",
+        "move:d6",
+        "move:e4",
+        "move:e6",
+        "move:f4",
+    ]
     p1 = b.apply(pos, "attack:1a")
     e1 = changed(EX2, to_move="chance", phase="attack", pending={"attacker": "0a", "target": "1a"})
     assert p1 == e1
-    assert outs(b, p1) == spell([("wounds:0", "579733/1679616"), ("wounds:1", "589/2592"),
-                                 ("wounds:2", "26453/139968"), ("wounds:3", "10585/69984"),
-                                 ("wounds:4", "146735/1679616")])
+    assert outs(b, p1) == spell(
+        [
+            ("wounds:0", "579733/1679616"),
+            ("wounds:1", "589/2592"),
+            ("wounds:2", "26453/139968"),
+            ("wounds:3", "10585/69984"),
+            ("wounds:4", "146735/1679616"),
+        ]
+    )
     p2 = b.apply(p1, "wounds:2")
     e2 = dict(e1, to_move=1, phase="allocate", pending={"target": "1a", "wounds": 2})
     assert p2 == e2
-    assert b.legal_moves(p2) == ["lose:0-1-1", "lose:0-2-0", "lose:1-0-1", "lose:1-1-0",
-                                 "lose:2-0-0"]
+    assert b.legal_moves(p2) == [
+        "lose:0-1-1",
+        "lose:0-2-0",
+        "lose:1-0-1",
+        "lose:1-1-0",
+        "lose:2-0-0",
+    ]
     p3 = b.apply(p2, "lose:0-2-0")
-    e3 = dict(e2, to_move=0, phase="act", pending=None,
-              gladiators=[G("0a", "thraex", 4, 3, 1, 1, "e5"), G("1a", "murmillo", 3, 2, 2, 2, "f5")],
-              active={"id": "0a", "moved": False, "attacked": True})
+    e3 = dict(
+        e2,
+        to_move=0,
+        phase="act",
+        pending=None,
+        gladiators=[G("0a", "thraex", 4, 3, 1, 1, "e5"), G("1a", "murmillo", 3, 2, 2, 2, "f5")],
+        active={"id": "0a", "moved": False, "attacked": True},
+    )
     assert p3 == e3
     assert b.legal_moves(p3) == ["end", "move:d5", "move:d6", "move:e4", "move:e6", "move:f4"]
 
@@ -128,14 +193,27 @@ def test_example2_no_kiting_variant(backend):
     assert p["acted"] == ["0a", "1a"] and p["slot"] == 1 and p["to_move"] == 1
 
 
-EX3 = base({"animals": True}, to_move=0, round=2, pool=2,
-           gladiators=[G("0a", "thraex", 4, 3, 1, 1, "e5"), G("1a", "murmillo", 3, 2, 1, 3, "f5")],
-           phase="act", team_order=["0", "1"], acted=["0a"],
-           active={"id": "0a", "moved": False, "attacked": True})
+EX3 = base(
+    {"animals": True},
+    to_move=0,
+    round=2,
+    pool=2,
+    gladiators=[G("0a", "thraex", 4, 3, 1, 1, "e5"), G("1a", "murmillo", 3, 2, 1, 3, "f5")],
+    phase="act",
+    team_order=["0", "1"],
+    acted=["0a"],
+    active={"id": "0a", "moved": False, "attacked": True},
+)
 
-SPAWN3 = [("spawn:bear-I", "1/216"), ("spawn:bear-II", "1/216"), ("spawn:lion-I", "1/144"),
-          ("spawn:lion-II", "1/144"), ("spawn:none", "35/36"), ("spawn:rhino-I", "1/432"),
-          ("spawn:rhino-II", "1/432")]
+SPAWN3 = [
+    ("spawn:bear-I", "1/216"),
+    ("spawn:bear-II", "1/216"),
+    ("spawn:lion-I", "1/144"),
+    ("spawn:lion-II", "1/144"),
+    ("spawn:none", "35/36"),
+    ("spawn:rhino-I", "1/432"),
+    ("spawn:rhino-II", "1/432"),
+]
 
 
 def test_example3_kiting_grows_the_pool(backend):
@@ -144,15 +222,29 @@ def test_example3_kiting_grows_the_pool(backend):
     assert pos == full(EX3)
     assert b.legal_moves(pos) == ["end", "move:d5", "move:d6", "move:e4", "move:e6", "move:f4"]
     p1 = b.apply(pos, "move:d5")
-    e1 = changed(EX3, to_move=1, pool=3,
-                 gladiators=[G("0a", "thraex", 4, 3, 1, 1, "d5"), G("1a", "murmillo", 3, 2, 1, 3, "f5")],
-                 slot=1, acted=["0a", "1a"], active={"id": "1a", "moved": False, "attacked": False})
+    e1 = changed(
+        EX3,
+        to_move=1,
+        pool=3,
+        gladiators=[G("0a", "thraex", 4, 3, 1, 1, "d5"), G("1a", "murmillo", 3, 2, 1, 3, "f5")],
+        slot=1,
+        acted=["0a", "1a"],
+        active={"id": "1a", "moved": False, "attacked": False},
+    )
     assert p1 == e1
-    assert b.legal_moves(p1) == ["end", "move:e5", "move:e6", "move:f4", "move:f6", "move:g4",
-                                 "move:g5"]
+    assert b.legal_moves(p1) == [
+        "end",
+        "move:e5",
+        "move:e6",
+        "move:f4",
+        "move:f6",
+        "move:g4",
+        "move:g5",
+    ]
     p2 = b.apply(p1, "end")
-    e2 = dict(e1, to_move="chance", round=3, phase="event", team_order=[], slot=0, acted=[],
-              active=None)
+    e2 = dict(
+        e1, to_move="chance", round=3, phase="event", team_order=[], slot=0, acted=[], active=None
+    )
     assert p2 == e2
     assert outs(b, p2) == spell(SPAWN3)
 
@@ -167,24 +259,38 @@ def test_example3_moves_that_do_not_grow_the_pool(backend):
     assert b.apply(pos, "move:e6")["pool"] == 2
 
 
-EX4 = base(round=5,
-           gladiators=[G("0a", "thraex", 2, 3, 1, 3, "e5"), G("1a", "murmillo", 1, 2, 1, 5, "f5")],
-           phase="attack", team_order=["1", "0"], slot=1, acted=["0a", "1a"],
-           active={"id": "0a", "moved": True, "attacked": False},
-           pending={"attacker": "0a", "target": "1a"})
+EX4 = base(
+    round=5,
+    gladiators=[G("0a", "thraex", 2, 3, 1, 3, "e5"), G("1a", "murmillo", 1, 2, 1, 5, "f5")],
+    phase="attack",
+    team_order=["1", "0"],
+    slot=1,
+    acted=["0a", "1a"],
+    active={"id": "0a", "moved": True, "attacked": False},
+    pending={"attacker": "0a", "target": "1a"},
+)
 
 
 def test_example4_defeat_ends_the_duel(backend):
     b = backend(GAME)
     pos = b.load(EX4)
     assert pos == full(EX4)
-    assert outs(b, pos) == spell([("wounds:0", "581/1296"), ("wounds:1", "35/108"),
-                                  ("wounds:2", "295/1296")])
+    assert outs(b, pos) == spell(
+        [("wounds:0", "581/1296"), ("wounds:1", "35/108"), ("wounds:2", "295/1296")]
+    )
     end = b.apply(pos, "wounds:2")
-    assert end == changed(EX4, to_move="terminal",
-                          gladiators=[G("0a", "thraex", 2, 3, 1, 3, "e5")], phase="over",
-                          team_order=[], slot=0, acted=[], active=None, pending=None,
-                          result=[1, -1])
+    assert end == changed(
+        EX4,
+        to_move="terminal",
+        gladiators=[G("0a", "thraex", 2, 3, 1, 3, "e5")],
+        phase="over",
+        team_order=[],
+        slot=0,
+        acted=[],
+        active=None,
+        pending=None,
+        result=[1, -1],
+    )
     assert b.to_move(end) == "terminal"
     assert b.result(end) == [1, -1]
     assert b.legal_moves(end) == [] and b.chance_outcomes(end) == []
@@ -196,21 +302,36 @@ def test_example4_defeat_ends_the_duel(backend):
     assert one["round"] == 6 and one["phase"] == "initiative"
 
 
-EX5 = base({"animals": True}, round=4,
-           gladiators=[G("0a", "thraex", 4, 3, 2, 0, "c5"), G("1a", "murmillo", 3, 4, 2, 0, "g5")],
-           animals=[LION("e7", "I")])
+EX5 = base(
+    {"animals": True},
+    round=4,
+    gladiators=[G("0a", "thraex", 4, 3, 2, 0, "c5"), G("1a", "murmillo", 3, 4, 2, 0, "g5")],
+    animals=[LION("e7", "I")],
+)
 
 
 def test_example5_initiative_with_a_lion(backend):
     b = backend(GAME)
     pos = b.load(EX5)
     assert pos == full(EX5)
-    assert outs(b, pos) == spell([("init:0", "62707/318816"), ("init:1", "62707/318816"),
-                                  ("init:A01", "96701/318816"), ("init:A10", "96701/318816")])
+    assert outs(b, pos) == spell(
+        [
+            ("init:0", "62707/318816"),
+            ("init:1", "62707/318816"),
+            ("init:A01", "96701/318816"),
+            ("init:A10", "96701/318816"),
+        ]
+    )
     p1 = b.apply(pos, "init:1")
     assert p1 == changed(EX5, to_move=1, phase="order", animal_order=["x"], chooser=1)
-    assert b.legal_moves(p1) == ["order:01A", "order:0A1", "order:10A", "order:1A0",
-                                 "order:A01", "order:A10"]
+    assert b.legal_moves(p1) == [
+        "order:01A",
+        "order:0A1",
+        "order:10A",
+        "order:1A0",
+        "order:A01",
+        "order:A10",
+    ]
     # team A wins: it acts first and the lion, next to nobody, rolls its behaviour
     pa = b.apply(pos, "init:A10")
     assert pa["team_order"] == ["A", "1", "0"] and pa["animal_order"] == ["x"]
@@ -218,11 +339,20 @@ def test_example5_initiative_with_a_lion(backend):
     assert pa["active"] == {"id": "x", "steps": 0, "left": 0, "target": None}
 
 
-EX6 = base({"format": "primus", "animals": True, "event_roll": "on_request"},
-           to_move=0, round=3, pool=3,
-           gladiators=[G("0a", "thraex", 4, 3, 2, 0, "a5"), G("0b", "thraex", 4, 2, 2, 1, "c6"),
-                       G("1a", "murmillo", 3, 4, 2, 0, "g5"), G("1b", "murmillo", 3, 4, 2, 0, "g4")],
-           phase="request", chooser=0)
+EX6 = base(
+    {"format": "primus", "animals": True, "event_roll": "on_request"},
+    to_move=0,
+    round=3,
+    pool=3,
+    gladiators=[
+        G("0a", "thraex", 4, 3, 2, 0, "a5"),
+        G("0b", "thraex", 4, 2, 2, 1, "c6"),
+        G("1a", "murmillo", 3, 4, 2, 0, "g5"),
+        G("1b", "murmillo", 3, 4, 2, 0, "g4"),
+    ],
+    phase="request",
+    chooser=0,
+)
 
 
 def test_example6_request_and_waiting_lion(backend):
@@ -241,10 +371,14 @@ def test_example6_request_and_waiting_lion(backend):
     p3 = b.apply(p2, "spawn:lion-I")
     e3 = dict(e2, pool=0, animals=[LION(None, "I")], phase="initiative")
     assert p3 == e3
-    assert outs(b, p3) == spell([("init:0", "35244001/131142240"),
-                                 ("init:1", "35244001/131142240"),
-                                 ("init:A01", "30327119/131142240"),
-                                 ("init:A10", "30327119/131142240")])
+    assert outs(b, p3) == spell(
+        [
+            ("init:0", "35244001/131142240"),
+            ("init:1", "35244001/131142240"),
+            ("init:A01", "30327119/131142240"),
+            ("init:A10", "30327119/131142240"),
+        ]
+    )
     p4 = b.apply(p3, "init:0")
     e4 = dict(e3, to_move=0, phase="order", chooser=0)
     assert p4 == e4
@@ -273,18 +407,31 @@ def test_example6_waiting_animal_wins_initiative(backend):
     assert b.legal_moves(pa) == ["activate:1a", "activate:1b"]
 
 
-EX7 = base({"animals": True}, round=4,
-           gladiators=[G("0a", "thraex", 4, 3, 2, 0, "c6"), G("1a", "murmillo", 3, 4, 2, 0, "g4")],
-           animals=[LION("e5", "II")], phase="behaviour", team_order=["A", "0", "1"],
-           animal_order=["x"], acted=["x"], active={"id": "x", "steps": 0, "left": 0, "target": None})
+EX7 = base(
+    {"animals": True},
+    round=4,
+    gladiators=[G("0a", "thraex", 4, 3, 2, 0, "c6"), G("1a", "murmillo", 3, 4, 2, 0, "g4")],
+    animals=[LION("e5", "II")],
+    phase="behaviour",
+    team_order=["A", "0", "1"],
+    animal_order=["x"],
+    acted=["x"],
+    active={"id": "x", "steps": 0, "left": 0, "target": None},
+)
 
 
 def test_example7_a_lion_hunts(backend):
     b = backend(GAME)
     pos = b.load(EX7)
     assert pos == full(EX7)
-    assert outs(b, pos) == spell([("behave:hunt", "1/2"), ("behave:roar", "1/6"),
-                                  ("behave:wander1", "1/6"), ("behave:wander2", "1/6")])
+    assert outs(b, pos) == spell(
+        [
+            ("behave:hunt", "1/2"),
+            ("behave:roar", "1/6"),
+            ("behave:wander1", "1/6"),
+            ("behave:wander2", "1/6"),
+        ]
+    )
     p1 = b.apply(pos, "behave:hunt")
     e1 = changed(EX7, phase="hunt_target")
     assert p1 == e1
@@ -294,13 +441,24 @@ def test_example7_a_lion_hunts(backend):
     assert p2 == e2
     assert outs(b, p2) == spell([("step:d5", "1/2"), ("step:d6", "1/2")])
     p3 = b.apply(p2, "step:d6")
-    e3 = dict(e2, animals=[LION("d6", "II")], phase="attack",
-              active={"id": "x", "steps": 1, "left": 0, "target": "0a"},
-              pending={"attacker": "x", "target": "0a"})
+    e3 = dict(
+        e2,
+        animals=[LION("d6", "II")],
+        phase="attack",
+        active={"id": "x", "steps": 1, "left": 0, "target": "0a"},
+        pending={"attacker": "x", "target": "0a"},
+    )
     assert p3 == e3
-    assert outs(b, p3) == spell([("wounds:0", "207191/1679616"), ("wounds:1", "278785/1679616"),
-                                 ("wounds:2", "470/2187"), ("wounds:3", "16133/62208"),
-                                 ("wounds:4", "148175/839808"), ("wounds:5", "100739/1679616")])
+    assert outs(b, p3) == spell(
+        [
+            ("wounds:0", "207191/1679616"),
+            ("wounds:1", "278785/1679616"),
+            ("wounds:2", "470/2187"),
+            ("wounds:3", "16133/62208"),
+            ("wounds:4", "148175/839808"),
+            ("wounds:5", "100739/1679616"),
+        ]
+    )
 
 
 def test_example7_roar_ends_the_activation(backend):
@@ -310,58 +468,132 @@ def test_example7_roar_ends_the_activation(backend):
     assert p["slot"] == 1 and p["acted"] == ["0a", "x"] and p["phase"] == "act"
 
 
-EX8 = base({"animals": True}, round=6, pool=1,
-           gladiators=[G("0a", "thraex", 4, 3, 2, 0, "b6"), G("1a", "murmillo", 3, 4, 2, 0, "g5")],
-           animals=[{"id": "y", "species": "bear", "attack": 4, "defense": 3, "speed": 3,
-                     "hex": "b4", "entry": "I"}],
-           phase="wander", team_order=["1", "A", "0"], animal_order=["y"], slot=1,
-           acted=["1a", "y"], active={"id": "y", "steps": 0, "left": 2, "target": None})
+EX8 = base(
+    {"animals": True},
+    round=6,
+    pool=1,
+    gladiators=[G("0a", "thraex", 4, 3, 2, 0, "b6"), G("1a", "murmillo", 3, 4, 2, 0, "g5")],
+    animals=[
+        {
+            "id": "y",
+            "species": "bear",
+            "attack": 4,
+            "defense": 3,
+            "speed": 3,
+            "hex": "b4",
+            "entry": "I",
+        }
+    ],
+    phase="wander",
+    team_order=["1", "A", "0"],
+    animal_order=["y"],
+    slot=1,
+    acted=["1a", "y"],
+    active={"id": "y", "steps": 0, "left": 2, "target": None},
+)
 
 
 def test_example8_random_steps_at_the_edge(backend):
     b = backend(GAME)
     pos = b.load(EX8)
     assert pos == full(EX8)
-    assert outs(b, pos) == spell([("step:a5", "1/6"), ("step:b5", "1/6"), ("step:c3", "1/6"),
-                                  ("step:c4", "1/6"), ("step:stay", "1/3")])
+    assert outs(b, pos) == spell(
+        [
+            ("step:a5", "1/6"),
+            ("step:b5", "1/6"),
+            ("step:c3", "1/6"),
+            ("step:c4", "1/6"),
+            ("step:stay", "1/3"),
+        ]
+    )
     p1 = b.apply(pos, "step:c4")
-    e1 = changed(EX8, animals=[{"id": "y", "species": "bear", "attack": 4, "defense": 3,
-                                "speed": 3, "hex": "c4", "entry": "I"}],
-                 active={"id": "y", "steps": 1, "left": 1, "target": None})
+    e1 = changed(
+        EX8,
+        animals=[
+            {
+                "id": "y",
+                "species": "bear",
+                "attack": 4,
+                "defense": 3,
+                "speed": 3,
+                "hex": "c4",
+                "entry": "I",
+            }
+        ],
+        active={"id": "y", "steps": 1, "left": 1, "target": None},
+    )
     assert p1 == e1
-    assert outs(b, p1) == spell([("step:b4", "1/6"), ("step:b5", "1/6"), ("step:c3", "1/6"),
-                                 ("step:c5", "1/6"), ("step:d3", "1/6"), ("step:d4", "1/6")])
+    assert outs(b, p1) == spell(
+        [
+            ("step:b4", "1/6"),
+            ("step:b5", "1/6"),
+            ("step:c3", "1/6"),
+            ("step:c5", "1/6"),
+            ("step:d3", "1/6"),
+            ("step:d4", "1/6"),
+        ]
+    )
 
 
 def test_example8_step_next_to_a_foe_attacks(backend):
     b = backend(GAME)
-    p = b.apply(b.load(EX8), "step:b5")          # b5 touches b6 (the thraex)
+    p = b.apply(b.load(EX8), "step:b5")  # b5 touches b6 (the thraex)
     assert p["phase"] == "attack" and p["pending"] == {"attacker": "y", "target": "0a"}
     assert p["active"] == {"id": "y", "steps": 1, "left": 0, "target": None}
     # staying put spends a step; the second step is rolled afresh
     s = b.apply(b.load(EX8), "step:stay")
-    assert s["phase"] == "wander" and s["active"] == {"id": "y", "steps": 0, "left": 1, "target": None}
+    assert s["phase"] == "wander" and s["active"] == {
+        "id": "y",
+        "steps": 0,
+        "left": 1,
+        "target": None,
+    }
 
 
-EX9 = base({"animals": True}, round=7,
-           gladiators=[G("0a", "thraex", 4, 3, 2, 0, "d5"), G("1a", "murmillo", 3, 4, 2, 0, "g5")],
-           animals=[LION("e5", "II")], phase="animal_wounds", team_order=["0", "A", "1"],
-           animal_order=["x"], acted=["0a"], active={"id": "0a", "moved": True, "attacked": False},
-           pending={"target": "x", "wounds": 3})
+EX9 = base(
+    {"animals": True},
+    round=7,
+    gladiators=[G("0a", "thraex", 4, 3, 2, 0, "d5"), G("1a", "murmillo", 3, 4, 2, 0, "g5")],
+    animals=[LION("e5", "II")],
+    phase="animal_wounds",
+    team_order=["0", "A", "1"],
+    animal_order=["x"],
+    acted=["0a"],
+    active={"id": "0a", "moved": True, "attacked": False},
+    pending={"target": "x", "wounds": 3},
+)
 
 
 def test_example9_random_wounds_on_an_animal(backend):
     b = backend(GAME)
     pos = b.load(EX9)
     assert pos == full(EX9)
-    assert outs(b, pos) == spell([("lose:0-0-3", "1/35"), ("lose:1-0-2", "12/35"),
-                                  ("lose:2-0-1", "18/35"), ("lose:3-0-0", "4/35")])
+    assert outs(b, pos) == spell(
+        [
+            ("lose:0-0-3", "1/35"),
+            ("lose:1-0-2", "12/35"),
+            ("lose:2-0-1", "18/35"),
+            ("lose:3-0-0", "4/35"),
+        ]
+    )
     p1 = b.apply(pos, "lose:2-0-1")
-    assert p1 == changed(EX9, animals=[LION("e5", "II", a=3, s=3)], phase="attack", slot=1,
-                         acted=["0a", "x"], active={"id": "x", "steps": 0, "left": 0, "target": None},
-                         pending={"attacker": "x", "target": "0a"})
-    assert outs(b, p1) == spell([("wounds:0", "5957/15552"), ("wounds:1", "343/1296"),
-                                 ("wounds:2", "371/1728"), ("wounds:3", "535/3888")])
+    assert p1 == changed(
+        EX9,
+        animals=[LION("e5", "II", a=3, s=3)],
+        phase="attack",
+        slot=1,
+        acted=["0a", "x"],
+        active={"id": "x", "steps": 0, "left": 0, "target": None},
+        pending={"attacker": "x", "target": "0a"},
+    )
+    assert outs(b, p1) == spell(
+        [
+            ("wounds:0", "5957/15552"),
+            ("wounds:1", "343/1296"),
+            ("wounds:2", "371/1728"),
+            ("wounds:3", "535/3888"),
+        ]
+    )
 
 
 def test_examples_roundtrip_and_perft(backend):
@@ -378,12 +610,17 @@ def test_examples_roundtrip_and_perft(backend):
 # Setup (§4)
 # ---------------------------------------------------------------------------
 
+
 def test_primus_animals_start_is_an_event_roll(backend):
     b = backend(GAME)
     pos = b.new({"format": "primus", "animals": True})
     assert pos["phase"] == "event" and pos["pool"] == 4
     assert [(g["id"], g["hex"]) for g in pos["gladiators"]] == [
-        ("0a", "a5"), ("0b", "a6"), ("1a", "i5"), ("1b", "i4")]
+        ("0a", "a5"),
+        ("0b", "a6"),
+        ("1a", "i5"),
+        ("1b", "i4"),
+    ]
     req = b.new({"format": "primus", "animals": True, "event_roll": "on_request"})
     assert req["phase"] == "request" and req["chooser"] == 0 and req["to_move"] == 0
     duel = b.new({"animals": True})
@@ -393,13 +630,24 @@ def test_primus_animals_start_is_an_event_roll(backend):
 def test_roster_pairs(backend):
     b = backend(GAME)
     pos = b.new({"format": "primus", "side0": "retiarius+novice", "side1": "champion"})
-    assert pos["rules"]["side1"] == "champion"          # written as read
-    assert [(g["id"], g["name"], g["attack"], g["defense"], g["speed"]) for g in pos["gladiators"]] == [
-        ("0a", "retiarius", 3, 2, 4), ("0b", "novice", 2, 2, 2),
-        ("1a", "champion", 5, 4, 3), ("1b", "champion", 5, 4, 3)]
-    for bad in ({"side0": "gaul"}, {"format": "primus", "side1": "thraex+thraex+thraex"},
-                {"side0": "thraex+novice"}, {"format": "trio"}, {"round_cap": 0},
-                {"animals": "yes"}, {"speed": 3}):
+    assert pos["rules"]["side1"] == "champion"  # written as read
+    assert [
+        (g["id"], g["name"], g["attack"], g["defense"], g["speed"]) for g in pos["gladiators"]
+    ] == [
+        ("0a", "retiarius", 3, 2, 4),
+        ("0b", "novice", 2, 2, 2),
+        ("1a", "champion", 5, 4, 3),
+        ("1b", "champion", 5, 4, 3),
+    ]
+    for bad in (
+        {"side0": "gaul"},
+        {"format": "primus", "side1": "thraex+thraex+thraex"},
+        {"side0": "thraex+novice"},
+        {"format": "trio"},
+        {"round_cap": 0},
+        {"animals": "yes"},
+        {"speed": 3},
+    ):
         with pytest.raises(ValueError):
             b.new(bad)
 
@@ -408,19 +656,31 @@ def test_invalid_positions_are_rejected(backend):
     b = backend(GAME)
     bad = [
         dict(EX1, game="zebras"),
-        dict(EX1, pool=1),                                     # pool without animals
+        dict(EX1, pool=1),  # pool without animals
         dict(EX1, round=31),
         dict(EX1, to_move=0),
         dict(EX1, phase="select"),
-        dict(EX1, gladiators=[G("0a", "thraex", 4, 3, 2, 0, "a5"), G("1a", "murmillo", 3, 4, 2, 0, "a5")]),
-        dict(EX1, gladiators=[G("0a", "thraex", 4, 3, 9, 0, "a5"), G("1a", "murmillo", 3, 4, 2, 0, "i5")]),
-        dict(EX1, gladiators=[G("0a", "thraex", 4, 3, 2, 0, "a4"), G("1a", "murmillo", 3, 4, 2, 0, "i5")]),
-        dict(EX1, gladiators=[G("0a", "thraex", 4, 3, 2, 0, "a5"), G("0b", "murmillo", 3, 4, 2, 0, "i5")]),
-        dict(EX1, animals=[LION("e7")]),                       # animals without the variant
+        dict(
+            EX1,
+            gladiators=[G("0a", "thraex", 4, 3, 2, 0, "a5"), G("1a", "murmillo", 3, 4, 2, 0, "a5")],
+        ),
+        dict(
+            EX1,
+            gladiators=[G("0a", "thraex", 4, 3, 9, 0, "a5"), G("1a", "murmillo", 3, 4, 2, 0, "i5")],
+        ),
+        dict(
+            EX1,
+            gladiators=[G("0a", "thraex", 4, 3, 2, 0, "a4"), G("1a", "murmillo", 3, 4, 2, 0, "i5")],
+        ),
+        dict(
+            EX1,
+            gladiators=[G("0a", "thraex", 4, 3, 2, 0, "a5"), G("0b", "murmillo", 3, 4, 2, 0, "i5")],
+        ),
+        dict(EX1, animals=[LION("e7")]),  # animals without the variant
         dict(EX1, extra=1),
         {k: v for k, v in EX1.items() if k != "slot"},
         dict(EX4, pending={"attacker": "0a", "target": "0a"}),
-        dict(EX9, pending={"target": "x", "wounds": 8}),       # lion can spare 7
+        dict(EX9, pending={"target": "x", "wounds": 8}),  # lion can spare 7
         dict(EX7, active={"id": "x", "steps": 0, "left": 2, "target": None}),
         dict(EX5, gladiators=[G("0a", "thraex", 4, 3, 2, 0, "c5")], animals=[]),  # decided
     ]
@@ -432,6 +692,7 @@ def test_invalid_positions_are_rejected(backend):
 # ---------------------------------------------------------------------------
 # §5.5 wound distributions against direct enumeration of the dice
 # ---------------------------------------------------------------------------
+
 
 def enumerate_wounds(attack: int, defense: int) -> dict[int, Fraction]:
     counts: Counter = Counter()
@@ -452,12 +713,18 @@ def enumerate_wounds(attack: int, defense: int) -> dict[int, Fraction]:
 
 def attack_position(attack: int, defense: int) -> dict:
     """A duel in which 0a (Attack `attack`) strikes 1a (Defense `defense`)."""
-    return base(round=2,
-                gladiators=[G("0a", "thraex", attack, 3, 2, 0, "e5"),
-                            G("1a", "murmillo", 3, defense, 2, 0, "f5")],
-                phase="attack", team_order=["0", "1"], acted=["0a"],
-                active={"id": "0a", "moved": False, "attacked": False},
-                pending={"attacker": "0a", "target": "1a"})
+    return base(
+        round=2,
+        gladiators=[
+            G("0a", "thraex", attack, 3, 2, 0, "e5"),
+            G("1a", "murmillo", 3, defense, 2, 0, "f5"),
+        ],
+        phase="attack",
+        team_order=["0", "1"],
+        acted=["0a"],
+        active={"id": "0a", "moved": False, "attacked": False},
+        pending={"attacker": "0a", "target": "1a"},
+    )
 
 
 def wounds_of(b, pos) -> dict[int, Fraction]:
@@ -467,14 +734,36 @@ def wounds_of(b, pos) -> dict[int, Fraction]:
 def test_wound_examples_of_5_5(backend):
     b = backend(GAME)
     assert wounds_of(b, b.load(attack_position(1, 1))) == {0: F("7/12"), 1: F("5/12")}
-    assert wounds_of(b, b.load(attack_position(2, 1))) == {0: F("61/216"), 1: F("89/216"),
-                                                           2: F("11/36")}
-    assert wounds_of(b, b.load(attack_position(3, 3))) == {0: F("5957/15552"), 1: F("343/1296"),
-                                                           2: F("371/1728"), 3: F("535/3888")}
+    assert wounds_of(b, b.load(attack_position(2, 1))) == {
+        0: F("61/216"),
+        1: F("89/216"),
+        2: F("11/36"),
+    }
+    assert wounds_of(b, b.load(attack_position(3, 3))) == {
+        0: F("5957/15552"),
+        1: F("343/1296"),
+        2: F("371/1728"),
+        3: F("535/3888"),
+    }
 
 
-@pytest.mark.parametrize(("attack", "defense"), [
-    (1, 1), (1, 3), (2, 1), (2, 2), (3, 1), (3, 2), (3, 3), (4, 1), (4, 2), (2, 4), (1, 5), (5, 1)])
+@pytest.mark.parametrize(
+    ("attack", "defense"),
+    [
+        (1, 1),
+        (1, 3),
+        (2, 1),
+        (2, 2),
+        (3, 1),
+        (3, 2),
+        (3, 3),
+        (4, 1),
+        (4, 2),
+        (2, 4),
+        (1, 5),
+        (5, 1),
+    ],
+)
 def test_wounds_match_enumeration(backend, attack, defense):
     b = backend(GAME)
     got = wounds_of(b, b.load(attack_position(attack, defense)))
@@ -492,13 +781,27 @@ def test_expected_wounds_of_section_9(backend):
 def test_charging_rhino_rolls_two_extra_dice(backend):
     """§3: a rhino that entered 2+ hexes before attacking rolls Attack + 2 dice."""
     b = backend(GAME)
-    rhino = {"id": "x", "species": "rhino", "attack": 1, "defense": 5, "speed": 3,
-             "hex": "e5", "entry": "I"}
-    pos = base({"animals": True}, round=3,
-               gladiators=[G("0a", "thraex", 4, 3, 2, 0, "f5"), G("1a", "murmillo", 3, 1, 2, 0, "a9")],
-               animals=[rhino], phase="attack", team_order=["A", "0", "1"], animal_order=["x"],
-               acted=["x"], active={"id": "x", "steps": 2, "left": 0, "target": "0a"},
-               pending={"attacker": "x", "target": "0a"})
+    rhino = {
+        "id": "x",
+        "species": "rhino",
+        "attack": 1,
+        "defense": 5,
+        "speed": 3,
+        "hex": "e5",
+        "entry": "I",
+    }
+    pos = base(
+        {"animals": True},
+        round=3,
+        gladiators=[G("0a", "thraex", 4, 3, 2, 0, "f5"), G("1a", "murmillo", 3, 1, 2, 0, "a9")],
+        animals=[rhino],
+        phase="attack",
+        team_order=["A", "0", "1"],
+        animal_order=["x"],
+        acted=["x"],
+        active={"id": "x", "steps": 2, "left": 0, "target": "0a"},
+        pending={"attacker": "x", "target": "0a"},
+    )
     assert wounds_of(b, b.load(pos)) == enumerate_wounds(3, 3)
     pos1 = dict(pos, active={"id": "x", "steps": 1, "left": 0, "target": "0a"})
     assert wounds_of(b, b.load(pos1)) == enumerate_wounds(1, 3)
@@ -507,6 +810,7 @@ def test_charging_rhino_rolls_two_extra_dice(backend):
 # ---------------------------------------------------------------------------
 # §5.6 random wounds on animals against direct enumeration
 # ---------------------------------------------------------------------------
+
 
 def enumerate_animal_loss(a: int, d: int, s: int, k: int) -> dict[str, Fraction]:
     """Set one die of each attribute aside; every k-subset of the others is equally likely."""
@@ -519,14 +823,28 @@ def enumerate_animal_loss(a: int, d: int, s: int, k: int) -> dict[str, Fraction]
     return {m: Fraction(n, total) for m, n in counts.items()}
 
 
-@pytest.mark.parametrize(("species", "stats", "k"), [
-    ("lion", (5, 1, 4), 3), ("lion", (5, 1, 4), 1), ("bear", (4, 3, 3), 4),
-    ("bear", (2, 3, 2), 2), ("rhino", (2, 5, 3), 5)])
+@pytest.mark.parametrize(
+    ("species", "stats", "k"),
+    [
+        ("lion", (5, 1, 4), 3),
+        ("lion", (5, 1, 4), 1),
+        ("bear", (4, 3, 3), 4),
+        ("bear", (2, 3, 2), 2),
+        ("rhino", (2, 5, 3), 5),
+    ],
+)
 def test_animal_wounds_match_enumeration(backend, species, stats, k):
     b = backend(GAME)
     a, d, s = stats
-    beast = {"id": "x", "species": species, "attack": a, "defense": d, "speed": s,
-             "hex": "e5", "entry": "II"}
+    beast = {
+        "id": "x",
+        "species": species,
+        "attack": a,
+        "defense": d,
+        "speed": s,
+        "hex": "e5",
+        "entry": "II",
+    }
     pos = dict(EX9, animals=[beast], pending={"target": "x", "wounds": k})
     got = dict(b.chance_outcomes(b.load(pos)))
     assert got == enumerate_animal_loss(a, d, s, k)
@@ -535,6 +853,7 @@ def test_animal_wounds_match_enumeration(backend, species, stats, k):
 # ---------------------------------------------------------------------------
 # §5.2 initiative odds against direct enumeration
 # ---------------------------------------------------------------------------
+
 
 def roll_table(speed: int, rule: str) -> Counter:
     """Distribution of one combatant's roll value (sorted tuple or sum), by counting 6^speed rolls."""
@@ -558,8 +877,10 @@ def enumerate_initiative(combatants: list[tuple[int, str]], rule: str) -> dict[s
         weight = 1
         for _, n in joint:
             weight *= n
-        ranked = [combatants[i][1] for i in sorted(range(len(values)), key=lambda i: values[i],
-                                                    reverse=True)]
+        ranked = [
+            combatants[i][1]
+            for i in sorted(range(len(values)), key=lambda i: values[i], reverse=True)
+        ]
         top = ranked[0]
         if top in ("0", "1"):
             text = top
@@ -577,15 +898,29 @@ def enumerate_initiative(combatants: list[tuple[int, str]], rule: str) -> dict[s
 
 
 def duel_initiative_position(s0: int, s1: int, rule: str) -> dict:
-    return base({"initiative": rule},
-                gladiators=[G("0a", "thraex", 4, 3, s0, 0, "a5"), G("1a", "murmillo", 3, 4, s1, 0, "i5")])
+    return base(
+        {"initiative": rule},
+        gladiators=[G("0a", "thraex", 4, 3, s0, 0, "a5"), G("1a", "murmillo", 3, 4, s1, 0, "i5")],
+    )
 
 
 TABLE = {  # §5.2: side 0's winning chance, Speeds (0 v 1)
-    "lexicographic": {(2, 1): 0.745, (3, 1): 0.826, (3, 2): 0.659, (4, 2): 0.745, (4, 3): 0.620,
-                      (5, 4): 0.597},
-    "sum": {(2, 1): 0.900, (3, 1): 0.988, (3, 2): 0.837, (4, 2): 0.963, (4, 3): 0.795,
-            (5, 4): 0.765},
+    "lexicographic": {
+        (2, 1): 0.745,
+        (3, 1): 0.826,
+        (3, 2): 0.659,
+        (4, 2): 0.745,
+        (4, 3): 0.620,
+        (5, 4): 0.597,
+    },
+    "sum": {
+        (2, 1): 0.900,
+        (3, 1): 0.988,
+        (3, 2): 0.837,
+        (4, 2): 0.963,
+        (4, 3): 0.795,
+        (5, 4): 0.765,
+    },
 }
 
 
@@ -618,11 +953,21 @@ def test_primus_waiting_animal_initiative_matches_enumeration(backend, rule):
     """Example 6's shape (a Primus, a waiting lion that rolls but cannot act) with
     smaller Speeds, so that every joint roll can be enumerated."""
     b = backend(GAME)
-    pos = dict(EX6, rules={**EX6["rules"], "initiative": rule}, to_move="chance", pool=0,
-               phase="initiative", chooser=None,
-               gladiators=[G("0a", "thraex", 4, 3, 1, 1, "a5"), G("0b", "thraex", 4, 2, 2, 1, "c6"),
-                           G("1a", "murmillo", 3, 4, 1, 1, "g5"), G("1b", "murmillo", 3, 4, 1, 1, "g4")],
-               animals=[LION(None, "I", s=2)])
+    pos = dict(
+        EX6,
+        rules={**EX6["rules"], "initiative": rule},
+        to_move="chance",
+        pool=0,
+        phase="initiative",
+        chooser=None,
+        gladiators=[
+            G("0a", "thraex", 4, 3, 1, 1, "a5"),
+            G("0b", "thraex", 4, 2, 2, 1, "c6"),
+            G("1a", "murmillo", 3, 4, 1, 1, "g5"),
+            G("1b", "murmillo", 3, 4, 1, 1, "g4"),
+        ],
+        animals=[LION(None, "I", s=2)],
+    )
     got = dict(b.chance_outcomes(b.load(pos)))
     assert got == enumerate_initiative([(1, "0"), (2, "0"), (1, "1"), (1, "1"), (2, "W")], rule)
     assert set(got) == {"init:0", "init:1", "init:A01", "init:A10"}
@@ -633,13 +978,30 @@ def test_two_animals_initiative_matches_enumeration(backend, rule):
     """Two animals on the board: outcomes carry `/` and the animals' ranked order; a third
     animal waits and still rolls."""
     b = backend(GAME)
-    bear = {"id": "y", "species": "bear", "attack": 4, "defense": 3, "speed": 2,
-            "hex": "e1", "entry": "II"}
-    rhino = {"id": "z", "species": "rhino", "attack": 2, "defense": 5, "speed": 1,
-             "hex": None, "entry": "I"}
-    pos = base({"animals": True, "initiative": rule}, round=5,
-               gladiators=[G("0a", "thraex", 4, 3, 1, 3, "a5"), G("1a", "murmillo", 3, 4, 2, 0, "i5")],
-               animals=[LION("e9", "II", s=2), bear, rhino])
+    bear = {
+        "id": "y",
+        "species": "bear",
+        "attack": 4,
+        "defense": 3,
+        "speed": 2,
+        "hex": "e1",
+        "entry": "II",
+    }
+    rhino = {
+        "id": "z",
+        "species": "rhino",
+        "attack": 2,
+        "defense": 5,
+        "speed": 1,
+        "hex": None,
+        "entry": "I",
+    }
+    pos = base(
+        {"animals": True, "initiative": rule},
+        round=5,
+        gladiators=[G("0a", "thraex", 4, 3, 1, 3, "a5"), G("1a", "murmillo", 3, 4, 2, 0, "i5")],
+        animals=[LION("e9", "II", s=2), bear, rhino],
+    )
     got = dict(b.chance_outcomes(b.load(pos)))
     expect = enumerate_initiative([(1, "0"), (2, "1"), (2, "x"), (2, "y"), (1, "W")], rule)
     assert got == expect
@@ -650,13 +1012,28 @@ def test_sum_rule_can_leave_a_single_outcome(backend):
     """Speed 8 v 1 under `sum`: side 1 can never win, so the roll is not offered and side 0
     orders at once (§5: a choice with one option is carried out)."""
     b = backend(GAME)
-    pos = b.load(base({"initiative": "sum"}, round=3, to_move=0,
-                      gladiators=[G("0a", "thraex", 4, 3, 8, 0, "a5"), G("1a", "murmillo", 3, 4, 1, 0, "i5")],
-                      phase="order", chooser=0))
+    pos = b.load(
+        base(
+            {"initiative": "sum"},
+            round=3,
+            to_move=0,
+            gladiators=[G("0a", "thraex", 4, 3, 8, 0, "a5"), G("1a", "murmillo", 3, 4, 1, 0, "i5")],
+            phase="order",
+            chooser=0,
+        )
+    )
     assert b.legal_moves(pos) == ["order:01", "order:10"]
     with pytest.raises(ValueError):
-        b.load(base({"initiative": "sum"}, round=3,
-                    gladiators=[G("0a", "thraex", 4, 3, 8, 0, "a5"), G("1a", "murmillo", 3, 4, 1, 0, "i5")]))
+        b.load(
+            base(
+                {"initiative": "sum"},
+                round=3,
+                gladiators=[
+                    G("0a", "thraex", 4, 3, 8, 0, "a5"),
+                    G("1a", "murmillo", 3, 4, 1, 0, "i5"),
+                ],
+            )
+        )
 
 
 # ---------------------------------------------------------------------------
@@ -665,8 +1042,14 @@ def test_sum_rule_can_leave_a_single_outcome(backend):
 
 SPAWN_TABLE = {
     "triple": {3: "1/36", 4: "7/72", 5: "23/108", 6: "119/324", 7: "701/1296", 8: "5501/7776"},
-    "three_sixes": {3: "1/216", 4: "7/432", 5: "23/648", 6: "1453/23328", 7: "331/3456",
-                    8: "75497/559872"},
+    "three_sixes": {
+        3: "1/216",
+        4: "7/432",
+        5: "23/648",
+        6: "1453/23328",
+        7: "331/3456",
+        8: "75497/559872",
+    },
 }
 
 
@@ -675,13 +1058,18 @@ def enumerate_spawn(n: int, rule: str) -> Fraction:
     for roll in product(range(1, 7), repeat=n):
         c = Counter(roll)
         hits += (max(c.values()) >= 3) if rule == "triple" else (c[6] >= 3)
-    return Fraction(hits, 6 ** n)
+    return Fraction(hits, 6**n)
 
 
 def event_position(n: int, rule: str, animals=()) -> dict:
-    return base({"animals": True, "spawn": rule}, round=4, pool=n, phase="event",
-                gladiators=[G("0a", "thraex", 4, 3, 2, 0, "c5"), G("1a", "murmillo", 3, 4, 2, 0, "g5")],
-                animals=list(animals))
+    return base(
+        {"animals": True, "spawn": rule},
+        round=4,
+        pool=n,
+        phase="event",
+        gladiators=[G("0a", "thraex", 4, 3, 2, 0, "c5"), G("1a", "murmillo", 3, 4, 2, 0, "g5")],
+        animals=list(animals),
+    )
 
 
 def species_odds(p: Fraction, rhino_exists: bool) -> dict[str, Fraction]:
@@ -717,15 +1105,27 @@ def test_spawn_matches_enumeration(backend, rule, n):
 
 def test_spawn_with_a_rhino_rerolls_sixes(backend):
     b = backend(GAME)
-    rhino = {"id": "x", "species": "rhino", "attack": 2, "defense": 5, "speed": 3,
-             "hex": None, "entry": "I"}
+    rhino = {
+        "id": "x",
+        "species": "rhino",
+        "attack": 2,
+        "defense": 5,
+        "speed": 3,
+        "hex": None,
+        "entry": "I",
+    }
     pos = event_position(5, "triple", [rhino])
-    pos["gladiators"][0]["hex"] = "a5"               # keeps the rhino waiting
+    pos["gladiators"][0]["hex"] = "a5"  # keeps the rhino waiting
     got = b.chance_outcomes(b.load(pos))
     p = enumerate_spawn(5, "triple")
     assert dict(got) == {"spawn:none": 1 - p, **species_odds(p, True)}
-    assert [m for m, _ in got] == ["spawn:bear-I", "spawn:bear-II", "spawn:lion-I",
-                                   "spawn:lion-II", "spawn:none"]
+    assert [m for m, _ in got] == [
+        "spawn:bear-I",
+        "spawn:bear-II",
+        "spawn:lion-I",
+        "spawn:lion-II",
+        "spawn:none",
+    ]
 
 
 def test_spawn_certain_from_13_dice(backend):
@@ -739,19 +1139,37 @@ def test_spawn_certain_from_13_dice(backend):
 
 def test_new_animal_takes_first_free_id_and_waits_on_an_occupied_entry(backend):
     b = backend(GAME)
-    bear = {"id": "x", "species": "bear", "attack": 4, "defense": 3, "speed": 3,
-            "hex": "e9", "entry": "I"}
+    bear = {
+        "id": "x",
+        "species": "bear",
+        "attack": 4,
+        "defense": 3,
+        "speed": 3,
+        "hex": "e9",
+        "entry": "I",
+    }
     pos = event_position(3, "triple", [bear])
-    pos["gladiators"][1]["hex"] = "i5"               # II is taken
+    pos["gladiators"][1]["hex"] = "i5"  # II is taken
     p = b.apply(b.load(pos), "spawn:lion-II")
-    assert p["animals"] == [bear, {"id": "y", "species": "lion", "attack": 5, "defense": 1,
-                                   "speed": 4, "hex": None, "entry": "II"}]
+    assert p["animals"] == [
+        bear,
+        {
+            "id": "y",
+            "species": "lion",
+            "attack": 5,
+            "defense": 1,
+            "speed": 4,
+            "hex": None,
+            "entry": "II",
+        },
+    ]
     assert p["pool"] == 0 and p["phase"] == "initiative"
 
 
 # ---------------------------------------------------------------------------
 # §5.7 behaviour of a wounded animal
 # ---------------------------------------------------------------------------
+
 
 def test_wounded_animal_behaviour(backend):
     b = backend(GAME)
@@ -761,8 +1179,11 @@ def test_wounded_animal_behaviour(backend):
 
 def test_hunt_prefers_the_wounded_among_the_nearest(backend):
     b = backend(GAME)
-    pos = dict(EX7, phase="hunt_target",
-               gladiators=[G("0a", "thraex", 4, 3, 2, 0, "c6"), G("1a", "murmillo", 3, 3, 2, 1, "g4")])
+    pos = dict(
+        EX7,
+        phase="hunt_target",
+        gladiators=[G("0a", "thraex", 4, 3, 2, 0, "c6"), G("1a", "murmillo", 3, 3, 2, 1, "g4")],
+    )
     p = b.apply(b.load(dict(pos, phase="behaviour")), "behave:hunt")
     # the only wounded nearest foe is chosen at once; its two closer hexes are a coin toss
     assert p["phase"] == "hunt_step"

@@ -3,6 +3,7 @@
 A change to the search or the rules that changes the node count must update
 bench/signature.txt deliberately (and say ``Bench: N`` in its commit message).
 """
+
 from __future__ import annotations
 
 from pathlib import Path

@@ -2,6 +2,7 @@
 probability as a logistic of its score (1 or 0 when proven), in the report,
 in analyse --json and in the protocol's info lines; the calibration table,
 its expected calibration error and the reliability diagram."""
+
 import json
 import math
 import random
@@ -14,16 +15,22 @@ from click.testing import CliRunner
 from safari_ai import EvalWeights, Position, analyse
 from safari_ai.cli import main
 from safari_ai.protocol import Engine
-from safari_ai.tune import (CalibrationBin, calibration, expected_calibration_error,
-                            reliability_svg, score_probability)
+from safari_ai.tune import (
+    CalibrationBin,
+    calibration,
+    expected_calibration_error,
+    reliability_svg,
+    score_probability,
+)
 
 
 def logistic(score: float, scale: float) -> float:
     return 1.0 / (1.0 + math.exp(-score / scale))
 
 
-@pytest.mark.parametrize("game, moves", [("turtles", ["d1xd3", "d7xd5"]),
-                                         ("zebras", ["@12", "Ee1@15", "Lb5@16"])])
+@pytest.mark.parametrize(
+    "game, moves", [("turtles", ["d1xd3", "d7xd5"]), ("zebras", ["@12", "Ee1@15", "Lb5@16"])]
+)
 def test_alphabeta_reports_the_logistic_of_its_score(game, moves):
     pos = Position.new(game)
     for move in moves:
@@ -71,8 +78,7 @@ def test_analyse_json_and_text_carry_the_win_probability(tmp_path):
     path = tmp_path / "pos.json"
     pos = Position.new("turtles").apply("d1xd3")
     path.write_text(pos.to_json_text())
-    result = CliRunner().invoke(main, ["analyse", str(path), "--depth", "2", "--quiet",
-                                       "--json"])
+    result = CliRunner().invoke(main, ["analyse", str(path), "--depth", "2", "--quiet", "--json"])
     data = json.loads(result.output)
     scale = EvalWeights.default("turtles").win_scale
     assert data["win_probability"] == pytest.approx(logistic(data["score"], scale))
@@ -108,8 +114,9 @@ def test_protocol_info_lines_carry_winprob_and_the_weights_option(tmp_path):
 
 
 def test_score_probability_maps_scores_and_proven_results():
-    p = score_probability(np.array([0.0, 200.0, -200.0, np.inf, -np.inf]),
-                          np.array([0, 0, 0, 1, -1]), 200.0)
+    p = score_probability(
+        np.array([0.0, 200.0, -200.0, np.inf, -np.inf]), np.array([0, 0, 0, 1, -1]), 200.0
+    )
     assert p == pytest.approx([0.5, logistic(200, 200), logistic(-200, 200), 1.0, 0.0])
 
 
@@ -130,8 +137,10 @@ def test_reliability_diagram_is_well_formed_svg():
     rng = np.random.default_rng(1)
     p = rng.random(500)
     outcome = (rng.random(500) < p).astype(float)
-    svg = reliability_svg({"turtles": calibration(p, outcome),
-                           "zebras": calibration(p, 1 - outcome)}, "a <test> & title")
+    svg = reliability_svg(
+        {"turtles": calibration(p, outcome), "zebras": calibration(p, 1 - outcome)},
+        "a <test> & title",
+    )
     root = ET.fromstring(svg)
     assert root.tag.endswith("svg")
     polylines = [e for e in root.iter() if e.tag.endswith("polyline")]

@@ -1,6 +1,7 @@
 """The C core without Cython: load the plain shared library through cffi's ABI
 mode, declare its API from the public header alone, and run perft with it, as
 another program embedding the engine would."""
+
 from __future__ import annotations
 
 import importlib.util

@@ -9,6 +9,7 @@ is the engine's evaluation (read through the public API, as the engine reads
 it: ``evaluate(p) / 100`` points). The engine runs with ``chance_width`` above
 every chance position's size, so nothing below the root is sampled.
 """
+
 from __future__ import annotations
 
 import json
@@ -18,10 +19,10 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-
-import safari_ai
 from reference import arena as ref_arena
 from reference import ostrich as ref_ostrich
+
+import safari_ai
 from safari_ai.cli import main
 
 EXACT = 4096
@@ -36,8 +37,11 @@ def walk(game: str, rules: dict[str, Any], seed: int, plies: int) -> safari_ai.P
     rng = random.Random(seed)
     pos = safari_ai.Position.new(game, rules)
     for _ in range(plies):
-        pos = pos.apply(rng.choice([o for o, _ in pos.chance_outcomes()]) if pos.is_chance()
-                        else rng.choice(pos.legal_moves()))
+        pos = pos.apply(
+            rng.choice([o for o, _ in pos.chance_outcomes()])
+            if pos.is_chance()
+            else rng.choice(pos.legal_moves())
+        )
     return pos
 
 
@@ -51,8 +55,9 @@ def choice_key(values: tuple[Fraction, ...], mover: int, race: bool) -> Fraction
     return values[mover] - sum(others) / len(others)
 
 
-def reference_value(ref: Any, p: dict[str, Any], depth: int | None, maxn: bool,
-                    memo: dict[str, Any]) -> tuple[tuple[Fraction, ...], int, bool]:
+def reference_value(
+    ref: Any, p: dict[str, Any], depth: int | None, maxn: bool, memo: dict[str, Any]
+) -> tuple[tuple[Fraction, ...], int, bool]:
     """Every player's expected result of the reference position ``p`` (two
     players: the win probability, a draw half; more: points), searched
     ``depth`` plies (None: to the end), with the longest line searched and
@@ -64,22 +69,32 @@ def reference_value(ref: Any, p: dict[str, Any], depth: int | None, maxn: bool,
     ambiguous = False
     if p["phase"] == "over":
         r = ref.result(p)
-        out = (tuple(Fraction(x) for x in r) if maxn
-               else (Fraction(r[0] + 1, 2), Fraction(r[1] + 1, 2)), 0, False)
+        out = (
+            tuple(Fraction(x) for x in r)
+            if maxn
+            else (Fraction(r[0] + 1, 2), Fraction(r[1] + 1, 2)),
+            0,
+            False,
+        )
     elif depth == 0:
         engine = safari_ai.Position.from_json(p)
-        out = (tuple(Fraction(engine.evaluate(q), 100) for q in range(engine.num_players)),
-               0, False)
+        out = (
+            tuple(Fraction(engine.evaluate(q), 100) for q in range(engine.num_players)),
+            0,
+            False,
+        )
     else:
         below = None if depth is None else depth - 1
         longest, best = 0, None
         if mover == "chance":
             total = None
             for outcome, probability in ref.chance_outcomes(p):
-                values, plies, amb = reference_value(ref, ref.apply(p, outcome), below, maxn,
-                                                     memo)
-                total = ([probability * v for v in values] if total is None
-                         else [t + probability * v for t, v in zip(total, values)])
+                values, plies, amb = reference_value(ref, ref.apply(p, outcome), below, maxn, memo)
+                total = (
+                    [probability * v for v in values]
+                    if total is None
+                    else [t + probability * v for t, v in zip(total, values)]
+                )
                 longest, ambiguous = max(longest, plies + 1), ambiguous or amb
             best = tuple(total or ())
         else:
@@ -88,15 +103,19 @@ def reference_value(ref: Any, p: dict[str, Any], depth: int | None, maxn: bool,
                 longest, ambiguous = max(longest, plies + 1), ambiguous or amb
                 if best is None or choice_key(values, mover, maxn) > choice_key(best, mover, maxn):
                     best = values
-                elif choice_key(values, mover, maxn) == choice_key(best, mover, maxn) and values != best:
+                elif (
+                    choice_key(values, mover, maxn) == choice_key(best, mover, maxn)
+                    and values != best
+                ):
                     ambiguous = True
         out = (best, longest, ambiguous)
     memo[key] = out
     return out
 
 
-def check_against_reference(ref: Any, pos: safari_ai.Position, depth: int | None,
-                            maxn: bool) -> None:
+def check_against_reference(
+    ref: Any, pos: safari_ai.Position, depth: int | None, maxn: bool
+) -> None:
     p = ref.load(pos.to_json())
     memo: dict[str, Any] = {}
     value, longest, ambiguous = reference_value(ref, p, depth, maxn, memo)
@@ -108,11 +127,13 @@ def check_against_reference(ref: Any, pos: safari_ai.Position, depth: int | None
     probabilities = dict(pos.chance_outcomes())
     for outcome in report.outcomes:
         assert outcome.probability == probabilities[outcome.outcome]
-        child, _, _ = reference_value(ref, ref.apply(p, outcome.outcome),
-                                      None if depth is None else depth - 1, maxn, memo)
+        child, _, _ = reference_value(
+            ref, ref.apply(p, outcome.outcome), None if depth is None else depth - 1, maxn, memo
+        )
         assert outcome.expected == pytest.approx([float(v) for v in child], abs=1e-9)
-    assert [o.probability for o in report.outcomes] == \
-        sorted((o.probability for o in report.outcomes), reverse=True)
+    assert [o.probability for o in report.outcomes] == sorted(
+        (o.probability for o in report.outcomes), reverse=True
+    )
 
 
 @needs_arena
@@ -126,8 +147,9 @@ def test_the_end_of_an_arena_duel_equals_exact_expectimax(seed: int, plies: int)
 
 @needs_ostrich
 @pytest.mark.parametrize("seed, plies, depth", [(0, 279, 2), (1, 132, 2), (0, 275, 3)])
-def test_the_last_rolls_of_an_ostrich_race_equal_expectimax(seed: int, plies: int,
-                                                            depth: int) -> None:
+def test_the_last_rolls_of_an_ostrich_race_equal_expectimax(
+    seed: int, plies: int, depth: int
+) -> None:
     pos = walk("ostrich", {"players": 3}, seed, plies)
     assert pos.is_chance()
     check_against_reference(ref_ostrich, pos, depth, maxn=True)
@@ -158,8 +180,9 @@ def test_a_limit_too_short_for_every_outcome_gives_a_seeded_estimate() -> None:
     assert len(valued) == report.valued
     for p in range(3):
         c = pos.evaluate(p) / 100
-        estimate = c + n / len(valued) * sum(float(o.probability) * (o.expected[p] - c)
-                                             for o in valued)
+        estimate = c + n / len(valued) * sum(
+            float(o.probability) * (o.expected[p] - c) for o in valued
+        )
         assert report.expected[p] == pytest.approx(estimate, rel=1e-9)
     again = safari_ai.analyse(pos, nodes=400, seed=9)
     assert again.expected == report.expected
@@ -176,26 +199,34 @@ def test_analyse_command_at_the_start_of_a_dice_game(game: str) -> None:
     assert lines[0].startswith("bestmove (none)")
     assert lines[1].startswith("expected ")
     head = 2
-    if game == "ostrich":   # every player's win chance (a score race)
+    if game == "ostrich":  # every player's win chance (a score race)
         assert lines[2].startswith("winchance p0=")
         head = 3
     assert lines[head].split()[:2] == ["outcome", "probability"]
     outcomes = safari_ai.Position.new(game).chance_outcomes()
-    table = lines[head + 1:head + 1 + len(outcomes)]
+    table = lines[head + 1 : head + 1 + len(outcomes)]
     assert sum(Fraction(line.split()[1]) for line in table) == 1
     assert lines[-1].startswith("depth 2 ") and "threads 1" in lines[-1]
-    data = json.loads(CliRunner().invoke(
-        main, ["analyse", "-", "--depth", "2", "--json", "--threads", "2"], input=start).stdout)
+    data = json.loads(
+        CliRunner()
+        .invoke(main, ["analyse", "-", "--depth", "2", "--json", "--threads", "2"], input=start)
+        .stdout
+    )
     assert data["bestmove"] is None and data["threads"] == 2
     assert len(data["expected"]) == safari_ai.Position.new(game).num_players
     assert (data["win_chances"] is None) == (game != "ostrich")
     assert [o["outcome"] for o in data["outcomes"]] == [line.split()[0] for line in table]
     assert sum(Fraction(o["probability"]) for o in data["outcomes"]) == 1
-    mean = [sum(float(Fraction(o["probability"])) * o["expected"][p] for o in data["outcomes"])
-            for p in range(len(data["expected"]))]
+    mean = [
+        sum(float(Fraction(o["probability"])) * o["expected"][p] for o in data["outcomes"])
+        for p in range(len(data["expected"]))
+    ]
     assert data["expected"] == pytest.approx(mean, abs=1e-9)
-    short = json.loads(CliRunner().invoke(
-        main, ["analyse", "-", "--depth", "2", "--json", "--multipv", "1"], input=start).stdout)
+    short = json.loads(
+        CliRunner()
+        .invoke(main, ["analyse", "-", "--depth", "2", "--json", "--multipv", "1"], input=start)
+        .stdout
+    )
     assert len(short["outcomes"]) == 1 and short["expected"] == data["expected"]
 
 

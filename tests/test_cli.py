@@ -1,5 +1,6 @@
 """The command line of the contract: new, moves, apply, perft, errors, and
 ``python -m safari_ai``."""
+
 from __future__ import annotations
 
 import json
@@ -34,8 +35,13 @@ def test_new_prints_the_start_position() -> None:
     code, out, _ = run("new", "turtles")
     position = json.loads(out)
     assert code == 0 and position["game"] == "turtles" and position["to_move"] == 0
-    assert position["rules"] == {"tattoo": False, "tattoo_setup": "fixed", "hatching": False,
-                                 "max_rule": "first_hop", "max_turns": 200}
+    assert position["rules"] == {
+        "tattoo": False,
+        "tattoo_setup": "fixed",
+        "hatching": False,
+        "max_rule": "first_hop",
+        "max_turns": 200,
+    }
 
 
 def test_new_takes_rules_as_json_or_bare_strings() -> None:
@@ -108,8 +114,14 @@ def test_python_dash_m_runs_the_same_cli(tmp_path: Path) -> None:
     import safari_ai
 
     env = dict(os.environ, PYTHONPATH=str(Path(safari_ai.__file__).resolve().parents[1]))
-    done = subprocess.run([sys.executable, "-m", "safari_ai", "new", "turtles"],
-                          capture_output=True, text=True, check=True, cwd=tmp_path, env=env)
+    done = subprocess.run(
+        [sys.executable, "-m", "safari_ai", "new", "turtles"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+        env=env,
+    )
     assert json.loads(done.stdout)["game"] == "turtles"
 
 
@@ -131,9 +143,21 @@ def test_analyse_json_report(start_file: Path) -> None:
 
 def test_analyse_refuses_terminal_positions(tmp_path: Path) -> None:
     path = tmp_path / "over.json"
-    path.write_text(json.dumps({
-        "game": "turtles", "rules": {}, "to_move": "terminal", "phase": "over", "side": 0,
-        "turns": 0, "board": {"d6": "0", "d7": "1", "c6": "1", "e6": "1", "b1": "1", "d3": "n"},
-        "reserve": [0, 0], "pending": [], "changing": None}))
+    path.write_text(
+        json.dumps(
+            {
+                "game": "turtles",
+                "rules": {},
+                "to_move": "terminal",
+                "phase": "over",
+                "side": 0,
+                "turns": 0,
+                "board": {"d6": "0", "d7": "1", "c6": "1", "e6": "1", "b1": "1", "d3": "n"},
+                "reserve": [0, 0],
+                "pending": [],
+                "changing": None,
+            }
+        )
+    )
     code, _, err = run("analyse", str(path), "--depth", "2")
     assert code == 1 and "over" in err

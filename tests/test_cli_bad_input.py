@@ -1,6 +1,7 @@
 """Hostile input files and values give one ``error: ...`` line and exit code 1
 in every command that reads them, under the input limits every reader shares
 (safari_ai.jsontext; issue 21 points 9 and 13)."""
+
 from __future__ import annotations
 
 import os
@@ -19,9 +20,15 @@ from safari_ai.cli import main
 DEEP = "[" * 100_000 + "]" * 100_000
 DEEP_OBJECT = '{"a":' * 1_000 + "1" + "}" * 1_000
 LONG_NUMBER = '{"game": "turtles", "x": ' + "7" * 5_000 + "}"
-HUGE = '{"game": "turtles", "x": [' + ",".join(["1"] * 600_000) + "]}"   # 1.2 MB
-READERS = [["moves"], ["analyse", "--depth", "1"], ["render"], ["replay"], ["apply"],
-           ["perft", "--depth", "1"]]
+HUGE = '{"game": "turtles", "x": [' + ",".join(["1"] * 600_000) + "]}"  # 1.2 MB
+READERS = [
+    ["moves"],
+    ["analyse", "--depth", "1"],
+    ["render"],
+    ["replay"],
+    ["apply"],
+    ["perft", "--depth", "1"],
+]
 
 
 def _one_error_line(result: object, expect: str) -> None:
@@ -33,15 +40,20 @@ def _one_error_line(result: object, expect: str) -> None:
 
 
 @pytest.mark.parametrize("command", READERS, ids=lambda c: c[0])
-@pytest.mark.parametrize(("text", "expect"), [
-    (DEEP, f"nesting deeper than {jsontext.MAX_DEPTH} levels"),
-    (DEEP_OBJECT, f"nesting deeper than {jsontext.MAX_DEPTH} levels"),
-    (LONG_NUMBER, f"number longer than {jsontext.MAX_NUMBER_CHARS} characters"),
-    (HUGE, f"larger than the input limit of {jsontext.MAX_BYTES} bytes"),
-    ("\ufeff{}", "malformed JSON"),
-], ids=["deep", "deep-object", "long-number", "huge", "bom"])
-def test_every_reader_refuses_hostile_files(command: list[str], text: str, expect: str,
-                                            tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("text", "expect"),
+    [
+        (DEEP, f"nesting deeper than {jsontext.MAX_DEPTH} levels"),
+        (DEEP_OBJECT, f"nesting deeper than {jsontext.MAX_DEPTH} levels"),
+        (LONG_NUMBER, f"number longer than {jsontext.MAX_NUMBER_CHARS} characters"),
+        (HUGE, f"larger than the input limit of {jsontext.MAX_BYTES} bytes"),
+        ("\ufeff{}", "malformed JSON"),
+    ],
+    ids=["deep", "deep-object", "long-number", "huge", "bom"],
+)
+def test_every_reader_refuses_hostile_files(
+    command: list[str], text: str, expect: str, tmp_path: Path
+) -> None:
     file = tmp_path / "input.json"
     file.write_text(text)
     result = CliRunner().invoke(main, [command[0], str(file), *command[1:]])
@@ -60,11 +72,14 @@ def test_a_file_that_is_not_utf8(tmp_path: Path) -> None:
     _one_error_line(CliRunner().invoke(main, ["analyse", str(file)]), "not UTF-8")
 
 
-@pytest.mark.parametrize(("value", "expect"), [
-    ("[" * 1000 + "]" * 1000, "nesting deeper than"),
-    ("9" * 5000, "number longer than"),
-    ("{" + '"a":1,' * 3 + '"a":2}', "duplicate key"),
-])
+@pytest.mark.parametrize(
+    ("value", "expect"),
+    [
+        ("[" * 1000 + "]" * 1000, "nesting deeper than"),
+        ("9" * 5000, "number longer than"),
+        ("{" + '"a":1,' * 3 + '"a":2}', "duplicate key"),
+    ],
+)
 def test_new_rules_values_beyond_the_limits(value: str, expect: str) -> None:
     result = CliRunner().invoke(main, ["new", "turtles", "--rules", f"max_turns={value}"])
     _one_error_line(result, expect)
@@ -90,12 +105,18 @@ def test_dev_zero_is_refused_after_the_limit(command: list[str], tmp_path: Path)
     # AddressSanitizer (CI's sanitized pass preloads it) reserves terabytes of
     # address space for its shadow memory at start-up: no address-space cap there.
     sanitized = "libasan" in os.environ.get("LD_PRELOAD", "")
-    done = subprocess.run([sys.executable, "-m", "safari_ai", command[0], "/dev/zero"],
-                          capture_output=True, text=True, timeout=60,
-                          preexec_fn=None if sanitized else _limit_memory, cwd=tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "safari_ai", command[0], "/dev/zero"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        preexec_fn=None if sanitized else _limit_memory,
+        cwd=tmp_path,
+    )
     assert done.returncode == 1, done.stderr[-500:]
-    assert done.stderr == (f"error: /dev/zero: larger than the input limit of "
-                           f"{jsontext.MAX_BYTES} bytes\n")
+    assert done.stderr == (
+        f"error: /dev/zero: larger than the input limit of {jsontext.MAX_BYTES} bytes\n"
+    )
 
 
 def test_python_reads_only_what_the_c_reader_accepts() -> None:

@@ -14,14 +14,16 @@ written in each of them, they agree; before, the batch analysis and the web
 API read it with Python's ``json`` alone (a duplicate key was dropped there
 and refused elsewhere) and passed C a re-encoding.
 """
+
 from __future__ import annotations
 
 import importlib.util
 import json
 import re
 import warnings
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, Optional
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -32,7 +34,7 @@ from safari_ai.protocol import Engine
 
 GAMES = safari_ai.game_names()
 FIELD = re.compile(r"field '([^']*)'")
-Verdict = tuple[bool, Optional[str]]    # (accepted, the field a refusal names)
+Verdict = tuple[bool, str | None]  # (accepted, the field a refusal names)
 
 
 def _start(game: str) -> dict[str, Any]:
@@ -70,33 +72,42 @@ def _set(data: dict[str, Any], path: list[str], value: Any) -> dict[str, Any]:
     return copy
 
 
-def corpus(game: str) -> dict[str, tuple[str, Optional[Verdict]]]:
+def corpus(game: str) -> dict[str, tuple[str, Verdict | None]]:
     """``name -> (text, expected verdict or None when only agreement is checked)``."""
     start = _start(game)
     compact = json.dumps(start)
     int_path = _first_int_path(start)
     first_rule = next(iter(start["rules"]))
-    cases: dict[str, tuple[str, Optional[Verdict]]] = {
+    cases: dict[str, tuple[str, Verdict | None]] = {
         "valid": (compact, (True, None)),
         "valid, pretty-printed": (json.dumps(start, indent=2), (True, None)),
         "valid, some plies in": (json.dumps(_played(game, 3)), (True, None)),
-        "duplicate key": (compact.replace('"game": ', f'"game": "{game}", "game": ', 1),
-                          (False, None)),
+        "duplicate key": (
+            compact.replace('"game": ', f'"game": "{game}", "game": ', 1),
+            (False, None),
+        ),
         "float where an integer belongs": (
             json.dumps(_set(start, int_path, float(_get(start, int_path)))),
-            (False, ".".join(int_path))),
+            (False, ".".join(int_path)),
+        ),
         "wrong type": (json.dumps(_set(start, ["to_move"], [])), (False, "to_move")),
         "out of range": (json.dumps(_set(start, ["to_move"], 7)), (False, "to_move")),
         "unknown field": (json.dumps(_set(start, ["bogus"], 1)), (False, "bogus")),
-        "unknown rules option": (json.dumps(_set(start, ["rules", "no_such_rule"], 1)),
-                                 (False, "rules.no_such_rule")),
-        "bad rules value": (json.dumps(_set(start, ["rules", first_rule], "no-such-value")),
-                            (False, f"rules.{first_rule}")),
+        "unknown rules option": (
+            json.dumps(_set(start, ["rules", "no_such_rule"], 1)),
+            (False, "rules.no_such_rule"),
+        ),
+        "bad rules value": (
+            json.dumps(_set(start, ["rules", first_rule], "no-such-value")),
+            (False, f"rules.{first_rule}"),
+        ),
         "truncated": (compact[: len(compact) // 2], (False, None)),
         "trailing garbage": (compact + " x", (False, None)),
         "not an object": ("[" + compact + "]", (False, None)),
-        "unknown game": (compact.replace(f'"game": "{game}"', '"game": "chess"', 1),
-                         (False, "game")),
+        "unknown game": (
+            compact.replace(f'"game": "{game}"', '"game": "chess"', 1),
+            (False, "game"),
+        ),
     }
     return cases
 
@@ -109,7 +120,8 @@ def _get(data: dict[str, Any], path: list[str]) -> Any:
 
 # -- the entries --------------------------------------------------------------
 
-def _field(message: str) -> Optional[str]:
+
+def _field(message: str) -> str | None:
     found = FIELD.search(message)
     return found.group(1) if found else None
 
@@ -127,8 +139,10 @@ def _cli(args: list[str], text: str, tmp: Path) -> Verdict:
 
 def _record_text(text: str) -> str:
     """A record of no moves whose start is ``text`` as written."""
-    return ('{"format": "safari-ai-record", "version": 1, "players": [], "settings": {}, '
-            f'"start": {text}, "moves": [], "result": null}}')
+    return (
+        '{"format": "safari-ai-record", "version": 1, "players": [], "settings": {}, '
+        f'"start": {text}, "moves": [], "result": null}}'
+    )
 
 
 def _replay(text: str, tmp: Path) -> Verdict:
@@ -167,15 +181,19 @@ def _batch(text: str, tmp: Path) -> Verdict:
 
 def _web(text: str, tmp: Path) -> Verdict:
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")   # Starlette's notice about httpx2
+        warnings.simplefilter("ignore")  # Starlette's notice about httpx2
         from starlette.testclient import TestClient
 
     from safari_ai.web.app import ServerConfig, create_app
 
-    with TestClient(create_app(ServerConfig(workers=1)),
-                    base_url="http://127.0.0.1") as client:   # a loopback name (docs/web.md)
-        answer = client.post("/api/moves", content='{"position": ' + text + "}",
-                             headers={"content-type": "application/json"})
+    with TestClient(
+        create_app(ServerConfig(workers=1)), base_url="http://127.0.0.1"
+    ) as client:  # a loopback name (docs/web.md)
+        answer = client.post(
+            "/api/moves",
+            content='{"position": ' + text + "}",
+            headers={"content-type": "application/json"},
+        )
     if answer.status_code == 200:
         return True, None
     assert answer.status_code == 400, answer.text
@@ -187,8 +205,7 @@ def _web(text: str, tmp: Path) -> Verdict:
 
 ENTRIES: dict[str, Callable[[str, Path], Verdict]] = {
     "moves": lambda text, tmp: _cli(["moves"], text, tmp),
-    "analyse --depth 1": lambda text, tmp: _cli(["analyse", "--depth", "1", "--quiet"], text,
-                                                tmp),
+    "analyse --depth 1": lambda text, tmp: _cli(["analyse", "--depth", "1", "--quiet"], text, tmp),
     "perft --depth 1": lambda text, tmp: _cli(["perft", "--depth", "1"], text, tmp),
     "render": lambda text, tmp: _cli(["render"], text, tmp),
     "replay (record start)": _replay,

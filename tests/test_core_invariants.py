@@ -5,6 +5,7 @@ The fuzz side of it (every move and outcome of every accepted fuzzed
 position applied, its child read back) is in test_fuzz_properties.py
 (``_check_accepted``) and in the libFuzzer harness csrc/fuzz/fuzz_position.c.
 """
+
 from __future__ import annotations
 
 import json
@@ -52,7 +53,7 @@ def test_hunt_step_beyond_the_animals_speed_is_refused() -> None:
                     try:
                         pos = safari_ai.Position.from_json(text)
                     except PositionError:
-                        continue     # refused for another reason (the target's distance)
+                        continue  # refused for another reason (the target's distance)
                     for move in pos.legal_moves() or [o for o, _ in pos.chance_outcomes()]:
                         child = pos.apply(move)
                         assert safari_ai.Position.from_json(child.to_json_text()) == child
@@ -77,6 +78,7 @@ def test_a_whole_arena_game_stays_inside_the_reader() -> None:
 
 # -- N12 -------------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("game", ["turtles", "zebras", "arena"])
 def test_evaluate_refuses_a_player_the_game_does_not_have(game: str) -> None:
     pos = safari_ai.Position.new(game)
@@ -97,8 +99,10 @@ def test_new_with_a_game_that_is_not_a_name_is_a_position_error(game: Any) -> No
 def test_a_record_without_a_result_prints_none_not_python(tmp_path: Any) -> None:
     from safari_ai.record import GameRecord
 
-    record = GameRecord(start=safari_ai.Position.new("turtles").to_json(),
-                        players=[{"seat": 0, "name": "a"}, {"seat": 1, "name": "b"}])
+    record = GameRecord(
+        start=safari_ai.Position.new("turtles").to_json(),
+        players=[{"seat": 0, "name": "a"}, {"seat": 1, "name": "b"}],
+    )
     assert json.loads(record.dumps())["result"] is None
     path = tmp_path / "record.json"
     path.write_text(record.dumps())

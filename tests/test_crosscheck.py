@@ -12,6 +12,7 @@ fewer for the long ostrich races); the thorough checks (``pytest -m slow``)
 play the remaining seeds up to ``PLAYOUTS`` in chunks of ``CHUNK`` games, one
 test each, so that the workers share them evenly.
 """
+
 from __future__ import annotations
 
 import difflib
@@ -20,10 +21,10 @@ import operator
 from typing import Any
 
 import pytest
-
-import safari_ai
 from conftest import DEFAULT_PLAYOUTS, PLAYOUTS, reference_module
 from playout import MAX_PLIES, pick_move, pick_outcome, rng_for
+
+import safari_ai
 
 GAMES = list(safari_ai.game_names())  # every registered game, in the registry's order
 
@@ -52,14 +53,24 @@ def _variants() -> list[Any]:
         try:
             module = __import__(f"reference.{game}", fromlist=["VARIANTS"])
         except ModuleNotFoundError:
-            params.append(pytest.param(game, None, 0, 0, marks=pytest.mark.skip(
-                reason=f"no reference for {game} yet")))
+            params.append(
+                pytest.param(
+                    game, None, 0, 0, marks=pytest.mark.skip(reason=f"no reference for {game} yet")
+                )
+            )
             continue
         for name in getattr(module, "VARIANTS", {"default": {}}):
             for first, stop, slow in _seed_ranges(game, name):
-                params.append(pytest.param(
-                    game, name, first, stop, id=f"{game}-{name}-{first}-{stop}",
-                    marks=[pytest.mark.slow] if slow else []))
+                params.append(
+                    pytest.param(
+                        game,
+                        name,
+                        first,
+                        stop,
+                        id=f"{game}-{name}-{first}-{stop}",
+                        marks=[pytest.mark.slow] if slow else [],
+                    )
+                )
     return params
 
 
@@ -92,8 +103,11 @@ class VerifiedLists:
             return engine == reference
         key = (id(engine[0]), id(reference[0]), len(engine))
         known = self.pairs.get(key)
-        if known is not None and all(map(operator.is_, engine, known[0])) and all(
-                map(operator.is_, reference, known[1])):
+        if (
+            known is not None
+            and all(map(operator.is_, engine, known[0]))
+            and all(map(operator.is_, reference, known[1]))
+        ):
             return True
         if engine != reference:
             return False
@@ -106,8 +120,11 @@ VERIFIED = VerifiedLists()
 
 def _check(condition: bool, what: str, history: list[str], engine: Any, reference: Any) -> None:
     if not condition:
-        detail = _diff(engine, reference) if isinstance(engine, dict) else (
-            f"  engine:    {engine!r}\n  reference: {reference!r}")
+        detail = (
+            _diff(engine, reference)
+            if isinstance(engine, dict)
+            else (f"  engine:    {engine!r}\n  reference: {reference!r}")
+        )
         raise Mismatch(f"{what} differ after moves {' '.join(history) or '(start)'}\n{detail}")
 
 
@@ -123,14 +140,24 @@ def play_one(game: str, rules: dict[str, Any], seed: str) -> int:
         who = ref.to_move(ref_pos)
         _check(pos.to_move == who, "to_move", history, pos.to_move, who)
         if who == "terminal":
-            _check(pos.result() == ref.result(ref_pos), "results", history,
-                   pos.result(), ref.result(ref_pos))
+            _check(
+                pos.result() == ref.result(ref_pos),
+                "results",
+                history,
+                pos.result(),
+                ref.result(ref_pos),
+            )
             return len(history)
         if who == "chance":
             outcomes = ref.chance_outcomes(ref_pos)
             engine_outcomes = pos.chance_outcomes()
-            _check(VERIFIED.equal(engine_outcomes, outcomes), "chance outcomes", history,
-                   engine_outcomes, outcomes)
+            _check(
+                VERIFIED.equal(engine_outcomes, outcomes),
+                "chance outcomes",
+                history,
+                engine_outcomes,
+                outcomes,
+            )
             move = pick_outcome(rng, outcomes)
         else:
             moves = ref.legal_moves(ref_pos)

@@ -23,6 +23,7 @@ A second test reads every ``safari-ai COMMAND ... --option`` written in README.m
 and docs/ (code spans and code blocks) and requires the command and each of its
 options to exist, as ``safari-ai COMMAND --help`` lists them.
 """
+
 from __future__ import annotations
 
 import functools
@@ -70,8 +71,7 @@ def _pattern(expected: str) -> re.Pattern[str]:
 def lines_match(expected: list[str], actual: list[str]) -> bool:
     """True when ``actual`` fits ``expected`` (the rules of the module's doc)."""
     actual = [VARYING.sub(r"\1 *", line.rstrip()) for line in actual]
-    patterns = [None if ELLIPSIS.fullmatch(line.strip()) else _pattern(line)
-                for line in expected]
+    patterns = [None if ELLIPSIS.fullmatch(line.strip()) else _pattern(line) for line in expected]
 
     @functools.cache
     def fits(i: int, j: int) -> bool:
@@ -86,8 +86,12 @@ def lines_match(expected: list[str], actual: list[str]) -> bool:
 
 
 def _explain(what: str, expected: list[str], actual: list[str]) -> str:
-    return (f"{what}\n--- the docs say:\n" + "\n".join(expected)
-            + "\n--- the program says:\n" + "\n".join(actual))
+    return (
+        f"{what}\n--- the docs say:\n"
+        + "\n".join(expected)
+        + "\n--- the program says:\n"
+        + "\n".join(actual)
+    )
 
 
 def test_the_docs_have_checked_transcripts() -> None:
@@ -99,15 +103,26 @@ def test_the_docs_have_checked_transcripts() -> None:
 
 def _console(body: str, tmp_path: Path) -> None:
     (tmp_path / "examples").symlink_to(ROOT / "examples")
-    env = dict(os.environ, NO_COLOR="1", COLUMNS="100",
-               PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}")
+    env = dict(
+        os.environ,
+        NO_COLOR="1",
+        COLUMNS="100",
+        PATH=f"{Path(sys.executable).parent}{os.pathsep}{os.environ.get('PATH', '')}",
+    )
     command: str | None = None
     expected: list[str] = []
 
     def run() -> None:
         assert command is not None
-        done = subprocess.run(["bash", "-c", command], cwd=tmp_path, env=env, text=True,
-                              capture_output=True, timeout=TIMEOUT, stdin=subprocess.DEVNULL)
+        done = subprocess.run(
+            ["bash", "-c", command],
+            cwd=tmp_path,
+            env=env,
+            text=True,
+            capture_output=True,
+            timeout=TIMEOUT,
+            stdin=subprocess.DEVNULL,
+        )
         assert done.returncode == 0, f"$ {command}\nexit {done.returncode}: {done.stderr}"
         actual = done.stdout.splitlines()
         assert lines_match(expected, actual), _explain(f"$ {command}", expected, actual)
@@ -143,8 +158,9 @@ def _protocol(body: str) -> None:
     assert lines_match(expected, actual), _explain("the transcript", expected, actual)
 
 
-@pytest.mark.parametrize("doc, line, kind, body",
-                         [pytest.param(*block, id=f"{block[0]}:{block[1]}") for block in BLOCKS])
+@pytest.mark.parametrize(
+    "doc, line, kind, body", [pytest.param(*block, id=f"{block[0]}:{block[1]}") for block in BLOCKS]
+)
 def test_transcript(doc: str, line: int, kind: str, body: str, tmp_path: Path) -> None:
     if kind == "console":
         _console(body, tmp_path)

@@ -7,6 +7,7 @@ Python module of the package is checked; a module whose source shows an
 example (``>>>``) must have it found and run, so an example cannot silently
 stop being tested.
 """
+
 from __future__ import annotations
 
 import doctest
@@ -59,10 +60,16 @@ def test_docstring_examples_run(name: str, capsys: pytest.CaptureFixture[str]) -
 
 def test_the_public_modules_have_examples() -> None:
     """The modules whose docstrings carry the API's examples are among those checked."""
-    for name in ("safari_ai", "safari_ai.position", "safari_ai.search", "safari_ai.limits",
-                 "safari_ai.player", "safari_ai.protocol", "safari_ai.engine_client"):
+    for name in (
+        "safari_ai",
+        "safari_ai.position",
+        "safari_ai.search",
+        "safari_ai.limits",
+        "safari_ai.player",
+        "safari_ai.protocol",
+        "safari_ai.engine_client",
+    ):
         assert name in MODULES
         finder = doctest.DocTestFinder()
         found = finder.find(importlib.import_module(name))
         assert sum(len(test.examples) for test in found) > 0, f"{name} has no example"
-

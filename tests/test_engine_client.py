@@ -1,5 +1,6 @@
 """safari_ai.engine_client against a real ``safari-ai engine`` process, and the
 engine-versus-engine example. Timeouts only catch hangs; nothing asserts speed."""
+
 from __future__ import annotations
 
 import os
@@ -13,8 +14,14 @@ from pathlib import Path
 import pytest
 
 import safari_ai
-from safari_ai.engine_client import (EngineClient, EngineError, EngineExited, EngineStartError,
-                                     EngineTimeout, parse_info)
+from safari_ai.engine_client import (
+    EngineClient,
+    EngineError,
+    EngineExited,
+    EngineStartError,
+    EngineTimeout,
+    parse_info,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -72,7 +79,7 @@ def test_refusals_raise_with_the_engine_message(client: EngineClient) -> None:
 def test_infinite_search_stops(client: EngineClient) -> None:
     client.position("turtles")
     client.go_infinite()
-    client.isready()           # answered while searching
+    client.isready()  # answered while searching
     client.set_option("Seed", 3)  # options may change during a search
     result = client.stop(timeout=10)
     assert result.bestmove in safari_ai.Position.new("turtles").legal_moves()
@@ -80,8 +87,10 @@ def test_infinite_search_stops(client: EngineClient) -> None:
 
 
 def test_parse_info_reads_every_field() -> None:
-    info = parse_info("info depth 4 seldepth 6 multipv 1 score win 5 winprob 0.750 "
-                      "expect 0.5,-0.5 nodes 100 nps 2000 hashfull 12 time 50 pv a b c")
+    info = parse_info(
+        "info depth 4 seldepth 6 multipv 1 score win 5 winprob 0.750 "
+        "expect 0.5,-0.5 nodes 100 nps 2000 hashfull 12 time 50 pv a b c"
+    )
     assert (info.depth, info.seldepth, info.multipv, info.score) == (4, 6, 1, "win 5")
     assert info.winprob == 0.75 and info.expect == [0.5, -0.5] and info.hashfull == 12
     assert info.pv == ["a", "b", "c"] and info.score_value == 1_000_000 - 5
@@ -101,8 +110,7 @@ def one_line_naming(error: Exception, *words: str) -> str:
 
 
 def test_a_dead_engine_is_an_error_not_a_hang(tmp_path: Path) -> None:
-    dead = EngineClient([sys.executable, "-c", "import sys; sys.exit(3)"], timeout=10,
-                        cwd=tmp_path)
+    dead = EngineClient([sys.executable, "-c", "import sys; sys.exit(3)"], timeout=10, cwd=tmp_path)
     with pytest.raises(EngineExited) as caught:
         dead.handshake()
     one_line_naming(caught.value, sys.executable, "exited with code 3")
@@ -115,16 +123,18 @@ def test_a_dead_engine_is_an_error_not_a_hang(tmp_path: Path) -> None:
 def test_an_engine_that_cannot_start_is_a_typed_one_line_error(tmp_path: Path) -> None:
     with pytest.raises(EngineStartError) as caught:
         EngineClient(["/no/such/engine", "--flag"], cwd=tmp_path)
-    one_line_naming(caught.value, "engine '/no/such/engine --flag' cannot be started",
-                    "no such file")
+    one_line_naming(
+        caught.value, "engine '/no/such/engine --flag' cannot be started", "no such file"
+    )
     with pytest.raises(EngineStartError, match="no engine command"):
         EngineClient([])
     assert issubclass(EngineStartError, EngineError)
 
 
 def test_a_silent_engine_times_out_with_a_rounded_time(tmp_path: Path) -> None:
-    silent = EngineClient([sys.executable, "-c", "import time; time.sleep(60)"], timeout=0.3,
-                          cwd=tmp_path)
+    silent = EngineClient(
+        [sys.executable, "-c", "import time; time.sleep(60)"], timeout=0.3, cwd=tmp_path
+    )
     with pytest.raises(EngineTimeout) as caught:
         silent.handshake()
     text = one_line_naming(caught.value, sys.executable, "'safariok'", "within 0.3 s")
@@ -181,9 +191,14 @@ def test_a_refused_position_without_isready_shows_in_the_next_go(client: EngineC
 
 def test_engine_vs_engine_example_plays_a_game(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(Path(safari_ai.__file__).resolve().parents[1]))
-    done = subprocess.run([sys.executable, str(ROOT / "examples" / "engine_vs_engine.py"),
-                           "--quiet"], cwd=tmp_path, env=env, capture_output=True, text=True,
-                          timeout=120)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "engine_vs_engine.py"), "--quiet"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     last = done.stdout.splitlines()[-1]
     assert last.startswith("result [") or last.startswith("result unfinished")

@@ -5,6 +5,7 @@ Started as ``python -m safari_ai engine`` from a temporary directory with
 runs both in place and installed. Timeouts here only prove that nothing hung;
 no test asserts speed.
 """
+
 from __future__ import annotations
 
 import os
@@ -28,9 +29,14 @@ class Process:
 
     def __init__(self, cwd: Path) -> None:
         env = dict(os.environ, PYTHONPATH=str(Path(safari_ai.__file__).resolve().parents[1]))
-        self.proc = subprocess.Popen([sys.executable, "-m", "safari_ai", "engine"],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, cwd=cwd, env=env)
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "safari_ai", "engine"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=cwd,
+            env=env,
+        )
         self.lines: queue.Queue[bytes | None] = queue.Queue()
         threading.Thread(target=self._read, daemon=True).start()
 
@@ -102,10 +108,18 @@ def test_stop_during_go_infinite_and_isready_meanwhile(engine: Process) -> None:
 
 
 def test_garbage_input_gives_errors_and_the_engine_carries_on(engine: Process) -> None:
-    garbage = [b"\x00\xff\xfe binary\n", b"go go go\n", b"position json {{{\n",
-               b"setoption name Hash value -1\n", "pösítíon ünícode\n".encode(),
-               b"x" * 100000 + b"\n", b"position startpos turtles moves zz\n", b"\r\n",
-               b"perft -1\n", b"moves\n"]
+    garbage = [
+        b"\x00\xff\xfe binary\n",
+        b"go go go\n",
+        b"position json {{{\n",
+        b"setoption name Hash value -1\n",
+        "pösítíon ünícode\n".encode(),
+        b"x" * 100000 + b"\n",
+        b"position startpos turtles moves zz\n",
+        b"\r\n",
+        b"perft -1\n",
+        b"moves\n",
+    ]
     for line in garbage:
         engine.send(line)
     engine.send("isready\n")
@@ -121,18 +135,28 @@ def test_garbage_input_gives_errors_and_the_engine_carries_on(engine: Process) -
 
 def test_end_of_input_after_go_prints_the_bestmove(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(Path(safari_ai.__file__).resolve().parents[1]))
-    done = subprocess.run([sys.executable, "-m", "safari_ai", "engine"], cwd=tmp_path, env=env,
-                          input=b"position startpos turtles\ngo depth 3\n", capture_output=True,
-                          timeout=HANG)
+    done = subprocess.run(
+        [sys.executable, "-m", "safari_ai", "engine"],
+        cwd=tmp_path,
+        env=env,
+        input=b"position startpos turtles\ngo depth 3\n",
+        capture_output=True,
+        timeout=HANG,
+    )
     assert done.returncode == 0
     assert done.stdout.decode().splitlines()[-1].startswith("bestmove ")
 
 
 def test_end_of_input_stops_go_infinite(tmp_path: Path) -> None:
     env = dict(os.environ, PYTHONPATH=str(Path(safari_ai.__file__).resolve().parents[1]))
-    done = subprocess.run([sys.executable, "-m", "safari_ai", "engine"], cwd=tmp_path, env=env,
-                          input=b"position startpos turtles\ngo infinite\n", capture_output=True,
-                          timeout=HANG)
+    done = subprocess.run(
+        [sys.executable, "-m", "safari_ai", "engine"],
+        cwd=tmp_path,
+        env=env,
+        input=b"position startpos turtles\ngo infinite\n",
+        capture_output=True,
+        timeout=HANG,
+    )
     assert done.returncode == 0
     assert done.stdout.decode().splitlines()[-1].startswith("bestmove ")
 
@@ -170,8 +194,9 @@ def test_engine_command_through_click() -> None:
 
     from safari_ai.cli import main
 
-    result = CliRunner().invoke(main, ["engine"],
-                                input="isready\nbogus\nposition startpos turtles\ngo depth 2\n")
+    result = CliRunner().invoke(
+        main, ["engine"], input="isready\nbogus\nposition startpos turtles\ngo depth 2\n"
+    )
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert lines[0] == "readyok" and lines[-1].startswith("bestmove ")

@@ -2,6 +2,7 @@
 path the message names ("field 'PATH': ..."), for many bad positions of every
 game, and None when the message names no field. Also the one status-to-exception
 mapping (safari_ai.errors.from_core)."""
+
 from __future__ import annotations
 
 import copy
@@ -12,8 +13,7 @@ from typing import Any
 
 import pytest
 
-from safari_ai import IllegalMoveError, Position, PositionError, game_names
-from safari_ai import _core
+from safari_ai import IllegalMoveError, Position, PositionError, _core, game_names
 from safari_ai.errors import InputError, from_core
 from safari_ai.search import SearchError
 
@@ -24,6 +24,7 @@ WRONG_VALUES: tuple[Any, ...] = (None, True, -1, 10**6, "zz", [], {}, [1, "x"])
 def mutations(value: Any) -> Iterator[Any]:
     """Copies of a position with one value replaced, removed or added, at every
     depth (bounded so that the test stays fast)."""
+
     def walk(node: Any, depth: int) -> Iterator[tuple[Any, Any]]:
         # (container, key) pairs reachable from node
         if depth > 3:

@@ -17,6 +17,7 @@ The default suite takes every ``SUBSET``-th position; the slow variant takes
 them all (the arena at the depth that reaches the end and 4 plies beyond, the
 race at ``OSTRICH_DEPTH`` and 2 plies deeper).
 """
+
 from __future__ import annotations
 
 import json
@@ -28,8 +29,8 @@ import pytest
 import safari_ai
 
 DATA = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data")
-TOLERANCE = 1e-9   # win probabilities (arena); the values are exact fractions
-SUBSET = 3         # the default suite checks every third position
+TOLERANCE = 1e-9  # win probabilities (arena); the values are exact fractions
+SUBSET = 3  # the default suite checks every third position
 SEED = 1
 OSTRICH_DEPTH = 5  # plies; 0.01-1.3 s a position. At depth 4 five re-roll choices are missed
 # points: over the 30 positions the best move's value at OSTRICH_DEPTH was at most
@@ -80,8 +81,9 @@ def test_the_data_is_what_the_generator_promises(game: str) -> None:
         best = entry["best"]
         assert len(best) == 1
         top = values[best[0]][mover]
-        assert all(top - v[mover] >= entry["margin"] - 1e-12
-                   for m, v in values.items() if m != best[0])
+        assert all(
+            top - v[mover] >= entry["margin"] - 1e-12 for m, v in values.items() if m != best[0]
+        )
         assert entry["margin"] >= MARGIN[game]
         assert entry["position"]["game"] == game
         pos = safari_ai.Position.from_json(entry["position"])
@@ -133,6 +135,7 @@ def test_ostrich_exact_positions_all(entry: dict[str, Any], extra: int) -> None:
 
 # -- the cycle-aware solver itself, on hand-made graphs ----------------------
 
+
 def toy_graph(nodes: list[Any]) -> Any:
     """An ``exact_solver.Graph`` from a list of nodes, each ``("T", [scores])``,
     ``("C", is_roll, [(probability, child)])`` or ``("D", mover, [(move,
@@ -176,13 +179,18 @@ def test_the_solver_values_a_cyclic_race_exactly() -> None:
 
     def race(sure0: list[int]) -> Any:
         """The cyclic race, player 0's sure result being ``sure0``."""
-        return toy_graph([
-            ("D", 0, [("a", 1), ("b", 4)]),
-            ("C", True, [(0.5, 5), (0.5, 2)]),
-            ("D", 1, [("x", 3), ("y", 6)]),
-            ("C", True, [(0.5, 7), (0.5, 0)]),
-            ("T", sure0), ("T", [4, 1]), ("T", [1, 3]), ("T", [0, 5]),
-        ])
+        return toy_graph(
+            [
+                ("D", 0, [("a", 1), ("b", 4)]),
+                ("C", True, [(0.5, 5), (0.5, 2)]),
+                ("D", 1, [("x", 3), ("y", 6)]),
+                ("C", True, [(0.5, 7), (0.5, 0)]),
+                ("T", sure0),
+                ("T", [4, 1]),
+                ("T", [1, 3]),
+                ("T", [0, 5]),
+            ]
+        )
 
     values = Values(race([2, 2]))
     assert values.solve([0, 2])
@@ -206,11 +214,13 @@ def test_the_solver_breaks_ties_by_the_first_move_and_flags_endless_play() -> No
     values = Values(g)
     assert values.solve([0])
     assert list(values.lo[0]) == [5, 1]
-    g = toy_graph([
-        ("D", 0, [("a", 1), ("b", 2)]),
-        ("C", True, [(1.0, 0)]),          # a roll that always comes back
-        ("T", [0, 0]),
-    ])
+    g = toy_graph(
+        [
+            ("D", 0, [("a", 1), ("b", 2)]),
+            ("C", True, [(1.0, 0)]),  # a roll that always comes back
+            ("T", [0, 0]),
+        ]
+    )
     values = Values(g)
     assert not values.solve([0])
     assert values.width([0]) == pytest.approx(24)

@@ -1,6 +1,7 @@
 """The evaluations as weighted sums of named features (issue 20, point 1):
 features from the core as numpy arrays, one C call for a batch, and
 evaluate(0) == weights @ features on many random positions of every game."""
+
 import random
 
 import numpy as np
@@ -25,8 +26,9 @@ def random_positions(game: str, count: int, seed: int) -> list[Position]:
                 break
             if pos.is_chance():
                 outcomes = pos.chance_outcomes()
-                pos = pos.apply(rng.choices([o for o, _ in outcomes],
-                                            [float(p) for _, p in outcomes])[0])
+                pos = pos.apply(
+                    rng.choices([o for o, _ in outcomes], [float(p) for _, p in outcomes])[0]
+                )
             else:
                 pos = pos.apply(rng.choice(pos.legal_moves()))
     return out[:count]
@@ -67,13 +69,26 @@ def test_features_vary_over_the_sample(sample):
     # feature that is never computed).
     game, positions = sample
     matrix = safari_ai.features(positions)
-    varying = {name for name, column in zip(safari_ai.feature_names(game), matrix.T)
-               if column.min() != column.max()}
-    expected = {"turtles": {"active", "advance", "to_move"},
-                "zebras": {"control", "open", "inauguration", "tempo", "hand_zebras",
-                           "hand_gazelles", "hand_elephant", "hand_lion", "hand_crocodiles"},
-                "arena": {"standing", "attack", "defense", "speed", "centre", "kill_threat",
-                          "late_lead"}}[game]
+    varying = {
+        name
+        for name, column in zip(safari_ai.feature_names(game), matrix.T)
+        if column.min() != column.max()
+    }
+    expected = {
+        "turtles": {"active", "advance", "to_move"},
+        "zebras": {
+            "control",
+            "open",
+            "inauguration",
+            "tempo",
+            "hand_zebras",
+            "hand_gazelles",
+            "hand_elephant",
+            "hand_lion",
+            "hand_crocodiles",
+        },
+        "arena": {"standing", "attack", "defense", "speed", "centre", "kill_threat", "late_lead"},
+    }[game]
     assert expected <= varying
 
 

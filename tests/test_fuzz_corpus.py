@@ -1,6 +1,7 @@
 """The fuzzers' seed corpus (csrc/fuzz/corpus/) holds real positions and games:
 each position is accepted and round-trips, each game's moves are legal from its
 start (csrc/fuzz/make_corpus.py writes them; run it again when a format changes)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -10,10 +11,18 @@ import pytest
 import safari_ai
 
 CORPUS = Path(__file__).resolve().parents[1] / "csrc" / "fuzz" / "corpus"
-STARTS = [("turtles", None), ("turtles", {"tattoo": True}), ("turtles", {"hatching": True}),
-          ("zebras", None), ("zebras", {"croc_chain": True}),
-          ("ostrich", None), ("ostrich", {"lion": True}), ("ostrich", {"players": 2}),
-          ("arena", None), ("arena", {"animals": True})]
+STARTS = [
+    ("turtles", None),
+    ("turtles", {"tattoo": True}),
+    ("turtles", {"hatching": True}),
+    ("zebras", None),
+    ("zebras", {"croc_chain": True}),
+    ("ostrich", None),
+    ("ostrich", {"lion": True}),
+    ("ostrich", {"players": 2}),
+    ("arena", None),
+    ("arena", {"animals": True}),
+]
 
 
 def test_the_move_harness_starts_are_the_corpus_script_starts() -> None:
@@ -21,8 +30,11 @@ def test_the_move_harness_starts_are_the_corpus_script_starts() -> None:
     harness = (CORPUS.parent / "fuzz_move.c").read_text()
     for game, rules in STARTS:
         assert f'("{game}", ' in script
-        spelled = "NULL" if rules is None else '"' + str(rules).replace("'", '\\"').replace(
-            "True", "true").replace(" ", "") + '"'
+        spelled = (
+            "NULL"
+            if rules is None
+            else '"' + str(rules).replace("'", '\\"').replace("True", "true").replace(" ", "") + '"'
+        )
         assert f'{{"{game}", {spelled}}}' in harness, (game, spelled)
 
 

@@ -6,6 +6,7 @@ A few hundred examples each in the default suite; thousands with
 ``SAFARI_THOROUGH=1`` (tests/hypothesis_profiles.py), and the ``slow`` tests
 run a longer campaign (``pytest -m slow``).
 """
+
 from __future__ import annotations
 
 import copy
@@ -29,8 +30,18 @@ GAMES = safari_ai.game_names()
 # Pieces the texts are made of: printable ASCII, a few hostile characters and
 # JSON escapes.
 # An explicit alphabet keeps Hypothesis from building its Unicode tables (seconds).
-CHARS = [chr(c) for c in range(32, 127)] + ["\x00", "\x01", "\n", "\t", "\u00e9", "\u2028",
-                                             "\ufeff", "\U0001f600", "\\u0000", "\\ud800"]
+CHARS = [chr(c) for c in range(32, 127)] + [
+    "\x00",
+    "\x01",
+    "\n",
+    "\t",
+    "\u00e9",
+    "\u2028",
+    "\ufeff",
+    "\U0001f600",
+    "\\u0000",
+    "\\ud800",
+]
 
 
 def texts(max_size: int) -> st.SearchStrategy[str]:
@@ -63,11 +74,16 @@ def _positions(game: str) -> tuple[str, ...]:
 
 
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(min_value=-2**70, max_value=2**70)
-    | st.floats(allow_nan=False, allow_infinity=False) | texts(12),
-    lambda children: st.lists(children, max_size=4)
-    | st.dictionaries(texts(8), children, max_size=4),
-    max_leaves=12)
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | texts(12),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(texts(8), children, max_size=4)
+    ),
+    max_leaves=12,
+)
 
 
 def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -99,13 +115,16 @@ def mutated_positions(draw: st.DrawFn) -> Any:
             del parent[path[-1]]
         elif action == "add" and isinstance(parent, dict):
             parent[draw(texts(8))] = draw(JSON_VALUES)
-        elif action == "tweak" and isinstance(parent[path[-1]], int) \
-                and not isinstance(parent[path[-1]], bool):
+        elif (
+            action == "tweak"
+            and isinstance(parent[path[-1]], int)
+            and not isinstance(parent[path[-1]], bool)
+        ):
             parent[path[-1]] += draw(st.sampled_from([-1, 1, -100, 100, 2**31, 2**63]))
         elif action == "tweak" and isinstance(parent[path[-1]], str):
             text = parent[path[-1]]
             cut = draw(st.integers(0, len(text)))
-            parent[path[-1]] = text[:cut] + draw(texts(3)) + text[cut + 1:]
+            parent[path[-1]] = text[:cut] + draw(texts(3)) + text[cut + 1 :]
         else:
             parent[path[-1]] = draw(JSON_VALUES)
     return data
@@ -144,10 +163,10 @@ def test_a_mutated_position_is_refused_or_consistent(data: Any) -> None:
     _check_accepted(pos)
 
 
-@given(st.sampled_from(GAMES).flatmap(lambda g: st.sampled_from(_positions(g))),
-       st.data())
-def test_a_position_text_cut_or_spliced_is_refused_or_consistent(text: str,
-                                                                 data: st.DataObject) -> None:
+@given(st.sampled_from(GAMES).flatmap(lambda g: st.sampled_from(_positions(g))), st.data())
+def test_a_position_text_cut_or_spliced_is_refused_or_consistent(
+    text: str, data: st.DataObject
+) -> None:
     start = data.draw(st.integers(0, len(text)))
     end = data.draw(st.integers(start, len(text)))
     spliced = text[:start] + data.draw(texts(6)) + text[end:]
@@ -167,9 +186,11 @@ def test_any_text_is_refused_or_a_position(text: str | bytes) -> None:
     _check_accepted(pos)
 
 
-@given(st.sampled_from(GAMES).flatmap(lambda g: st.sampled_from(_positions(g))),
-       texts(20) | st.sampled_from(["d1xd3", "pred:DACE", "AACWW/D", "init:01",
-                                                "wounds:2", "pass", ""]))
+@given(
+    st.sampled_from(GAMES).flatmap(lambda g: st.sampled_from(_positions(g))),
+    texts(20)
+    | st.sampled_from(["d1xd3", "pred:DACE", "AACWW/D", "init:01", "wounds:2", "pass", ""]),
+)
 def test_a_move_applies_exactly_when_it_is_listed(text: str, move: str) -> None:
     pos = safari_ai.Position.from_json(text)
     listed = pos.legal_moves() or [o for o, _ in pos.chance_outcomes()]
@@ -198,8 +219,9 @@ def _records() -> tuple[str, ...]:
     for game in GAMES:
         rng = random.Random(f"record/{game}")
         pos = safari_ai.Position.new(game)
-        record = GameRecord(start=pos.to_json(), players=[{"seat": i, "name": "x"}
-                                                          for i in range(pos.num_players)])
+        record = GameRecord(
+            start=pos.to_json(), players=[{"seat": i, "name": "x"} for i in range(pos.num_players)]
+        )
         for _ in range(30):
             if pos.is_terminal():
                 break
@@ -215,8 +237,9 @@ def _records() -> tuple[str, ...]:
 def mutated_records(draw: st.DrawFn) -> Any:
     data = json.loads(draw(st.sampled_from(_records())))
     for _ in range(draw(st.integers(1, 2))):
-        paths = [p for p in _paths(data) if p and p[0] != "start"] + \
-            ([("start",)] if "start" in data else [])
+        paths = [p for p in _paths(data) if p and p[0] != "start"] + (
+            [("start",)] if "start" in data else []
+        )
         if not paths:
             break
         path = draw(st.sampled_from(paths))
@@ -241,15 +264,55 @@ def test_a_mutated_record_is_refused_or_replays(data: Any) -> None:
     assert len(positions) == len(record.moves) + 1
 
 
-PROTOCOL_WORDS = ["position", "startpos", "json", "moves", "d", "isready", "uci", "ucinewgame",
-                  "setoption", "name", "value", "Threads", "Hash", "MultiPV", "Seed", "help",
-                  "turtles", "zebras", "ostrich", "arena", "max_turns=5", "players=3", "{", "}",
-                  "[", "]", '"game":', '"turtles"', "null", "-1", "0", "99999999999999999999",
-                  "d1xd3", "debug", "on", "off", "register", "quit"]
+PROTOCOL_WORDS = [
+    "position",
+    "startpos",
+    "json",
+    "moves",
+    "d",
+    "isready",
+    "uci",
+    "ucinewgame",
+    "setoption",
+    "name",
+    "value",
+    "Threads",
+    "Hash",
+    "MultiPV",
+    "Seed",
+    "help",
+    "turtles",
+    "zebras",
+    "ostrich",
+    "arena",
+    "max_turns=5",
+    "players=3",
+    "{",
+    "}",
+    "[",
+    "]",
+    '"game":',
+    '"turtles"',
+    "null",
+    "-1",
+    "0",
+    "99999999999999999999",
+    "d1xd3",
+    "debug",
+    "on",
+    "off",
+    "register",
+    "quit",
+]
 
 
-@given(st.lists(st.lists(st.sampled_from(PROTOCOL_WORDS) | texts(8), max_size=8)
-                .map(" ".join), min_size=1, max_size=6))
+@given(
+    st.lists(
+        st.lists(st.sampled_from(PROTOCOL_WORDS) | texts(8), max_size=8).map(" ".join),
+        min_size=1,
+        max_size=6,
+    )
+)
 def test_protocol_lines_never_give_an_internal_error(lines: list[str]) -> None:
     engine = Engine()
     for line in lines:

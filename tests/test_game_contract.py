@@ -8,6 +8,7 @@ spelling and summing to 1; the JSON round trip gives the same position; the
 incremental Zobrist key equals a from-scratch one; applying to a copy leaves
 the parent untouched; results at the end well formed.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -16,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playout import MAX_PLIES, pick_move, pick_outcome, rng_for
 
 import safari_ai
-from playout import MAX_PLIES, pick_move, pick_outcome, rng_for
 
 CONTRACT_PLAYOUTS = 30
 # An ostrich race lasts about 195 plies against 30 for the other games.
@@ -68,17 +69,24 @@ def _contract_cases() -> list[Any]:
         total = CONTRACT_PLAYOUTS_BY_GAME.get(game, CONTRACT_PLAYOUTS)
         default = DEFAULT_CONTRACT_PLAYOUTS.get(game, DEFAULT_CONTRACT_PLAYOUTS_OTHERS)
         for rules_index in range(len(_rule_sets(game))):
-            params.append(pytest.param(game, rules_index, 0, default,
-                                       id=f"{game}-{rules_index}"))
-            params.append(pytest.param(game, rules_index, default, total,
-                                       id=f"{game}-{rules_index}-more",
-                                       marks=pytest.mark.slow))
+            params.append(pytest.param(game, rules_index, 0, default, id=f"{game}-{rules_index}"))
+            params.append(
+                pytest.param(
+                    game,
+                    rules_index,
+                    default,
+                    total,
+                    id=f"{game}-{rules_index}-more",
+                    marks=pytest.mark.slow,
+                )
+            )
     return params
 
 
 @pytest.mark.parametrize(("game", "rules_index", "first", "stop"), _contract_cases())
-def test_random_playouts_keep_the_contract(game: str, rules_index: int, first: int,
-                                           stop: int) -> None:
+def test_random_playouts_keep_the_contract(
+    game: str, rules_index: int, first: int, stop: int
+) -> None:
     rules = _rule_sets(game)[rules_index]
     for i in range(first, stop):
         rng = rng_for("contract", game, rules_index, i)
@@ -88,8 +96,11 @@ def test_random_playouts_keep_the_contract(game: str, rules_index: int, first: i
             if pos.is_terminal():
                 break
             before = pos.to_json_text()
-            move = (pick_outcome(rng, pos.chance_outcomes()) if pos.is_chance()
-                    else pick_move(rng, pos.legal_moves()))
+            move = (
+                pick_outcome(rng, pos.chance_outcomes())
+                if pos.is_chance()
+                else pick_move(rng, pos.legal_moves())
+            )
             child = pos.apply(move)
             assert pos.to_json_text() == before  # the parent is untouched
             pos = child
@@ -102,8 +113,11 @@ def test_terminal_positions_refuse_moves(game: str) -> None:
     rng = rng_for("terminal", game)
     pos = safari_ai.Position.new(game)
     while not pos.is_terminal():
-        pos = pos.apply(pick_outcome(rng, pos.chance_outcomes()) if pos.is_chance()
-                        else pick_move(rng, pos.legal_moves()))
+        pos = pos.apply(
+            pick_outcome(rng, pos.chance_outcomes())
+            if pos.is_chance()
+            else pick_move(rng, pos.legal_moves())
+        )
     with pytest.raises(safari_ai.IllegalMoveError, match="over"):
         pos.apply("anything")
 

@@ -2,6 +2,7 @@
 of each game agrees with its start position, with the C reader's bounds,
 with the protocol's option lines, the CLI's help, the web form and the
 docs; and no Python module outside the renderers names a game."""
+
 from __future__ import annotations
 
 import ast
@@ -77,11 +78,16 @@ def test_facts_agree_with_positions(game: str) -> None:
 def test_chance_and_zero_sum_facts() -> None:
     """The four games as the rule books describe them."""
     facts = {g.name: (g.has_chance, g.zero_sum) for g in safari_ai.games()}
-    described = {"turtles": (False, True), "zebras": (False, True),
-                 "ostrich": (True, False), "arena": (True, True)}
+    described = {
+        "turtles": (False, True),
+        "zebras": (False, True),
+        "ostrich": (True, False),
+        "arena": (True, True),
+    }
     # the games of the rule books; another registered game is not listed here
-    assert {name: facts[name] for name in described if name in facts} == \
-        {name: value for name, value in described.items() if name in facts}
+    assert {name: facts[name] for name in described if name in facts} == {
+        name: value for name, value in described.items() if name in facts
+    }
 
 
 @pytest.mark.parametrize("game", NAMES)
@@ -143,8 +149,11 @@ def test_the_handshakes_options_are_the_schema(game: str) -> None:
     for key, spec in properties(game).items():
         option = options[key]
         assert option.name == f"{game}.{key}" and option.default == spec["default"]
-        kind = ("combo" if "enum" in spec else
-                {"boolean": "check", "integer": "spin", "string": "string"}[spec["type"]])
+        kind = (
+            "combo"
+            if "enum" in spec
+            else {"boolean": "check", "integer": "spin", "string": "string"}[spec["type"]]
+        )
         assert option.kind == kind
         assert list(option.choices) == spec.get("enum", [])
         assert (option.minimum, option.maximum) == (spec.get("minimum"), spec.get("maximum"))
@@ -183,16 +192,25 @@ def test_cli_help_lists_every_rules_option() -> None:
         assert result.exit_code == 0, result.output
         for game in NAMES:
             for key, spec in properties(game).items():
-                assert re.search(rf"^\s+{key}=.*{re.escape(spec['description'])}",
-                                 result.output, re.M), (command, game, key)
+                assert re.search(
+                    rf"^\s+{key}=.*{re.escape(spec['description'])}", result.output, re.M
+                ), (command, game, key)
 
 
 def test_cli_rules_take_each_options_type() -> None:
-    game = next(g for g in safari_ai.games() if any(
-        s["type"] == "string" and "enum" not in s for s in g.rules_schema["properties"].values()))
-    key = next(k for k, s in game.rules_schema["properties"].items()
-               if s["type"] == "string" and "enum" not in s)
-    assert game.rule_value(key, "123") == "123"        # a string option keeps digits as text
+    game = next(
+        g
+        for g in safari_ai.games()
+        if any(
+            s["type"] == "string" and "enum" not in s for s in g.rules_schema["properties"].values()
+        )
+    )
+    key = next(
+        k
+        for k, s in game.rules_schema["properties"].items()
+        if s["type"] == "string" and "enum" not in s
+    )
+    assert game.rule_value(key, "123") == "123"  # a string option keeps digits as text
     assert game.rule_value(key, '"abc"') == "abc"
     with pytest.raises(PositionError) as info:
         game.rule_value("no_such_option", "1")
@@ -205,6 +223,7 @@ def test_cli_rules_take_each_options_type() -> None:
 
 
 # -- the docs' rules tables ---------------------------------------------------
+
 
 def docs_rules_table(game: str) -> dict[str, tuple[str, str]]:
     """The "Rules options" table of docs/games/GAME.md: key -> (values, default)."""
@@ -225,8 +244,11 @@ def test_the_docs_rules_tables_agree_with_the_schema(game: str) -> None:
     for key, (values, default) in table.items():
         spec = properties(game)[key]
         expected_default = spec["default"]
-        shown = (f'"{expected_default}"' if isinstance(expected_default, str)
-                 else str(expected_default).lower())
+        shown = (
+            f'"{expected_default}"'
+            if isinstance(expected_default, str)
+            else str(expected_default).lower()
+        )
         assert default == f"`{shown}`", (game, key)
         if "enum" in spec:
             assert re.findall(r'`"([^"]*)"`', values) == spec["enum"], (game, key)
@@ -255,9 +277,11 @@ def _docstring_nodes(tree: ast.AST) -> set[int]:
             stmts = getattr(node, field, None)
             if isinstance(stmts, list):
                 for before, after in zip(stmts, stmts[1:]):
-                    if (isinstance(before, (ast.Assign, ast.AnnAssign))
-                            and isinstance(after, ast.Expr)
-                            and isinstance(after.value, ast.Constant)):
+                    if (
+                        isinstance(before, (ast.Assign, ast.AnnAssign))
+                        and isinstance(after, ast.Expr)
+                        and isinstance(after.value, ast.Constant)
+                    ):
                         ids.add(id(after.value))
     return ids
 
@@ -268,14 +292,21 @@ def game_name_literals(source: str, names: tuple[str, ...]) -> list[tuple[int, s
     texts, messages)."""
     tree = ast.parse(source)
     docs = _docstring_nodes(tree)
-    return [(node.lineno, node.value) for node in ast.walk(tree)
-            if isinstance(node, ast.Constant) and isinstance(node.value, str)
-            and node.value in names and id(node) not in docs]
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and node.value in names
+        and id(node) not in docs
+    ]
 
 
 def test_the_scan_finds_a_game_name() -> None:
-    source = 'X = frozenset({"ostrich"})\n"""ostrich"""\ndef f():\n    """ostrich"""\n' \
-             '    return pos.game in ("turtles", "arena")\n'
+    source = (
+        'X = frozenset({"ostrich"})\n"""ostrich"""\ndef f():\n    """ostrich"""\n'
+        '    return pos.game in ("turtles", "arena")\n'
+    )
     assert game_name_literals(source, NAMES) == [(1, "ostrich"), (5, "turtles"), (5, "arena")]
 
 

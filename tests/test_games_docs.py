@@ -1,6 +1,7 @@
 """docs/games/: every notation example is a real move or outcome, every named
 position reads, every picture is a well-formed drawing, and the command line's
 help points there."""
+
 from __future__ import annotations
 
 import json
@@ -33,7 +34,7 @@ def named_positions(text: str) -> dict[str, str]:
             continue
         start = next(j for j in range(i + 1, len(lines)) if lines[j].startswith("```json"))
         end = next(j for j in range(start + 1, len(lines)) if lines[j].startswith("```"))
-        out[match.group(1)] = "\n".join(lines[start + 1:end])
+        out[match.group(1)] = "\n".join(lines[start + 1 : end])
     return out
 
 
@@ -100,10 +101,10 @@ def test_named_positions_read_and_write_back(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_every_position_field_is_documented(game: str) -> None:
     text = (DOCS / f"{game}.md").read_text()
-    table = text[text.index("## The position as JSON"):]
+    table = text[text.index("## The position as JSON") :]
     for field in safari_ai.Position.new(game).to_json():
         assert f"| `{field}` |" in table, (game, field)
-    options = text[text.index("## Rules options"):]
+    options = text[text.index("## Rules options") :]
     for key in safari_ai.Position.new(game).to_json()["rules"]:
         assert f"| `{key}` |" in options, (game, key)
 
@@ -119,7 +120,9 @@ def test_pictures_and_links_exist() -> None:
         for picture in pictures:
             root = ET.fromstring((DOCS / picture).read_text())
             assert root.tag.endswith("svg")
-            assert any(g.get("class") == "legend" for g in root.iter("{http://www.w3.org/2000/svg}g"))
+            assert any(
+                g.get("class") == "legend" for g in root.iter("{http://www.w3.org/2000/svg}g")
+            )
     readme = (ROOT / "README.md").read_text()
     assert "docs/games/" in readme
 
@@ -197,7 +200,9 @@ def test_the_index_quotes_only_checked_examples() -> None:
     for row in rows:
         cells = [cell.strip() for cell in row.strip("|").split("|")]
         game = cells[0].strip("`")
-        checked = {token.split()[0] for _, _, token in example_rows((DOCS / f"{game}.md").read_text())}
+        checked = {
+            token.split()[0] for _, _, token in example_rows((DOCS / f"{game}.md").read_text())
+        }
         quoted = re.findall(r"`([^`]+)`", cells[3] + cells[4])
         assert quoted, game
         for token in quoted:

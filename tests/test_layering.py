@@ -13,6 +13,7 @@ read, tested or replaced apart. So do imports under ``if TYPE_CHECKING:``.
 ``__init__``; the implicit import of a parent package when one of its
 submodules loads is not an edge (the ``__init__`` that gathers the public
 names sits above everything it re-exports)."""
+
 from __future__ import annotations
 
 import ast
@@ -36,7 +37,7 @@ def _cycle(graph: dict[str, set[str]]) -> list[str]:
         stack.append(node)
         for nxt in sorted(graph.get(node, ())):
             if state.get(nxt) == 1:
-                return stack[stack.index(nxt):] + [nxt]
+                return stack[stack.index(nxt) :] + [nxt]
             if nxt not in state:
                 found = visit(nxt)
                 if found:
@@ -73,12 +74,12 @@ def package_imports() -> dict[str, set[str]]:
                 uses.update(alias.name for alias in node.names if alias.name in known)
             elif isinstance(node, ast.ImportFrom):
                 if node.level:
-                    base = package.split(".")[:len(package.split(".")) - node.level + 1]
+                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
                     module = ".".join(base + ([node.module] if node.module else []))
                 else:
                     module = node.module or ""
                 for alias in node.names:
-                    if f"{module}.{alias.name}" in known:   # a submodule
+                    if f"{module}.{alias.name}" in known:  # a submodule
                         uses.add(f"{module}.{alias.name}")
                     elif module in known:
                         uses.add(module)
@@ -89,10 +90,10 @@ def package_imports() -> dict[str, set[str]]:
 
 def test_import_graph_reads_every_kind_of_import() -> None:
     graph = package_imports()
-    assert "safari_ai._core" in graph["safari_ai.search"]        # from safari_ai import _core
-    assert "safari_ai.web.app" in graph["safari_ai.cli"]        # a function-local import
+    assert "safari_ai._core" in graph["safari_ai.search"]  # from safari_ai import _core
+    assert "safari_ai.web.app" in graph["safari_ai.cli"]  # a function-local import
     assert "safari_ai.predictions" in graph["safari_ai.search"]
-    assert "safari_ai" not in graph["safari_ai.errors"]       # only _core, a submodule
+    assert "safari_ai" not in graph["safari_ai.errors"]  # only _core, a submodule
     assert len(graph) > 40
 
 
@@ -132,8 +133,11 @@ def test_protocol_modules_import_one_way() -> None:
             continue
         uses = set()
         for node in ast.walk(ast.parse(path.read_text())):
-            if isinstance(node, ast.ImportFrom) and node.module \
-                    and node.module.startswith("safari_ai.protocol."):
+            if (
+                isinstance(node, ast.ImportFrom)
+                and node.module
+                and node.module.startswith("safari_ai.protocol.")
+            ):
                 uses.add(node.module.rsplit(".", 1)[1])
         graph[path.stem] = uses
     assert set(graph) == {"engine", "go", "options", "output", "text", "worker"}
@@ -148,8 +152,10 @@ def test_search_headers_include_no_cycle() -> None:
     that includes it for its prototype does not include the others."""
     search = ROOT / "csrc" / "search"
     include = re.compile(r'#include "search/([^"]+)"')
-    graph = {path.name: set(include.findall(path.read_text()))
-             for path in list(search.glob("*.h")) + list(search.glob("*.c"))}
+    graph = {
+        path.name: set(include.findall(path.read_text()))
+        for path in list(search.glob("*.h")) + list(search.glob("*.c"))
+    }
     assert _cycle(graph) == []
     assert graph["searcher.h"] == set() and graph["shared.h"] == set()
     # shared.c holds the helpers, searcher.c only dispatches

@@ -1,4 +1,5 @@
 """``safari-ai match``: pairs of games with colours swapped, records, statistics."""
+
 from __future__ import annotations
 
 import json
@@ -9,8 +10,17 @@ import pytest
 from click.testing import CliRunner
 
 from safari_ai.cli import main
-from safari_ai.match import (ProcessBackend, elo_text, finished_outcome, make_jobs, opening,
-                             pair_scores, parse_spec, run_match, signed)
+from safari_ai.match import (
+    ProcessBackend,
+    elo_text,
+    finished_outcome,
+    make_jobs,
+    opening,
+    pair_scores,
+    parse_spec,
+    run_match,
+    signed,
+)
 from safari_ai.record import GameRecord
 
 
@@ -19,15 +29,28 @@ def test_spec_parsing() -> None:
     assert spec.algo == "mcts" and spec.nodes == 300 and spec.label() == "m"
     assert spec.options == {"Hash": "8"} and spec.cmd == ["prog", "--flag", "a,b"]
     assert parse_spec("algo=alphabeta").movetime == 100  # a default limit
-    for bad in ("depth=x", "colour=red", "depth", "leaf=maybe", "depth=121", "nodes=0",
-                "hash=65537", "timeout=0", "timeout=x"):
+    for bad in (
+        "depth=x",
+        "colour=red",
+        "depth",
+        "leaf=maybe",
+        "depth=121",
+        "nodes=0",
+        "hash=65537",
+        "timeout=0",
+        "timeout=x",
+    ):
         with pytest.raises(ValueError):
             parse_spec(bad)
     with pytest.raises(ValueError, match="movetime must be an integer in 1..2147483647"):
         parse_spec("movetime=99999999999999999999999")
     huge = CliRunner().invoke(main, ["match", "turtles", "-a", "movetime=99999999999999999999999"])
-    assert huge.exit_code == 2 and "movetime" in huge.output and huge.exception is not None \
+    assert (
+        huge.exit_code == 2
+        and "movetime" in huge.output
+        and huge.exception is not None
         and isinstance(huge.exception, SystemExit)
+    )
 
 
 def test_pairs_share_their_opening_and_swap_colours() -> None:
@@ -54,9 +77,27 @@ def test_depth_beats_random() -> None:
 
 def test_match_command(tmp_path: Path) -> None:
     out = tmp_path / "records"
-    result = CliRunner().invoke(main, [
-        "match", "turtles", "-a", "algo=alphabeta,depth=2", "-b", "algo=greedy", "--games", "4",
-        "--workers", "2", "--sprt", "0,50", "--records", str(out), "--seed", "3"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "match",
+            "turtles",
+            "-a",
+            "algo=alphabeta,depth=2",
+            "-b",
+            "algo=greedy",
+            "--games",
+            "4",
+            "--workers",
+            "2",
+            "--sprt",
+            "0,50",
+            "--records",
+            str(out),
+            "--seed",
+            "3",
+        ],
+    )
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[2].startswith("games 4: A wins")
@@ -65,13 +106,31 @@ def test_match_command(tmp_path: Path) -> None:
     assert lines[6].startswith("sprt [0, 50] games: LLR")  # it is twice the mean
     assert lines[7].startswith("sprt [0, 50] pairs: LLR")
     files = sorted(out.glob("*.json"))
-    assert [f.name for f in files] == ["turtles-0001-a.json", "turtles-0001-b.json",
-                                       "turtles-0002-a.json", "turtles-0002-b.json"]
+    assert [f.name for f in files] == [
+        "turtles-0001-a.json",
+        "turtles-0001-b.json",
+        "turtles-0002-a.json",
+        "turtles-0002-b.json",
+    ]
     replayed = CliRunner().invoke(main, ["replay", str(files[0])])
     assert replayed.exit_code == 0 and "result [" in replayed.stdout
-    summary = CliRunner().invoke(main, ["match", "turtles", "-a", "algo=random", "-b",
-                                        "algo=random", "--games", "2", "--json",
-                                        "--records", str(out), "--no-progress"])
+    summary = CliRunner().invoke(
+        main,
+        [
+            "match",
+            "turtles",
+            "-a",
+            "algo=random",
+            "-b",
+            "algo=random",
+            "--games",
+            "2",
+            "--json",
+            "--records",
+            str(out),
+            "--no-progress",
+        ],
+    )
     data = json.loads(summary.stdout)
     assert data["games"] == 2 and data["sprt"] is None
     bad = CliRunner().invoke(main, ["match", "turtles", "-a", "depth=zero"])
@@ -82,6 +141,7 @@ def test_protocol_engine_by_command_line(tmp_path: Path, monkeypatch: pytest.Mon
     # run outside the source tree (whose uncompiled safari_ai would shadow the
     # built one) with this copy of safari_ai on the path
     import safari_ai
+
     monkeypatch.setenv("PYTHONPATH", str(Path(safari_ai.__file__).resolve().parents[1]))
     cmd = f"cmd={sys.executable} -m safari_ai engine"
     a, b = parse_spec(f"depth=1,cwd={tmp_path}," + cmd), parse_spec("algo=random")
@@ -91,8 +151,9 @@ def test_protocol_engine_by_command_line(tmp_path: Path, monkeypatch: pytest.Mon
     assert scored  # the engine's info lines reached the record
 
 
-@pytest.mark.skipif("arena" not in __import__("safari_ai").game_names(),
-                    reason="the C core has no arena yet")
+@pytest.mark.skipif(
+    "arena" not in __import__("safari_ai").game_names(), reason="the C core has no arena yet"
+)
 def test_a_dice_game_match_records_its_rolls() -> None:
     a, b = parse_spec("algo=greedy"), parse_spec("algo=random")
     summary = run_match(make_jobs("arena", {}, a, b, 2, 4, 2))
@@ -108,30 +169,48 @@ def test_a_dice_game_match_records_its_rolls() -> None:
 
 def test_resume_counts_matching_records_and_plays_the_rest(tmp_path: Path) -> None:
     out = tmp_path / "records"
-    args = ["match", "zebras", "-a", "algo=alphabeta,depth=1", "-b", "algo=random", "--games",
-            "4", "--seed", "5", "--records", str(out), "--json", "--no-progress"]
+    args = [
+        "match",
+        "zebras",
+        "-a",
+        "algo=alphabeta,depth=1",
+        "-b",
+        "algo=random",
+        "--games",
+        "4",
+        "--seed",
+        "5",
+        "--records",
+        str(out),
+        "--json",
+        "--no-progress",
+    ]
     first = json.loads(CliRunner().invoke(main, args).stdout)
     kept = out / "zebras-0001-a.json"
     kept_text = kept.read_text()
-    (out / "zebras-0001-b.json").unlink()                    # missing: played again
+    (out / "zebras-0001-b.json").unlink()  # missing: played again
     other = json.loads((out / "zebras-0002-a.json").read_text())
-    other["settings"]["match"]["seed"] = 6                   # another match's game: played again
+    other["settings"]["match"]["seed"] = 6  # another match's game: played again
     (out / "zebras-0002-a.json").write_text(json.dumps(other))
     unfinished = json.loads((out / "zebras-0002-b.json").read_text())
-    unfinished["result"] = None                              # no result: played again
+    unfinished["result"] = None  # no result: played again
     (out / "zebras-0002-b.json").write_text(json.dumps(unfinished))
     again = json.loads(CliRunner().invoke(main, args + ["--resume"]).stdout)
-    assert kept.read_text() == kept_text                     # counted, not replayed
+    assert kept.read_text() == kept_text  # counted, not replayed
     for name in ("zebras-0001-b.json", "zebras-0002-a.json", "zebras-0002-b.json"):
         record = json.loads((out / name).read_text())
         assert record["settings"]["match"]["seed"] == 5 and record["result"] is not None
-    assert (again["wins"], again["draws"], again["losses"]) == \
-        (first["wins"], first["draws"], first["losses"])     # the same games, seeded alike
+    assert (again["wins"], again["draws"], again["losses"]) == (
+        first["wins"],
+        first["draws"],
+        first["losses"],
+    )  # the same games, seeded alike
     greedy = args.copy()
-    greedy[greedy.index("algo=random")] = "algo=greedy"      # other players: nothing reused
+    greedy[greedy.index("algo=random")] = "algo=greedy"  # other players: nothing reused
     assert json.loads(CliRunner().invoke(main, greedy + ["--resume"]).stdout)["games"] == 4
-    assert json.loads((out / "zebras-0001-a.json").read_text())["players"][1]["settings"] == \
-        {"algo": "greedy"}
+    assert json.loads((out / "zebras-0001-a.json").read_text())["players"][1]["settings"] == {
+        "algo": "greedy"
+    }
 
 
 def test_mean_result_of_a_race_is_the_points_of_the_seats() -> None:
@@ -145,14 +224,29 @@ def test_mean_result_of_a_race_is_the_points_of_the_seats() -> None:
     assert summary.opponents_mean() == pytest.approx(sum(others) / 4)
     margins = [m - o for m, o in zip(mine, others)]
     margin, margin_half = summary.margin()
-    assert margin == pytest.approx(sum(margins) / 4) and margin == pytest.approx(mean - sum(others) / 4)
+    assert margin == pytest.approx(sum(margins) / 4) and margin == pytest.approx(
+        mean - sum(others) / 4
+    )
     spread = sum((m - margin) ** 2 for m in margins) / 3
     assert margin_half == pytest.approx(1.96 * (spread / 4) ** 0.5)
 
 
 def test_match_prints_the_margin_of_a_race(tmp_path: Path) -> None:
-    args = ["match", "ostrich", "--rules", "players=3", "-a", "algo=greedy", "-b", "algo=random",
-            "--games", "2", "--records", str(tmp_path), "--no-progress"]
+    args = [
+        "match",
+        "ostrich",
+        "--rules",
+        "players=3",
+        "-a",
+        "algo=greedy",
+        "-b",
+        "algo=random",
+        "--games",
+        "2",
+        "--records",
+        str(tmp_path),
+        "--no-progress",
+    ]
     summary = json.loads(CliRunner().invoke(main, args + ["--json"]).stdout)
     records = [json.loads(p.read_text()) for p in sorted(tmp_path.glob("*.json"))]
     margins = []
@@ -161,30 +255,62 @@ def test_match_prints_the_margin_of_a_race(tmp_path: Path) -> None:
         result = record["result"]
         margins.append(result[seat] - (sum(result) - result[seat]) / 2)
     assert summary["margin"] == pytest.approx(sum(margins) / 2)
-    assert summary["margin"] == pytest.approx(summary["mean_result"] - summary["opponents_mean_result"])
+    assert summary["margin"] == pytest.approx(
+        summary["mean_result"] - summary["opponents_mean_result"]
+    )
     text = CliRunner().invoke(main, args + ["--resume"]).stdout  # the same games, counted
     assert f"margin A - B seats {summary['margin']:+.3f} ± {summary['margin_error95']:.3f}" in text
 
 
 def test_movetime_shorthand_applies_where_the_spec_sets_no_limit(tmp_path: Path) -> None:
     assert parse_spec("algo=mcts", 50).movetime == 50
-    assert parse_spec("algo=mcts,movetime=20", 50).movetime == 20      # the spec wins
+    assert parse_spec("algo=mcts,movetime=20", 50).movetime == 20  # the spec wins
     depth = parse_spec("algo=alphabeta,depth=2", 50)
-    assert depth.depth == 2 and depth.movetime is None                 # a limit of its own
-    assert parse_spec("algo=random", 50).movetime is None              # no search, no limit
-    assert parse_spec("algo=auto").movetime == 100                     # the default
+    assert depth.depth == 2 and depth.movetime is None  # a limit of its own
+    assert parse_spec("algo=random", 50).movetime is None  # no search, no limit
+    assert parse_spec("algo=auto").movetime == 100  # the default
     out = tmp_path / "r"
-    result = CliRunner().invoke(main, ["match", "turtles", "-a", "algo=alphabeta", "-b",
-                                       "algo=alphabeta,movetime=3", "--movetime", "7",
-                                       "--games", "1", "--records", str(out), "--json"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "match",
+            "turtles",
+            "-a",
+            "algo=alphabeta",
+            "-b",
+            "algo=alphabeta,movetime=3",
+            "--movetime",
+            "7",
+            "--games",
+            "1",
+            "--records",
+            str(out),
+            "--json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     players = json.loads((out / "turtles-0001-a.json").read_text())["players"]
     assert [p["settings"]["movetime"] for p in players] == [7, 3]
 
 
 def test_a_race_of_more_players_prints_no_elo(tmp_path: Path) -> None:
-    args = ["match", "ostrich", "--rules", "players=3", "-a", "algo=greedy", "-b", "algo=random",
-            "--games", "2", "--opening-plies", "0", "--records", str(tmp_path), "--no-progress"]
+    args = [
+        "match",
+        "ostrich",
+        "--rules",
+        "players=3",
+        "-a",
+        "algo=greedy",
+        "-b",
+        "algo=random",
+        "--games",
+        "2",
+        "--opening-plies",
+        "0",
+        "--records",
+        str(tmp_path),
+        "--no-progress",
+    ]
     text = CliRunner().invoke(main, args)
     assert text.exit_code == 0, text.output
     assert not any(line.startswith(("elo", "pairs")) for line in text.stdout.splitlines())
@@ -248,9 +374,23 @@ def test_an_engine_that_exits_or_stays_silent_forfeits(tmp_path: Path, mode: str
 def test_an_engine_that_cannot_start_stops_the_match(tmp_path: Path) -> None:
     """At the start, as fastchess and cutechess: one line, exit 1, nothing played."""
     out = tmp_path / "r"
-    result = CliRunner().invoke(main, ["match", "turtles", "-a", "cmd=/no/such/engine", "-b",
-                                       "algo=random", "--games", "2", "--records", str(out),
-                                       "--json", "--no-progress"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "match",
+            "turtles",
+            "-a",
+            "cmd=/no/such/engine",
+            "-b",
+            "algo=random",
+            "--games",
+            "2",
+            "--records",
+            str(out),
+            "--json",
+            "--no-progress",
+        ],
+    )
     assert result.exit_code == 1, result.output
     assert result.stdout == ""
     assert len(result.stderr.splitlines()) == 1
@@ -261,8 +401,11 @@ def test_an_engine_that_cannot_start_stops_the_match(tmp_path: Path) -> None:
 
 def test_an_engine_missing_in_the_runner_forfeits_its_games() -> None:
     """The runner itself (a crash mid-match) still forfeits the games, each in its record."""
-    summary = run_match(make_jobs("turtles", {}, parse_spec("cmd=/no/such/engine"),
-                                  parse_spec("algo=random"), 2, 1, 0))
+    summary = run_match(
+        make_jobs(
+            "turtles", {}, parse_spec("cmd=/no/such/engine"), parse_spec("algo=random"), 2, 1, 0
+        )
+    )
     assert summary.losses == 2 and summary.forfeits == {"A": 2, "B": 0}
     record = summary.outcomes[0].record
     assert record["forfeit"]["role"] == "A" and "cannot start" in record["termination"]
@@ -270,9 +413,25 @@ def test_an_engine_missing_in_the_runner_forfeits_its_games() -> None:
 
 def test_sprt_stops_the_match_at_a_verdict(tmp_path: Path) -> None:
     out = tmp_path / "r"
-    result = CliRunner().invoke(main, ["match", "turtles", "-a", "algo=alphabeta,depth=1", "-b",
-                                       "algo=random", "--games", "60", "--sprt", "0,200",
-                                       "--records", str(out), "--json", "--no-progress"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "match",
+            "turtles",
+            "-a",
+            "algo=alphabeta,depth=1",
+            "-b",
+            "algo=random",
+            "--games",
+            "60",
+            "--sprt",
+            "0,200",
+            "--records",
+            str(out),
+            "--json",
+            "--no-progress",
+        ],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["stopped_early"] and data["sprt"]["pairs"]["verdict"] == "H1"
@@ -285,8 +444,9 @@ def test_pair_scores_take_complete_pairs_only() -> None:
     summary = run_match(make_jobs("turtles", {}, a, b, 5, 2, 2), backend=ProcessBackend(2))
     pairs = pair_scores(summary.outcomes)
     assert len(pairs) == 2  # the fifth game has no twin
-    assert pairs == [(o[0].score, o[1].score) for o in
-                     (summary.outcomes[0:2], summary.outcomes[2:4])]
+    assert pairs == [
+        (o[0].score, o[1].score) for o in (summary.outcomes[0:2], summary.outcomes[2:4])
+    ]
     assert sum(summary.pentanomial()) == 2
 
 
@@ -299,12 +459,33 @@ def test_ctrl_c_keeps_finished_games_and_resume_plays_the_rest(tmp_path: Path) -
     import time
 
     records = tmp_path / "records"
-    command = [shutil.which("safari-ai") or "safari-ai", "match", "zebras", "-a",
-               "algo=alphabeta,nodes=3000", "-b", "algo=mcts,nodes=400", "--games", "30",
-               "--workers", "2", "--seed", "2", "--records", str(records), "--json",
-               "--no-progress"]
-    run = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True, start_new_session=True)
+    command = [
+        shutil.which("safari-ai") or "safari-ai",
+        "match",
+        "zebras",
+        "-a",
+        "algo=alphabeta,nodes=3000",
+        "-b",
+        "algo=mcts,nodes=400",
+        "--games",
+        "30",
+        "--workers",
+        "2",
+        "--seed",
+        "2",
+        "--records",
+        str(records),
+        "--json",
+        "--no-progress",
+    ]
+    run = subprocess.Popen(
+        command,
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 120
     while len(list(records.glob("*.json"))) < 2 and time.monotonic() < deadline:
         assert run.poll() is None, run.communicate()
@@ -319,8 +500,9 @@ def test_ctrl_c_keeps_finished_games_and_resume_plays_the_rest(tmp_path: Path) -
     assert err.splitlines()[-1].startswith("interrupted: ") and "--resume" in err
     kept = {p.name: p.read_text() for p in records.glob("*.json")}
     assert 2 <= len(kept) < 30 and not list(records.glob("*.tmp*"))
-    again = subprocess.run(command + ["--resume"], cwd=tmp_path, capture_output=True, text=True,
-                           timeout=300)
+    again = subprocess.run(
+        command + ["--resume"], cwd=tmp_path, capture_output=True, text=True, timeout=300
+    )
     assert again.returncode == 0 and json.loads(again.stdout)["games"] == 30
     assert all((records / name).read_text() == text for name, text in kept.items())
 
@@ -329,14 +511,29 @@ def test_a_forfeit_in_a_race_has_no_result(tmp_path: Path) -> None:
     b = parse_spec("name=ghost,cmd=/no/such/engine")
     summary = run_match(make_jobs("ostrich", {"players": 3}, parse_spec("algo=greedy"), b, 2, 1, 0))
     assert summary.wins == 2 and summary.forfeits == {"A": 0, "B": 2}
-    assert all(o.record["result"] is None and o.record["forfeit"]["role"] == "B"
-               for o in summary.outcomes)
+    assert all(
+        o.record["result"] is None and o.record["forfeit"]["role"] == "B" for o in summary.outcomes
+    )
     assert summary.mean_result() == (0.0, 0.0) and summary.opponents_mean() == 0.0
     assert summary.margin() == (0.0, 0.0)
-    result = CliRunner().invoke(main, ["match", "ostrich", "--rules", "players=3", "-a",
-                                       "algo=greedy", "-b", "name=ghost,cmd=/no/such/engine",
-                                       "--games", "2", "--records", str(tmp_path),
-                                       "--no-progress"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "match",
+            "ostrich",
+            "--rules",
+            "players=3",
+            "-a",
+            "algo=greedy",
+            "-b",
+            "name=ghost,cmd=/no/such/engine",
+            "--games",
+            "2",
+            "--records",
+            str(tmp_path),
+            "--no-progress",
+        ],
+    )
     assert result.exit_code == 1 and "engine B" in result.stderr  # stopped before it begins
 
 
@@ -346,8 +543,9 @@ def test_backend_choices_fail_cleanly(monkeypatch: pytest.MonkeyPatch, tmp_path:
     monkeypatch.setitem(sys.modules, "ray", None)  # as if Ray were not installed
     with pytest.raises(BackendError, match=r"pip install 'safari_ai\[ray\]'"):
         make_backend("ray")
-    result = CliRunner().invoke(main, ["match", "turtles", "--backend", "ray", "--records",
-                                       str(tmp_path)])
+    result = CliRunner().invoke(
+        main, ["match", "turtles", "--backend", "ray", "--records", str(tmp_path)]
+    )
     assert result.exit_code == 1 and result.stderr.startswith("error: --backend ray needs Ray")
     assert CliRunner().invoke(main, ["match", "turtles", "--address", "x:1"]).exit_code == 2
     with pytest.raises(BackendError):
@@ -363,8 +561,11 @@ def test_the_summary_makes_its_report_from_the_plan(tmp_path: Path) -> None:
     summary = run_match(make_jobs("turtles", {}, a, b, 4, 7, 2))
     plan = MatchPlan("turtles", a, b, 2, sprt=(-50.0, 50.0), records=str(tmp_path))
     data = summary.to_json(plan)
-    assert (data["wins"], data["draws"], data["losses"]) == (summary.wins, summary.draws,
-                                                             summary.losses)
+    assert (data["wins"], data["draws"], data["losses"]) == (
+        summary.wins,
+        summary.draws,
+        summary.losses,
+    )
     assert data["games"] == 4 and data["sprt"]["elo0"] == -50.0 and data["sprt_margin"] is None
     assert data["setup"] == "baseline" and data["records"] == str(tmp_path)
     text = summary.text(plan)

@@ -10,6 +10,7 @@ tree alone; dice games advance through chance outcomes; ``analyse`` stays
 stateless. Behaviour only, no timings. The C side is in
 ``csrc/tests/test_mcts_session.c``.
 """
+
 from __future__ import annotations
 
 import random
@@ -65,8 +66,7 @@ def run_line(seed: int, threads: int = 1) -> safari_ai.Report:
     session.advance(first.best_move)
     moves.append(most_visited(session, pos))
     session.advance(moves[-1])
-    return session.search(pos.apply(moves[-1]), nodes=2000, seed=seed, multipv=3,
-                          threads=threads)
+    return session.search(pos.apply(moves[-1]), nodes=2000, seed=seed, multipv=3, threads=threads)
 
 
 @pytest.mark.parametrize("threads", [1, 2])
@@ -74,7 +74,13 @@ def test_search_after_advance_is_deterministic(threads: int) -> None:
     a, b = run_line(5, threads), run_line(5, threads)
     assert a.reused > 0 and a.nodes == 2000
     assert (a.lines, a.depth, a.seldepth, a.win_probability, a.reused, a.nodes) == (
-        b.lines, b.depth, b.seldepth, b.win_probability, b.reused, b.nodes)
+        b.lines,
+        b.depth,
+        b.seldepth,
+        b.win_probability,
+        b.reused,
+        b.nodes,
+    )
 
 
 def test_unrelated_or_untold_positions_start_afresh() -> None:
@@ -118,9 +124,9 @@ def test_bad_moves_give_a_typed_error_naming_the_move() -> None:
             session.advance(bad)
         assert caught.value.move == bad
     with pytest.raises(IllegalMoveError, match="z9-z10"):
-        session.advance(good, "z9-z10")    # checked before any is played
+        session.advance(good, "z9-z10")  # checked before any is played
     with pytest.raises(IllegalMoveError):
-        session.advance(3)                 # type: ignore[arg-type]
+        session.advance(3)  # type: ignore[arg-type]
     assert session.visits == visits and session.nodes == nodes and session.root == pos
     with pytest.raises(SearchError, match="chance"):
         session.search(Position.new("arena"), nodes=10)
@@ -150,12 +156,13 @@ def test_one_call_at_a_time() -> None:
     finally:
         stop.set()
         worker.join()
-    assert session.root == pos                   # usable again once it returned
+    assert session.root == pos  # usable again once it returned
     assert session.search(pos, nodes=10).nodes == 10
 
 
-def play_with_session(game: str, rules: dict | None, decisions: int, leaf: str,
-                      weights: EvalWeights | None = None) -> list[int]:
+def play_with_session(
+    game: str, rules: dict | None, decisions: int, leaf: str, weights: EvalWeights | None = None
+) -> list[int]:
     """Plays decisions by the session's best move and seeded dice, advancing
     through every ply; returns each search's reused count."""
     session = MctsSession()
@@ -180,10 +187,12 @@ def play_with_session(game: str, rules: dict | None, decisions: int, leaf: str,
     return reused
 
 
-@pytest.mark.parametrize("game,rules,leaf", [("arena", None, "rollout"),
-                                             ("ostrich", {"players": 3}, "evaluate")])
-def test_dice_games_advance_through_chance_outcomes(game: str, rules: dict | None,
-                                                    leaf: str) -> None:
+@pytest.mark.parametrize(
+    "game,rules,leaf", [("arena", None, "rollout"), ("ostrich", {"players": 3}, "evaluate")]
+)
+def test_dice_games_advance_through_chance_outcomes(
+    game: str, rules: dict | None, leaf: str
+) -> None:
     if game not in safari_ai.game_names():
         pytest.skip(f"no {game} in the core")
     # Ostrich with the race model alone (no `dice` feature): MCTS then often
@@ -197,6 +206,7 @@ def test_dice_games_advance_through_chance_outcomes(game: str, rules: dict | Non
 
 
 # -- the protocol engine -------------------------------------------------------
+
 
 def reused_of(lines: list[str]) -> list[int]:
     return [int(line.split()[3]) for line in lines if line.startswith("info string reused ")]
@@ -215,8 +225,10 @@ def eng() -> Engine:
 
 
 def test_protocol_reuses_the_tree_when_the_position_extends(eng: Engine) -> None:
-    assert any(line.startswith("option name TreeReuse type check default true")
-               for line in eng.feed("safari"))
+    assert any(
+        line.startswith("option name TreeReuse type check default true")
+        for line in eng.feed("safari")
+    )
     eng.feed(f"{START} moves d1xd3")
     first = eng.feed("go nodes 2000")
     assert reused_of(first) == [0]
@@ -232,7 +244,7 @@ def test_protocol_reuses_the_tree_when_the_position_extends(eng: Engine) -> None
     # the same position again is searched afresh: the seed gives the same answer
     again = eng.feed("go nodes 500")
     assert reused_of(again) == [0]
-    eng.feed(f"{START} moves d1xd3 {reply}")                 # an earlier position
+    eng.feed(f"{START} moves d1xd3 {reply}")  # an earlier position
     assert reused_of(eng.feed("go nodes 500")) == [0]
 
 
@@ -242,7 +254,7 @@ def test_protocol_newgame_unrelated_positions_and_the_option(eng: Engine) -> Non
     eng.feed("newgame")
     eng.feed(f"{START} moves d1xd3 {reply}")
     assert reused_of(eng.feed("go nodes 500")) == [0]
-    eng.feed("position startpos zebras")                      # unrelated
+    eng.feed("position startpos zebras")  # unrelated
     assert reused_of(eng.feed("go nodes 500")) == [0]
     # TreeReuse off: no session, the answers of analyse
     eng.feed("setoption name TreeReuse value false")
@@ -251,8 +263,9 @@ def test_protocol_newgame_unrelated_positions_and_the_option(eng: Engine) -> Non
     assert reused_of(off) == []
     eng.feed(f"{START} moves d1xd3 {reply}")
     assert reused_of(eng.feed("go nodes 500")) == []
-    report = safari_ai.analyse(Position.new("turtles").apply("d1xd3"), nodes=1000, seed=0,
-                               algo="mcts")
+    report = safari_ai.analyse(
+        Position.new("turtles").apply("d1xd3"), nodes=1000, seed=0, algo="mcts"
+    )
     assert bestmove(off) == report.best_move
     # on again: the first search after it builds a fresh tree
     eng.feed("setoption name TreeReuse value true")
@@ -269,8 +282,11 @@ def test_protocol_json_positions_and_dice(eng: Engine) -> None:
     line = [ours]
     rng = random.Random(1)
     while not after.is_terminal() and (after.is_chance() or after.to_move == pos.to_move):
-        move = (rng.choice([o for o, _ in after.chance_outcomes()]) if after.is_chance()
-                else after.legal_moves()[0])
+        move = (
+            rng.choice([o for o, _ in after.chance_outcomes()])
+            if after.is_chance()
+            else after.legal_moves()[0]
+        )
         line.append(move)
         after = after.apply(move)
     if after.is_terminal():
@@ -281,6 +297,7 @@ def test_protocol_json_positions_and_dice(eng: Engine) -> None:
 
 
 # -- match and play --------------------------------------------------------------
+
 
 def test_match_mcts_player_keeps_its_tree() -> None:
     player = _EnginePlayer(parse_spec("algo=mcts,nodes=1500"))
@@ -314,22 +331,35 @@ def test_match_games_with_reusing_mcts_players(game: str) -> None:
 
 def test_play_session_keeps_the_engines_tree() -> None:
     out: list[str] = []
-    play = PlaySession(Position.new("turtles"), human=set(), read_line=lambda: "",
-                       write=out.append, seed=1, limits={"nodes": 800}, algo="mcts",
-                       show_thinking=False)
+    play = PlaySession(
+        Position.new("turtles"),
+        human=set(),
+        read_line=lambda: "",
+        write=out.append,
+        seed=1,
+        limits={"nodes": 800},
+        algo="mcts",
+        show_thinking=False,
+    )
     assert play.session is not None
     for _ in range(4):
         assert play.engine_turn()
-    reused = [int(line.split(", ")[-1].split()[0]) for line in out
-              if "(engine): plays " in line]
+    reused = [int(line.split(", ")[-1].split()[0]) for line in out if "(engine): plays " in line]
     assert len(reused) == 4 and reused[0] == 0 and all(r > 0 for r in reused[1:])
 
 
 def test_play_undo_drops_the_tree() -> None:
     out: list[str] = []
-    play = PlaySession(Position.new("turtles"), human={0}, read_line=lambda: "",
-                       write=out.append, seed=1, limits={"nodes": 500}, algo="mcts",
-                       show_thinking=False)
+    play = PlaySession(
+        Position.new("turtles"),
+        human={0},
+        read_line=lambda: "",
+        write=out.append,
+        seed=1,
+        limits={"nodes": 500},
+        algo="mcts",
+        show_thinking=False,
+    )
     play.push(0, "d1xd3")
     assert play.session is not None and play.session.root is None  # nothing searched yet
     assert play.engine_turn() and play.session.root == play.pos
@@ -338,5 +368,14 @@ def test_play_undo_drops_the_tree() -> None:
     assert play.engine_turn()
     assert [line for line in out if "(engine): plays " in line][-1].endswith(" 0 reused)")
     # another search function, or a depth alone: no session
-    assert PlaySession(Position.new("turtles"), human=set(), read_line=lambda: "",
-                       write=out.append, limits={"depth": 2}, algo="mcts").session is None
+    assert (
+        PlaySession(
+            Position.new("turtles"),
+            human=set(),
+            read_line=lambda: "",
+            write=out.append,
+            limits={"depth": 2},
+            algo="mcts",
+        ).session
+        is None
+    )

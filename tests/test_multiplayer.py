@@ -3,6 +3,7 @@ every front end, and what ``algo="auto"`` picks per game and number of
 players, checked against the table in docs/search-expectimax.md ("Which
 algorithm auto picks"). The search itself is checked against brute forces
 in csrc/tests/test_expectimax.c (pig and seeded random trees)."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -116,14 +117,15 @@ def test_margin_ranks_moves_by_the_margin(players: int) -> None:
         moves = pos.legal_moves()
         me = pos.to_move
         if 2 <= len(moves) <= 16:
-            margin = safari_ai.analyse(pos, depth=1, algo="expectimax", multiplayer="margin",
-                                       multipv=len(moves), seed=1)
-            maxn = safari_ai.analyse(pos, depth=1, algo="expectimax", multiplayer="maxn",
-                                     multipv=len(moves), seed=1)
+            margin = safari_ai.analyse(
+                pos, depth=1, algo="expectimax", multiplayer="margin", multipv=len(moves), seed=1
+            )
+            maxn = safari_ai.analyse(
+                pos, depth=1, algo="expectimax", multiplayer="maxn", multipv=len(moves), seed=1
+            )
             auto = safari_ai.analyse(pos, depth=1, algo="expectimax", seed=1)
             assert auto.best_move == margin.best_move  # auto is margin in the race
-            children = {m: [pos.apply(m).evaluate(p) / 100 for p in range(players)]
-                        for m in moves}
+            children = {m: [pos.apply(m).evaluate(p) / 100 for p in range(players)] for m in moves}
             for report, key in ((margin, margin_key), (maxn, lambda v, me: v[me])):
                 assert len(report.lines) == len(moves)
                 for line in report.lines:
@@ -133,7 +135,8 @@ def test_margin_ranks_moves_by_the_margin(players: int) -> None:
                 keys = [key(line.expected, me) for line in report.lines]
                 assert keys == sorted(keys, reverse=True)
                 assert key(children[report.best_move], me) == pytest.approx(
-                    max(key(v, me) for v in children.values()))
+                    max(key(v, me) for v in children.values())
+                )
             differed += margin.best_move != maxn.best_move
         if differed:
             break
@@ -146,8 +149,20 @@ def test_paranoid_on_the_command_line(tmp_path: Path) -> None:
     path = tmp_path / "pos.json"
     path.write_text(first_decision("ostrich", 3).to_json_text(), encoding="utf-8")
     runner = CliRunner()
-    out = runner.invoke(main, ["analyse", str(path), "--depth", "2", "--algo", "expectimax",
-                               "--multiplayer", "paranoid", "--quiet"])
+    out = runner.invoke(
+        main,
+        [
+            "analyse",
+            str(path),
+            "--depth",
+            "2",
+            "--algo",
+            "expectimax",
+            "--multiplayer",
+            "paranoid",
+            "--quiet",
+        ],
+    )
     assert out.exit_code == 0, out.output
     assert out.output.startswith("bestmove ")
     assert not any(line.startswith("expected") for line in out.output.splitlines())
@@ -159,8 +174,9 @@ def test_match_spec_key() -> None:
     assert parse_spec("algo=expectimax,multiplayer=paranoid").multiplayer == "paranoid"
     assert parse_spec("algo=expectimax").multiplayer == "auto"
     assert parse_spec("multiplayer=maxn").settings()["multiplayer"] == "maxn"
-    with pytest.raises(ValueError,
-                       match='multiplayer must be one of auto, maxn, paranoid, margin, got "x"'):
+    with pytest.raises(
+        ValueError, match='multiplayer must be one of auto, maxn, paranoid, margin, got "x"'
+    ):
         parse_spec("multiplayer=x")
     assert MULTIPLAYERS == ("auto", "maxn", "paranoid", "margin")
     assert parse_spec("multiplayer=margin").settings()["multiplayer"] == "margin"
@@ -170,8 +186,9 @@ def test_match_spec_key() -> None:
 def test_protocol_option() -> None:
     eng = Engine()
     options = [line for line in eng.feed("safari") if "name Multiplayer " in line]
-    assert options == ["option name Multiplayer type combo default auto var auto var maxn "
-                       "var paranoid var margin"]
+    assert options == [
+        "option name Multiplayer type combo default auto var auto var maxn var paranoid var margin"
+    ]
     assert eng.feed("setoption name Multiplayer value Paranoid") == []
     assert eng.feed("setoption name Algorithm value expectimax") == []
     pos = first_decision("ostrich", 4)

@@ -2,16 +2,19 @@
 Position.evaluate(p) is each player's expected score in centi-points, within
 0..2400 and exact at the end of the race; expectimax reads it at its horizon,
 so a shallow analysis tells the moves apart, deterministically for a seed."""
+
 from __future__ import annotations
 
 import json
 
 import pytest
-
-import safari_ai
 from playout import pick_move, pick_outcome, rng_for
 
-pytestmark = pytest.mark.skipif("ostrich" not in safari_ai.game_names(), reason="no ostrich in the C core")
+import safari_ai
+
+pytestmark = pytest.mark.skipif(
+    "ostrich" not in safari_ai.game_names(), reason="no ostrich in the C core"
+)
 
 
 def playout(rules: dict, seed: object) -> list[safari_ai.Position]:
@@ -20,15 +23,25 @@ def playout(rules: dict, seed: object) -> list[safari_ai.Position]:
     pos = safari_ai.Position.new("ostrich", rules)
     positions = [pos]
     while not pos.is_terminal():
-        move = (pick_outcome(rng, pos.chance_outcomes()) if pos.is_chance()
-                else pick_move(rng, pos.legal_moves()))
+        move = (
+            pick_outcome(rng, pos.chance_outcomes())
+            if pos.is_chance()
+            else pick_move(rng, pos.legal_moves())
+        )
         pos = pos.apply(move)
         positions.append(pos)
     return positions
 
 
-@pytest.mark.parametrize("rules", [{}, {"players": 2}, {"players": 5, "lion": True},
-                                   {"quicksand": "stop", "berry_trigger": "end", "last_tie": "none"}])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        {},
+        {"players": 2},
+        {"players": 5, "lion": True},
+        {"quicksand": "stop", "berry_trigger": "end", "last_tie": "none"},
+    ],
+)
 def test_evaluate_is_a_score_along_playouts(rules: dict) -> None:
     for seed in range(2):
         positions = playout(rules, seed)
@@ -71,8 +84,9 @@ def test_analyse_sees_the_evaluation() -> None:
     assert any(v > 0.0 for line in expected for v in line)
     assert len(set(expected)) > 1
     again = safari_ai.analyse(pos, depth=2, seed=5, multipv=multipv)
-    assert [(line.move, tuple(line.expected)) for line in again.lines] == \
-        [(line.move, tuple(line.expected)) for line in report.lines]
+    assert [(line.move, tuple(line.expected)) for line in again.lines] == [
+        (line.move, tuple(line.expected)) for line in report.lines
+    ]
 
 
 def board(pos: safari_ai.Position) -> tuple[str, ...]:
@@ -82,9 +96,18 @@ def board(pos: safari_ai.Position) -> tuple[str, ...]:
     reads those, from models cached by this board)."""
     data = pos.to_json()
     lion = data["lion"]
-    return tuple(json.dumps(item, sort_keys=True) for item in (
-        data["rules"], data["ostriches"], data["finished"], data["bewitched"],
-        data["berries"], lion["state"], lion["space"]))
+    return tuple(
+        json.dumps(item, sort_keys=True)
+        for item in (
+            data["rules"],
+            data["ostriches"],
+            data["finished"],
+            data["bewitched"],
+            data["berries"],
+            lion["state"],
+            lion["space"],
+        )
+    )
 
 
 def values(pos: safari_ai.Position) -> list[int]:
@@ -105,7 +128,7 @@ def test_evaluate_does_not_depend_on_what_was_evaluated_before(players: int, lio
         targets.append(pos)
         if pos.is_chance():
             outcomes = pos.chance_outcomes()
-            targets += [pos.apply(move) for move, _ in outcomes[::max(1, len(outcomes) // 12)]]
+            targets += [pos.apply(move) for move, _ in outcomes[:: max(1, len(outcomes) // 12)]]
     warm = [values(pos) for pos in targets]
     flushes = [line[0], line[len(line) // 2], line[-2]]
     for pos, expected in zip(targets, warm):
@@ -120,13 +143,29 @@ def test_evaluate_does_not_depend_on_what_was_evaluated_before(players: int, lio
 # -- the evaluation as a weighted sum of features (issue 20) -------------------------
 
 # E2 of the rule book (4 players, player 1 = BDAC to act), its dice replaced.
-E2 = {"game": "ostrich", "rules": {}, "to_move": 1, "track": "default",
-      "berries": ["13c", "5b", "8a"], "berry_pool": {"dofnooxoor": 1, "peepa": 1, "ter": 1},
-      "ostriches": {"A": "2a", "B": "3a", "C": "0c", "D": "3c", "E": "1c"}, "finished": "",
-      "bewitched": "", "predictions": ["DEAB", "BDAC", "CEBD", "EABC"], "current": 1,
-      "mode": "normal", "phase": "action", "dice": {"white": "AAAWW", "black": "B"},
-      "reroll": None, "left": None, "moved": "", "pending": None, "bonus": 0, "extra": 0,
-      "lion": {"state": "off", "space": None, "turns": 0}}
+E2 = {
+    "game": "ostrich",
+    "rules": {},
+    "to_move": 1,
+    "track": "default",
+    "berries": ["13c", "5b", "8a"],
+    "berry_pool": {"dofnooxoor": 1, "peepa": 1, "ter": 1},
+    "ostriches": {"A": "2a", "B": "3a", "C": "0c", "D": "3c", "E": "1c"},
+    "finished": "",
+    "bewitched": "",
+    "predictions": ["DEAB", "BDAC", "CEBD", "EABC"],
+    "current": 1,
+    "mode": "normal",
+    "phase": "action",
+    "dice": {"white": "AAAWW", "black": "B"},
+    "reroll": None,
+    "left": None,
+    "moved": "",
+    "pending": None,
+    "bonus": 0,
+    "extra": 0,
+    "lion": {"state": "off", "space": None, "turns": 0},
+}
 POINTS, DICE, TURN = 0, 1, 2
 
 
@@ -137,6 +176,7 @@ def e2(**changes: object) -> safari_ai.Position:
 
 def clamped_dot(weights: safari_ai.EvalWeights, features: object) -> int:
     import numpy as np
+
     return int(min(max(int(np.asarray(weights.weights, dtype=float) @ features), 0), 2400))
 
 
@@ -147,8 +187,9 @@ def test_weights_dot_features_is_the_evaluation(rules: dict) -> None:
     weights and with others; at the end the value is exact whatever the weights."""
     other = safari_ai.EvalWeights("ostrich", (93, 41, 35), 0.0)
     positions = playout(rules, "dot")
-    batch = safari_ai.features(positions[:-1] * 2,
-                               players=[0] * (len(positions) - 1) + [1] * (len(positions) - 1))
+    batch = safari_ai.features(
+        positions[:-1] * 2, players=[0] * (len(positions) - 1) + [1] * (len(positions) - 1)
+    )
     for weights in (safari_ai.EvalWeights.default("ostrich"), other):
         for k, pos in enumerate(positions[:-1]):
             pos = pos.with_weights(weights)
@@ -199,11 +240,16 @@ def test_a_reroll_is_the_mean_of_its_outcomes() -> None:
         outcomes = reroll.chance_outcomes()
         total = sum(weight for _, weight in outcomes)
         for p in range(4):
-            mean = sum(weight * reroll.apply(outcome).features(p)[DICE]
-                       for outcome, weight in outcomes) / total
+            mean = (
+                sum(
+                    weight * reroll.apply(outcome).features(p)[DICE] for outcome, weight in outcomes
+                )
+                / total
+            )
             assert abs(reroll.features(p)[DICE] - mean) <= 1 / 1024, (move, p)
-    roll = safari_ai.Position.from_json(json.dumps(dict(E2, phase="roll", dice=None,
-                                                        to_move="chance")))
+    roll = safari_ai.Position.from_json(
+        json.dumps(dict(E2, phase="roll", dice=None, to_move="chance"))
+    )
     assert roll.features(1)[DICE] == 0.0  # nobody holds dice yet
     values = {roll.apply(outcome).evaluate(1) for outcome, _ in roll.chance_outcomes()[::7]}
     assert len(values) > 20
@@ -215,11 +261,13 @@ def test_the_dice_caches_hold_the_predictions() -> None:
     predictions sees them) must each get their own values, whatever was
     evaluated just before."""
     dice = {"white": "ABDWW", "black": "E"}
-    tiles = [["DEAB", "BDAC", "CEBD", "EABC"], ["DEAB", "CDEA", "CEBD", "EABC"],
-             ["ABCD", "EBDA", "DACE", "BCDE"]]
+    tiles = [
+        ["DEAB", "BDAC", "CEBD", "EABC"],
+        ["DEAB", "CDEA", "CEBD", "EABC"],
+        ["ABCD", "EBDA", "DACE", "BCDE"],
+    ]
     positions = [e2(dice=dice, predictions=t) for t in tiles]
-    positions += [e2(dice=dice, predictions=t, phase="reroll_choice").apply("r:AW*")
-                  for t in tiles]
+    positions += [e2(dice=dice, predictions=t, phase="reroll_choice").apply("r:AW*") for t in tiles]
     other_board = e2(ostriches={"A": "4a", "B": "3a", "C": "0c", "D": "3c", "E": "1c"})
     cold = []
     for pos in positions:

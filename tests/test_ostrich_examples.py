@@ -13,8 +13,14 @@ GAME = "ostrich"
 
 FACES = "ABCDEW"
 TILES = ["ABCD", "ACEB", "BCDE", "BDAC", "CDEA", "CEBD", "DACE", "DEAB", "EABC", "EBDA"]
-DEFAULT_RULES = {"players": 4, "lion": False, "berries": True, "berry_trigger": "enter",
-                 "quicksand": "none", "last_tie": "both"}
+DEFAULT_RULES = {
+    "players": 4,
+    "lion": False,
+    "berries": True,
+    "berry_trigger": "enter",
+    "quicksand": "none",
+    "last_tie": "both",
+}
 KNOWN_BERRIES = {"peepa": "none", "dofnooxoor": "all_dice", "ter": "bewitch"}
 LION_OFF = {"state": "off", "space": None, "turns": 0}
 
@@ -27,9 +33,20 @@ def rules(**kw):
 
 def P(**kw):
     """A position as §8 writes it from E2 on (berry_types and default rules keys left out)."""
-    pos = {"game": GAME, "rules": {}, "track": "default", "finished": "", "bewitched": "",
-           "reroll": None, "left": None, "moved": "", "pending": None, "bonus": 0, "extra": 0,
-           "lion": dict(LION_OFF)}
+    pos = {
+        "game": GAME,
+        "rules": {},
+        "track": "default",
+        "finished": "",
+        "bewitched": "",
+        "reroll": None,
+        "left": None,
+        "moved": "",
+        "pending": None,
+        "bonus": 0,
+        "extra": 0,
+        "lion": dict(LION_OFF),
+    }
     pos.update(kw)
     return pos
 
@@ -50,15 +67,37 @@ def b(backend):
 
 # --------------------------------------------------------------------------- E1 (§3)
 
-E1 = {"game": "ostrich", "rules": {"players": 4, "lion": False, "berries": True, "berry_trigger": "enter",
-                                   "quicksand": "none", "last_tie": "both"},
-      "to_move": "chance", "track": "default",
-      "berry_types": {"peepa": "none", "dofnooxoor": "all_dice", "ter": "bewitch"},
-      "berries": ["13c", "5b", "8a"], "berry_pool": {"dofnooxoor": 1, "peepa": 1, "ter": 1},
-      "ostriches": {"A": "0a", "B": "0b", "C": "0c", "D": "1a", "E": "1c"}, "finished": "", "bewitched": "",
-      "predictions": [None, None, None, None], "current": 0, "mode": "normal", "phase": "deal", "dice": None,
-      "reroll": None, "left": None, "moved": "", "pending": None, "bonus": 0, "extra": 0,
-      "lion": {"state": "off", "space": None, "turns": 0}}
+E1 = {
+    "game": "ostrich",
+    "rules": {
+        "players": 4,
+        "lion": False,
+        "berries": True,
+        "berry_trigger": "enter",
+        "quicksand": "none",
+        "last_tie": "both",
+    },
+    "to_move": "chance",
+    "track": "default",
+    "berry_types": {"peepa": "none", "dofnooxoor": "all_dice", "ter": "bewitch"},
+    "berries": ["13c", "5b", "8a"],
+    "berry_pool": {"dofnooxoor": 1, "peepa": 1, "ter": 1},
+    "ostriches": {"A": "0a", "B": "0b", "C": "0c", "D": "1a", "E": "1c"},
+    "finished": "",
+    "bewitched": "",
+    "predictions": [None, None, None, None],
+    "current": 0,
+    "mode": "normal",
+    "phase": "deal",
+    "dice": None,
+    "reroll": None,
+    "left": None,
+    "moved": "",
+    "pending": None,
+    "bonus": 0,
+    "extra": 0,
+    "lion": {"state": "off", "space": None, "turns": 0},
+}
 
 
 def test_e1_start_position(b):
@@ -78,7 +117,9 @@ def test_e1_deal(b):
     for t in ("ABCD", "EBDA", "CEBD"):
         pos = b.apply(pos, "pred:" + t)
     # §3 after the last deal player 0 begins the first turn
-    assert pos == dict(E1, predictions=["DACE", "ABCD", "EBDA", "CEBD"], phase="roll", to_move="chance")
+    assert pos == dict(
+        E1, predictions=["DACE", "ABCD", "EBDA", "CEBD"], phase="roll", to_move="chance"
+    )
     assert b.to_move(pos) == "chance" and pos["current"] == 0
     assert len(b.chance_outcomes(pos)) == 1512
     with pytest.raises(ValueError):
@@ -88,18 +129,22 @@ def test_e1_deal(b):
 def test_start_positions_of_variants(b):
     for n in (2, 3, 5):
         assert b.new({"players": n}) == dict(E1, rules=rules(players=n), predictions=[None] * n)
-    assert b.new({"lion": True}) == dict(E1, rules=rules(lion=True),
-                                         lion={"state": "hidden", "space": None, "turns": 0})
-    assert b.new({"berries": False}) == dict(E1, rules=rules(berries=False), berries=[], berry_pool={})
+    assert b.new({"lion": True}) == dict(
+        E1, rules=rules(lion=True), lion={"state": "hidden", "space": None, "turns": 0}
+    )
+    assert b.new({"berries": False}) == dict(
+        E1, rules=rules(berries=False), berries=[], berry_pool={}
+    )
     opts = {"berry_trigger": "end", "quicksand": "stop", "last_tie": "none"}
     assert b.new(opts) == dict(E1, rules=rules(**opts))
     with pytest.raises(ValueError):
-        b.new({"lion": True, "berries": False})          # §3 the lion needs its berry
+        b.new({"lion": True, "berries": False})  # §3 the lion needs its berry
     with pytest.raises(ValueError):
         b.new({"players": 6})
 
 
 # --------------------------------------------------------------------------- §4.2 dice, by enumeration
+
 
 def _enumerate(kept, k, black):
     """Direct enumeration of k re-rolled white dice (and of the black die if black is None)."""
@@ -108,7 +153,7 @@ def _enumerate(kept, k, black):
     for white in product(FACES, repeat=k):
         for bl in blacks:
             counts["".join(sorted(kept + "".join(white))) + "/" + bl] += 1
-    total = 6 ** k * len(blacks)
+    total = 6**k * len(blacks)
     return sorted((o, Fraction(n, total)) for o, n in counts.items())
 
 
@@ -126,14 +171,21 @@ def test_roll_probabilities_match_enumeration(b):
     assert sum(p for _, p in outs) == 1
     assert outs == _enumerate("", 5, None)
     d = dict(outs)
-    assert d["AAAAA/A"] == Fraction(1, 6 ** 6)
-    assert d["ABCDE/W"] == Fraction(120, 6 ** 6)
+    assert d["AAAAA/A"] == Fraction(1, 6**6)
+    assert d["ABCDE/W"] == Fraction(120, 6**6)
 
 
-E2 = P(to_move=1, berries=["13c", "5b", "8a"], berry_pool={"dofnooxoor": 1, "peepa": 1, "ter": 1},
-       ostriches={"A": "2a", "B": "3a", "C": "0c", "D": "3c", "E": "1c"},
-       predictions=["DEAB", "BDAC", "CEBD", "EABC"], current=1, mode="normal", phase="reroll_choice",
-       dice={"white": "AAAWW", "black": "B"})
+E2 = P(
+    to_move=1,
+    berries=["13c", "5b", "8a"],
+    berry_pool={"dofnooxoor": 1, "peepa": 1, "ter": 1},
+    ostriches={"A": "2a", "B": "3a", "C": "0c", "D": "3c", "E": "1c"},
+    predictions=["DEAB", "BDAC", "CEBD", "EABC"],
+    current=1,
+    mode="normal",
+    phase="reroll_choice",
+    dice={"white": "AAAWW", "black": "B"},
+)
 
 
 @pytest.mark.parametrize("choice", ["r:AW", "r:AW*", "r:*", "r:W", "r:AAAWW", "r:AAAWW*", "r:AAW*"])
@@ -161,16 +213,21 @@ def test_roll_in_lion_turn_and_bonus_roll_match_enumeration(b):
 
 # --------------------------------------------------------------------------- E2, E3
 
+
 def test_e2_reroll_choice(b):
     pos = b.load(E2)
     assert pos == full(E2)
     assert b.to_move(pos) == 1
-    assert b.legal_moves(pos) == (
-        "keep r:* r:A r:A* r:AA r:AA* r:AAA r:AAA* r:AAAW r:AAAW* r:AAAWW r:AAAWW* r:AAW r:AAW* r:AAWW "
-        "r:AAWW* r:AW r:AW* r:AWW r:AWW* r:W r:W* r:WW r:WW*").split()
+    assert (
+        b.legal_moves(pos)
+        == (
+            "keep r:* r:A r:A* r:AA r:AA* r:AAA r:AAA* r:AAAW r:AAAW* r:AAAWW r:AAAWW* r:AAW r:AAW* r:AAWW "
+            "r:AAWW* r:AW r:AW* r:AWW r:AWW* r:W r:W* r:WW r:WW*"
+        ).split()
+    )
     assert b.apply(pos, "keep") == full(E2, phase="action")
     with pytest.raises(ValueError):
-        b.apply(pos, "r:WA")            # not the canonical spelling
+        b.apply(pos, "r:WA")  # not the canonical spelling
     with pytest.raises(ValueError):
         b.apply(pos, "r:")
 
@@ -185,52 +242,92 @@ AAWWW/B 1/36"""
 def test_e3_reroll(b):
     pos = b.apply(b.load(E2), "r:AW")
     assert pos == full(E2, phase="reroll", to_move="chance", reroll={"white": "AW", "black": False})
-    expected = [(o, Fraction(p)) for o, p in (item.split() for item in E3_OUTCOMES.replace("\n", " ").split(", "))]
+    expected = [
+        (o, Fraction(p))
+        for o, p in (item.split() for item in E3_OUTCOMES.replace("\n", " ").split(", "))
+    ]
     assert len(expected) == 21
     assert b.chance_outcomes(pos) == expected
     assert b.legal_moves(pos) == []
     after = b.apply(pos, "AAAAW/B")
     assert after == full(E2, phase="action", dice={"white": "AAAAW", "black": "B"})
-    assert b.legal_moves(after) == (
-        "*B A0:Sr A0:Ssrl A0:Ssrr A0:Ssrs A0:Sssr A0:Ssss A1:Ssrlr A1:Ssrls A1:Ssrrl A1:Ssrrs A1:Ssrsl "
-        "A1:Ssrsr A1:Ssrss A1:Sssrl A1:Sssrr A1:Sssrs A1:Ssssr A1:Sssss").split()
+    assert (
+        b.legal_moves(after)
+        == (
+            "*B A0:Sr A0:Ssrl A0:Ssrr A0:Ssrs A0:Sssr A0:Ssss A1:Ssrlr A1:Ssrls A1:Ssrrl A1:Ssrrs A1:Ssrsl "
+            "A1:Ssrsr A1:Ssrss A1:Sssrl A1:Sssrr A1:Sssrs A1:Ssssr A1:Sssss"
+        ).split()
+    )
     with pytest.raises(ValueError):
-        b.apply(after, "A1:Sr")         # the wild digit must be max(0, L - c)
+        b.apply(after, "A1:Sr")  # the wild digit must be max(0, L - c)
     with pytest.raises(ValueError):
         b.apply(pos, "AAAAW/C")
 
 
 def test_e3_berry_stop_then_reveal(b):
     after = b.apply(b.apply(b.load(E2), "r:AW"), "AAAAW/B")
-    pos = b.apply(after, "A0:Sr")           # A stops on the berry at 5b
-    assert pos == full(E2, phase="berry", to_move="chance", dice={"white": "AAAAW", "black": "B"},
-                       ostriches=dict(E2["ostriches"], A="5b"), pending={"ostrich": "A"})
+    pos = b.apply(after, "A0:Sr")  # A stops on the berry at 5b
+    assert pos == full(
+        E2,
+        phase="berry",
+        to_move="chance",
+        dice={"white": "AAAAW", "black": "B"},
+        ostriches=dict(E2["ostriches"], A="5b"),
+        pending={"ostrich": "A"},
+    )
     third = Fraction(1, 3)
-    assert b.chance_outcomes(pos) == [("berry:dofnooxoor", third), ("berry:peepa", third),
-                                      ("berry:ter", third)]
+    assert b.chance_outcomes(pos) == [
+        ("berry:dofnooxoor", third),
+        ("berry:peepa", third),
+        ("berry:ter", third),
+    ]
     # peepa without the lion: nothing; player 2 rolls
     assert b.apply(pos, "berry:peepa") == full(
-        E2, phase="roll", to_move="chance", current=2, dice=None, berries=["13c", "8a"],
-        berry_pool={"dofnooxoor": 1, "ter": 1}, ostriches=dict(E2["ostriches"], A="5b"))
+        E2,
+        phase="roll",
+        to_move="chance",
+        current=2,
+        dice=None,
+        berries=["13c", "8a"],
+        berry_pool={"dofnooxoor": 1, "ter": 1},
+        ostriches=dict(E2["ostriches"], A="5b"),
+    )
 
 
 # --------------------------------------------------------------------------- E4
 
-E4 = P(to_move=2, berries=["13c", "5b", "8a"], berry_pool={"dofnooxoor": 1, "peepa": 1, "ter": 1},
-       ostriches={"A": "8b", "B": "9a", "C": "9b", "D": "11b", "E": "12b"},
-       predictions=["CDEA", "DACE", "ACEB", "BCDE"], current=2, mode="normal", phase="action",
-       dice={"white": "AACWW", "black": "D"})
+E4 = P(
+    to_move=2,
+    berries=["13c", "5b", "8a"],
+    berry_pool={"dofnooxoor": 1, "peepa": 1, "ter": 1},
+    ostriches={"A": "8b", "B": "9a", "C": "9b", "D": "11b", "E": "12b"},
+    predictions=["CDEA", "DACE", "ACEB", "BCDE"],
+    current=2,
+    mode="normal",
+    phase="action",
+    dice={"white": "AACWW", "black": "D"},
+)
 
 
 def test_e4_jumps_ravine_curve(b):
     pos = b.load(E4)
     assert pos == full(E4)
-    assert b.legal_moves(pos) == "*D A0:rs A1:rss A2:rsss C0:l C0:r C1:ls C1:rs C2:lss C2:rss".split()
+    assert (
+        b.legal_moves(pos) == "*D A0:rs A1:rss A2:rsss C0:l C0:r C1:ls C1:rs C2:lss C2:rss".split()
+    )
     with pytest.raises(ValueError):
-        b.apply(pos, "A0:r")             # c = 2 must be used
-    assert b.apply(pos, "A1:rss") == full(E4, ostriches=dict(E4["ostriches"], A="11c"),
-                                          phase="roll", to_move="chance", current=3, dice=None)
-    assert b.apply(pos, "*D") == full(E4, bewitched="D", phase="roll", to_move="chance", current=3, dice=None)
+        b.apply(pos, "A0:r")  # c = 2 must be used
+    assert b.apply(pos, "A1:rss") == full(
+        E4,
+        ostriches=dict(E4["ostriches"], A="11c"),
+        phase="roll",
+        to_move="chance",
+        current=3,
+        dice=None,
+    )
+    assert b.apply(pos, "*D") == full(
+        E4, bewitched="D", phase="roll", to_move="chance", current=3, dice=None
+    )
 
 
 def test_e4_bewitched_cannot_move(b):
@@ -240,10 +337,17 @@ def test_e4_bewitched_cannot_move(b):
 
 # --------------------------------------------------------------------------- E5
 
-E5 = P(to_move=2, berries=["13c", "5b", "8a"], berry_pool={"dofnooxoor": 1, "peepa": 1, "ter": 1},
-       ostriches={"A": "16a", "B": "9b", "C": "6a", "D": "2c", "E": "11c"},
-       predictions=["CDEA", "DACE", "ACEB", "BCDE"], current=2, mode="normal", phase="action",
-       dice={"white": "AEEEW", "black": "A"})
+E5 = P(
+    to_move=2,
+    berries=["13c", "5b", "8a"],
+    berry_pool={"dofnooxoor": 1, "peepa": 1, "ter": 1},
+    ostriches={"A": "16a", "B": "9b", "C": "6a", "D": "2c", "E": "11c"},
+    predictions=["CDEA", "DACE", "ACEB", "BCDE"],
+    current=2,
+    mode="normal",
+    phase="action",
+    dice={"white": "AEEEW", "black": "A"},
+)
 
 
 def test_e5_berry_and_finish(b):
@@ -251,19 +355,47 @@ def test_e5_berry_and_finish(b):
     assert b.legal_moves(pos) == "*A A0:r A0:s E0:ss".split()
     berry = b.apply(pos, "E0:ss")
     e_on_13c = dict(E5["ostriches"], E="13c")
-    assert berry == full(E5, phase="berry", to_move="chance", pending={"ostrich": "E"}, ostriches=e_on_13c)
+    assert berry == full(
+        E5, phase="berry", to_move="chance", pending={"ostrich": "E"}, ostriches=e_on_13c
+    )
     third = Fraction(1, 3)
-    assert b.chance_outcomes(berry) == [("berry:dofnooxoor", third), ("berry:peepa", third),
-                                        ("berry:ter", third)]
+    assert b.chance_outcomes(berry) == [
+        ("berry:dofnooxoor", third),
+        ("berry:peepa", third),
+        ("berry:ter", third),
+    ]
     assert b.apply(berry, "berry:ter") == full(
-        E5, ostriches=e_on_13c, berries=["5b", "8a"], berry_pool={"dofnooxoor": 1, "peepa": 1},
-        bewitched="E", phase="roll", to_move="chance", current=3, dice=None)
+        E5,
+        ostriches=e_on_13c,
+        berries=["5b", "8a"],
+        berry_pool={"dofnooxoor": 1, "peepa": 1},
+        bewitched="E",
+        phase="roll",
+        to_move="chance",
+        current=3,
+        dice=None,
+    )
     assert b.apply(berry, "berry:dofnooxoor") == full(
-        E5, ostriches=e_on_13c, berries=["5b", "8a"], berry_pool={"peepa": 1, "ter": 1},
-        mode="bonus", phase="roll", to_move="chance", current=2, dice=None)
+        E5,
+        ostriches=e_on_13c,
+        berries=["5b", "8a"],
+        berry_pool={"peepa": 1, "ter": 1},
+        mode="bonus",
+        phase="roll",
+        to_move="chance",
+        current=2,
+        dice=None,
+    )
     fin = b.apply(pos, "A0:s")
-    assert fin == full(E5, ostriches={"B": "9b", "C": "6a", "D": "2c", "E": "11c"}, finished="A",
-                       phase="roll", to_move="chance", current=3, dice=None)
+    assert fin == full(
+        E5,
+        ostriches={"B": "9b", "C": "6a", "D": "2c", "E": "11c"},
+        finished="A",
+        phase="roll",
+        to_move="chance",
+        current=3,
+        dice=None,
+    )
     assert b.apply(pos, "A0:r")["finished"] == "A"
 
 
@@ -277,11 +409,21 @@ def test_e5_bonus_roll_all_dice(b):
 
 # --------------------------------------------------------------------------- E6 (lion turn)
 
-E6 = P(rules={"players": 3, "lion": True}, to_move=1, berries=["5b", "8a"],
-       berry_pool={"dofnooxoor": 1, "ter": 1}, ostriches={"C": "11a", "D": "14c", "E": "12b"}, finished="AB",
-       predictions=["ABCD", "DEAB", "EBDA"], current=1, mode="lion", phase="moves",
-       dice={"white": "ABCWW", "black": "E"}, left="ABCWW",
-       lion={"state": "active", "space": "15a", "turns": 2})
+E6 = P(
+    rules={"players": 3, "lion": True},
+    to_move=1,
+    berries=["5b", "8a"],
+    berry_pool={"dofnooxoor": 1, "ter": 1},
+    ostriches={"C": "11a", "D": "14c", "E": "12b"},
+    finished="AB",
+    predictions=["ABCD", "DEAB", "EBDA"],
+    current=1,
+    mode="lion",
+    phase="moves",
+    dice={"white": "ABCWW", "black": "E"},
+    left="ABCWW",
+    lion={"state": "active", "space": "15a", "turns": 2},
+)
 
 
 def test_e6_all_dice_sub_moves(b):
@@ -299,18 +441,34 @@ def test_e6_all_dice_sub_moves(b):
 def test_e6_hunt(b):
     hunt = b.apply(b.load(E6), "C2:sss")
     c_on_14a = dict(E6["ostriches"], C="14a")
-    assert hunt == full(E6, ostriches=c_on_14a, phase="lion_move", pending={"target": "E"}, left=None)
+    assert hunt == full(
+        E6, ostriches=c_on_14a, phase="lion_move", pending={"target": "E"}, left=None
+    )
     assert b.to_move(hunt) == 1
     assert b.legal_moves(hunt) == "L:14a L:14b-13a-12b L:14b-13b L:14b-13c-12b".split()
     # L:14a catches C, which stands in the way
     caught = b.apply(hunt, "L:14a")
-    assert caught == full(E6, ostriches={"D": "14c", "E": "12b"}, phase="nest", pending={"ostrich": "C"},
-                          left=None, lion={"state": "gone", "space": None, "turns": 0})
+    assert caught == full(
+        E6,
+        ostriches={"D": "14c", "E": "12b"},
+        phase="nest",
+        pending={"ostrich": "C"},
+        left=None,
+        lion={"state": "gone", "space": None, "turns": 0},
+    )
     assert b.legal_moves(caught) == "nest:0a nest:0b nest:0c nest:1a nest:1c".split()
     nested = b.apply(caught, "nest:0b")
-    assert nested == full(E6, ostriches={"C": "0b", "D": "14c", "E": "12b"}, phase="roll", to_move="chance",
-                          current=2, mode="normal", dice=None, left=None,
-                          lion={"state": "gone", "space": None, "turns": 0})
+    assert nested == full(
+        E6,
+        ostriches={"C": "0b", "D": "14c", "E": "12b"},
+        phase="roll",
+        to_move="chance",
+        current=2,
+        mode="normal",
+        dice=None,
+        left=None,
+        lion={"state": "gone", "space": None, "turns": 0},
+    )
     # a full catch of the target
     caught_e = b.apply(hunt, "L:14b-13a-12b")
     assert caught_e["pending"] == {"ostrich": "E"} and "E" not in caught_e["ostriches"]
@@ -321,20 +479,40 @@ def test_e6_vortex_and_exhaustion(b):
     hunt = b.apply(b.load(E6), "C2:sss")
     c_on_14a = dict(E6["ostriches"], C="14a")
     vortex = b.apply(hunt, "L:14b-13b")
-    assert vortex == full(E6, ostriches=c_on_14a, phase="vortex", left=None,
-                          lion={"state": "active", "space": "13b", "turns": 2})
+    assert vortex == full(
+        E6,
+        ostriches=c_on_14a,
+        phase="vortex",
+        left=None,
+        lion={"state": "active", "space": "13b", "turns": 2},
+    )
     moves = b.legal_moves(vortex)
     assert len(moves) == 35
     assert moves[0] == "vortex:11a" and moves[-1] == "vortex:9c"
-    forbidden = ("0a 0b 0c 1a 1c 12a 14c 10a 10c 10b 7a 7b 7c 13b 17a 17b 17c "   # terrain
-                 "14a 12b").split()                                                # ostriches
-    expected = sorted(f"vortex:{row}{lane}" for row in range(18) for lane in "abc"
-                      if f"{row}{lane}" not in forbidden)
+    forbidden = (
+        "0a 0b 0c 1a 1c 12a 14c 10a 10c 10b 7a 7b 7c 13b 17a 17b 17c "  # terrain
+        "14a 12b"
+    ).split()  # ostriches
+    expected = sorted(
+        f"vortex:{row}{lane}"
+        for row in range(18)
+        for lane in "abc"
+        if f"{row}{lane}" not in forbidden
+    )
     assert moves == expected
     # the third lion turn of a 3-player game exhausts the lion
     ex = b.apply(vortex, "vortex:9c")
-    assert ex == full(E6, ostriches=c_on_14a, phase="roll", to_move="chance", current=2, mode="exhausted",
-                      dice=None, left=None, lion={"state": "exhausted", "space": "9c", "turns": 0})
+    assert ex == full(
+        E6,
+        ostriches=c_on_14a,
+        phase="roll",
+        to_move="chance",
+        current=2,
+        mode="exhausted",
+        dice=None,
+        left=None,
+        lion={"state": "exhausted", "space": "9c", "turns": 0},
+    )
 
 
 def test_e6_exhausted_turn(b):
@@ -349,23 +527,50 @@ def test_e6_exhausted_turn(b):
     assert b.legal_moves(act) == "D0:ss D1:ssl D1:sss E0:ss E1:sss E2:sssl E2:sssr".split()
     # at the end of its main roll the lion is active again; player 0 plays a lion turn
     after = b.apply(act, "E0:ss")
-    assert after == full(E6, ostriches=dict(c_on_14a, E="14b"), phase="roll", to_move="chance", current=0,
-                         mode="lion", dice=None, left=None,
-                         lion={"state": "active", "space": "9c", "turns": 0})
+    assert after == full(
+        E6,
+        ostriches=dict(c_on_14a, E="14b"),
+        phase="roll",
+        to_move="chance",
+        current=0,
+        mode="lion",
+        dice=None,
+        left=None,
+        lion={"state": "active", "space": "9c", "turns": 0},
+    )
     # D crosses the line: the third ostrich ends the race, the lion keeps its state
     over = b.apply(act, "D1:sss")
-    assert over == full(E6, ostriches={"C": "14a", "E": "12b"}, finished="ABD", phase="over",
-                        to_move="terminal", current=2, mode="exhausted", dice=None, left=None,
-                        lion={"state": "exhausted", "space": "9c", "turns": 0})
-    assert b.result(over) == [5 + 4, 2 + 2, 4 + 3]     # E (row 12) is last; nobody predicted it
+    assert over == full(
+        E6,
+        ostriches={"C": "14a", "E": "12b"},
+        finished="ABD",
+        phase="over",
+        to_move="terminal",
+        current=2,
+        mode="exhausted",
+        dice=None,
+        left=None,
+        lion={"state": "exhausted", "space": "9c", "turns": 0},
+    )
+    assert b.result(over) == [5 + 4, 2 + 2, 4 + 3]  # E (row 12) is last; nobody predicted it
 
 
 # --------------------------------------------------------------------------- E7
 
-E7 = P(rules={"lion": True}, to_move="chance", berries=["13c", "8a"], berry_pool={"dofnooxoor": 1, "ter": 1},
-       ostriches={"A": "2b", "B": "9c", "C": "11b", "D": "14b"}, finished="E",
-       predictions=["ABCD", "CDEA", "DEAB", "EBDA"], current=3, mode="lion", phase="lion_black",
-       dice={"white": "ACDEW", "black": "C"}, lion={"state": "active", "space": "4a", "turns": 1})
+E7 = P(
+    rules={"lion": True},
+    to_move="chance",
+    berries=["13c", "8a"],
+    berry_pool={"dofnooxoor": 1, "ter": 1},
+    ostriches={"A": "2b", "B": "9c", "C": "11b", "D": "14b"},
+    finished="E",
+    predictions=["ABCD", "CDEA", "DEAB", "EBDA"],
+    current=3,
+    mode="lion",
+    phase="lion_black",
+    dice={"white": "ACDEW", "black": "C"},
+    lion={"state": "active", "space": "4a", "turns": 1},
+)
 
 
 def test_e7_black_die_reroll(b):
@@ -376,11 +581,21 @@ def test_e7_black_die_reroll(b):
     w = b.apply(pos, "black:W")
     assert w == full(E7, phase="lion_target", to_move=3, dice={"white": "ACDEW", "black": "W"})
     assert b.legal_moves(w) == ["target:A", "target:B"]
-    assert b.apply(w, "target:B") == full(E7, phase="lion_move", to_move=3, pending={"target": "B"},
-                                          dice={"white": "ACDEW", "black": "W"})
+    assert b.apply(w, "target:B") == full(
+        E7,
+        phase="lion_move",
+        to_move=3,
+        pending={"target": "B"},
+        dice={"white": "ACDEW", "black": "W"},
+    )
     a = b.apply(pos, "black:A")
-    assert a == full(E7, phase="lion_move", to_move=3, pending={"target": "A"},
-                     dice={"white": "ACDEW", "black": "A"})
+    assert a == full(
+        E7,
+        phase="lion_move",
+        to_move=3,
+        pending={"target": "A"},
+        dice={"white": "ACDEW", "black": "A"},
+    )
     assert b.legal_moves(a) == ["L:3a-2b", "L:3b-2b"]
     caught = b.apply(a, "L:3b-2b")
     assert caught["phase"] == "nest" and caught["pending"] == {"ostrich": "A"}
@@ -389,21 +604,40 @@ def test_e7_black_die_reroll(b):
 
 def test_e7_lion_dies_in_lava(b):
     bpos = b.apply(b.load(E7), "black:B")
-    paths = ("L:5a-6a-7a L:5a-6a-7b L:5a-6b-7a L:5a-6b-7b L:5a-6b-7c L:5b-6a-7a L:5b-6a-7b L:5b-6b-7a "
-             "L:5b-6b-7b L:5b-6b-7c L:5b-6c-7b L:5b-6c-7c").split()
+    paths = (
+        "L:5a-6a-7a L:5a-6a-7b L:5a-6b-7a L:5a-6b-7b L:5a-6b-7c L:5b-6a-7a L:5b-6a-7b L:5b-6b-7a "
+        "L:5b-6b-7b L:5b-6b-7c L:5b-6c-7b L:5b-6c-7c"
+    ).split()
     assert b.legal_moves(bpos) == paths
     for m in paths:
-        assert b.apply(bpos, m) == full(E7, to_move="chance", phase="roll", current=0, mode="normal",
-                                        dice=None, lion={"state": "gone", "space": None, "turns": 0})
+        assert b.apply(bpos, m) == full(
+            E7,
+            to_move="chance",
+            phase="roll",
+            current=0,
+            mode="normal",
+            dice=None,
+            lion={"state": "gone", "space": None, "turns": 0},
+        )
 
 
 # --------------------------------------------------------------------------- E8
 
-E8 = P(rules={"lion": True}, to_move="chance", berries=["5b", "8a"], berry_pool={"peepa": 1, "ter": 1},
-       ostriches={"A": "2a", "B": "4b", "C": "6b", "D": "4c", "E": "5b"}, bewitched="BD",
-       predictions=["ABCD", "CDEA", "DEAB", "EBDA"], current=0, mode="normal", phase="berry",
-       dice={"white": "BEEEW", "black": "D"}, pending={"ostrich": "E"},
-       lion={"state": "hidden", "space": None, "turns": 0})
+E8 = P(
+    rules={"lion": True},
+    to_move="chance",
+    berries=["5b", "8a"],
+    berry_pool={"peepa": 1, "ter": 1},
+    ostriches={"A": "2a", "B": "4b", "C": "6b", "D": "4c", "E": "5b"},
+    bewitched="BD",
+    predictions=["ABCD", "CDEA", "DEAB", "EBDA"],
+    current=0,
+    mode="normal",
+    phase="berry",
+    dice={"white": "BEEEW", "black": "D"},
+    pending={"ostrich": "E"},
+    lion={"state": "hidden", "space": None, "turns": 0},
+)
 
 
 def test_e8_peepa_releases_the_lion(b):
@@ -415,11 +649,29 @@ def test_e8_peepa_releases_the_lion(b):
     assert place == full(E8, phase="lion_place", to_move=0, berries=["8a"], berry_pool={"ter": 1})
     assert b.legal_moves(place) == "lion:4a lion:5a lion:5c lion:6a lion:6c".split()
     assert b.apply(place, "lion:6a") == full(
-        E8, phase="roll", to_move="chance", current=1, mode="lion", dice=None, pending=None, bewitched="",
-        berries=["8a"], berry_pool={"ter": 1}, lion={"state": "active", "space": "6a", "turns": 0})
+        E8,
+        phase="roll",
+        to_move="chance",
+        current=1,
+        mode="lion",
+        dice=None,
+        pending=None,
+        bewitched="",
+        berries=["8a"],
+        berry_pool={"ter": 1},
+        lion={"state": "active", "space": "6a", "turns": 0},
+    )
     assert b.apply(pos, "berry:ter") == full(
-        E8, phase="roll", to_move="chance", current=1, dice=None, pending=None, bewitched="BDE",
-        berries=["8a"], berry_pool={"peepa": 1})
+        E8,
+        phase="roll",
+        to_move="chance",
+        current=1,
+        dice=None,
+        pending=None,
+        bewitched="BDE",
+        berries=["8a"],
+        berry_pool={"peepa": 1},
+    )
 
 
 def test_e8_lion_turn_follows(b):
@@ -429,16 +681,25 @@ def test_e8_lion_turn_follows(b):
     pos = b.apply(lion, "AABWW/C")
     assert pos["phase"] == "moves" and pos["left"] == "AABWW"
     moves = b.legal_moves(pos)
-    assert any(m.startswith("C") for m in moves)        # C has no die but may take wilds
+    assert any(m.startswith("C") for m in moves)  # C has no die but may take wilds
     assert not any(m.startswith("*") or m == "keep" for m in moves)
 
 
 # --------------------------------------------------------------------------- E9
 
-E9 = P(to_move=3, berries=["5b", "8a"], berry_pool={"peepa": 1, "ter": 1},
-       ostriches={"A": "9b", "B": "13a", "C": "12c", "D": "6a", "E": "11b"}, bewitched="D",
-       predictions=["CDEA", "DACE", "ACEB", "BCDE"], current=3, mode="bonus", phase="moves",
-       dice={"white": "BCDWW", "black": "W"}, left="BCDWW")
+E9 = P(
+    to_move=3,
+    berries=["5b", "8a"],
+    berry_pool={"peepa": 1, "ter": 1},
+    ostriches={"A": "9b", "B": "13a", "C": "12c", "D": "6a", "E": "11b"},
+    bewitched="D",
+    predictions=["CDEA", "DACE", "ACEB", "BCDE"],
+    current=3,
+    mode="bonus",
+    phase="moves",
+    dice={"white": "BCDWW", "black": "W"},
+    left="BCDWW",
+)
 
 
 def test_e9_bonus_roll(b):
@@ -452,8 +713,18 @@ def test_e9_bonus_roll(b):
     moved = dict(E9["ostriches"], B="14a", C="15c")
     assert flip == full(E9, ostriches=moved, phase="flip", left=None, moved="")
     assert b.legal_moves(flip) == "*A *B *C *D *E".split()
-    assert b.apply(flip, "*D") == full(E9, ostriches=moved, bewitched="", phase="roll", to_move="chance",
-                                       current=0, mode="normal", dice=None, left=None, moved="")
+    assert b.apply(flip, "*D") == full(
+        E9,
+        ostriches=moved,
+        bewitched="",
+        phase="roll",
+        to_move="chance",
+        current=0,
+        mode="normal",
+        dice=None,
+        left=None,
+        moved="",
+    )
 
 
 def test_bonus_black_letter_flips_automatically(b):
@@ -464,10 +735,19 @@ def test_bonus_black_letter_flips_automatically(b):
 
 # --------------------------------------------------------------------------- E10
 
-E10 = P(rules={"players": 3}, to_move=2, berries=["5b"], berry_pool={"peepa": 1},
-        ostriches={"B": "12a", "E": "12c", "D": "16c"}, finished="CA",
-        predictions=["CDEA", "DACE", "ACEB"], current=2, mode="normal", phase="action",
-        dice={"white": "BDDEW", "black": "B"})
+E10 = P(
+    rules={"players": 3},
+    to_move=2,
+    berries=["5b"],
+    berry_pool={"peepa": 1},
+    ostriches={"B": "12a", "E": "12c", "D": "16c"},
+    finished="CA",
+    predictions=["CDEA", "DACE", "ACEB"],
+    current=2,
+    mode="normal",
+    phase="action",
+    dice={"white": "BDDEW", "black": "B"},
+)
 
 
 def test_e10_end_of_race(b):
@@ -475,8 +755,14 @@ def test_e10_end_of_race(b):
     assert pos == full(E10)
     assert b.legal_moves(pos) == "*B B0:s B1:ss D0:l D0:s E0:s E1:ss".split()
     over = b.apply(pos, "D0:s")
-    assert over == full(E10, ostriches={"B": "12a", "E": "12c"}, finished="CAD", phase="over",
-                        to_move="terminal", dice=None)
+    assert over == full(
+        E10,
+        ostriches={"B": "12a", "E": "12c"},
+        finished="CAD",
+        phase="over",
+        to_move="terminal",
+        dice=None,
+    )
     assert b.to_move(over) == "terminal"
     assert b.legal_moves(over) == [] and b.chance_outcomes(over) == []
     assert b.result(over) == [7, 16, 8]
@@ -492,6 +778,7 @@ def test_e10_single_last(b):
 
 
 # --------------------------------------------------------------------------- perft (§7)
+
 
 def test_perft_small(b):
     assert b.perft(b.new(), 1) == 10
@@ -511,13 +798,21 @@ def test_perft_small(b):
 
 # --------------------------------------------------------------------------- rule-derived checks
 
+
 def _custom(effect):
     """A on 4b before a berry of one custom kind at 5b (§2.4 effect primitives)."""
-    return P(to_move=1, berry_types={"peepa": "none", "dofnooxoor": "all_dice", "ter": "bewitch", "odd": effect},
-             berries=["5b"], berry_pool={"odd": 1},
-             ostriches={"A": "4b", "B": "0b", "C": "0c", "D": "1a", "E": "1c"},
-             predictions=["CDEA", "DACE", "ACEB", "BCDE"], current=1, mode="normal", phase="action",
-             dice={"white": "ABBBB", "black": "A"})
+    return P(
+        to_move=1,
+        berry_types={"peepa": "none", "dofnooxoor": "all_dice", "ter": "bewitch", "odd": effect},
+        berries=["5b"],
+        berry_pool={"odd": 1},
+        ostriches={"A": "4b", "B": "0b", "C": "0c", "D": "1a", "E": "1c"},
+        predictions=["CDEA", "DACE", "ACEB", "BCDE"],
+        current=1,
+        mode="normal",
+        phase="action",
+        dice={"white": "ABBBB", "black": "A"},
+    )
 
 
 def _eat(b, effect):
@@ -549,7 +844,12 @@ def test_custom_to_nest(b):
 def test_custom_extra_turn(b):
     end = _eat(b, "extra_turn")
     # §4.9 the extra turn is taken at once by the same player
-    assert end["phase"] == "roll" and end["current"] == 1 and end["extra"] == 0 and end["mode"] == "normal"
+    assert (
+        end["phase"] == "roll"
+        and end["current"] == 1
+        and end["extra"] == 0
+        and end["mode"] == "normal"
+    )
 
 
 def test_berry_trigger_end(b):
@@ -565,31 +865,40 @@ def test_berry_trigger_end(b):
 
 
 def test_quicksand_stop(b):
-    pos = b.load(dict(E10, rules={"players": 3, "quicksand": "stop"}, ostriches={"B": "11a", "E": "12c", "D": "16c"},
-                      dice={"white": "BBBEW", "black": "A"}))
+    pos = b.load(
+        dict(
+            E10,
+            rules={"players": 3, "quicksand": "stop"},
+            ostriches={"B": "11a", "E": "12c", "D": "16c"},
+            dice={"white": "BBBEW", "black": "A"},
+        )
+    )
     # B enters the quicksand at 12a after one point: cut short, the other points are lost
     assert [m for m in b.legal_moves(pos) if m[0] == "B"] == ["B0:s"]
     assert b.apply(pos, "B0:s")["ostriches"]["B"] == "12a"
 
 
-@pytest.mark.parametrize("change", [
-    {"colour": "red"},                                          # unknown field
-    {"berries": ["5b", "13c", "8a"]},                           # not sorted
-    {"to_move": 2},                                             # disagrees
-    {"ostriches": {"A": "3b", "B": "3a", "C": "0c", "D": "3c", "E": "1c"}},   # on rock
-    {"ostriches": {"A": "3a", "B": "3a", "C": "0c", "D": "3c", "E": "1c"}},   # shared space
-    {"ostriches": {"A": "2a", "B": "3a", "C": "0c", "D": "3c"}},              # missing
-    {"rules": {"lion": True}},                                  # lion state off
-    {"rules": {"players": 6}},
-    {"predictions": ["DEAB", "BDAC", "CEBD", "DEAB"]},          # dealt twice
-    {"predictions": ["DEAB", "BDAC", "CEBD", None]},            # missing outside deal
-    {"berry_pool": {"dofnooxoor": 1, "peepa": 1}},              # does not match berries
-    {"dice": {"white": "AAWWA", "black": "B"}},                 # not sorted
-    {"bewitched": "DA"},
-    {"bonus": 21},
-    {"phase": "moves"},                                         # moves in a normal turn
-    {"berry_types": {"ter": "none"}},                           # a known kind with another effect
-])
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"colour": "red"},  # unknown field
+        {"berries": ["5b", "13c", "8a"]},  # not sorted
+        {"to_move": 2},  # disagrees
+        {"ostriches": {"A": "3b", "B": "3a", "C": "0c", "D": "3c", "E": "1c"}},  # on rock
+        {"ostriches": {"A": "3a", "B": "3a", "C": "0c", "D": "3c", "E": "1c"}},  # shared space
+        {"ostriches": {"A": "2a", "B": "3a", "C": "0c", "D": "3c"}},  # missing
+        {"rules": {"lion": True}},  # lion state off
+        {"rules": {"players": 6}},
+        {"predictions": ["DEAB", "BDAC", "CEBD", "DEAB"]},  # dealt twice
+        {"predictions": ["DEAB", "BDAC", "CEBD", None]},  # missing outside deal
+        {"berry_pool": {"dofnooxoor": 1, "peepa": 1}},  # does not match berries
+        {"dice": {"white": "AAWWA", "black": "B"}},  # not sorted
+        {"bewitched": "DA"},
+        {"bonus": 21},
+        {"phase": "moves"},  # moves in a normal turn
+        {"berry_types": {"ter": "none"}},  # a known kind with another effect
+    ],
+)
 def test_invalid_positions(b, change):
     b.load(E2)
     with pytest.raises(ValueError):

@@ -13,11 +13,12 @@ roll: each ``best`` is a legal move of the position after its outcome, and
 the move :func:`safari_ai.analyse` finds given that position directly, one
 ply shallower (the roll is a ply) with the same seed.
 """
+
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -26,8 +27,20 @@ import safari_ai
 from safari_ai.cli import main
 from safari_ai.protocol import Engine
 
-ARENA_ATTACK = ["init:0", "order:01", "move:c5", "move:i4", "init:1", "order:10", "move:g5",
-                "move:e4", "init:1", "order:10", "move:f4", "attack:0a"]
+ARENA_ATTACK = [
+    "init:0",
+    "order:01",
+    "move:c5",
+    "move:i4",
+    "init:1",
+    "order:10",
+    "move:g5",
+    "move:e4",
+    "init:1",
+    "order:10",
+    "move:f4",
+    "attack:0a",
+]
 SEED = 3
 
 
@@ -60,19 +73,25 @@ CASES = {
 }
 
 
-def expected_best(pos: safari_ai.Position, depth: int, step: int) -> dict[str, Optional[str]]:
+def expected_best(pos: safari_ai.Position, depth: int, step: int) -> dict[str, str | None]:
     """outcome -> the best move a direct search of the position after it finds
     (None where nobody chooses), for every ``step``-th outcome."""
-    out: dict[str, Optional[str]] = {}
+    out: dict[str, str | None] = {}
     for outcome, _ in pos.chance_outcomes()[::step]:
         after = pos.apply(outcome)
-        out[outcome] = (None if not isinstance(after.to_move, int)
-                        else safari_ai.analyse(after, depth=depth - 1, seed=SEED).best_move)
+        out[outcome] = (
+            None
+            if not isinstance(after.to_move, int)
+            else safari_ai.analyse(after, depth=depth - 1, seed=SEED).best_move
+        )
     return out
 
 
-def check_rows(pos: safari_ai.Position, rows: dict[str, tuple[Optional[str], Any]],
-               expected: dict[str, Optional[str]]) -> None:
+def check_rows(
+    pos: safari_ai.Position,
+    rows: dict[str, tuple[str | None, Any]],
+    expected: dict[str, str | None],
+) -> None:
     """``rows``: outcome -> (best, to_move) as a front end gave them."""
     assert set(rows) == {o for o, _ in pos.chance_outcomes()}
     choosing = 0
@@ -84,7 +103,7 @@ def check_rows(pos: safari_ai.Position, rows: dict[str, tuple[Optional[str], Any
             choosing += 1
         else:
             assert best is None, (outcome, best)
-    assert choosing > 0   # the check is not vacuous: someone chooses after some outcomes
+    assert choosing > 0  # the check is not vacuous: someone chooses after some outcomes
     for outcome, best in expected.items():
         assert rows[outcome][0] == best, outcome
 
@@ -112,18 +131,29 @@ def cli(*args: str, stdin: str) -> str:
 def test_analyse_json_and_text(case: tuple[safari_ai.Position, int, dict[str, Any]]) -> None:
     pos, depth, expected = case
     text = json.dumps(pos.to_json())
-    data = json.loads(cli("analyse", "-", "--json", "--quiet", "--depth", str(depth),
-                          "--seed", str(SEED), stdin=text))
-    check_rows(pos, {o["outcome"]: (o["best"], o["to_move"]) for o in data["outcomes"]},
-               expected)
+    data = json.loads(
+        cli(
+            "analyse",
+            "-",
+            "--json",
+            "--quiet",
+            "--depth",
+            str(depth),
+            "--seed",
+            str(SEED),
+            stdin=text,
+        )
+    )
+    check_rows(pos, {o["outcome"]: (o["best"], o["to_move"]) for o in data["outcomes"]}, expected)
     # the text table: the last column is the best move after the outcome (absent when none)
-    lines = cli("analyse", "-", "--quiet", "--depth", str(depth), "--seed", str(SEED),
-                stdin=text).splitlines()
+    lines = cli(
+        "analyse", "-", "--quiet", "--depth", str(depth), "--seed", str(SEED), stdin=text
+    ).splitlines()
     head = next(i for i, line in enumerate(lines) if line.startswith("outcome "))
     assert lines[head].endswith("best after")
     players = pos.num_players
     rows = {}
-    for line in lines[head + 1:head + 1 + len(data["outcomes"])]:
+    for line in lines[head + 1 : head + 1 + len(data["outcomes"])]:
         tokens = line.split()
         best = tokens[2 + players] if len(tokens) > 2 + players else None
         rows[tokens[0]] = (best, pos.apply(tokens[0]).to_move)
@@ -150,26 +180,37 @@ def test_protocol_info_outcome_pv(case: tuple[safari_ai.Position, int, dict[str,
     check_rows(pos, rows, expected)
 
 
-def test_batch_analysis(case: tuple[safari_ai.Position, int, dict[str, Any]],
-                        tmp_path: Path) -> None:
+def test_batch_analysis(
+    case: tuple[safari_ai.Position, int, dict[str, Any]], tmp_path: Path
+) -> None:
     pos, depth, expected = case
     (tmp_path / "in").mkdir()
     (tmp_path / "in" / "roll.json").write_text(json.dumps(pos.to_json()))
-    result = CliRunner().invoke(main, ["analyse", str(tmp_path / "in"), "--out",
-                                       str(tmp_path / "out"), "--depth", str(depth),
-                                       "--seed", str(SEED), "--workers", "1"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "analyse",
+            str(tmp_path / "in"),
+            "--out",
+            str(tmp_path / "out"),
+            "--depth",
+            str(depth),
+            "--seed",
+            str(SEED),
+            "--workers",
+            "1",
+        ],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads((tmp_path / "out" / "roll.json").read_text())["analysis"]
-    check_rows(pos, {o["outcome"]: (o["best"], o["to_move"]) for o in data["outcomes"]},
-               expected)
+    check_rows(pos, {o["outcome"]: (o["best"], o["to_move"]) for o in data["outcomes"]}, expected)
 
 
-def test_http_api(case: tuple[safari_ai.Position, int, dict[str, Any]],
-                  api_client: Any) -> None:
+def test_http_api(case: tuple[safari_ai.Position, int, dict[str, Any]], api_client: Any) -> None:
     pos, depth, expected = case
-    response = api_client.post("/api/analyse", json={"position": pos.to_json(),
-                                                 "limits": {"depth": depth}, "seed": SEED})
+    response = api_client.post(
+        "/api/analyse", json={"position": pos.to_json(), "limits": {"depth": depth}, "seed": SEED}
+    )
     assert response.status_code == 200, response.text
     data = response.json()
-    check_rows(pos, {o["outcome"]: (o["best"], o["to_move"]) for o in data["outcomes"]},
-               expected)
+    check_rows(pos, {o["outcome"]: (o["best"], o["to_move"]) for o in data["outcomes"]}, expected)

@@ -4,13 +4,14 @@ The deep counts in tests/data/perft/ were made by tests/make_perft_data.py from
 the reference implementation; shallow ones are recomputed from the reference
 here, so the data file cannot drift from it.
 """
+
 from __future__ import annotations
 
 import pytest
-
-import safari_ai
 from conftest import reference_module
 from perft_data import PerftCase, load_cases
+
+import safari_ai
 
 GAMES = list(safari_ai.game_names())  # every registered game, in the registry's order
 LIVE_DEPTH = 2  # depths recomputed from the reference during the test run

@@ -1,4 +1,5 @@
 """``safari-ai play``: scripted games through click's runner and through the session."""
+
 from __future__ import annotations
 
 import io
@@ -8,6 +9,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from toy_dice import ToyPosition, toy_analyse
 
 import safari_ai
 from safari_ai.cli import main
@@ -15,14 +17,22 @@ from safari_ai.play import PlaySession
 from safari_ai.record import GameRecord
 from safari_ai.settings import Settings
 from safari_ai.textboard import draw, use_colour
-from toy_dice import ToyPosition, toy_analyse
 
 ZEBRAS_LAST_PLACEMENT = {  # rule book zebras.md, example 8: one move ends the game
-    "game": "zebras", "rules": {"croc_chain": True}, "to_move": 0,
-    "board": ["0L 1g 1C 0G 1Z 0E", "0g 0Z 1Z 0G 1G 0Z", "0Z 1G 1G 1C 0G 1Z",
-              "0Z 1E 1z 0G .. 1G", "0C 1g 1L 1z 0G 0Z"],
-    "guardian": 4, "inauguration": 1,
-    "hands": [{"Z": 0, "G": 0, "E": 0, "L": 0, "C": 1}, {"Z": 0, "G": 0, "E": 0, "L": 0, "C": 0}]}
+    "game": "zebras",
+    "rules": {"croc_chain": True},
+    "to_move": 0,
+    "board": [
+        "0L 1g 1C 0G 1Z 0E",
+        "0g 0Z 1Z 0G 1G 0Z",
+        "0Z 1G 1G 1C 0G 1Z",
+        "0Z 1E 1z 0G .. 1G",
+        "0C 1g 1L 1z 0G 0Z",
+    ],
+    "guardian": 4,
+    "inauguration": 1,
+    "hands": [{"Z": 0, "G": 0, "E": 0, "L": 0, "C": 1}, {"Z": 0, "G": 0, "E": 0, "L": 0, "C": 0}],
+}
 
 
 def play(args: list[str], text: str) -> tuple[int, str]:
@@ -32,8 +42,10 @@ def play(args: list[str], text: str) -> tuple[int, str]:
 
 def test_help_illegal_move_undo_and_end_of_input(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    code, out = play(["turtles", "--depth", "1", "--seed", "3", "--record", str(path)],
-                     "help\nxx9\nd1xd3\nundo\nboard\n")
+    code, out = play(
+        ["turtles", "--depth", "1", "--seed", "3", "--record", str(path)],
+        "help\nxx9\nd1xd3\nundo\nboard\n",
+    )
     assert code == 0
     assert "legal moves: b1-a1 b1-b2 b1xd3 " in out
     assert "illegal move 'xx9'" in out and "'help' lists the legal moves" in out
@@ -60,8 +72,21 @@ def test_a_whole_scripted_game_from_a_position(tmp_path: Path) -> None:
 
 def test_engine_against_engine_to_the_end(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    code, out = play(["turtles", "--side", "none", "--depth", "1", "--quiet", "--seed", "1",
-                      "--record", str(path)], "")
+    code, out = play(
+        [
+            "turtles",
+            "--side",
+            "none",
+            "--depth",
+            "1",
+            "--quiet",
+            "--seed",
+            "1",
+            "--record",
+            str(path),
+        ],
+        "",
+    )
     assert code == 0 and "game over: result" in out and "info depth" not in out
     record = GameRecord.load(path)
     assert record.replay()[-1].result() == record.result
@@ -74,8 +99,14 @@ def test_a_whole_game_where_the_human_plays_the_first_legal_move() -> None:
     def read_line() -> str:
         return session.pos.legal_moves()[0] + "\n"
 
-    session = PlaySession(safari_ai.Position.new("turtles"), human={1}, read_line=read_line,
-                          write=out.append, limits={"depth": 1}, seed=2)
+    session = PlaySession(
+        safari_ai.Position.new("turtles"),
+        human={1},
+        read_line=read_line,
+        write=out.append,
+        limits={"depth": 1},
+        seed=2,
+    )
     record = session.run()
     assert record.result is not None and record.termination == "end of game"
     assert {m["by"] for m in record.moves} == {0, 1}
@@ -83,8 +114,10 @@ def test_a_whole_game_where_the_human_plays_the_first_legal_move() -> None:
 
 
 def test_rules_and_side_options() -> None:
-    code, out = play(["turtles", "--rules", "hatching=true", "--side", "1", "--depth", "1",
-                      "--no-record"], "help\n")
+    code, out = play(
+        ["turtles", "--rules", "hatching=true", "--side", "1", "--depth", "1", "--no-record"],
+        "help\n",
+    )
     assert code == 0 and "(engine): plays +" in out and "legal moves: +" in out
     code, out = play(["turtles", "--side", "7", "--no-record"], "")
     assert code == 2
@@ -93,9 +126,16 @@ def test_rules_and_side_options() -> None:
 def _toy_session(lines: list[str], dice: str, seed: int = 0) -> tuple[PlaySession, list[str]]:
     out: list[str] = []
     feed = iter(lines)
-    session = PlaySession(ToyPosition(), human={0}, read_line=lambda: next(feed, ""),
-                          write=out.append, dice=dice, seed=seed, limits={"depth": 4},
-                          search=toy_analyse)
+    session = PlaySession(
+        ToyPosition(),
+        human={0},
+        read_line=lambda: next(feed, ""),
+        write=out.append,
+        dice=dice,
+        seed=seed,
+        limits={"depth": 4},
+        search=toy_analyse,
+    )
     return session, out
 
 
@@ -105,16 +145,19 @@ def test_manual_dice_are_validated() -> None:
     text = "\n".join(out)
     assert "outcomes: die:hit 1/3, die:miss 2/3" in text
     assert "'die:six' is not a possible outcome here" in text
-    assert record.moves[:2] == [{"ply": 1, "by": 0, "move": "gamble"},
-                                {"ply": 2, "by": "chance", "move": "die:hit"}]
+    assert record.moves[:2] == [
+        {"ply": 1, "by": 0, "move": "gamble"},
+        {"ply": 2, "by": "chance", "move": "die:hit"},
+    ]
     assert record.result == [1, -1]
 
 
 def test_seeded_dice_repeat() -> None:
     games = []
     for _ in range(2):
-        session, _ = _toy_session(["gamble", "gamble", "gamble", "step", "step", "step"], "auto",
-                                  seed=11)
+        session, _ = _toy_session(
+            ["gamble", "gamble", "gamble", "step", "step", "step"], "auto", seed=11
+        )
         games.append(session.run().move_list())
     assert games[0] == games[1] and any(m.startswith("die:") for m in games[0])
 
@@ -123,6 +166,7 @@ def test_colour_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     class Tty(io.StringIO):
         def isatty(self) -> bool:
             return True
+
     monkeypatch.delenv("NO_COLOR", raising=False)
     assert use_colour(Tty()) and not use_colour(io.StringIO())
     monkeypatch.setenv("NO_COLOR", "1")
@@ -142,8 +186,10 @@ def test_manual_dice_in_the_arena(tmp_path: Path) -> None:
     start = tmp_path / "start.json"
     start.write_text(json.dumps(json.loads(ARENA_EXAMPLES.read_text())[3]))
     path = tmp_path / "game.json"
-    code, out = play(["arena", "--start", str(start), "--dice", "manual", "--record", str(path)],
-                     "help\nwounds:9\nwounds:2\n")
+    code, out = play(
+        ["arena", "--start", str(start), "--dice", "manual", "--record", str(path)],
+        "help\nwounds:9\nwounds:2\n",
+    )
     assert code == 0, out
     assert "outcomes: wounds:0 581/1296, wounds:1 35/108, wounds:2 295/1296" in out
     assert "'wounds:9' is not a possible outcome here" in out
@@ -157,14 +203,21 @@ def test_an_engine_that_cannot_search_stops_the_game_cleanly() -> None:
 
     def no_search(*args: object, **kwargs: object) -> None:
         raise SearchError("no search here")
+
     out: list[str] = []
-    session = PlaySession(safari_ai.Position.new("turtles"), human={1}, read_line=lambda: "",
-                          write=out.append, search=no_search)
+    session = PlaySession(
+        safari_ai.Position.new("turtles"),
+        human={1},
+        read_line=lambda: "",
+        write=out.append,
+        search=no_search,
+    )
     record = session.run()
     assert "the engine cannot move: no search here" in out and record.termination == "abandoned"
 
 
 # -- the ostrich race: secret tiles, engines that do not peek, one line a turn --
+
 
 def _ostrich_session(prompts: int, **options: object) -> tuple[PlaySession, list[str], list[int]]:
     """Seat 0 is the human, who plays the first legal move ``prompts`` times
@@ -178,8 +231,15 @@ def _ostrich_session(prompts: int, **options: object) -> tuple[PlaySession, list
         at.append(len(out))
         return session.pos.legal_moves()[0] + "\n" if len(at) <= prompts else ""
 
-    session = PlaySession(safari_ai.Position.new("ostrich"), human={0}, read_line=read_line,
-                          write=out.append, prompt=lambda text: None, seed=5, **options)
+    session = PlaySession(
+        safari_ai.Position.new("ostrich"),
+        human={0},
+        read_line=read_line,
+        write=out.append,
+        prompt=lambda text: None,
+        seed=5,
+        **options,
+    )
     return session, out, at
 
 
@@ -209,8 +269,7 @@ def test_ostrich_shows_the_human_only_their_own_tile_until_the_end() -> None:
 def test_ostrich_engines_search_without_peeking_at_the_tiles() -> None:
     calls: list[tuple[dict, Settings]] = []
 
-    def spy(pos: safari_ai.Position, settings: Settings,
-            **kwargs: Any) -> safari_ai.Report:
+    def spy(pos: safari_ai.Position, settings: Settings, **kwargs: Any) -> safari_ai.Report:
         calls.append((pos.to_json(), settings))
         return safari_ai.analyse(pos, settings, **kwargs)
 
@@ -244,6 +303,5 @@ def test_ostrich_other_players_turns_are_one_line_each() -> None:
         for seat in (1, 2, 3):
             assert sum(line.startswith(f"player {seat} (engine): ") for line in lines) <= 1
     engine_lines = [line for line in out if line.startswith("player 2 (engine): ")]
-    assert engine_lines and all(", plays " in line and "(score " in line
-                                for line in engine_lines)
+    assert engine_lines and all(", plays " in line and "(score " in line for line in engine_lines)
     assert not [line for line in out if line.startswith("  info depth")]  # 4 players: no thinking

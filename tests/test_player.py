@@ -2,6 +2,7 @@
 the protocol: each keeps its MCTS tree in step with the game, every ply
 observed (the engine's moves, the other players' and the dice), so that at
 every search after the first the tree's root is the position searched."""
+
 from __future__ import annotations
 
 import random
@@ -65,9 +66,16 @@ def test_play_keeps_its_tree_in_step_dice_included() -> None:
     def read_line() -> str:
         return session.pos.legal_moves()[0] + "\n" if next(moves, None) is not None else ""
 
-    session = PlaySession(Position.new(GAME), human={0}, read_line=read_line,
-                          write=lambda text: None, seed=3, limits={"nodes": NODES},
-                          algo="mcts", new_tree=lambda: SpyTree(log))
+    session = PlaySession(
+        Position.new(GAME),
+        human={0},
+        read_line=read_line,
+        write=lambda text: None,
+        seed=3,
+        limits={"nodes": NODES},
+        algo="mcts",
+        new_tree=lambda: SpyTree(log),
+    )
     session.run()
     assert any(m["by"] == "chance" for m in session.record.moves)
     assert_in_step(log)
@@ -76,11 +84,27 @@ def test_play_keeps_its_tree_in_step_dice_included() -> None:
 def test_match_keeps_its_tree_in_step_dice_included(monkeypatch: pytest.MonkeyPatch) -> None:
     log: list[Any] = []
     make = match.make_player
-    monkeypatch.setattr(match, "make_player", lambda spec: match._EnginePlayer(
-        spec, new_tree=lambda: SpyTree(log)) if spec.algo == "mcts" else make(spec))
+    monkeypatch.setattr(
+        match,
+        "make_player",
+        lambda spec: (
+            match._EnginePlayer(spec, new_tree=lambda: SpyTree(log))
+            if spec.algo == "mcts"
+            else make(spec)
+        ),
+    )
     spec = parse_spec(f"algo=mcts,nodes={NODES}")
-    job = MatchJob(GAME, {}, spec, parse_spec("algo=random"), pair=0, colour=0, seed=1,
-                   opening_plies=0, max_plies=16)
+    job = MatchJob(
+        GAME,
+        {},
+        spec,
+        parse_spec("algo=random"),
+        pair=0,
+        colour=0,
+        seed=1,
+        opening_plies=0,
+        max_plies=16,
+    )
     outcome = play_game(job)
     assert any(m["by"] == "chance" for m in outcome.record["moves"])
     assert_in_step(log)

@@ -6,6 +6,7 @@ from ``stop``. Chance positions are tested on the toy dice game of
 ``toy_dice.py`` (a stand-in search with a dice search's report), and on the
 real dice games when the core has them.
 """
+
 from __future__ import annotations
 
 import random
@@ -14,10 +15,11 @@ import time
 from fractions import Fraction
 
 import pytest
+from toy_dice import GAME as TOY
+from toy_dice import expected, new_position, read_position, toy_analyse
 
 import safari_ai
 from safari_ai.protocol import Engine, GoRequest, ProtocolError, time_budget
-from toy_dice import GAME as TOY, expected, new_position, read_position, toy_analyse
 
 START = "position startpos turtles"
 
@@ -31,8 +33,12 @@ def eng() -> Engine:
 
 @pytest.fixture()
 def toy() -> Engine:
-    engine = Engine(analyse_fn=toy_analyse, new_position=new_position,
-                    read_position=read_position, game_names=[TOY])
+    engine = Engine(
+        analyse_fn=toy_analyse,
+        new_position=new_position,
+        read_position=read_position,
+        game_names=[TOY],
+    )
     yield engine
     engine.close()
 
@@ -62,10 +68,10 @@ def infos(lines: list[str]) -> list[dict[str, str]]:
         while i < len(tokens):
             key = tokens[i]
             if key == "pv":
-                fields["pv"] = " ".join(tokens[i + 1:])
+                fields["pv"] = " ".join(tokens[i + 1 :])
                 break
             if key == "score":
-                fields["score"] = " ".join(tokens[i + 1:i + 3])
+                fields["score"] = " ".join(tokens[i + 1 : i + 3])
                 i += 3
                 continue
             fields[key] = tokens[i + 1]
@@ -75,6 +81,7 @@ def infos(lines: list[str]) -> list[dict[str, str]]:
 
 
 # -- handshake, options ----------------------------------------------------
+
 
 def test_handshake_names_the_engine_lists_options_and_ends_with_ok(eng: Engine) -> None:
     lines = eng.feed("safari")
@@ -126,6 +133,7 @@ def test_rules_options_set_the_start_positions(eng: Engine) -> None:
 
 # -- position and the debug commands ----------------------------------------
 
+
 def test_position_with_moves_and_display(eng: Engine) -> None:
     assert eng.feed(f"{START} moves d1xd3 d7xd5") == []
     expected_pos = safari_ai.Position.new("turtles").apply("d1xd3").apply("d7xd5")
@@ -141,7 +149,7 @@ def test_position_json_reads_one_line_with_spaces_and_moves(eng: Engine) -> None
     assert eng.feed(f"position json {pos.to_json_text()} moves d7xd5") == []
     assert eng.position == pos.apply("d7xd5")
     one_error(eng.feed(f"position json {pos.to_json_text()} then"), "'then'")
-    one_error(eng.feed("position json {\"game\": \"turtles\""), "not JSON")
+    one_error(eng.feed('position json {"game": "turtles"'), "not JSON")
     one_error(eng.feed("position json [1, 2]"), "JSON object")
     one_error(eng.feed('position json {"game": "turtles"}'), "rules")
 
@@ -160,8 +168,7 @@ def test_bad_positions_name_the_problem_and_keep_the_old_one(eng: Engine) -> Non
 
 
 def test_moves_after_the_end_of_the_game_are_refused(eng: Engine) -> None:
-    one_error(eng.feed(f"{START} max_turns=1 moves d1xd3 d7xd5"), "move 2 (d7xd5)",
-              "game is over")
+    one_error(eng.feed(f"{START} max_turns=1 moves d1xd3 d7xd5"), "move 2 (d7xd5)", "game is over")
     eng.feed(f"{START} max_turns=1 moves d1xd3")
     assert eng.feed("moves") == ["moves (none)"]
     assert "result 0 0" in eng.feed("d")
@@ -198,6 +205,7 @@ def test_eval_is_for_the_player_to_move(eng: Engine) -> None:
 
 # -- search ----------------------------------------------------------------
 
+
 def test_go_depth_gives_info_lines_then_bestmove(eng: Engine) -> None:
     eng.feed(START)
     lines = eng.feed("go depth 3")
@@ -223,8 +231,7 @@ def test_same_seed_same_answer_after_newgame(eng: Engine) -> None:
     eng.feed(START)
     again = eng.feed("go depth 4")
     strip = [{k: v for k, v in i.items() if k not in ("time", "nps")} for i in infos(first)]
-    assert strip == [{k: v for k, v in i.items() if k not in ("time", "nps")}
-                     for i in infos(again)]
+    assert strip == [{k: v for k, v in i.items() if k not in ("time", "nps")} for i in infos(again)]
     assert bestmoves(first) == bestmoves(again)
 
 
@@ -347,8 +354,8 @@ def test_emit_mode_streams_from_the_worker(eng: Engine) -> None:
     engine.close()
 
 
-
 # -- the state machine: go after bestmove, go during a search, stop --------------
+
 
 class Frontend:
     """An emitting engine and the lines it wrote, with a wait for the n-th bestmove."""
@@ -371,8 +378,9 @@ class Frontend:
 
     def wait_bestmoves(self, count: int, timeout: float = 30.0) -> list[str]:
         with self.cond:
-            assert self.cond.wait_for(lambda: len(bestmoves(self.lines)) >= count, timeout), \
+            assert self.cond.wait_for(lambda: len(bestmoves(self.lines)) >= count, timeout), (
                 self.lines[-5:]
+            )
             return bestmoves(self.lines)
 
 
@@ -420,7 +428,7 @@ def test_stop_ends_the_running_search_and_the_queued_ones() -> None:
     front.feed("go depth 1")
     front.feed("stop")  # every go accepted before it ends, each with its bestmove
     front.feed("isready")  # answered after them: a GUI syncing with isready sees them first
-    assert len(bestmoves(front.lines[:front.lines.index("readyok")])) == 3
+    assert len(bestmoves(front.lines[: front.lines.index("readyok")])) == 3
     legal = safari_ai.Position.new("turtles").legal_moves()
     assert all(move in legal for move in front.wait_bestmoves(3))
     front.engine.wait(30)
@@ -464,17 +472,33 @@ def test_position_json_refuses_duplicate_keys_as_the_api_does(eng: Engine) -> No
     inner = text.replace('"rules": {', '"rules": {"max_turns": 7, ', 1)
     one_error(eng.feed(f"position json {inner} moves d1xd3"), "duplicate key")
     assert eng.feed(f"position json {text} moves d1xd3") == []
-    one_error(eng.feed("position json {\"game\": " + "[" * 5000 + "]" * 5000 + "}"), "nest")
-    one_error(eng.feed("position json {\"game\": " + "7" * 5000 + "}"), "not JSON")
+    one_error(eng.feed('position json {"game": ' + "[" * 5000 + "]" * 5000 + "}"), "nest")
+    one_error(eng.feed('position json {"game": ' + "7" * 5000 + "}"), "not JSON")
 
 
 # -- bad input never breaks it ----------------------------------------------
 
-@pytest.mark.parametrize("line", [
-    "xyzzy", "GO depth 1", "uci", "isready now", "d 3", "moves e2e4", "stop now",
-    "newgame please", "\x00\x01\x02", "position startpos turtles moves",
-    "setoption", "setoption name", "setoption name value 3", "perft 1 2", "go infinite infinite x",
-])
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "xyzzy",
+        "GO depth 1",
+        "uci",
+        "isready now",
+        "d 3",
+        "moves e2e4",
+        "stop now",
+        "newgame please",
+        "\x00\x01\x02",
+        "position startpos turtles moves",
+        "setoption",
+        "setoption name",
+        "setoption name value 3",
+        "perft 1 2",
+        "go infinite infinite x",
+    ],
+)
 def test_every_bad_line_gives_one_error_or_nothing(eng: Engine, line: str) -> None:
     lines = eng.feed(line)
     errors = [item for item in lines if item.startswith("info string error:")]
@@ -489,9 +513,35 @@ def test_unknown_command_is_named(eng: Engine) -> None:
 
 def test_random_garbage_never_raises(eng: Engine) -> None:
     rng = random.Random(8)
-    words = ["go", "position", "startpos", "json", "moves", "turtles", "zebras", "depth", "1",
-             "setoption", "name", "value", "MultiPV", "perft", "d", "eval", "{", "}", "[",
-             "stop", "isready", "d1xd3", "nodes", "-1", "infinite", "wtime", "999999999999"]
+    words = [
+        "go",
+        "position",
+        "startpos",
+        "json",
+        "moves",
+        "turtles",
+        "zebras",
+        "depth",
+        "1",
+        "setoption",
+        "name",
+        "value",
+        "MultiPV",
+        "perft",
+        "d",
+        "eval",
+        "{",
+        "}",
+        "[",
+        "stop",
+        "isready",
+        "d1xd3",
+        "nodes",
+        "-1",
+        "infinite",
+        "wtime",
+        "999999999999",
+    ]
     for _ in range(300):
         if rng.random() < 0.5:
             line = " ".join(rng.choice(words) for _ in range(rng.randrange(1, 8)))
@@ -507,9 +557,10 @@ def test_random_garbage_never_raises(eng: Engine) -> None:
 
 # -- time --------------------------------------------------------------------
 
+
 def test_time_budget_never_exceeds_the_clock() -> None:
-    for remaining in (0, 1, 29, 30, 31, 100, 1000, 60000, 10 ** 7):
-        for inc in (0, 10, 1000, 10 ** 6):
+    for remaining in (0, 1, 29, 30, 31, 100, 1000, 60000, 10**7):
+        for inc in (0, 10, 1000, 10**6):
             for mtg in (None, 1, 2, 40):
                 for overhead in (0, 30, 500):
                     budget = time_budget(remaining, inc, mtg, overhead)
@@ -530,6 +581,7 @@ def test_go_request_parsing() -> None:
 
 # -- chance positions (toy dice game) ------------------------------------------
 
+
 def test_moves_at_a_chance_node_lists_exact_probabilities(toy: Engine) -> None:
     toy.feed(f"position startpos {TOY} moves gamble")
     assert toy.feed("moves") == ["outcomes die:hit 1/3 die:miss 2/3"]
@@ -547,15 +599,17 @@ def test_go_at_a_chance_node_reports_each_outcome_and_the_expectation(toy: Engin
     assert lines[-1] == "bestmove (none)"
     per_outcome = [i for i in infos(lines) if "outcome" in i]
     # most probable first, exact probabilities
-    assert [(i["outcome"], i["prob"]) for i in per_outcome] == [("die:miss", "2/3"),
-                                                               ("die:hit", "1/3")]
+    assert [(i["outcome"], i["prob"]) for i in per_outcome] == [
+        ("die:miss", "2/3"),
+        ("die:hit", "1/3"),
+    ]
     # player 1 rolls; after either outcome player 0 moves: scores are for player 0
-    hit = expected((1, 3), 0, False, 2)    # player 1 reached 3: the game is over
+    hit = expected((1, 3), 0, False, 2)  # player 1 reached 3: the game is over
     miss = expected((1, 0), 0, False, 2)
     assert hit == -1
     by_outcome = {i["outcome"]: i for i in per_outcome}
     assert by_outcome["die:hit"]["score"] == "cp -100"
-    assert by_outcome["die:hit"]["expect"] == "0.000,1.000"       # win probabilities
+    assert by_outcome["die:hit"]["expect"] == "0.000,1.000"  # win probabilities
     assert by_outcome["die:miss"]["score"] == f"cp {round(100 * miss)}"
     summary = infos(lines)[-1]
     mean = Fraction(1, 3) * hit + Fraction(2, 3) * miss
@@ -593,15 +647,20 @@ def test_go_infinite_at_a_chance_node_stops(toy: Engine) -> None:
 
 def test_unsupported_search_says_so_and_still_answers_bestmove() -> None:
     def refuse(*args: object, **kwargs: object) -> safari_ai.Report:
-        raise safari_ai.SearchError("toydice has chance positions: its search (expectimax) "
-                                    "is not available yet")
+        raise safari_ai.SearchError(
+            "toydice has chance positions: its search (expectimax) is not available yet"
+        )
 
-    engine = Engine(analyse_fn=refuse, new_position=new_position, read_position=read_position,
-                    game_names=[TOY])
+    engine = Engine(
+        analyse_fn=refuse, new_position=new_position, read_position=read_position, game_names=[TOY]
+    )
     engine.feed(f"position startpos {TOY}")
     lines = engine.feed("go depth 2")
-    assert lines == ["info string error: go: toydice has chance positions: its search "
-                     "(expectimax) is not available yet", "bestmove (none)"]
+    assert lines == [
+        "info string error: go: toydice has chance positions: its search "
+        "(expectimax) is not available yet",
+        "bestmove (none)",
+    ]
     engine.feed(f"position startpos {TOY} moves gamble")
     lines = engine.feed("go depth 2")
     assert lines[0].startswith("info string error: go: ") and lines[-1] == "bestmove (none)"
@@ -635,17 +694,21 @@ def test_go_at_a_chance_position_reports_what_analyse_reports(game: str) -> None
     # summary, then the final block, one line per outcome
     first_summary = next(n for n, i in enumerate(infos(lines)) if "outcomes" in i)
     assert any("outcome" in i for i in infos(lines)[:first_summary])
-    per_outcome = [i for i in infos(lines) if "outcome" in i][-len(report.outcomes):]
-    assert [(i["outcome"], Fraction(i["prob"])) for i in per_outcome] == \
-        [(o.outcome, o.probability) for o in report.outcomes]
+    per_outcome = [i for i in infos(lines) if "outcome" in i][-len(report.outcomes) :]
+    assert [(i["outcome"], Fraction(i["prob"])) for i in per_outcome] == [
+        (o.outcome, o.probability) for o in report.outcomes
+    ]
     for info, outcome in zip(per_outcome, report.outcomes):
         got = [float(x) for x in info["expect"].split(",")]
         assert got == pytest.approx(outcome.expected, abs=1e-3)
     summary = infos(lines)[-1]
-    assert [float(x) for x in summary["expect"].split(",")] == \
-        pytest.approx(report.expected, abs=1e-3)
-    assert summary["depth"] == "2" and summary["outcomes"] == f"{len(report.outcomes)}/" \
-        f"{len(report.outcomes)}"
+    assert [float(x) for x in summary["expect"].split(",")] == pytest.approx(
+        report.expected, abs=1e-3
+    )
+    assert (
+        summary["depth"] == "2"
+        and summary["outcomes"] == f"{len(report.outcomes)}/{len(report.outcomes)}"
+    )
 
 
 @pytest.mark.skipif("ostrich" not in DICE_GAMES, reason="no ostrich in the core")
@@ -733,11 +796,15 @@ def test_dice_decisions_carry_expected_results(eng: Engine) -> None:
 
 # -- one clock: the C search's (issue 16, point 2) ----------------------------
 
-@pytest.mark.parametrize("go, expected_ms", [
-    ("go movetime 40", 40),
-    ("go wtime 60000 btime 1 movestogo 1", 60000 - 30),      # the mover's clock, less overhead
-    ("go wtime 600000 btime 600000 movetime 40", 40),         # the smaller of the two
-])
+
+@pytest.mark.parametrize(
+    "go, expected_ms",
+    [
+        ("go movetime 40", 40),
+        ("go wtime 60000 btime 1 movestogo 1", 60000 - 30),  # the mover's clock, less overhead
+        ("go wtime 600000 btime 600000 movetime 40", 40),  # the smaller of the two
+    ],
+)
 def test_go_deadline_is_the_searchs_own_clock(go: str, expected_ms: int) -> None:
     """The deadline is one limit in milliseconds handed to the search, and
     nothing else enforces it: a search that outlives its movetime (a stand-in
@@ -749,7 +816,7 @@ def test_go_deadline_is_the_searchs_own_clock(go: str, expected_ms: int) -> None
     def slow(pos, settings, *, stop=None, **kwargs):
         movetime = settings.limits.movetime
         seen["movetime"] = movetime
-        time.sleep(min(movetime, 40) / 1000 * 3)         # past the deadline
+        time.sleep(min(movetime, 40) / 1000 * 3)  # past the deadline
         seen["stopped"] = stop.is_set
         return safari_ai.analyse(pos, depth=1)
 
@@ -795,5 +862,5 @@ def test_position_json_reads_the_text_as_sent(eng: Engine) -> None:
             safari_ai.Position.from_json(json_text)
         return str(error.value)
 
-    assert refusal(text) != refusal(" ".join(text.split()))   # "duplicate key at byte N"
+    assert refusal(text) != refusal(" ".join(text.split()))  # "duplicate key at byte N"
     one_error(eng.feed("position json " + text), f"position json: {refusal(text)}")

@@ -1,5 +1,6 @@
 """Hostile ``position`` lines get one ``info string error:`` line naming the
 limit, never ``internal error: RecursionError`` / ``ValueError`` (issue 21 point 9)."""
+
 from __future__ import annotations
 
 import pytest
@@ -8,16 +9,19 @@ from safari_ai import jsontext
 from safari_ai.protocol import Engine
 
 
-@pytest.mark.parametrize(("line", "expect"), [
-    ("position json " + "[" * 100_000 + "]" * 100_000, "nesting deeper than"),
-    ("position json " + '{"a":' * 5_000 + "1" + "}" * 5_000, "nesting deeper than"),
-    ('position json {"game": "turtles", "x": ' + "9" * 5_000 + "}", "number longer than"),
-    ('position json {"game": "turtles", "x": ' + "9" * 40 + "}", "number longer than"),
-    ("position json " + '{"x": "' + "a" * (jsontext.MAX_BYTES + 1) + '"}', "too large"),
-    ("position startpos turtles max_turns=" + "[" * 1_000 + "]" * 1_000, "nesting deeper than"),
-    ("position startpos turtles max_turns=" + "9" * 5_000, "number longer than"),
-    ('position json {"game": "turtles", "game": "turtles"}', "duplicate key"),
-])
+@pytest.mark.parametrize(
+    ("line", "expect"),
+    [
+        ("position json " + "[" * 100_000 + "]" * 100_000, "nesting deeper than"),
+        ("position json " + '{"a":' * 5_000 + "1" + "}" * 5_000, "nesting deeper than"),
+        ('position json {"game": "turtles", "x": ' + "9" * 5_000 + "}", "number longer than"),
+        ('position json {"game": "turtles", "x": ' + "9" * 40 + "}", "number longer than"),
+        ("position json " + '{"x": "' + "a" * (jsontext.MAX_BYTES + 1) + '"}', "too large"),
+        ("position startpos turtles max_turns=" + "[" * 1_000 + "]" * 1_000, "nesting deeper than"),
+        ("position startpos turtles max_turns=" + "9" * 5_000, "number longer than"),
+        ('position json {"game": "turtles", "game": "turtles"}', "duplicate key"),
+    ],
+)
 def test_hostile_position_lines(line: str, expect: str) -> None:
     engine = Engine()
     out = engine.feed(line)

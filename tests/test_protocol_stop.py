@@ -10,13 +10,14 @@ machine over the 400 combinations of the slow sweep: the slowest 0.66 s
 combinations run in the default suite; the whole sweep is ``slow``
 (``pytest -m slow -s tests/test_protocol_stop.py`` prints its slowest stop).
 """
+
 from __future__ import annotations
 
 import itertools
 import random
 import threading
 import time
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -61,7 +62,7 @@ def _stop_after(pos: safari_ai.Position, run_s: float, **options: object) -> flo
         assert engine.feed(f"position json {pos.to_json_text()}") == []
         assert engine.feed("go infinite") == []
         time.sleep(run_s)
-        assert not answered.is_set()              # still searching: go infinite
+        assert not answered.is_set()  # still searching: go infinite
         started = time.perf_counter()
         engine.feed("stop")
         assert answered.wait(30), lines[-3:]
@@ -75,23 +76,38 @@ def _stop_after(pos: safari_ai.Position, run_s: float, **options: object) -> flo
 def _combinations() -> Iterator[tuple[str, int, int, int, str, str, int]]:
     for game, plies in itertools.product(safari_ai.game_names(), (0, 12)):
         for threads, hash_mb, algo, leaf, multipv in itertools.product(
-                (1, 8, 64), (1, 256), ("auto", "alphabeta", "mcts", "expectimax"),
-                ("evaluate", "rollout"), (1, 8)):
+            (1, 8, 64),
+            (1, 256),
+            ("auto", "alphabeta", "mcts", "expectimax"),
+            ("evaluate", "rollout"),
+            (1, 8),
+        ):
             if (leaf == "rollout" and algo != "mcts") or (threads == 64 and hash_mb == 256):
                 continue
             yield game, plies, threads, hash_mb, algo, leaf, multipv
 
 
 @pytest.mark.parametrize("game", safari_ai.game_names())
-@pytest.mark.parametrize("threads, hash_mb, algo, leaf, multipv", [
-    (64, 1, "alphabeta", "evaluate", 8),      # the slowest of the sweep
-    (8, 1, "mcts", "rollout", 1),
-    (1, 1, "expectimax", "evaluate", 8),
-])
-def test_stop_is_prompt(game: str, threads: int, hash_mb: int, algo: str, leaf: str,
-                        multipv: int) -> None:
-    took = _stop_after(_position(game, 12), 0.3, Threads=threads, Hash=hash_mb,
-                       Algorithm=algo, MctsLeaf=leaf, MultiPV=multipv)
+@pytest.mark.parametrize(
+    "threads, hash_mb, algo, leaf, multipv",
+    [
+        (64, 1, "alphabeta", "evaluate", 8),  # the slowest of the sweep
+        (8, 1, "mcts", "rollout", 1),
+        (1, 1, "expectimax", "evaluate", 8),
+    ],
+)
+def test_stop_is_prompt(
+    game: str, threads: int, hash_mb: int, algo: str, leaf: str, multipv: int
+) -> None:
+    took = _stop_after(
+        _position(game, 12),
+        0.3,
+        Threads=threads,
+        Hash=hash_mb,
+        Algorithm=algo,
+        MctsLeaf=leaf,
+        MultiPV=multipv,
+    )
     assert took < STOP_BOUND_S, took
 
 
@@ -102,8 +118,9 @@ def test_stop_is_prompt_across_every_combination() -> None:
         pos = _position(game, plies)
         if pos.is_terminal():
             continue
-        took = _stop_after(pos, 0.5, Threads=threads, Hash=hash_mb, Algorithm=algo,
-                           MctsLeaf=leaf, MultiPV=multipv)
+        took = _stop_after(
+            pos, 0.5, Threads=threads, Hash=hash_mb, Algorithm=algo, MctsLeaf=leaf, MultiPV=multipv
+        )
         slowest = max(slowest, (took, (game, plies, threads, hash_mb, algo, leaf, multipv)))
-    print(f"slowest stop: {slowest[0]:.3f} s at {slowest[1]}")   # pytest -s shows it
+    print(f"slowest stop: {slowest[0]:.3f} s at {slowest[1]}")  # pytest -s shows it
     assert slowest[0] < STOP_BOUND_S, slowest

@@ -1,20 +1,21 @@
 """The Ray backend on a local Ray (one per module, two CPUs): the same games and
 the same batch analyses as the process pool, and a game whose worker is killed
 is replayed, once."""
+
 from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 ray = pytest.importorskip("ray")
 
 from safari_ai.batch import run_batch  # noqa: E402 - only once Ray is known to be there
-from safari_ai.match import (ProcessBackend, RayBackend, make_jobs, parse_spec,  # noqa: E402
-                             run_match, start_ray)
+from safari_ai.match import ProcessBackend, RayBackend, make_jobs, parse_spec, run_match, start_ray  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -27,15 +28,20 @@ def local_ray() -> Iterator[RayBackend]:
 
 
 def _games(summary: Any) -> dict[tuple[int, int], tuple[list[str], Any]]:
-    return {(o.pair, o.colour): ([m["move"] for m in o.record["moves"]], o.record["result"])
-            for o in summary.outcomes}
+    return {
+        (o.pair, o.colour): ([m["move"] for m in o.record["moves"]], o.record["result"])
+        for o in summary.outcomes
+    }
 
 
-def test_the_same_games_and_analyses_on_both_backends(local_ray: RayBackend,
-                                                      tmp_path: Path) -> None:
+def test_the_same_games_and_analyses_on_both_backends(
+    local_ray: RayBackend, tmp_path: Path
+) -> None:
     # one test, so that pytest-xdist starts one Ray for the default suite
-    for game, a, b in (("turtles", "algo=alphabeta,nodes=400", "algo=mcts,nodes=150"),
-                       ("arena", "algo=auto,depth=1", "algo=greedy")):
+    for game, a, b in (
+        ("turtles", "algo=alphabeta,nodes=400", "algo=mcts,nodes=150"),
+        ("arena", "algo=auto,depth=1", "algo=greedy"),
+    ):
         jobs = make_jobs(game, {}, parse_spec(a), parse_spec(b), 4, 11, 2)
         on_ray = run_match(jobs, backend=local_ray)
         on_processes = run_match(jobs, backend=ProcessBackend(2))
@@ -44,8 +50,15 @@ def test_the_same_games_and_analyses_on_both_backends(local_ray: RayBackend,
             assert any(m["by"] == "chance" for o in on_ray.outcomes for m in o.record["moves"])
 
     # an early stop (as --sprt makes) cancels the games still running or waiting
-    jobs = make_jobs("zebras", {}, parse_spec("algo=alphabeta,nodes=3000"),
-                     parse_spec("algo=mcts,nodes=400"), 12, 5, 2)
+    jobs = make_jobs(
+        "zebras",
+        {},
+        parse_spec("algo=alphabeta,nodes=3000"),
+        parse_spec("algo=mcts,nodes=400"),
+        12,
+        5,
+        2,
+    )
     stopped = run_match(jobs, backend=local_ray, stop=lambda outcomes: len(outcomes) >= 2)
     assert stopped.stopped_early and 2 <= stopped.games < 12
     assert len({(o.pair, o.colour) for o in stopped.outcomes}) == stopped.games
@@ -56,8 +69,9 @@ def test_the_same_games_and_analyses_on_both_backends(local_ray: RayBackend,
     jobs = make_jobs("turtles", {}, parse_spec("algo=greedy"), parse_spec("algo=random"), 2, 4, 2)
     for outcome in run_match(jobs).outcomes:
         (inputs / f"g{outcome.colour}.json").write_text(json.dumps(outcome.record))
-    (inputs / "pos.json").write_text(json.dumps(
-        __import__("safari_ai").Position.new("zebras").to_json()))
+    (inputs / "pos.json").write_text(
+        json.dumps(__import__("safari_ai").Position.new("zebras").to_json())
+    )
     settings = {"limits": {"nodes": 200}, "algo": "auto", "seed": 3}
     out_ray, out_local = tmp_path / "ray", tmp_path / "local"
     on_ray_batch = run_batch([str(inputs)], str(out_ray), settings, local_ray)
@@ -95,15 +109,16 @@ engine.wait()
 
 
 @pytest.mark.slow
-def test_a_game_whose_worker_is_killed_is_played_again_once(local_ray: RayBackend,
-                                                            tmp_path: Path) -> None:
+def test_a_game_whose_worker_is_killed_is_played_again_once(
+    local_ray: RayBackend, tmp_path: Path
+) -> None:
     script, marker = tmp_path / "killer.py", tmp_path / "killed"
     script.write_text(KILLER)
     spec = f"name=b,depth=1,cwd={tmp_path},cmd={sys.executable} {script} {marker}"
     jobs = make_jobs("turtles", {}, parse_spec("algo=greedy"), parse_spec(spec), 4, 2, 2)
     seen: list[tuple[int, int]] = []
     summary = run_match(jobs, backend=local_ray, on_game=lambda o: seen.append((o.pair, o.colour)))
-    assert marker.exists()                       # a worker was killed in the middle of a game
+    assert marker.exists()  # a worker was killed in the middle of a game
     assert sorted(seen) == [(0, 0), (0, 1), (1, 0), (1, 1)]  # every game once
     assert summary.games == 4 and summary.forfeits == {"A": 0, "B": 0}
     # the game played again is the game it would have been

@@ -8,6 +8,7 @@ view of the next roll. Nothing in a reason is what the search did not show:
 the lines are the search's lines, the features are recomputed here from their
 end positions, and the dice view from two searches of the rolls.
 """
+
 from __future__ import annotations
 
 import json
@@ -15,13 +16,13 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from test_annotate import random_record
 
 import safari_ai
 from safari_ai.annotate import annotate, format_report, level_limits
 from safari_ai.cli import main
 from safari_ai.reasons import MAX_FEATURES, line_end, phrase
 from safari_ai.tune import feature_names
-from test_annotate import random_record
 
 CASES = [("turtles", {}, 1), ("zebras", {}, 2), ("arena", {}, 1)]
 
@@ -46,18 +47,22 @@ def test_every_marked_decision_has_a_reason_the_search_showed(analysed: tuple[An
         pos = positions[index]
         assert reason["played_line"][0] == item["move"]
         assert reason["best_line"] == item["pv"] and reason["best_line"][0] == item["best"]
-        end_played = line_end(pos, reason["played_line"])    # legal lines, as searched
+        end_played = line_end(pos, reason["played_line"])  # legal lines, as searched
         end_best = line_end(pos, reason["best_line"])
-        assert 0 < len(reason["features"]) <= MAX_FEATURES or \
-            "features do not favour" in reason["text"] or "ends" in reason["text"]
+        assert (
+            0 < len(reason["features"]) <= MAX_FEATURES
+            or "features do not favour" in reason["text"]
+            or "ends" in reason["text"]
+        )
         weights = dict(zip(feature_names(pos.game), pos.weights().weights))
         names = feature_names(pos.game)
         for row in reason["features"]:
             i = names.index(row["feature"])
             assert row["played"] == end_played.features(pos.to_move)[i]
             assert row["best"] == end_best.features(pos.to_move)[i]
-            assert row["weighted"] == pytest.approx(weights[row["feature"]]
-                                                    * (row["best"] - row["played"]))
+            assert row["weighted"] == pytest.approx(
+                weights[row["feature"]] * (row["best"] - row["played"])
+            )
             assert row["weighted"] > 0
             assert row["text"] == phrase(pos.game, row["feature"], row["played"] - row["best"])
             assert row["text"] in reason["text"]
@@ -91,7 +96,7 @@ def test_the_played_line_is_the_searchs_own() -> None:
             own += 1
         elif not positions[index + 1].is_terminal():
             after = safari_ai.analyse(positions[index + 1], depth=depth)
-            assert played == [item["move"]] + after.pv[:len(item["pv"]) - 1]
+            assert played == [item["move"]] + after.pv[: len(item["pv"]) - 1]
             following += 1
     assert own + following >= 2
 
@@ -131,8 +136,9 @@ def test_every_feature_has_its_two_phrases() -> None:
 def test_the_json_carries_the_reasons(tmp_path: Any) -> None:
     path = tmp_path / "game.json"
     path.write_text(json.dumps(random_record("turtles", {}, seed=1).to_json()))
-    result = CliRunner().invoke(main, ["analyse", str(path), "--quiet", "--json",
-                                       "--level", "quick"])
+    result = CliRunner().invoke(
+        main, ["analyse", str(path), "--quiet", "--json", "--level", "quick"]
+    )
     assert result.exit_code == 0, result.output
     plies = json.loads(result.stdout)["plies"]
     marked = [p for p in plies if p["by"] != "chance" and p["class"] is not None]

@@ -1,6 +1,7 @@
 """Corrupted game records give a RecordError naming the field, never a KeyError,
 ValueError or TypeError from deep inside (issue 21 point 10); ``replay`` checks
 the stored result (point 7)."""
+
 from __future__ import annotations
 
 import copy
@@ -19,8 +20,9 @@ from safari_ai.record import GameRecord, RecordError
 
 def _record(game: str = "turtles", plies: int = 5) -> dict[str, Any]:
     pos = safari_ai.Position.new(game)
-    record = GameRecord(start=pos.to_json(), players=[{"seat": 0, "name": "a"},
-                                                     {"seat": 1, "name": "b"}])
+    record = GameRecord(
+        start=pos.to_json(), players=[{"seat": 0, "name": "a"}, {"seat": 1, "name": "b"}]
+    )
     for _ in range(plies):
         move = pos.legal_moves()[0] if not pos.is_chance() else pos.chance_outcomes()[0][0]
         record.add(pos.to_move, move)
@@ -92,16 +94,21 @@ def test_a_corrupted_record_names_its_field(path: str, value: Any, field: str) -
 
 
 @pytest.mark.parametrize(("path", "value", "field"), CORRUPT)
-def test_cli_replay_and_analyse_give_one_line(path: str, value: Any, field: str,
-                                              tmp_path: Path) -> None:
+def test_cli_replay_and_analyse_give_one_line(
+    path: str, value: Any, field: str, tmp_path: Path
+) -> None:
     file = tmp_path / "record.json"
     file.write_text(json.dumps(_with(_record(), path, value)))
-    for command in (["replay", str(file)], ["analyse", str(file), "--depth", "1"],
-                    ["render", str(file)]):
+    for command in (
+        ["replay", str(file)],
+        ["analyse", str(file), "--depth", "1"],
+        ["render", str(file)],
+    ):
         result = CliRunner().invoke(main, command)
         assert result.exit_code == 1, (command, result.output)
-        assert not isinstance(result.exception, (KeyError, TypeError)) and \
-            isinstance(result.exception, SystemExit), (command, result.exception)
+        assert not isinstance(result.exception, (KeyError, TypeError)) and isinstance(
+            result.exception, SystemExit
+        ), (command, result.exception)
         assert result.output.strip().count("\n") == 0
         assert f"{file}: {field}" in result.output, (command, result.output)
 
@@ -166,22 +173,56 @@ def test_a_forfeit_record_replays_and_a_false_one_is_refused() -> None:
 
 # -- the core's record reader against the reference (issue 31 (b)) ----------------
 
+
 def corrupted_records(seed: int = 31, per_record: int = 50) -> list[str]:
     """Seeded corruptions of records of the four games: a field set to a value
     of another type (or deleted), a move made illegal, a mover changed, a
     result or forfeit stored; as JSON texts."""
-    values: list[Any] = [None, True, False, 0, 1, -1, 3, 3.0, 2.5, 1e20, -0.0, "x", "it's",
-                         'a"b', "chance", "", [], {}, [1, "x"], [1.0, -1.0],
-                         {"a": 1, "b": [None]}, "\n\t\x01é"]
+    values: list[Any] = [
+        None,
+        True,
+        False,
+        0,
+        1,
+        -1,
+        3,
+        3.0,
+        2.5,
+        1e20,
+        -0.0,
+        "x",
+        "it's",
+        'a"b',
+        "chance",
+        "",
+        [],
+        {},
+        [1, "x"],
+        [1.0, -1.0],
+        {"a": 1, "b": [None]},
+        "\n\t\x01é",
+    ]
     rng = random.Random(seed)
     texts = []
     for game, plies in (("turtles", 8), ("zebras", 6), ("ostrich", 12), ("arena", 10)):
         base = _record(game, plies)
         base["moves"][0]["comment"] = "opening"
         texts.append(json.dumps(base))
-        paths = [("format",), ("version",), ("game",), ("date",), ("players",), ("settings",),
-                 ("start",), ("moves",), ("result",), ("termination",), ("players", 0),
-                 ("start", "game"), ("start", "to_move")]
+        paths = [
+            ("format",),
+            ("version",),
+            ("game",),
+            ("date",),
+            ("players",),
+            ("settings",),
+            ("start",),
+            ("moves",),
+            ("result",),
+            ("termination",),
+            ("players", 0),
+            ("start", "game"),
+            ("start", "to_move"),
+        ]
         paths += [("moves", i, key) for i in range(4) for key in ("ply", "by", "move")]
         paths += [("moves", i) for i in range(4)]
         for _ in range(per_record):
@@ -197,14 +238,24 @@ def corrupted_records(seed: int = 31, per_record: int = 50) -> list[str]:
             texts.append(json.dumps(data))
         for _ in range(6):
             data = copy.deepcopy(base)
-            data["moves"][rng.randrange(plies)]["move"] = rng.choice(["zz", "d1xd3", "pred:ABCD",
-                                                                      "", "a b", "é"])
+            data["moves"][rng.randrange(plies)]["move"] = rng.choice(
+                ["zz", "d1xd3", "pred:ABCD", "", "a b", "é"]
+            )
             texts.append(json.dumps(data))
             data = copy.deepcopy(base)
             data["moves"][rng.randrange(plies)]["by"] = rng.choice([0, 1, 2, "chance", 7])
             texts.append(json.dumps(data))
-        for result in ([0, 0], [1, -1], [-1, 1], [7, 7], [0, 0, 0], [1.0, -1.0], [0.5, 0.5],
-                       None, [0, 0, 0, 0]):
+        for result in (
+            [0, 0],
+            [1, -1],
+            [-1, 1],
+            [7, 7],
+            [0, 0, 0],
+            [1.0, -1.0],
+            [0.5, 0.5],
+            None,
+            [0, 0, 0, 0],
+        ):
             data = copy.deepcopy(base)
             data["result"] = result
             texts.append(json.dumps(data))
@@ -244,10 +295,13 @@ def test_the_core_reads_records_as_the_reference() -> None:
         else:
             assert not isinstance(got, str), (got, text)
             assert [p.to_json() for p in got[1]] == [p.to_json() for p in want[1]]
+
             # the record as read: every member (defaults for the optional
             # ones; "game" is the start position's)
             def kept(data: dict[str, Any]) -> dict[str, Any]:
-                return {k: v for k, v in data.items() if v not in (None, [], {}, "")
-                        and k != "game"}
+                return {
+                    k: v for k, v in data.items() if v not in (None, [], {}, "") and k != "game"
+                }
+
             assert kept(got[0]) == kept(want[0]) and got[0]["game"] == got[0]["start"]["game"]
     assert 200 < refused < len(texts) - 10

@@ -1,4 +1,5 @@
 """bench/references.py: frozen earlier builds of the engine (the build itself is slow)."""
+
 from __future__ import annotations
 
 import json
@@ -15,13 +16,15 @@ def _run(*args: str, cache: Path) -> subprocess.CompletedProcess[str]:
     import os
 
     env = dict(os.environ, SAFARI_REFERENCES=str(cache))
-    return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True,
-                          env=env, timeout=900)
+    return subprocess.run(
+        [sys.executable, str(SCRIPT), *args], capture_output=True, text=True, env=env, timeout=900
+    )
 
 
 def _has_history() -> bool:
-    done = subprocess.run(["git", "-C", str(SCRIPT.parent), "rev-parse", "HEAD"],
-                          capture_output=True, text=True)
+    done = subprocess.run(
+        ["git", "-C", str(SCRIPT.parent), "rev-parse", "HEAD"], capture_output=True, text=True
+    )
     return done.returncode == 0
 
 
@@ -52,8 +55,9 @@ def test_a_reference_builds_once_and_plays_through_the_protocol(tmp_path: Path) 
     assert info["commit"] == commit
     again = _run("build", "HEAD", cache=tmp_path)  # built already: nothing to do
     assert again.returncode == 0 and again.stdout == built.stdout
-    answer = subprocess.run([program, "engine"], input="safari\nquit\n", capture_output=True,
-                            text=True, timeout=60)
+    answer = subprocess.run(
+        [program, "engine"], input="safari\nquit\n", capture_output=True, text=True, timeout=60
+    )
     assert "id name safari_ai" in answer.stdout and "safariok" in answer.stdout
     from safari_ai.match import engine_build, parse_spec
 

@@ -1,4 +1,5 @@
 """SVG pictures: well-formed XML that shows what the position holds."""
+
 from __future__ import annotations
 
 import json
@@ -45,11 +46,14 @@ def examples(game: str) -> list[dict]:
 def test_turtles_start_has_eight_turtles_a_side_and_marks_the_last_move() -> None:
     root = parse(render(safari_ai.Position.new("turtles").to_json(), last_move="d1xd3"))
     assert owners(root) == Counter({"0": 8, "1": 8})
-    marked = {p.get("data-cell") for p in root.iter(NS + "polygon")
-              if "last-move" in p.get("class", "")}
+    marked = {
+        p.get("data-cell") for p in root.iter(NS + "polygon") if "last-move" in p.get("class", "")
+    }
     assert marked == {"d1", "d3"}
     assert "last move: d1xd3" in " ".join(texts(root))
-    assert len([p for p in root.iter(NS + "polygon") if p.get("class", "").startswith("cell")]) == 37
+    assert (
+        len([p for p in root.iter(NS + "polygon") if p.get("class", "").startswith("cell")]) == 37
+    )
 
 
 def test_turtles_neutral_and_tattooed_pieces() -> None:
@@ -62,12 +66,24 @@ def test_turtles_neutral_and_tattooed_pieces() -> None:
 
 
 def test_zebras_faces_hands_and_guardian() -> None:
-    pos = {"game": "zebras", "rules": {"croc_chain": True}, "to_move": 0,
-           "board": [".. 1Z 1Z .. 0C 0E", ".. 1Z 0C .. .. 0g", ".. 0Z .. .. .. 0L",
-                     ".. .. 1L .. .. 1C", "1Z .. .. .. .. 1Z"],
-           "guardian": 12, "inauguration": None,
-           "hands": [{"Z": 4, "G": 5, "E": 0, "L": 0, "C": 0},
-                     {"Z": 0, "G": 6, "E": 1, "L": 0, "C": 1}]}
+    pos = {
+        "game": "zebras",
+        "rules": {"croc_chain": True},
+        "to_move": 0,
+        "board": [
+            ".. 1Z 1Z .. 0C 0E",
+            ".. 1Z 0C .. .. 0g",
+            ".. 0Z .. .. .. 0L",
+            ".. .. 1L .. .. 1C",
+            "1Z .. .. .. .. 1Z",
+        ],
+        "guardian": 12,
+        "inauguration": None,
+        "hands": [
+            {"Z": 4, "G": 5, "E": 0, "L": 0, "C": 0},
+            {"Z": 0, "G": 6, "E": 1, "L": 0, "C": 1},
+        ],
+    }
     root = parse(render(pos, "Ze3@14"))
     assert owners(root) == Counter({"0": 6, "1": 7})
     down = [g for g in pieces(root) if g.get("data-face") == "down"]
@@ -75,16 +91,20 @@ def test_zebras_faces_hands_and_guardian() -> None:
     guardian = [c for c in root.iter(NS + "circle") if c.get("class") == "guardian"]
     assert [c.get("data-position") for c in guardian] == ["12"]
     assert any("hand 0: Z4 G5" in t for t in texts(root))
-    assert {r.get("data-cell") for r in root.iter(NS + "rect")
-            if "last-move" in r.get("class", "")} == {"e3"}
+    assert {
+        r.get("data-cell") for r in root.iter(NS + "rect") if "last-move" in r.get("class", "")
+    } == {"e3"}
 
 
 @pytest.mark.parametrize("index", range(len(examples("ostrich"))))
 def test_ostrich_rule_book_examples(index: int) -> None:
     pos = examples("ostrich")[index]
     root = parse(render(pos))
-    shown = {g.get("data-kind"): g.get("data-space") for g in pieces(root)
-             if g.get("data-owner") == "race"}
+    shown = {
+        g.get("data-kind"): g.get("data-space")
+        for g in pieces(root)
+        if g.get("data-owner") == "race"
+    }
     assert shown == pos["ostriches"]
     faces = [g.get("data-face") for g in root.iter(NS + "g") if g.get("class") == "die"]
     dice = pos.get("dice")
@@ -132,10 +152,13 @@ def test_render_command_writes_a_file_and_reads_records(tmp_path: Path) -> None:
     start = tmp_path / "start.json"
     start.write_text(safari_ai.Position.new("turtles").to_json_text())
     out = tmp_path / "board.svg"
-    result = CliRunner().invoke(main, ["render", str(start), "-o", str(out), "--last-move", "d1xd3"])
+    result = CliRunner().invoke(
+        main, ["render", str(start), "-o", str(out), "--last-move", "d1xd3"]
+    )
     assert result.exit_code == 0, result.output
     assert owners(parse(out.read_text())) == Counter({"0": 8, "1": 8})
     from safari_ai.record import GameRecord
+
     record = GameRecord(start=safari_ai.Position.new("turtles").to_json())
     record.add(0, "d1xd3")
     record.add(1, "d7xd5")
@@ -165,11 +188,13 @@ def test_every_registered_start_position(game: str) -> None:
 
 # -- legends, names, results, colours (issue 14, point 7) -----------------------
 
+
 def legend_symbols(root: ET.Element) -> set[str]:
     legend = [g for g in root.iter(NS + "g") if g.get("class") == "legend"]
     assert len(legend) == 1
-    return {g.get("data-symbol") for g in legend[0].iter(NS + "g")
-            if g.get("class") == "legend-entry"}
+    return {
+        g.get("data-symbol") for g in legend[0].iter(NS + "g") if g.get("class") == "legend-entry"
+    }
 
 
 def legend_text(root: ET.Element) -> str:
@@ -193,46 +218,77 @@ def test_every_picture_has_a_key_to_its_symbols() -> None:
 
 
 def test_cell_names_are_drawn_above_the_pieces() -> None:
-    cases = {"turtles": ("cell-names", 37), "zebras": ("cell-names", 30),
-             "arena": ("hex-names", 61)}
+    cases = {
+        "turtles": ("cell-names", 37),
+        "zebras": ("cell-names", 30),
+        "arena": ("hex-names", 61),
+    }
     for game, (layer, count) in cases.items():
         root = parse(render(safari_ai.Position.new(game).to_json()))
         groups = [g.get("class") for g in root if g.tag == NS + "g"]
         assert groups.index(layer) > groups.index("pieces"), (game, groups)
-        names = [t for t in root.iter(NS + "text")
-                 if t.get("class") in ("cell-name", "hex-name")]
+        names = [t for t in root.iter(NS + "text") if t.get("class") in ("cell-name", "hex-name")]
         assert len(names) == count
         assert all(t.get("paint-order") == "stroke" for t in names)  # a halo over a piece
 
 
 def test_zebras_territories_follow_the_rule_book() -> None:
-    book = {"T1": "a1 a2 a3 b3 b4", "T2": "b1 b2 c2 c3 c4 d4 e4", "T3": "c1 d1 e1 f1 d2 d3 e3",
-            "T4": "e2 f2 f3", "T5": "a4 a5 b5", "T6": "f4 c5 d5 e5 f5"}
+    book = {
+        "T1": "a1 a2 a3 b3 b4",
+        "T2": "b1 b2 c2 c3 c4 d4 e4",
+        "T3": "c1 d1 e1 f1 d2 d3 e3",
+        "T4": "e2 f2 f3",
+        "T5": "a4 a5 b5",
+        "T6": "f4 c5 d5 e5 f5",
+    }
     root = parse(render(safari_ai.Position.new("zebras").to_json()))
-    drawn = {r.get("data-cell"): r.get("data-territory") for r in root.iter(NS + "rect")
-             if r.get("data-territory")}
+    drawn = {
+        r.get("data-cell"): r.get("data-territory")
+        for r in root.iter(NS + "rect")
+        if r.get("data-territory")
+    }
     assert drawn == {cell: name for name, cells in book.items() for cell in cells.split()}
 
 
 ZEBRAS_EXAMPLE_8 = {
-    "game": "zebras", "rules": {"croc_chain": True}, "to_move": 0,
-    "board": ["0L 1g 1C 0G 1Z 0E", "0g 0Z 1Z 0G 1G 0Z", "0Z 1G 1G 1C 0G 1Z",
-              "0Z 1E 1z 0G .. 1G", "0C 1g 1L 1z 0G 0Z"],
-    "guardian": 4, "inauguration": 1,
-    "hands": [{"Z": 0, "G": 0, "E": 0, "L": 0, "C": 1}, {"Z": 0, "G": 0, "E": 0, "L": 0, "C": 0}]}
+    "game": "zebras",
+    "rules": {"croc_chain": True},
+    "to_move": 0,
+    "board": [
+        "0L 1g 1C 0G 1Z 0E",
+        "0g 0Z 1Z 0G 1G 0Z",
+        "0Z 1G 1G 1C 0G 1Z",
+        "0Z 1E 1z 0G .. 1G",
+        "0C 1g 1L 1z 0G 0Z",
+    ],
+    "guardian": 4,
+    "inauguration": 1,
+    "hands": [{"Z": 0, "G": 0, "E": 0, "L": 0, "C": 1}, {"Z": 0, "G": 0, "E": 0, "L": 0, "C": 0}],
+}
 
 
 def test_a_finished_game_states_its_result() -> None:
-    turtles = {"game": "turtles", "rules": {}, "to_move": "terminal", "phase": "over", "side": 0,
-               "turns": 0, "board": {"d6": "0", "d7": "1", "c6": "1", "e6": "1", "b1": "1",
-                                     "d3": "n"}, "reserve": [0, 0], "pending": [], "changing": None}
+    turtles = {
+        "game": "turtles",
+        "rules": {},
+        "to_move": "terminal",
+        "phase": "over",
+        "side": 0,
+        "turns": 0,
+        "board": {"d6": "0", "d7": "1", "c6": "1", "e6": "1", "b1": "1", "d3": "n"},
+        "reserve": [0, 0],
+        "pending": [],
+        "changing": None,
+    }
     assert "player 1 wins (result -1, 1)" in texts(parse(render(turtles)))
     zebras = safari_ai.Position.from_json(ZEBRAS_EXAMPLE_8).apply("Ce4xf4")
     shown = texts(parse(render(zebras.to_json(), "Ce4xf4")))
     assert "player 0 wins (result 1, -1)" in shown
     assert "points: player 0 46, player 1 37" in shown
     ostrich = safari_ai.Position.from_json(examples("ostrich")[8]).apply("D0:s")
-    assert "final scores: player 0 7, player 1 16, player 2 8" in texts(parse(render(ostrich.to_json())))
+    assert "final scores: player 0 7, player 1 16, player 2 8" in texts(
+        parse(render(ostrich.to_json()))
+    )
     arena = safari_ai.Position.from_json(examples("arena")[3]).apply("wounds:2")
     assert "player 0 wins (result 1, -1)" in texts(parse(render(arena.to_json())))
     running = texts(parse(render(safari_ai.Position.new("turtles").to_json())))
@@ -244,12 +300,12 @@ def test_players_and_ostriches_have_distinct_colours() -> None:
     from safari_ai.render.ostrich import OSTRICH_COLOURS
 
     def rgb(colour: str) -> tuple[int, ...]:
-        return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+        return tuple(int(colour[i : i + 2], 16) for i in (1, 3, 5))
 
     palette = PLAYER_COLOURS + list(OSTRICH_COLOURS.values())
     assert len(set(palette)) == len(palette)
     for i, a in enumerate(palette):
-        for b in palette[i + 1:]:
+        for b in palette[i + 1 :]:
             assert sum((x - y) ** 2 for x, y in zip(rgb(a), rgb(b))) ** 0.5 > 60, (a, b)
     root = parse(render(examples("ostrich")[1]))
     fills = {c.get("fill") for g in pieces(root) for c in g.iter(NS + "circle")}
@@ -259,6 +315,7 @@ def test_players_and_ostriches_have_distinct_colours() -> None:
 
 def test_render_ply_past_the_end_is_an_error_naming_ply(tmp_path: Path) -> None:
     from safari_ai.record import GameRecord
+
     record = GameRecord(start=safari_ai.Position.new("turtles").to_json())
     record.add(0, "d1xd3")
     record.add(1, "d7xd5")
@@ -272,6 +329,7 @@ def test_render_ply_past_the_end_is_an_error_naming_ply(tmp_path: Path) -> None:
 
 
 # -- bad input: only PositionError (issue 21, point 11) ---------------------------
+
 
 def test_an_invalid_position_is_a_position_error_naming_the_field() -> None:
     pos = examples("ostrich")[1]
@@ -293,9 +351,16 @@ def test_an_invalid_position_is_a_position_error_naming_the_field() -> None:
 def _base_positions() -> list[dict]:
     rng = random.Random(21)
     bases = examples("ostrich") + examples("arena") + [ZEBRAS_EXAMPLE_8]
-    for game, rules in (("turtles", {}), ("turtles", {"tattoo": True}), ("turtles", {"hatching": True}),
-                        ("zebras", {}), ("ostrich", {"lion": True}), ("ostrich", {"players": 2}),
-                        ("arena", {}), ("arena", {"format": "primus", "animals": True})):
+    for game, rules in (
+        ("turtles", {}),
+        ("turtles", {"tattoo": True}),
+        ("turtles", {"hatching": True}),
+        ("zebras", {}),
+        ("ostrich", {"lion": True}),
+        ("ostrich", {"players": 2}),
+        ("arena", {}),
+        ("arena", {"format": "primus", "animals": True}),
+    ):
         pos = safari_ai.Position.new(game, rules)
         for _ in range(6):
             walk = pos
@@ -311,8 +376,30 @@ def _base_positions() -> list[dict]:
     return bases
 
 
-JUNK = [None, True, False, 0, -1, 7, 2**70, 1.5, "", "x", "CCDDE", "99z", "a1", "0a", "..",
-        [], {}, [0], {"x": 1}, "1G 1G", ["CCDDE"], "default"]
+JUNK = [
+    None,
+    True,
+    False,
+    0,
+    -1,
+    7,
+    2**70,
+    1.5,
+    "",
+    "x",
+    "CCDDE",
+    "99z",
+    "a1",
+    "0a",
+    "..",
+    [],
+    {},
+    [0],
+    {"x": 1},
+    "1G 1G",
+    ["CCDDE"],
+    "default",
+]
 
 
 def _mutate(value: Any, rng: random.Random, depth: int = 0) -> Any:
@@ -378,14 +465,20 @@ def test_mutated_positions_render_or_raise_position_error_only() -> None:
 
 def test_ostrich_marks_only_the_ostrich_a_move_names() -> None:
     pos = examples("ostrich")[4]
+
     def marked(move: str) -> set[str]:
-        return {g.get("data-kind") for g in pieces(parse(render(pos, move)))
-                if "last-move" in g.get("class", "")}
+        return {
+            g.get("data-kind")
+            for g in pieces(parse(render(pos, move)))
+            if "last-move" in g.get("class", "")
+        }
+
     assert marked("CDDWW/W") == set()  # a roll names dice faces, not ostriches
     assert marked("C2:sss") == {"C"} and marked("*D") == {"D"} and marked("target:E") == {"E"}
 
 
 # -- the board and its key, apart (issue 30, point 5) ------------------------------
+
 
 def _box(text: str | None) -> tuple[float, float, float, float]:
     assert text, "the picture names its view boxes"
@@ -395,7 +488,7 @@ def _box(text: str | None) -> tuple[float, float, float, float]:
 
 def _points(el: ET.Element) -> list[tuple[float, float]]:
     """The corners of a cell, space, hex, piece shape or track position."""
-    tag = el.tag[len(NS):]
+    tag = el.tag[len(NS) :]
     if tag == "polygon":
         return [tuple(float(v) for v in p.split(",")) for p in el.get("points", "").split()]  # type: ignore[misc]
     if tag == "rect":
@@ -423,9 +516,15 @@ def test_the_board_and_its_key_lie_apart(game: str) -> None:
         width, height = float(root.get("width", "0")), float(root.get("height", "0"))
         for x0, y0, x1, y1 in (board, key):
             assert 0 <= x0 < x1 <= width and 0 <= y0 < y1 <= height
-        assert board[2] <= key[0] or key[2] <= board[0]              # side by side, apart
-        drawn = [el for el in root.iter() if el.get("data-cell") or el.get("data-hex")
-                 or el.get("data-space") or el.get("data-position")]
+        assert board[2] <= key[0] or key[2] <= board[0]  # side by side, apart
+        drawn = [
+            el
+            for el in root.iter()
+            if el.get("data-cell")
+            or el.get("data-hex")
+            or el.get("data-space")
+            or el.get("data-position")
+        ]
         drawn += [shape for g in pieces(root) for shape in g if shape.tag != NS + "text"]
         assert drawn
         for el in drawn:

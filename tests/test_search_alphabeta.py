@@ -5,12 +5,13 @@ with the engine's own leaf evaluation, so alpha-beta (with and without its
 table, with its move ordering and iterative deepening) must return exactly
 its value.
 """
+
 from __future__ import annotations
 
 import pytest
+from playout import pick_move, rng_for
 
 import safari_ai
-from playout import pick_move, rng_for
 
 WIN = safari_ai.search.SCORE_WIN
 GAMES = [g for g in ("turtles", "zebras") if g in safari_ai.game_names()]
@@ -62,12 +63,16 @@ DEFAULT_MINIMAX_POSITIONS = 3
 
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("table", [True, False])
-@pytest.mark.parametrize("index", [
-    pytest.param(i, marks=[pytest.mark.slow] if i >= DEFAULT_MINIMAX_POSITIONS else [])
-    for i in range(MINIMAX_POSITIONS)])
+@pytest.mark.parametrize(
+    "index",
+    [
+        pytest.param(i, marks=[pytest.mark.slow] if i >= DEFAULT_MINIMAX_POSITIONS else [])
+        for i in range(MINIMAX_POSITIONS)
+    ],
+)
 def test_alphabeta_equals_minimax(game: str, table: bool, index: int) -> None:
     positions = random_positions(game, MINIMAX_POSITIONS)
-    for pos in positions[index:index + 1]:
+    for pos in positions[index : index + 1]:
         for depth in (1, 2, 3):
             report = safari_ai.analyse(pos, depth=depth, table=table)
             assert report.score == minimax(pos, depth), (pos.to_json_text(), depth)
@@ -80,7 +85,11 @@ def test_same_seed_same_report(game: str) -> None:
     first = safari_ai.analyse(pos, depth=5, seed=7)
     again = safari_ai.analyse(pos, depth=5, seed=7)
     assert (first.best_move, first.score, first.pv, first.nodes) == (
-        again.best_move, again.score, again.pv, again.nodes)
+        again.best_move,
+        again.score,
+        again.pv,
+        again.nodes,
+    )
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -136,25 +145,98 @@ def test_stop_flag_and_movetime_end_the_search() -> None:
 
 
 def _turtles(board: dict[str, str], to_move: int, turns: int) -> dict:
-    return {"game": "turtles", "rules": {}, "to_move": to_move, "phase": "play", "side": to_move,
-            "turns": turns, "board": board, "reserve": [0, 0], "pending": [], "changing": None}
+    return {
+        "game": "turtles",
+        "rules": {},
+        "to_move": to_move,
+        "phase": "play",
+        "side": to_move,
+        "turns": turns,
+        "board": board,
+        "reserve": [0, 0],
+        "pending": [],
+        "changing": None,
+    }
 
 
 # (position, plies to the forced win), found by random play and checked below
 # against a solver written over the reference rules.
 TURTLE_WINS = [
     (_turtles({"d3": "0", "a1": "0", "d4": "1", "e6": "1", "g2": "1", "e5": "n"}, 0, 0), 1),
-    (_turtles({"a4": "1", "b1": "0", "b3": "n", "b4": "1", "c2": "n", "c5": "1", "c6": "1",
-               "d1": "0", "d2": "n", "e2": "0", "e3": "0", "e6": "1", "f2": "0", "f3": "0",
-               "f4": "1", "f5": "1"}, 0, 12), 3),
-    (_turtles({"a3": "0", "a4": "1", "b3": "0", "b4": "1", "c2": "1", "c5": "1", "d1": "0",
-               "d2": "n", "d3": "0", "d6": "1", "e3": "0", "e6": "1", "f2": "0", "f3": "0",
-               "f4": "1", "f5": "1"}, 1, 15), 5),
+    (
+        _turtles(
+            {
+                "a4": "1",
+                "b1": "0",
+                "b3": "n",
+                "b4": "1",
+                "c2": "n",
+                "c5": "1",
+                "c6": "1",
+                "d1": "0",
+                "d2": "n",
+                "e2": "0",
+                "e3": "0",
+                "e6": "1",
+                "f2": "0",
+                "f3": "0",
+                "f4": "1",
+                "f5": "1",
+            },
+            0,
+            12,
+        ),
+        3,
+    ),
+    (
+        _turtles(
+            {
+                "a3": "0",
+                "a4": "1",
+                "b3": "0",
+                "b4": "1",
+                "c2": "1",
+                "c5": "1",
+                "d1": "0",
+                "d2": "n",
+                "d3": "0",
+                "d6": "1",
+                "e3": "0",
+                "e6": "1",
+                "f2": "0",
+                "f3": "0",
+                "f4": "1",
+                "f5": "1",
+            },
+            1,
+            15,
+        ),
+        5,
+    ),
 ]
 # Player 0 to move; d1xd3/1 lets player 1 win at once, the other moves do not.
-TURTLE_TRAP = _turtles({"a4": "1", "b1": "0", "b3": "n", "b5": "1", "c2": "n", "c5": "1",
-                        "d1": "0", "d2": "n", "d7": "1", "e1": "0", "e2": "0", "e6": "1",
-                        "f1": "0", "f2": "0", "f4": "1", "f5": "1"}, 0, 8)
+TURTLE_TRAP = _turtles(
+    {
+        "a4": "1",
+        "b1": "0",
+        "b3": "n",
+        "b5": "1",
+        "c2": "n",
+        "c5": "1",
+        "d1": "0",
+        "d2": "n",
+        "d7": "1",
+        "e1": "0",
+        "e2": "0",
+        "e6": "1",
+        "f1": "0",
+        "f2": "0",
+        "f4": "1",
+        "f5": "1",
+    },
+    0,
+    8,
+)
 
 
 def forced_win(ref, pos: dict, plies: int, winner: int) -> bool:

@@ -9,6 +9,7 @@ ply, and leaves mapped as ``csrc/search/expectimax.c`` documents (two players:
 100``, results as they are). The engine runs with ``chance_width`` above any
 chance position's size, so that it samples nothing and must equal it.
 """
+
 from __future__ import annotations
 
 import functools
@@ -19,9 +20,9 @@ import time
 
 import pytest
 from click.testing import CliRunner
+from playout import pick_move, pick_outcome, rng_for
 
 import safari_ai
-from playout import pick_move, pick_outcome, rng_for
 from safari_ai.cli import main
 from safari_ai.predictions import redraw_predictions
 
@@ -36,6 +37,7 @@ TOLERANCE = 1e-9
 
 
 # -- brute force ------------------------------------------------------------
+
 
 def brute(pos: safari_ai.Position, depth: int, maxn: bool) -> tuple[list[float], bool]:
     """Every player's value ``depth`` plies deep (two players: [v, -v] with v
@@ -68,7 +70,8 @@ def brute(pos: safari_ai.Position, depth: int, maxn: bool) -> tuple[list[float],
     best = max(values[me] for values, _ in children)
     chosen = [(values, amb) for values, amb in children if values[me] == best]
     ambiguous = any(amb for _, amb in chosen) or any(
-        any(abs(a - b) > TOLERANCE for a, b in zip(values, chosen[0][0])) for values, _ in chosen)
+        any(abs(a - b) > TOLERANCE for a, b in zip(values, chosen[0][0])) for values, _ in chosen
+    )
     return chosen[0][0], ambiguous
 
 
@@ -78,6 +81,7 @@ def mover_value(line: safari_ai.search.Line, me: int, maxn: bool) -> float:
 
 
 # -- positions --------------------------------------------------------------
+
 
 def walk(pos: safari_ai.Position, rng, plies: int) -> list[safari_ai.Position]:
     """The decision positions met along a seeded random walk of ``plies``."""
@@ -105,8 +109,9 @@ def arena_positions(count: int, tag: str = "arena") -> list[safari_ai.Position]:
         data = safari_ai.Position.new("arena", rules).to_json()
         hexes = rng.sample(cluster, len(data["gladiators"]))
         for gladiator, hex_name in zip(data["gladiators"], hexes):
-            gladiator.update(attack=rng.randint(1, 3), defense=rng.randint(1, 2),
-                             speed=1, hex=hex_name)
+            gladiator.update(
+                attack=rng.randint(1, 3), defense=rng.randint(1, 2), speed=1, hex=hex_name
+            )
         pos = safari_ai.Position.from_json(data)
         walked = [p for p in walk(pos, rng, 16) if len(p.legal_moves()) <= 12]
         # Prefer a position with an attack on offer: a defeat is then 2 plies away.
@@ -133,8 +138,13 @@ def ostrich_positions(count: int, max_leaves: int = 6000) -> list[safari_ai.Posi
             leaves = 0
             for move in candidate.legal_moves():
                 child = candidate.apply(move)
-                leaves += len(child.chance_outcomes()) if child.is_chance() else len(
-                    child.legal_moves()) if not child.is_terminal() else 1
+                leaves += (
+                    len(child.chance_outcomes())
+                    if child.is_chance()
+                    else len(child.legal_moves())
+                    if not child.is_terminal()
+                    else 1
+                )
             if leaves <= max_leaves:
                 found.append(candidate)
                 break
@@ -144,6 +154,7 @@ def ostrich_positions(count: int, max_leaves: int = 6000) -> list[safari_ai.Posi
 
 
 # -- arena --------------------------------------------------------------------
+
 
 @needs_arena
 def test_arena_equals_brute_force() -> None:
@@ -159,7 +170,8 @@ def test_arena_equals_brute_force() -> None:
             assert abs(got - want[me]) < TOLERANCE, (pos.to_json_text(), depth)
             # the arena's calibration of the mover's expected result
             assert report.win_probability == pytest.approx(
-                pos._c.expected_win_probability(report.lines[0].expected[me]))
+                pos._c.expected_win_probability(report.lines[0].expected[me])
+            )
             assert sum(report.lines[0].expected) == pytest.approx(1.0)
 
 
@@ -185,14 +197,16 @@ def test_arena_pruning_keeps_the_root_value(table: bool) -> None:
         for depth in (2, 3, 4):
             values = {}
             for pruning in ("none", "star1", "star2"):
-                report = safari_ai.analyse(pos, depth=depth, pruning=pruning, table=table,
-                                           chance_width=EXACT)
+                report = safari_ai.analyse(
+                    pos, depth=depth, pruning=pruning, table=table, chance_width=EXACT
+                )
                 values[pruning] = mover_value(report.lines[0], me, maxn=False)
             assert values["star1"] == pytest.approx(values["none"], abs=TOLERANCE)
             assert values["star2"] == pytest.approx(values["none"], abs=TOLERANCE)
 
 
 # -- ostrich ------------------------------------------------------------------
+
 
 @needs_ostrich
 def test_ostrich_equals_brute_force() -> None:
@@ -229,8 +243,11 @@ def ostrich_opening() -> safari_ai.Position:
     rng = rng_for("ostrich-opening")
     pos = safari_ai.Position.new("ostrich")
     while pos.to_json()["phase"] != "action":
-        pos = walk(pos, rng, 1)[0].apply("keep") if not pos.is_chance() else pos.apply(
-            pick_outcome(rng, pos.chance_outcomes()))
+        pos = (
+            walk(pos, rng, 1)[0].apply("keep")
+            if not pos.is_chance()
+            else pos.apply(pick_outcome(rng, pos.chance_outcomes()))
+        )
     return pos
 
 
@@ -238,15 +255,33 @@ def ostrich_opening() -> safari_ai.Position:
 # player 0 leads to player 1's roll of 1,512 outcomes.
 LATE_DUEL: dict = {
     "game": "ostrich",
-    "rules": {"players": 2, "lion": True, "berries": True, "berry_trigger": "enter",
-              "quicksand": "none", "last_tie": "both"},
-    "to_move": 0, "track": "default",
+    "rules": {
+        "players": 2,
+        "lion": True,
+        "berries": True,
+        "berry_trigger": "enter",
+        "quicksand": "none",
+        "last_tie": "both",
+    },
+    "to_move": 0,
+    "track": "default",
     "berry_types": {"peepa": "none", "dofnooxoor": "all_dice", "ter": "bewitch"},
-    "berries": ["13c", "5b", "8a"], "berry_pool": {"dofnooxoor": 1, "peepa": 1, "ter": 1},
-    "ostriches": {"A": "10c", "B": "2c", "C": "2b", "E": "12c"}, "finished": "D",
-    "bewitched": "ABCE", "predictions": ["ABCD", "CDEA"], "current": 0, "mode": "normal",
-    "phase": "action", "dice": {"white": "AABDD", "black": "W"}, "reroll": None, "left": None,
-    "moved": "", "pending": None, "bonus": 0, "extra": 0,
+    "berries": ["13c", "5b", "8a"],
+    "berry_pool": {"dofnooxoor": 1, "peepa": 1, "ter": 1},
+    "ostriches": {"A": "10c", "B": "2c", "C": "2b", "E": "12c"},
+    "finished": "D",
+    "bewitched": "ABCE",
+    "predictions": ["ABCD", "CDEA"],
+    "current": 0,
+    "mode": "normal",
+    "phase": "action",
+    "dice": {"white": "AABDD", "black": "W"},
+    "reroll": None,
+    "left": None,
+    "moved": "",
+    "pending": None,
+    "bonus": 0,
+    "extra": 0,
     "lion": {"state": "hidden", "space": None, "turns": 0},
 }
 
@@ -283,18 +318,21 @@ def test_ostrich_late_duel_equals_the_reference_three_plies_deep() -> None:
     ties common; the one seen differs by 0.0002 points), the others exactly."""
     from reference import ostrich as ref_ostrich
     from test_chance_analysis import reference_value
+
     pos = safari_ai.Position.from_json(LATE_DUEL)
     report = safari_ai.analyse(pos, depth=3, multipv=16, seed=3)
     p = ref_ostrich.load(pos.to_json())
     memo: dict = {}
     for line in report.lines:
-        values, _, ambiguous = reference_value(ref_ostrich, ref_ostrich.apply(p, line.move), 2,
-                                               True, memo)
+        values, _, ambiguous = reference_value(
+            ref_ostrich, ref_ostrich.apply(p, line.move), 2, True, memo
+        )
         tolerance = 1e-3 if ambiguous else TOLERANCE
         assert line.expected == pytest.approx([float(v) for v in values], abs=tolerance)
 
 
 # -- both ---------------------------------------------------------------------
+
 
 def some_position(game: str) -> safari_ai.Position:
     return arena_positions(1, "some")[0] if game == "arena" else ostrich_positions(1)[0]
@@ -337,8 +375,9 @@ def test_analyse_json_carries_expected_results(game: str, tmp_path) -> None:
     pos = some_position(game)
     path = tmp_path / "position.json"
     path.write_text(pos.to_json_text())
-    result = CliRunner().invoke(main, ["analyse", str(path), "--depth", "2", "--multipv", "2",
-                                       "--json", "--quiet"])
+    result = CliRunner().invoke(
+        main, ["analyse", str(path), "--depth", "2", "--multipv", "2", "--json", "--quiet"]
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["algo"] == "expectimax"
@@ -348,7 +387,8 @@ def test_analyse_json_carries_expected_results(game: str, tmp_path) -> None:
     if game == "arena":
         assert sum(data["expected"]) == pytest.approx(1.0)
         assert data["win_probability"] == pytest.approx(
-            pos._c.expected_win_probability(data["expected"][pos.to_move]))
+            pos._c.expected_win_probability(data["expected"][pos.to_move])
+        )
     text = CliRunner().invoke(main, ["analyse", str(path), "--depth", "2", "--quiet"])
     assert text.exit_code == 0
     expected_line = [line for line in text.output.splitlines() if line.startswith("expected ")]
@@ -363,13 +403,29 @@ def test_bad_pruning_is_refused() -> None:
 
 # -- hidden predictions (ostrich rule book section 5) ------------------------
 
-E10 = {"game": "ostrich", "rules": {"players": 3}, "to_move": 2, "track": "default",
-       "berries": ["5b"], "berry_pool": {"peepa": 1}, "ostriches": {"B": "12a", "E": "12c",
-       "D": "16c"}, "finished": "CA", "bewitched": "", "predictions": ["CDEA", "DACE", "ACEB"],
-       "current": 2, "mode": "normal", "phase": "action",
-       "dice": {"white": "BDDEW", "black": "B"}, "reroll": None, "left": None, "moved": "",
-       "pending": None, "bonus": 0, "extra": 0, "lion": {"state": "off", "space": None,
-                                                         "turns": 0}}
+E10 = {
+    "game": "ostrich",
+    "rules": {"players": 3},
+    "to_move": 2,
+    "track": "default",
+    "berries": ["5b"],
+    "berry_pool": {"peepa": 1},
+    "ostriches": {"B": "12a", "E": "12c", "D": "16c"},
+    "finished": "CA",
+    "bewitched": "",
+    "predictions": ["CDEA", "DACE", "ACEB"],
+    "current": 2,
+    "mode": "normal",
+    "phase": "action",
+    "dice": {"white": "BDDEW", "black": "B"},
+    "reroll": None,
+    "left": None,
+    "moved": "",
+    "pending": None,
+    "bonus": 0,
+    "extra": 0,
+    "lion": {"state": "off", "space": None, "turns": 0},
+}
 
 
 @needs_ostrich
@@ -387,10 +443,12 @@ def test_redrawn_tiles_keep_the_players_own() -> None:
 @needs_ostrich
 def test_sampled_predictions_average_the_samples() -> None:
     pos = safari_ai.Position.from_json(E10)
-    report = safari_ai.analyse(pos, depth=1, seed=4, predictions="sampled", player=2,
-                               samples=5, multipv=3)
-    again = safari_ai.analyse(pos, depth=1, seed=4, predictions="sampled", player=2,
-                              samples=5, multipv=3)
+    report = safari_ai.analyse(
+        pos, depth=1, seed=4, predictions="sampled", player=2, samples=5, multipv=3
+    )
+    again = safari_ai.analyse(
+        pos, depth=1, seed=4, predictions="sampled", player=2, samples=5, multipv=3
+    )
     assert report.extra == {"predictions": "sampled", "samples": 5, "player": 2}
     assert report.lines == again.lines
     data = report.to_json()
@@ -407,9 +465,23 @@ def test_sampled_predictions_average_the_samples() -> None:
 def test_sampled_predictions_on_the_command_line(tmp_path) -> None:
     path = tmp_path / "e10.json"
     path.write_text(json.dumps(E10))
-    result = CliRunner().invoke(main, ["analyse", str(path), "--depth", "1", "--json", "--quiet",
-                                       "--predictions", "sampled", "--player", "0",
-                                       "--samples", "3"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "analyse",
+            str(path),
+            "--depth",
+            "1",
+            "--json",
+            "--quiet",
+            "--predictions",
+            "sampled",
+            "--player",
+            "0",
+            "--samples",
+            "3",
+        ],
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert (data["predictions"], data["samples"], data["player"]) == ("sampled", 3, 0)

@@ -8,25 +8,35 @@ search, playable PVs, a win probability, the node count equal to the
 simulations asked for). The search itself is tested over tiny games in
 ``csrc/tests/test_mcts.c``.
 """
+
 from __future__ import annotations
 
 import pytest
-
-import safari_ai
 from playout import pick_move, rng_for
 from test_search_alphabeta import TURTLE_TRAP, TURTLE_WINS
 
+import safari_ai
+
 WIN = safari_ai.search.SCORE_WIN
 SCORE_WIN_MIN = WIN - 10000  # |score| above: a proven result
-pytestmark = pytest.mark.skipif("turtles" not in safari_ai.game_names(),
-                                reason="no turtles in the C core yet")
+pytestmark = pytest.mark.skipif(
+    "turtles" not in safari_ai.game_names(), reason="no turtles in the C core yet"
+)
 
 # 7.2 of the rule book: player 0 to move wins in one (the same position as
 # test_search_alphabeta.py's).
-WIN_IN_ONE = {"game": "turtles", "rules": {}, "to_move": 0, "phase": "play", "side": 0,
-              "turns": 0, "board": {"d3": "0", "a1": "0", "d4": "1", "e6": "1", "g2": "1",
-                                    "e5": "n"},
-              "reserve": [0, 0], "pending": [], "changing": None}
+WIN_IN_ONE = {
+    "game": "turtles",
+    "rules": {},
+    "to_move": 0,
+    "phase": "play",
+    "side": 0,
+    "turns": 0,
+    "board": {"d3": "0", "a1": "0", "d4": "1", "e6": "1", "g2": "1", "e5": "n"},
+    "reserve": [0, 0],
+    "pending": [],
+    "changing": None,
+}
 
 
 def mcts(pos: safari_ai.Position, nodes: int, seed: int = 1, **options) -> safari_ai.Report:
@@ -71,7 +81,11 @@ def test_same_seed_same_report(threads: int) -> None:
     again = mcts(pos, 3000, seed=11, threads=threads, multipv=3)
     assert first.nodes == again.nodes == 3000
     assert (first.lines, first.depth, first.seldepth, first.win_probability) == (
-        again.lines, again.depth, again.seldepth, again.win_probability)
+        again.lines,
+        again.depth,
+        again.seldepth,
+        again.win_probability,
+    )
 
 
 def test_forced_win_in_one_is_found_and_proven() -> None:
@@ -114,7 +128,7 @@ def test_agrees_with_alphabeta_on_solved_positions() -> None:
         text = pos.to_json_text()
         assert report.lines[0].exact, text  # the solver proves it as well
         if ab.score < 0:
-            assert report.score < 0, text   # lost whatever the move
+            assert report.score < 0, text  # lost whatever the move
             continue
         # A win, perhaps a slower one (the search stops at its first proof of
         # the root), and the move chosen keeps it.

@@ -8,6 +8,7 @@ MCTS (seeded, enough simulations) must converge to the same choice, and its
 report must carry the same kind of expected results: arena each side's win
 probability, ostrich each player's expected score in points.
 """
+
 from __future__ import annotations
 
 import functools
@@ -15,11 +16,11 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from playout import rng_for
+from test_search_expectimax import arena_positions, walk
 
 import safari_ai
-from playout import rng_for
 from safari_ai.cli import main
-from test_search_expectimax import arena_positions, walk
 
 ARENA = "arena" in safari_ai.game_names()
 OSTRICH = "ostrich" in safari_ai.game_names()
@@ -37,14 +38,14 @@ def expectimax_values(pos: safari_ai.Position, depth: int) -> dict[str, float]:
     below the root sampled to 32 points (``chance_width=32``; the default
     searches the first one whole, 1,512 outcomes, too slow at depth 6)."""
     me = pos.to_move
-    report = safari_ai.analyse(pos, depth=depth, multipv=min(16, len(pos.legal_moves())),
-                               chance_width=32)
+    report = safari_ai.analyse(
+        pos, depth=depth, multipv=min(16, len(pos.legal_moves())), chance_width=32
+    )
     return {line.move: line.expected[me] for line in report.lines}
 
 
 def mcts(pos: safari_ai.Position, leaf: str, seed: int = 1, **options) -> safari_ai.Report:
-    return safari_ai.analyse(pos, nodes=SIMULATIONS, seed=seed, algo="mcts", leaf=leaf,
-                             **options)
+    return safari_ai.analyse(pos, nodes=SIMULATIONS, seed=seed, algo="mcts", leaf=leaf, **options)
 
 
 @functools.cache
@@ -57,15 +58,21 @@ def ostrich_endings(count: int) -> list[tuple[safari_ai.Position, dict[str, floa
     for i in range(count * 10):
         rng = rng_for("mcts-dice-ostrich", i)
         pos = safari_ai.Position.new("ostrich", {"players": 3 + i % 2})
-        late = [p for p in walk(pos, rng, 2000)
-                if len(p.to_json()["finished"]) >= 2 and 2 <= len(p.legal_moves()) <= 16]
+        late = [
+            p
+            for p in walk(pos, rng, 2000)
+            if len(p.to_json()["finished"]) >= 2 and 2 <= len(p.legal_moves()) <= 16
+        ]
         if not late:
             continue
         candidate = late[rng.randrange(len(late))]
         deep = expectimax_values(candidate, 6)
         order = sorted(deep, key=deep.__getitem__, reverse=True)
         shallow = expectimax_values(candidate, 4)
-        if deep[order[0]] - deep[order[1]] >= 0.3 and max(shallow, key=shallow.__getitem__) == order[0]:
+        if (
+            deep[order[0]] - deep[order[1]] >= 0.3
+            and max(shallow, key=shallow.__getitem__) == order[0]
+        ):
             found.append((candidate, deep))
         if len(found) == count:
             break
@@ -105,8 +112,9 @@ def test_ostrich_values_are_expected_points(leaf: str) -> None:
             assert all(0.0 <= x <= 24.0 for x in line.expected)
             assert abs(line.score - 100 * line.expected[me]) <= 1
             assert not line.exact
-        assert abs(report.lines[0].expected[me] - deep[report.best_move]) < margin, \
+        assert abs(report.lines[0].expected[me] - deep[report.best_move]) < margin, (
             pos.to_json_text()
+        )
 
 
 @needs_arena
@@ -143,7 +151,12 @@ def test_same_seed_same_report(game: str) -> None:
     first = mcts(pos, "rollout", seed=7, multipv=2)
     again = mcts(pos, "rollout", seed=7, multipv=2)
     assert (first.nodes, first.depth, first.seldepth, first.lines, first.win_probability) == (
-        again.nodes, again.depth, again.seldepth, again.lines, again.win_probability)
+        again.nodes,
+        again.depth,
+        again.seldepth,
+        again.lines,
+        again.win_probability,
+    )
 
 
 @needs_ostrich
@@ -151,14 +164,16 @@ def test_analyse_mcts_prints_expected_points(tmp_path) -> None:
     pos = ostrich_endings(1)[0][0]
     path = tmp_path / "position.json"
     path.write_text(pos.to_json_text())
-    result = CliRunner().invoke(main, ["analyse", str(path), "--algo", "mcts", "--nodes", "3000",
-                                       "--json", "--quiet"])
+    result = CliRunner().invoke(
+        main, ["analyse", str(path), "--algo", "mcts", "--nodes", "3000", "--json", "--quiet"]
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
     assert data["algo"] == "mcts" and data["win_probability"] is None
     assert len(data["expected"]) == pos.num_players
-    text = CliRunner().invoke(main, ["analyse", str(path), "--algo", "mcts", "--nodes", "3000",
-                                     "--quiet"])
+    text = CliRunner().invoke(
+        main, ["analyse", str(path), "--algo", "mcts", "--nodes", "3000", "--quiet"]
+    )
     assert text.exit_code == 0
     assert [line for line in text.output.splitlines() if line.startswith("expected ")]
 
@@ -175,8 +190,10 @@ def test_ostrich_mid_race_same_seed_same_report(threads: int) -> None:
     middle = [p for p in walk(pos, rng, 60) if 20 <= len(p.legal_moves())]
     assert middle
     pos = middle[-1]
-    runs = [safari_ai.analyse(pos, nodes=SIMULATIONS, seed=3, algo="mcts", threads=threads,
-                              multipv=3) for _ in range(2)]
+    runs = [
+        safari_ai.analyse(pos, nodes=SIMULATIONS, seed=3, algo="mcts", threads=threads, multipv=3)
+        for _ in range(2)
+    ]
     first, again = runs
     assert first.nodes == SIMULATIONS and first.depth >= 4
     assert (first.depth, first.seldepth, first.lines) == (again.depth, again.seldepth, again.lines)

@@ -6,12 +6,14 @@ line (``analyse``'s options, parsed by click), the protocol (``setoption``
 and ``go``), the HTTP API (``POST /api/analyse``), the WebSocket engine and
 match specs. Each must accept or refuse alike, and a refusal must name the
 setting the same way (``<name> must be ...``)."""
+
 from __future__ import annotations
 
 import json
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator, Optional
+from typing import Any
 
 import click
 import pytest
@@ -38,8 +40,15 @@ OPTIONS = ("seed", "multipv", "threads", "hash_mb")
 def _cases(name: str) -> list[tuple[Any, bool]]:
     """(value, accepted): each bound, one past each, and values of the wrong type."""
     low, high = settings.bounds(name)
-    return [(low, True), (high, True), (low - 1, False), (high + 1, False),
-            (3.0, False), ("3", False), (True, False)]
+    return [
+        (low, True),
+        (high, True),
+        (low - 1, False),
+        (high + 1, False),
+        (3.0, False),
+        ("3", False),
+        (True, False),
+    ]
 
 
 def _text(value: Any) -> str:
@@ -53,7 +62,8 @@ def _text(value: Any) -> str:
 
 # -- the front ends: each returns None (accepted) or the refusal's message --
 
-def _cli(name: str, value: Any, position: Path) -> Optional[str]:
+
+def _cli(name: str, value: Any, position: Path) -> str | None:
     flag = settings.setting(name).cli
     assert flag is not None
     try:
@@ -63,7 +73,7 @@ def _cli(name: str, value: Any, position: Path) -> Optional[str]:
     return None
 
 
-def _protocol(name: str, value: Any) -> Optional[str]:
+def _protocol(name: str, value: Any) -> str | None:
     if name in LIMITS:
         try:
             GoRequest.parse([name, _text(value)])
@@ -75,7 +85,7 @@ def _protocol(name: str, value: Any) -> Optional[str]:
     return lines[0] if lines else None
 
 
-def _http(client: TestClient, name: str, value: Any) -> Optional[str]:
+def _http(client: TestClient, name: str, value: Any) -> str | None:
     body: dict[str, Any] = {"position": {"game": "turtles"}}
     if name in LIMITS:
         others = {"movetime": 20} if name != "movetime" else {"depth": 1}
@@ -86,6 +96,7 @@ def _http(client: TestClient, name: str, value: Any) -> Optional[str]:
         body["limits"] = {"depth": 1}
         field = name
     from safari_ai.position import Position
+
     body["position"] = Position.new("turtles").to_json()
     answer = client.post("/api/analyse", json=body)
     if answer.status_code == 200:
@@ -95,7 +106,7 @@ def _http(client: TestClient, name: str, value: Any) -> Optional[str]:
     return str(data["error"])
 
 
-def _spec(name: str, value: Any) -> Optional[str]:
+def _spec(name: str, value: Any) -> str | None:
     key = "hash" if name == "hash_mb" else name
     try:
         parse_spec(f"algo=alphabeta,{key}={_text(value)}")
@@ -107,9 +118,12 @@ def _spec(name: str, value: Any) -> Optional[str]:
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
     high = settings.bounds("movetime")[1]
-    config = ServerConfig(max_movetime_ms=high, workers=2,
-                          max_threads=settings.bounds("threads")[1],
-                          max_hash_mb=settings.bounds("hash_mb")[1])
+    config = ServerConfig(
+        max_movetime_ms=high,
+        workers=2,
+        max_threads=settings.bounds("threads")[1],
+        max_hash_mb=settings.bounds("hash_mb")[1],
+    )
     with TestClient(create_app(config), base_url="http://127.0.0.1") as test_client:
         yield test_client
 
@@ -118,11 +132,12 @@ def client() -> Iterator[TestClient]:
 def position(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("pos") / "start.json"
     from safari_ai.position import Position
+
     path.write_text(json.dumps(Position.new("turtles").to_json()))
     return path
 
 
-def _check(verdicts: dict[str, Optional[str]], name: str, value: Any, accepted: bool) -> None:
+def _check(verdicts: dict[str, str | None], name: str, value: Any, accepted: bool) -> None:
     for front_end, message in verdicts.items():
         assert (message is None) == accepted, (front_end, name, value, message)
         if message is not None:
@@ -130,13 +145,18 @@ def _check(verdicts: dict[str, Optional[str]], name: str, value: Any, accepted: 
 
 
 @pytest.mark.parametrize("name", LIMITS + ("seed", "multipv"))
-def test_every_front_end_gives_the_same_verdict(name: str, client: TestClient,
-                                               position: Path) -> None:
+def test_every_front_end_gives_the_same_verdict(
+    name: str, client: TestClient, position: Path
+) -> None:
     for value, accepted in _cases(name):
-        verdicts = {"cli": _cli(name, value, position), "protocol": _protocol(name, value),
-                    "http": _http(client, name, value)}
-        past_a_spec = name == "movetime" and isinstance(value, int) and \
-            value >= settings.bounds(name)[1]
+        verdicts = {
+            "cli": _cli(name, value, position),
+            "protocol": _protocol(name, value),
+            "http": _http(client, name, value),
+        }
+        past_a_spec = (
+            name == "movetime" and isinstance(value, int) and value >= settings.bounds(name)[1]
+        )
         if name in LIMITS and not past_a_spec:
             verdicts["spec"] = _spec(name, value)
         _check(verdicts, name, value, accepted)
@@ -146,8 +166,9 @@ def test_every_front_end_gives_the_same_verdict(name: str, client: TestClient,
 
 
 @pytest.mark.parametrize("name", ("threads", "hash_mb"))
-def test_engine_options_and_the_command_line_agree(name: str, client: TestClient,
-                                                  position: Path) -> None:
+def test_engine_options_and_the_command_line_agree(
+    name: str, client: TestClient, position: Path
+) -> None:
     option = settings.setting(name).option
     for value, accepted in _cases(name):
         verdicts = {"cli": _cli(name, value, position), "protocol": _protocol(name, value)}
@@ -171,8 +192,9 @@ def test_unknown_names_are_refused_and_named(client: TestClient, position: Path)
     assert answer.status_code == 400 and answer.json()["field"] == "limits.plies"
     with pytest.raises(click.NoSuchOption):
         analyse_command.make_context("analyse", [str(position), "--multiPV", "3"])
-    assert "unknown parameter 'plies'" in str(pytest.raises(ProtocolError, GoRequest.parse,
-                                                            ["plies", "3"]).value)
+    assert "unknown parameter 'plies'" in str(
+        pytest.raises(ProtocolError, GoRequest.parse, ["plies", "3"]).value
+    )
     assert Engine().feed("setoption name multiPV value 3") == []  # UCI: names are case-free
     assert "Plies" in Engine().feed("setoption name Plies value 3")[0]
     assert "unknown key 'plies'" in str(pytest.raises(ValueError, parse_spec, "plies=3").value)

@@ -1,13 +1,24 @@
 """Elo, its error and the GSPRT log-likelihood ratio against hand-computed values."""
+
 from __future__ import annotations
 
 import math
 
 import pytest
 
-from safari_ai.stats import (elo_pentanomial, llr_pentanomial, pentanomial, sprt_pentanomial)
-from safari_ai.stats import (elo, elo_to_score, llr, mean_interval, score_to_elo, sprt,
-                             sprt_bounds)
+from safari_ai.stats import (
+    elo,
+    elo_pentanomial,
+    elo_to_score,
+    llr,
+    llr_pentanomial,
+    mean_interval,
+    pentanomial,
+    score_to_elo,
+    sprt,
+    sprt_bounds,
+    sprt_pentanomial,
+)
 
 
 def test_elo_of_even_and_lopsided_scores() -> None:
@@ -60,6 +71,7 @@ def test_llr_with_draws_by_hand() -> None:
             else:
                 hi = x
         return [p / (1 + x * (ai - s)) for p, ai in zip(p_hat, a)]
+
     p0, p1 = constrained(0.5), constrained(elo_to_score(20))
     assert sum(p * ai for p, ai in zip(p0, [0, 0.5, 1])) == pytest.approx(0.5)
     expected = 100 * sum(ph * math.log(b / c) for ph, b, c in zip([0.3, 0.2, 0.5], p1, p0))
@@ -86,7 +98,6 @@ def test_mean_interval_by_hand() -> None:
 # -- pentanomial: colour-swapped pairs as the unit ----------------------------
 
 
-
 def test_pentanomial_counts_pairs_by_points() -> None:
     # A's scores (+1/0/-1) in the two games: LL -> 0 points, LD -> 0.5, WL and DD -> 1,
     # WD -> 1.5, WW -> 2
@@ -105,12 +116,13 @@ def test_pentanomial_elo_and_error_by_hand() -> None:
     # 10 pairs 0/1/3/2/4: mean (0*0 + 1*.25 + 3*.5 + 2*.75 + 4*1) / 10 = .725
     score, difference, error = elo_pentanomial([0, 1, 3, 2, 4])
     assert score == pytest.approx(0.725)
-    variance = (1 * 0.475 ** 2 + 3 * 0.225 ** 2 + 2 * 0.025 ** 2 + 4 * 0.275 ** 2) / 10
+    variance = (1 * 0.475**2 + 3 * 0.225**2 + 2 * 0.025**2 + 4 * 0.275**2) / 10
     # (.225625 + 3 * .050625 + 2 * .000625 + 4 * .075625) / 10
     assert variance == pytest.approx(0.068125)
     assert difference == pytest.approx(-400 * math.log10(1 / 0.725 - 1))
-    assert error == pytest.approx(1.96 * 400 / (math.log(10) * 0.725 * 0.275)
-                                  * math.sqrt(0.068125 / 10))
+    assert error == pytest.approx(
+        1.96 * 400 / (math.log(10) * 0.725 * 0.275) * math.sqrt(0.068125 / 10)
+    )
 
 
 def test_pairs_that_split_have_no_pentanomial_variance() -> None:
@@ -147,6 +159,7 @@ def test_pentanomial_llr_by_hand_with_the_lagrange_solution() -> None:
             else:
                 hi = x
         return [p / (1 + x * (v - s)) for p, v in zip(p_hat, values)]
+
     p0, p1 = constrained(elo_to_score(0)), constrained(elo_to_score(30))
     assert sum(p * v for p, v in zip(p1, values)) == pytest.approx(elo_to_score(30))
     expected = 100 * sum(ph * math.log(b / a) for ph, a, b in zip(p_hat, p0, p1))

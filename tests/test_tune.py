@@ -1,6 +1,7 @@
 """Texel tuning (issue 20, point 2): the fit recovers known weights, weight
 files load exactly as written, records become labelled samples, and the
 `safari-ai tune` command writes a file the engine loads."""
+
 import json
 
 import numpy as np
@@ -9,9 +10,18 @@ from click.testing import CliRunner
 
 from safari_ai import EvalWeights, Position, WeightsError
 from safari_ai.cli import main
-from safari_ai.tune import (Samples, fit_scale, fit_score_weights, fit_weights,
-                            fit_weights_holding, log_loss, sample_records, score_rmse,
-                            split, tune)
+from safari_ai.tune import (
+    Samples,
+    fit_scale,
+    fit_score_weights,
+    fit_weights,
+    fit_weights_holding,
+    log_loss,
+    sample_records,
+    score_rmse,
+    split,
+    tune,
+)
 
 
 def synthetic(true_w, scale, n, seed):
@@ -61,8 +71,16 @@ def test_tune_improves_held_out_loss_on_synthetic_samples():
     x, y = synthetic(true_w, 250.0, 20000, seed=6)
     ids = np.arange(len(y)) // 20  # 1000 "games" of 20 positions
     n = len(y)
-    samples = Samples("turtles", x, y, ids, np.zeros(n, int), np.full(n, np.nan),
-                      np.zeros(n, int), int(ids.max()) + 1)
+    samples = Samples(
+        "turtles",
+        x,
+        y,
+        ids,
+        np.zeros(n, int),
+        np.full(n, np.nan),
+        np.zeros(n, int),
+        int(ids.max()) + 1,
+    )
     result = tune(samples, holdout=0.25, l2=1e-4, seed=2)
     assert result.loss_after < result.loss_before
     assert result.n_train + result.n_holdout == n
@@ -93,8 +111,16 @@ def test_tune_holds_the_named_weights():
     x, y = synthetic(true_w, 250.0, 20000, seed=6)
     ids = np.arange(len(y)) // 20
     n = len(y)
-    samples = Samples("turtles", x, y, ids, np.zeros(n, int), np.full(n, np.nan),
-                      np.zeros(n, int), int(ids.max()) + 1)
+    samples = Samples(
+        "turtles",
+        x,
+        y,
+        ids,
+        np.zeros(n, int),
+        np.full(n, np.nan),
+        np.zeros(n, int),
+        int(ids.max()) + 1,
+    )
     start = EvalWeights("turtles", (100, 0, 0, 0, 0, 0), 100.0)
     result = tune(samples, start=start, holdout=0.25, l2=1e-4, seed=2, hold=["active"])
     assert result.after.weights[0] == 100
@@ -109,8 +135,16 @@ def test_tune_holds_the_named_weights():
 def test_split_keeps_each_game_on_one_side():
     n = 100
     ids = np.arange(n) // 10
-    samples = Samples("turtles", np.zeros((n, 6)), np.zeros(n), ids, np.zeros(n, int),
-                      np.zeros(n), np.zeros(n, int), 10)
+    samples = Samples(
+        "turtles",
+        np.zeros((n, 6)),
+        np.zeros(n),
+        ids,
+        np.zeros(n, int),
+        np.zeros(n),
+        np.zeros(n, int),
+        10,
+    )
     train, held = split(samples, 0.3, seed=1)
     assert len(train) + len(held) == n
     assert not set(train.game_ids) & set(held.game_ids)
@@ -118,6 +152,7 @@ def test_split_keeps_each_game_on_one_side():
 
 
 # -- weight files ------------------------------------------------------------------
+
 
 def test_weight_file_round_trip_and_exact_evaluation(tmp_path):
     weights = EvalWeights("zebras", (90, 150, 480, 25, 700, 400, 800, 900, 1000), 212.5)
@@ -138,21 +173,26 @@ def _drop_reserve(data):
     del data["weights"]["reserve"]
 
 
-@pytest.mark.parametrize("change, message", [
-    (lambda d: d.update(format="x"), "field 'format'"),
-    (lambda d: d.update(game="chess"), "field 'game': unknown game"),
-    (lambda d: d.update(game="ostrich"), "'weights.active': not a feature of ostrich"),
-    (lambda d: d.update(game="ostrich", weights={"points": 1, "dice": 2, "turn": 3}),
-     "ostrich has no win probability scale"),
-    (lambda d: d.update(weights=[1, 2]), "field 'weights' must be an object"),
-    (_drop_reserve, "field 'weights.reserve' is missing"),
-    (lambda d: d["weights"].update(queen=9), "field 'weights.queen': not a feature of turtles"),
-    (lambda d: d["weights"].update(active=1.5), "field 'weights.active' must be an integer"),
-    (lambda d: d["weights"].update(active=20000), "field 'weights.active' must be an integer"),
-    (lambda d: d["weights"].update(active=True), "field 'weights.active' must be an integer"),
-    (lambda d: d.update(win_scale=-3), "field 'win_scale' must be a number > 0"),
-    (lambda d: d.update(win_scale="big"), "field 'win_scale' must be a number > 0"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda d: d.update(format="x"), "field 'format'"),
+        (lambda d: d.update(game="chess"), "field 'game': unknown game"),
+        (lambda d: d.update(game="ostrich"), "'weights.active': not a feature of ostrich"),
+        (
+            lambda d: d.update(game="ostrich", weights={"points": 1, "dice": 2, "turn": 3}),
+            "ostrich has no win probability scale",
+        ),
+        (lambda d: d.update(weights=[1, 2]), "field 'weights' must be an object"),
+        (_drop_reserve, "field 'weights.reserve' is missing"),
+        (lambda d: d["weights"].update(queen=9), "field 'weights.queen': not a feature of turtles"),
+        (lambda d: d["weights"].update(active=1.5), "field 'weights.active' must be an integer"),
+        (lambda d: d["weights"].update(active=20000), "field 'weights.active' must be an integer"),
+        (lambda d: d["weights"].update(active=True), "field 'weights.active' must be an integer"),
+        (lambda d: d.update(win_scale=-3), "field 'win_scale' must be a number > 0"),
+        (lambda d: d.update(win_scale="big"), "field 'win_scale' must be a number > 0"),
+    ],
+)
 def test_bad_weight_files_name_the_field(tmp_path, change, message):
     data = EvalWeights.default("turtles").to_json()
     change(data)
@@ -173,12 +213,28 @@ def test_unreadable_weight_files(tmp_path):
 
 # -- records to samples to a weights file -----------------------------------------
 
+
 @pytest.fixture(scope="module")
 def records(tmp_path_factory):
     folder = tmp_path_factory.mktemp("records")
-    result = CliRunner().invoke(main, [
-        "match", "turtles", "-a", "algo=alphabeta,depth=1", "-b", "algo=alphabeta,depth=2",
-        "--games", "12", "--opening-plies", "4", "--records", str(folder), "--no-progress"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "match",
+            "turtles",
+            "-a",
+            "algo=alphabeta,depth=1",
+            "-b",
+            "algo=alphabeta,depth=2",
+            "--games",
+            "12",
+            "--opening-plies",
+            "4",
+            "--records",
+            str(folder),
+            "--no-progress",
+        ],
+    )
     assert result.exit_code == 0, result.output
     return folder
 
@@ -213,8 +269,21 @@ def test_sample_records_errors(tmp_path, records):
 def test_tune_command_writes_a_weights_file_the_engine_loads(tmp_path, records):
     out = tmp_path / "tuned.json"
     svg = tmp_path / "rel.svg"
-    result = CliRunner().invoke(main, ["tune", "turtles", "--records", str(records),
-                                       "--out", str(out), "--svg", str(svg), "--holdout", "0.3"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "tune",
+            "turtles",
+            "--records",
+            str(records),
+            "--out",
+            str(out),
+            "--svg",
+            str(svg),
+            "--holdout",
+            "0.3",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "held-out log-loss: before" in result.output
     weights = EvalWeights.load(out)
@@ -224,16 +293,29 @@ def test_tune_command_writes_a_weights_file_the_engine_loads(tmp_path, records):
     position.write_text(Position.new("turtles").apply("d1xd3").to_json_text())
     flat = tmp_path / "flat.json"
     flat.write_text(json.dumps(EvalWeights("turtles", (0,) * 6, 100.0).to_json()))
-    analysed = CliRunner().invoke(main, ["analyse", str(position), "--depth", "2", "--quiet",
-                                         "--json", "--weights", str(flat)])
+    analysed = CliRunner().invoke(
+        main,
+        ["analyse", str(position), "--depth", "2", "--quiet", "--json", "--weights", str(flat)],
+    )
     assert analysed.exit_code == 0, analysed.output
     report = json.loads(analysed.output)
     assert report["score"] == 0 and report["win_probability"] == 0.5
     as_json = CliRunner().invoke(main, ["tune", "turtles", "--records", str(records), "--json"])
     assert json.loads(as_json.output)["holdout_log_loss_after"] > 0
     held = tmp_path / "held.json"
-    result = CliRunner().invoke(main, ["tune", "turtles", "--records", str(records),
-                                       "--hold", "active,guard", "--out", str(held)])
+    result = CliRunner().invoke(
+        main,
+        [
+            "tune",
+            "turtles",
+            "--records",
+            str(records),
+            "--hold",
+            "active,guard",
+            "--out",
+            str(held),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "held: active, guard; scale K of the fitted weights" in result.output
     default = EvalWeights.default("turtles").named()
@@ -241,9 +323,12 @@ def test_tune_command_writes_a_weights_file_the_engine_loads(tmp_path, records):
     assert fitted.named()["active"] == default["active"]
     assert fitted.named()["guard"] == default["guard"]
     assert fitted.fit["held"] == ["active", "guard"]
-    result = CliRunner().invoke(main, ["tune", "turtles", "--records", str(records),
-                                       "--hold", "mobility"])
-    assert result.exit_code == 1 and "--hold: 'mobility' is not a feature of turtles" in result.output
+    result = CliRunner().invoke(
+        main, ["tune", "turtles", "--records", str(records), "--hold", "mobility"]
+    )
+    assert (
+        result.exit_code == 1 and "--hold: 'mobility' is not a feature of turtles" in result.output
+    )
 
 
 def test_tune_and_analyse_errors(tmp_path, records):
@@ -254,8 +339,7 @@ def test_tune_and_analyse_errors(tmp_path, records):
     position.write_text(Position.new("zebras").to_json_text())
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(EvalWeights.default("turtles").to_json()))
-    result = runner.invoke(main, ["analyse", str(position), "--depth", "1", "--weights",
-                                  str(bad)])
+    result = runner.invoke(main, ["analyse", str(position), "--depth", "1", "--weights", str(bad)])
     assert result.exit_code == 1 and "--weights: weights: for turtles, not zebras" in result.output
     record = sorted(records.glob("*.json"))[0]
     result = runner.invoke(main, ["analyse", str(record), "--depth", "1", "--weights", str(bad)])
@@ -283,23 +367,44 @@ def test_match_specs_take_a_weights_file(tmp_path):
 
 # -- a score race (ostrich): least squares on each player's final points ------------
 
+
 def test_score_fit_recovers_known_weights():
     rng = np.random.default_rng(9)
-    x = np.column_stack([rng.uniform(0, 20, 20000), rng.normal(0, 2, 20000),
-                         rng.integers(0, 2, 20000)])
+    x = np.column_stack(
+        [rng.uniform(0, 20, 20000), rng.normal(0, 2, 20000), rng.integers(0, 2, 20000)]
+    )
     points = x @ np.array([0.9, 0.6, 0.3]) + rng.normal(0, 0.5, 20000)
     assert np.allclose(fit_score_weights(x, points, l2=0.0), [90, 60, 30], atol=3)
     # The RMSE reads the evaluation as the engine does: truncated, clamped.
-    assert score_rmse(np.array([[30.0, 0, 0], [-1.0, 0, 0]]), np.array([100, 0, 0]),
-                      np.array([24.0, 0.0])) == 0.0
+    assert (
+        score_rmse(
+            np.array([[30.0, 0, 0], [-1.0, 0, 0]]), np.array([100, 0, 0]), np.array([24.0, 0.0])
+        )
+        == 0.0
+    )
 
 
 @pytest.fixture(scope="module")
 def race_records(tmp_path_factory):
     folder = tmp_path_factory.mktemp("race")
-    result = CliRunner().invoke(main, [
-        "match", "ostrich", "--rules", "players=3", "-a", "algo=greedy", "-b", "algo=greedy",
-        "--games", "6", "--records", str(folder), "--no-progress"])
+    result = CliRunner().invoke(
+        main,
+        [
+            "match",
+            "ostrich",
+            "--rules",
+            "players=3",
+            "-a",
+            "algo=greedy",
+            "-b",
+            "algo=greedy",
+            "--games",
+            "6",
+            "--records",
+            str(folder),
+            "--no-progress",
+        ],
+    )
     assert result.exit_code == 0, result.output
     return folder
 
@@ -332,8 +437,10 @@ def test_score_race_samples_one_row_per_player(race_records):
 
 def test_tune_command_fits_a_score_race(tmp_path, race_records):
     out = tmp_path / "ostrich.json"
-    result = CliRunner().invoke(main, ["tune", "ostrich", "--records", str(race_records),
-                                       "--holdout", "0.34", "--out", str(out)])
+    result = CliRunner().invoke(
+        main,
+        ["tune", "ostrich", "--records", str(race_records), "--holdout", "0.34", "--out", str(out)],
+    )
     assert result.exit_code == 0, result.output
     assert "held-out RMSE (points)" in result.output
     weights = EvalWeights.load(out)

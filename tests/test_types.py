@@ -3,6 +3,7 @@ configuration (``[tool.mypy]`` in pyproject.toml); ``safari_ai/_core.pyi``
 types the compiled module. The cache goes to ``.mypy_cache`` at the
 repository root: a first run takes some seconds, later ones about one.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -15,8 +16,9 @@ CACHE = ROOT / ".mypy_cache"
 
 
 def _mypy(*args: str) -> tuple[str, int]:
-    stdout, stderr, status = mypy.api.run(["--config-file", str(CONFIG),
-                                           "--cache-dir", str(CACHE), *args])
+    stdout, stderr, status = mypy.api.run(
+        ["--config-file", str(CONFIG), "--cache-dir", str(CACHE), *args]
+    )
     return stdout + stderr, status
 
 

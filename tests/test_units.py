@@ -9,6 +9,7 @@ the text states), in zebras and ostrich what a point is worth, in arena a die
 and a gladiator. Before, the text said "an active turtle = 100" while the
 compiled weight was 37.
 """
+
 from __future__ import annotations
 
 import json
@@ -26,21 +27,26 @@ from safari_ai.tune import feature_names
 
 ROOT = Path(__file__).resolve().parent.parent
 
-TURTLES_PHRASES = {   # the units text's phrase -> the feature it weighs
-    "an active turtle": "active", "a step toward the goal": "advance",
-    "a turtle in reserve": "reserve", "a turtle next to its open goal": "next_to_goal",
-    "the home corner held": "guard", "having the move": "to_move",
+TURTLES_PHRASES = {  # the units text's phrase -> the feature it weighs
+    "an active turtle": "active",
+    "a step toward the goal": "advance",
+    "a turtle in reserve": "reserve",
+    "a turtle next to its open goal": "next_to_goal",
+    "the home corner held": "guard",
+    "having the move": "to_move",
 }
 
 
 def stated(units: str) -> dict[str, int]:
     """``phrase -> number`` for every ``phrase = number`` of a units text."""
-    return {m.group(1).strip(): int(m.group(2))
-            for m in re.finditer(r"([a-z][a-z ]*?) = (\d+)", units)}
+    return {
+        m.group(1).strip(): int(m.group(2)) for m in re.finditer(r"([a-z][a-z ]*?) = (\d+)", units)
+    }
 
 
-def played(game: str, seed: int, plies: int, rules: dict[str, object] | None = None
-           ) -> list[safari_ai.Position]:
+def played(
+    game: str, seed: int, plies: int, rules: dict[str, object] | None = None
+) -> list[safari_ai.Position]:
     """The positions of one seeded game (:func:`safari_ai.samples.mixed_record`:
     every third move random, from the third on, the others the engine's at depth 1)."""
     return mixed_record(game, rules, seed, plies, first_random=2).replay()
@@ -61,8 +67,13 @@ def test_one_more_active_turtle_is_worth_what_the_units_say() -> None:
     units text says an active turtle is; every other removal changes it by
     the stated weights times the features' changes."""
     said = stated(safari_ai.game("turtles").units)
-    per_feature = np.array([said[next(p for p, f in TURTLES_PHRASES.items() if f == name)]
-                            for name in feature_names("turtles")], dtype=float)
+    per_feature = np.array(
+        [
+            said[next(p for p, f in TURTLES_PHRASES.items() if f == name)]
+            for name in feature_names("turtles")
+        ],
+        dtype=float,
+    )
     active = feature_names("turtles").index("active")
     measured: list[int] = []
     others = 0
@@ -79,7 +90,7 @@ def test_one_more_active_turtle_is_worth_what_the_units_say() -> None:
                 try:
                     less = safari_ai.Position.from_json(json.dumps(fewer))
                 except safari_ai.PositionError:
-                    continue     # e.g. a player left without turtles
+                    continue  # e.g. a player left without turtles
                 player = int(piece[0])
                 delta_eval = pos.evaluate(player) - less.evaluate(player)
                 delta_f = pos.features(player) - less.features(player)
@@ -106,8 +117,7 @@ def test_a_point_is_what_the_units_say_in_the_points_games() -> None:
             assert [end.evaluate(p) for p in range(3)] == [point * r for r in end.result()]
     assert ends >= 2
     zebra_point = stated(safari_ai.game("zebras").units)["a point"]
-    weights = dict(zip(feature_names("zebras"),
-                       safari_ai.Position.new("zebras").weights().weights))
+    weights = dict(zip(feature_names("zebras"), safari_ai.Position.new("zebras").weights().weights))
     assert weights["control"] == zebra_point
     assert weights["inauguration"] == 5 * zebra_point
 
@@ -125,8 +135,7 @@ def test_the_turtles_docs_quote_the_units_text() -> None:
     doc = (ROOT / "docs" / "games" / "turtles.md").read_text()
     quoted = " ".join(line[2:] for line in doc.splitlines() if line.startswith("> "))
     assert safari_ai.game("turtles").units in " ".join(quoted.split())
-    for path in ("README.md", "docs/games/README.md", "docs/protocol.md",
-                 "docs/games/turtles.md"):
+    for path in ("README.md", "docs/games/README.md", "docs/protocol.md", "docs/games/turtles.md"):
         text = (ROOT / path).read_text()
         assert "active turtle = 100" not in text and "centi-turtles" not in text, path
 
@@ -134,8 +143,9 @@ def test_the_turtles_docs_quote_the_units_text() -> None:
 @pytest.mark.parametrize("game", ["turtles", "arena", "ostrich"])
 def test_every_analysis_prints_its_units_line(game: str) -> None:
     pos = safari_ai.Position.new(game)
-    result = CliRunner().invoke(main, ["analyse", "-", "--depth", "2", "--quiet"],
-                                input=json.dumps(pos.to_json()))
+    result = CliRunner().invoke(
+        main, ["analyse", "-", "--depth", "2", "--quiet"], input=json.dumps(pos.to_json())
+    )
     assert result.exit_code == 0, result.output
     units = [line for line in result.stdout.splitlines() if line.startswith("units ")]
     assert len(units) == 1

@@ -9,6 +9,7 @@ native build's; a long analysis leaves the page responsive and ``stop()``
 ends it at once with the best move found so far. Skipped, with the reason,
 when Chromium, Playwright, node's module or the web extra is missing.
 """
+
 from __future__ import annotations
 
 import json
@@ -16,24 +17,24 @@ import random
 import re
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
+from test_wasm import untimed
+from test_web_browser import CHROMIUM, browser, new_game, play_whole_game
 
 import safari_ai
 import safari_ai.record
 from safari_ai.web.site import export_site, find_wasm
 
-from test_wasm import untimed
-from test_web_browser import (CHROMIUM, browser, new_game,
-                              play_whole_game)
-
 ROOT = Path(__file__).resolve().parents[1]
 pytestmark = [
     pytest.mark.skipif(CHROMIUM is None, reason="no Chromium found (apt-get install chromium)"),
-    pytest.mark.skipif(find_wasm() is None, reason="the WebAssembly module is not built "
-                                                   "(make -C csrc wasm)"),
+    pytest.mark.skipif(
+        find_wasm() is None, reason="the WebAssembly module is not built (make -C csrc wasm)"
+    ),
 ]
 
 
@@ -52,9 +53,22 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     export_site(directory)
     (directory / "example.html").write_text(example_page(), encoding="utf-8")
     (directory / "blank.html").write_text("<!doctype html><title>blank</title>", encoding="utf-8")
-    proc = subprocess.Popen([sys.executable, "-u", "-m", "http.server", "0", "--bind",
-                             "127.0.0.1", "-d", str(directory)],
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-u",
+            "-m",
+            "http.server",
+            "0",
+            "--bind",
+            "127.0.0.1",
+            "-d",
+            str(directory),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
     try:
         line = proc.stdout.readline() if proc.stdout else ""
         match = re.search(r"port (\d+)", line)
@@ -80,8 +94,9 @@ def page(browser: Any, site: str) -> Iterator[Any]:
 
 def test_the_documented_example_page_works(page: Any, site: str) -> None:
     page.goto(site + "example.html")
-    page.wait_for_function("document.getElementById('out').textContent.startsWith('best ')",
-                           timeout=30000)
+    page.wait_for_function(
+        "document.getElementById('out').textContent.startsWith('best ')", timeout=30000
+    )
     text = page.inner_text("#out")
     pos = safari_ai.Position.new("turtles", {"tattoo": True}).apply("d1xd3").apply("d7xd5")
     assert text.split()[1] in pos.legal_moves()
@@ -141,19 +156,21 @@ STOP = """async () => {
 
 def test_a_long_analysis_leaves_the_page_responsive_and_stop_ends_it(page: Any) -> None:
     out = page.evaluate(STOP)
-    assert out["ticksWhileSearching"] >= 20            # the page's timers ran meanwhile
-    assert out["stoppedAfter"] < 5000                  # not the 10 s asked for
+    assert out["ticksWhileSearching"] >= 20  # the page's timers ran meanwhile
+    assert out["stoppedAfter"] < 5000  # not the 10 s asked for
     assert out["progress"] and out["report"]["depth"] == out["progress"][-1]
     legal = safari_ai.Position.new("zebras").legal_moves()
     assert out["report"]["bestmove"] in legal
-    assert out["again"]["bestmove"] in legal           # a fresh worker after stop
+    assert out["again"]["bestmove"] in legal  # a fresh worker after stop
     assert json.dumps(out["again"]).count("error") == 0
 
 
 # -- the page itself, from the static site ------------------------------------------
 
-def start_game(page: Any, url: str, game: str, kind: str, value: int,
-               seats: dict[int, str] | None = None) -> None:
+
+def start_game(
+    page: Any, url: str, game: str, kind: str, value: int, seats: dict[int, str] | None = None
+) -> None:
     """Opens the site's page at ``url`` and starts a game of ``game`` with the
     engine limited by ``kind`` (movetime, depth, nodes) ``value``."""
     page.goto(url + "index.html?roll_ms=0")
@@ -185,7 +202,7 @@ def test_static_page_plays_against_the_engine(page: Any, site: str, game: str) -
         assert moves, page.inner_text("#status")
         play_typed(page, rng.choice(moves))
     state = page.evaluate("window.safari.state.plies.map((p) => [p.by, p.move])")
-    assert sum(1 for by, _ in state if by not in (0, "chance")) >= 2, state   # the engine replied
+    assert sum(1 for by, _ in state if by not in (0, "chance")) >= 2, state  # the engine replied
     assert page.locator("#board svg [data-cell], #board svg [data-hex]").count() > 30  # render.js
     page.check("#analyse")
     page.wait_for_function("document.getElementById('engine-info').textContent.startsWith('depth')")
@@ -197,7 +214,7 @@ def test_static_page_ostrich_engine_seats_play_with_hidden_tiles(page: Any, site
     search, in the worker): every engine move is the native
     ``analyse(predictions="sampled", player=seat)``'s at the page's seed."""
     start_game(page, site, "ostrich", "depth", 1, seats={0: "human", 1: "engine"})
-    for _ in range(40):                           # until the engine has moved twice
+    for _ in range(40):  # until the engine has moved twice
         bys = page.evaluate("window.safari.state.plies.map((p) => p.by)")
         if bys.count(1) >= 2 or page.evaluate("document.body.dataset.toMove") == "terminal":
             break
@@ -274,7 +291,8 @@ def test_static_page_analyses_a_loaded_record(page: Any, site: str, tmp_path: Pa
     page.select_option("#review-kind", "level:quick")
     page.click("#review-run")
     page.wait_for_function(
-        "document.getElementById('review-text').textContent.startsWith('analysed')", timeout=60000)
+        "document.getElementById('review-text').textContent.startsWith('analysed')", timeout=60000
+    )
     got = page.evaluate("window.safari.state.review")
     want = annotate(safari_ai.record.GameRecord.from_json(record), level="quick").plies
     # floats to 12 digits: the evaluation's tanh is wasi-libc's in the module
@@ -285,12 +303,17 @@ def test_static_page_analyses_a_loaded_record(page: Any, site: str, tmp_path: Pa
     assert "serve" not in page.inner_text("#message")
 
 
-@pytest.mark.parametrize("game,rules", [
-    pytest.param("turtles", {"max_turns": 24}, id="turtles"),
-    pytest.param("zebras", {}, id="zebras"),
-    pytest.param("arena", {}, id="arena", marks=pytest.mark.slow)])
-def test_static_page_whole_game_by_clicks(page: Any, site: str, game: str,
-                                          rules: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    "game,rules",
+    [
+        pytest.param("turtles", {"max_turns": 24}, id="turtles"),
+        pytest.param("zebras", {}, id="zebras"),
+        pytest.param("arena", {}, id="arena", marks=pytest.mark.slow),
+    ],
+)
+def test_static_page_whole_game_by_clicks(
+    page: Any, site: str, game: str, rules: dict[str, Any]
+) -> None:
     """A whole game by clicks on render.js's board against the engine at depth 1."""
     page.goto(site + "index.html?roll_ms=0")
     page.wait_for_function("document.body.dataset.idle === 'true'")
@@ -308,7 +331,7 @@ def test_static_page_stop_plays_the_best_move_so_far(page: Any, site: str) -> No
     started = page.evaluate("performance.now()")
     page.click("#stop")
     page.wait_for_function("window.safari.state.plies.length >= 2", timeout=5000)
-    assert page.evaluate("performance.now()") - started < 3000      # not the 9 s asked for
+    assert page.evaluate("performance.now()") - started < 3000  # not the 9 s asked for
     by, move = page.evaluate("[window.safari.state.plies[1].by, window.safari.state.plies[1].move]")
     assert by == 1
     assert move in safari_ai.Position.new("zebras").apply(play_move).legal_moves()

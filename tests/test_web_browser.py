@@ -6,6 +6,7 @@ browser is the system's Chromium (Debian's ``chromium``, or the path in
 board against the engine at depth 1, to the result. Skipped, with the reason,
 when Playwright or Chromium is missing.
 """
+
 from __future__ import annotations
 
 import json
@@ -13,8 +14,9 @@ import os
 import random
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 from serve_process import serving
@@ -22,21 +24,27 @@ from serve_process import serving
 import safari_ai
 
 pytest.importorskip("starlette", reason="the web extra is not installed (pip install '.[web]')")
-sync_api = pytest.importorskip("playwright.sync_api",
-                               reason="Playwright is not installed (pip install playwright)")
+sync_api = pytest.importorskip(
+    "playwright.sync_api", reason="Playwright is not installed (pip install playwright)"
+)
 
 
 def _chromium() -> str | None:
-    for candidate in (os.environ.get("SAFARI_CHROMIUM"), shutil.which("chromium"),
-                      shutil.which("chromium-browser"), shutil.which("google-chrome")):
+    for candidate in (
+        os.environ.get("SAFARI_CHROMIUM"),
+        shutil.which("chromium"),
+        shutil.which("chromium-browser"),
+        shutil.which("google-chrome"),
+    ):
         if candidate and os.path.exists(candidate):
             return candidate
     return None
 
 
 CHROMIUM = _chromium()
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium found (apt-get install "
-                                "chromium, or set SAFARI_CHROMIUM)")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="no Chromium found (apt-get install chromium, or set SAFARI_CHROMIUM)"
+)
 SCREENSHOT = Path(__file__).resolve().parents[1] / "docs" / "web-screenshot.png"
 PHONE_SCREENSHOT = SCREENSHOT.with_name("web-phone.png")
 
@@ -55,9 +63,9 @@ def browser() -> Iterator[Any]:
     try:
         manager = sync_api.sync_playwright()
         playwright = manager.start()
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM,
-                                              args=["--no-sandbox", "--disable-gpu"],
-                                              env=dict(os.environ))
+        chromium = playwright.chromium.launch(
+            executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"], env=dict(os.environ)
+        )
     finally:
         if preload is not None:
             os.environ["LD_PRELOAD"] = preload
@@ -87,8 +95,13 @@ def wait_idle(page: Any) -> None:
     page.wait_for_function("document.body.dataset.idle === 'true'")
 
 
-def new_game(page: Any, game: str, rules: dict[str, Any] | None = None,
-             seats: list[str] | None = None, depth: int = 1) -> None:
+def new_game(
+    page: Any,
+    game: str,
+    rules: dict[str, Any] | None = None,
+    seats: list[str] | None = None,
+    depth: int = 1,
+) -> None:
     """Fills the new-game form as a person would, then starts the game."""
     page.select_option("#game", game)
     for key, value in (rules or {}).items():
@@ -154,31 +167,37 @@ def play_whole_game(page: Any, seed: int, max_plies: int = 600) -> dict[str, Any
         play_move_by_clicks(page, rng.choice(moves))
     else:
         pytest.fail(f"no result after {max_plies} plies")
-    return page.evaluate("({status: document.getElementById('status').textContent,"
-                         " plies: window.safari.state.plies.length,"
-                         " result: window.safari.state.lastResult})")
+    return page.evaluate(
+        "({status: document.getElementById('status').textContent,"
+        " plies: window.safari.state.plies.length,"
+        " result: window.safari.state.lastResult})"
+    )
 
 
 # The dice games last 120-190 plies: 20-60 s each on a loaded 2-core machine (slow).
-GAMES = [pytest.param("turtles", {"max_turns": 24}, None, id="turtles"),
-         pytest.param("zebras", {}, None, id="zebras"),
-         pytest.param("ostrich", {"players": 2}, ["human", "engine"], id="ostrich",
-                      marks=pytest.mark.slow),
-         pytest.param("arena", {}, None, id="arena", marks=pytest.mark.slow)]
+GAMES = [
+    pytest.param("turtles", {"max_turns": 24}, None, id="turtles"),
+    pytest.param("zebras", {}, None, id="zebras"),
+    pytest.param(
+        "ostrich", {"players": 2}, ["human", "engine"], id="ostrich", marks=pytest.mark.slow
+    ),
+    pytest.param("arena", {}, None, id="arena", marks=pytest.mark.slow),
+]
 
 
 @pytest.mark.parametrize("game,rules,seats", GAMES)
-def test_whole_game_by_clicks(page: Any, game: str, rules: dict[str, Any],
-                              seats: list[str] | None) -> None:
+def test_whole_game_by_clicks(
+    page: Any, game: str, rules: dict[str, Any], seats: list[str] | None
+) -> None:
     new_game(page, game, rules, seats)
     assert page.evaluate("window.safari.state.seats") == ["human", "engine"]
     outcome = play_whole_game(page, seed=7)
     assert "game over" in outcome["status"], outcome
     assert outcome["result"] is not None and len(outcome["result"]) == 2
     bys = page.evaluate("window.safari.state.plies.map(p => p.by)")
-    assert 0 in bys and 1 in bys, bys           # both the human and the engine moved
+    assert 0 in bys and 1 in bys, bys  # both the human and the engine moved
     if game in ("ostrich", "arena"):
-        assert "chance" in bys                  # and the page rolled the dice
+        assert "chance" in bys  # and the page rolled the dice
         assert page.inner_text("#dice")
     if game == "ostrich":
         # the race is over: every tile is shown (while it ran, the human saw only
@@ -189,7 +208,7 @@ def test_whole_game_by_clicks(page: Any, game: str, rules: dict[str, Any],
 
 def test_ostrich_human_sees_only_their_own_tile(page: Any) -> None:
     new_game(page, "ostrich", {"players": 3}, ["human", "engine", "engine"])
-    page.wait_for_function("window.safari.state.plies.length >= 3")   # three tiles dealt
+    page.wait_for_function("window.safari.state.plies.length >= 3")  # three tiles dealt
     wait_idle(page)
     tiles = page.evaluate("window.safari.state.plies[2].pos.predictions")
     svg = page.inner_html("#board")
@@ -202,13 +221,13 @@ def test_ostrich_human_sees_only_their_own_tile(page: Any) -> None:
 
 def test_illegal_click_is_refused_with_a_message(page: Any) -> None:
     new_game(page, "turtles")
-    click_key(page, "cell:d4")                  # an empty cell: nothing to play there
+    click_key(page, "cell:d4")  # an empty cell: nothing to play there
     assert "Illegal" in page.inner_text("#message")
-    click_key(page, "cell:d1")                  # select a turtle ...
-    click_key(page, "cell:g4")                  # ... and a cell it cannot reach
+    click_key(page, "cell:d1")  # select a turtle ...
+    click_key(page, "cell:g4")  # ... and a cell it cannot reach
     assert "Illegal: no legal move goes from d1 to g4" in page.inner_text("#message")
     assert plies(page) == 0
-    page.fill("#move-input", "d1-d7")           # typed moves are checked too
+    page.fill("#move-input", "d1-d7")  # typed moves are checked too
     page.press("#move-input", "Enter")
     assert "not a legal move" in page.inner_text("#message")
     assert plies(page) == 0
@@ -216,7 +235,7 @@ def test_illegal_click_is_refused_with_a_message(page: Any) -> None:
 
 def test_keyboard_only_move(page: Any) -> None:
     new_game(page, "turtles", seats=["human", "human"])
-    page.focus('#board g.piece[data-cell="c2"]')     # cells and pieces are in the tab order
+    page.focus('#board g.piece[data-cell="c2"]')  # cells and pieces are in the tab order
     page.keyboard.press("Enter")
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.getAttribute('role')") == "button"
@@ -229,7 +248,7 @@ def test_keyboard_only_move(page: Any) -> None:
 def test_moves_have_the_games_own_words(page: Any) -> None:
     """Candidate buttons and move-list entries are titled with what the move
     does, as POST /api/describe (the game's C) says it."""
-    page.select_option("#dice-mode", "manual")   # the initiative roll waits for a pick
+    page.select_option("#dice-mode", "manual")  # the initiative roll waits for a pick
     new_game(page, "arena", seats=["human", "human"], depth=1)
     start = page.evaluate("window.safari.state.start")
     words = {d.move: d.text for d in safari_ai.describe_moves(safari_ai.Position.from_json(start))}
@@ -242,28 +261,30 @@ def test_moves_have_the_games_own_words(page: Any) -> None:
     wait_idle(page)
     entry = page.locator("#movelist button").first
     assert entry.get_attribute("title") == words["init:0"]
-    assert page.locator('#candidates button[data-move="order:01"]').get_attribute("title") == \
-        "player 0 acts first this round, then player 1"
+    assert (
+        page.locator('#candidates button[data-move="order:01"]').get_attribute("title")
+        == "player 0 acts first this round, then player 1"
+    )
 
 
 def test_undo_redo_and_navigation(page: Any) -> None:
     new_game(page, "turtles")
     play_move_by_clicks(page, "d1xd3")
-    page.wait_for_function("window.safari.state.plies.length === 2")   # the engine answered
+    page.wait_for_function("window.safari.state.plies.length === 2")  # the engine answered
     wait_idle(page)
     reply = page.evaluate("window.safari.state.plies[1].move")
-    page.click("#undo")                       # takes both moves back, not only the view
+    page.click("#undo")  # takes both moves back, not only the view
     wait_idle(page)
     assert page.evaluate("window.safari.state.cursor") == 0
     assert page.evaluate("window.safari.state.plies.length") == 0
     assert page.inner_text("#movelist").strip() == ""
     assert "player 0 to move" in page.inner_text("#status")
-    assert page.locator('#board g.piece[data-cell="d1"]').count() == 1   # the turtle is back
-    page.click("#redo")                       # brings them back, to the human's next turn
+    assert page.locator('#board g.piece[data-cell="d1"]').count() == 1  # the turtle is back
+    page.click("#redo")  # brings them back, to the human's next turn
     wait_idle(page)
     assert page.evaluate("window.safari.state.cursor") == 2
     assert page.evaluate("window.safari.state.plies.map(p => p.move)") == ["d1xd3", reply]
-    page.click("#prev")                       # the arrows move the view only
+    page.click("#prev")  # the arrows move the view only
     wait_idle(page)
     assert page.evaluate("[window.safari.state.cursor, window.safari.state.plies.length]") == [1, 2]
     page.click("#last")
@@ -278,8 +299,9 @@ def test_undo_redo_and_navigation(page: Any) -> None:
     assert page.evaluate("window.safari.state.cursor") == 0
     page.fill("#move-input", "c2-c3")
     page.press("#move-input", "Enter")
-    page.wait_for_function("window.safari.state.plies.length === 2 && "
-                           "window.safari.state.plies[0].move === 'c2-c3'")
+    page.wait_for_function(
+        "window.safari.state.plies.length === 2 && window.safari.state.plies[0].move === 'c2-c3'"
+    )
 
 
 def test_analysis_panel_updates(page: Any) -> None:
@@ -294,7 +316,7 @@ def test_analysis_panel_updates(page: Any) -> None:
     page.wait_for_function("document.getElementById('engine-info').textContent.includes('depth')")
     page.wait_for_function(f"document.getElementById('pv-lines').innerText !== {json.dumps(first)}")
     lines = page.inner_text("#pv-lines")
-    assert re.search(r"[CEGLZ][a-f][1-5]", lines), lines      # placements, not the opening
+    assert re.search(r"[CEGLZ][a-f][1-5]", lines), lines  # placements, not the opening
     page.click("#stop")
     page.uncheck("#analyse")
     wait_idle(page)
@@ -315,7 +337,7 @@ def test_saved_record_loads_back_and_is_analysed(page: Any, tmp_path: Path) -> N
     record = json.loads(path.read_text())
     assert record["format"] == "safari-ai-record" and record["game"] == "arena"
     assert [entry["move"] for entry in record["moves"]] == moves
-    new_game(page, "turtles")                   # something else, then load the record
+    new_game(page, "turtles")  # something else, then load the record
     page.set_input_files("#load", str(path))
     page.wait_for_function(f"window.safari.state.plies.length === {len(moves)}")
     wait_idle(page)
@@ -326,7 +348,9 @@ def test_saved_record_loads_back_and_is_analysed(page: Any, tmp_path: Path) -> N
     page.select_option("#review-kind", "nodes")
     page.fill("#review-value", "50")
     page.click("#review-run")
-    page.wait_for_function(f"document.querySelectorAll('#review-table tbody tr').length === {len(moves)}")
+    page.wait_for_function(
+        f"document.querySelectorAll('#review-table tbody tr').length === {len(moves)}"
+    )
     assert page.locator("#review-table tbody tr").first.inner_text().startswith("1")
 
 
@@ -345,20 +369,30 @@ def random_record(game: str, plies: int, seed: int, rules: dict[str, Any]) -> di
             move, by = rng.choice(pos.legal_moves()), pos.to_move
         moves.append({"ply": len(moves) + 1, "by": by, "move": move})
         pos = pos.apply(move)
-    return {"format": "safari-ai-record", "version": 1, "game": game,
-            "date": "2026-12-01T00:00:00Z", "players": [], "settings": {}, "start": start,
-            "moves": moves, "result": None, "termination": "abandoned"}
+    return {
+        "format": "safari-ai-record",
+        "version": 1,
+        "game": game,
+        "date": "2026-12-01T00:00:00Z",
+        "players": [],
+        "settings": {},
+        "start": start,
+        "moves": moves,
+        "result": None,
+        "termination": "abandoned",
+    }
 
 
 def test_ostrich_record_analysis_shows_progress_and_every_players_luck(
-        page: Any, tmp_path: Path) -> None:
+    page: Any, tmp_path: Path
+) -> None:
     record = random_record("ostrich", 36, seed=11, rules={"players": 3})
     path = tmp_path / "race.json"
     path.write_text(json.dumps(record))
     page.set_input_files("#load", str(path))
     page.wait_for_function("window.safari.state.plies.length === 36")
     wait_idle(page)
-    assert page.input_value('#rules input[data-key="players"]') == "3"   # the record's rules
+    assert page.input_value('#rules input[data-key="players"]') == "3"  # the record's rules
     # what the progress line says while the analysis runs
     page.evaluate("""() => { window.seenProgress = [];
         new MutationObserver(() => window.seenProgress.push(
@@ -366,28 +400,34 @@ def test_ostrich_record_analysis_shows_progress_and_every_players_luck(
           .observe(document.getElementById('review-text'), {childList: true, subtree: true,
                                                             characterData: true}); }""")
     page.select_option("#review-kind", "movetime")
-    page.fill("#review-value", "20")                 # 20 ms a position: a few seconds
+    page.fill("#review-value", "20")  # 20 ms a position: a few seconds
     page.click("#review-run")
-    page.wait_for_function("document.getElementById('review-text').textContent"
-                           ".startsWith('analysed')", timeout=120000)
+    page.wait_for_function(
+        "document.getElementById('review-text').textContent.startsWith('analysed')", timeout=120000
+    )
     seen = page.evaluate("window.seenProgress")
     assert any(re.fullmatch(r"analysing: \d+ of 37 positions", text) for text in seen), seen
     assert "analysed 36 plies" in page.inner_text("#review-text")
     heads = page.locator("#review-table thead th").all_inner_texts()
     assert heads[-3:] == ["luck p0", "luck p1", "luck p2"], heads
-    rows = page.evaluate("[...document.querySelectorAll('#review-table tbody tr')]"
-                         ".map(r => [...r.cells].map(c => c.textContent))")
+    rows = page.evaluate(
+        "[...document.querySelectorAll('#review-table tbody tr')]"
+        ".map(r => [...r.cells].map(c => c.textContent))"
+    )
     assert len(rows) == 36
     rolls = [row for row in rows if row[1] == "dice"]
     assert len(rolls) >= 10
-    for row in rolls:                               # a luck figure for every player
-        assert all(re.fullmatch(r"[+-]\d+\.\d\d", cell) and cell != "-0.00"
-                   for cell in row[-3:]), row
+    for row in rolls:  # a luck figure for every player
+        assert all(re.fullmatch(r"[+-]\d+\.\d\d", cell) and cell != "-0.00" for cell in row[-3:]), (
+            row
+        )
     for row in rows:
-        if row[1] != "dice":                         # a decision: the best move and the error
+        if row[1] != "dice":  # a decision: the best move and the error
             assert row[3] and re.match(r"\d+\.\d\d|forced", row[4]), row
-    summary = page.evaluate("[...document.querySelectorAll('#review-summary tbody tr')]"
-                            ".map(r => [...r.cells].map(c => c.textContent))")
+    summary = page.evaluate(
+        "[...document.querySelectorAll('#review-summary tbody tr')]"
+        ".map(r => [...r.cells].map(c => c.textContent))"
+    )
     assert [row[0] for row in summary] == ["p0", "p1", "p2"]
     assert all(row[4] == str(len(rolls)) for row in summary), summary
     assert not page.locator("#review-progress").is_visible()
@@ -397,13 +437,19 @@ def test_ostrich_engine_thinking_is_shown_live(page: Any) -> None:
     """An engine seat of the race thinks over the streamed analysis: the panel
     updates while it searches; it never sees the human's tile, nor the human its."""
     bodies: list[dict[str, Any]] = []
-    page.on("request", lambda request: bodies.append(json.loads(request.post_data))
-            if request.url.endswith("/api/analyse") else None)
+    page.on(
+        "request",
+        lambda request: (
+            bodies.append(json.loads(request.post_data))
+            if request.url.endswith("/api/analyse")
+            else None
+        ),
+    )
     page.select_option("#game", "ostrich")
     field = page.locator('#rules input[data-key="players"]')
     field.fill("2")
     field.dispatch_event("change")
-    page.select_option("#seat-0", "engine")       # the engine moves first
+    page.select_option("#seat-0", "engine")  # the engine moves first
     page.select_option("#seat-1", "human")
     page.select_option("#limit-kind", "movetime")
     page.fill("#limit-value", "2500")
@@ -418,19 +464,27 @@ def test_ostrich_engine_thinking_is_shown_live(page: Any) -> None:
     page.click("#start")
     page.wait_for_function("window.seenInfo.filter(s => s[1].includes('sample')).length >= 4")
     seen = [s for s in page.evaluate("window.seenInfo") if "sample" in s[1]]
-    before = seen[0][0]                            # the plies played when the engine began
+    before = seen[0][0]  # the plies played when the engine began
     seen = [s for s in seen if s[0] == before]
-    assert len({text for _, text, _ in seen}) >= 3, seen    # it changed during one search
-    assert all(re.search(r"depth \d+ nodes \d+ nps \d+ \| sample \d/8 \| expected points "
-                         r"p0 \d+\.\d\d, p1 \d+\.\d\d", text) for _, text, _ in seen), seen
-    assert any(lines.count("pts") >= 2 for _, _, lines in seen), seen   # MultiPV lines
+    assert len({text for _, text, _ in seen}) >= 3, seen  # it changed during one search
+    assert all(
+        re.search(
+            r"depth \d+ nodes \d+ nps \d+ \| sample \d/8 \| expected points "
+            r"p0 \d+\.\d\d, p1 \d+\.\d\d",
+            text,
+        )
+        for _, text, _ in seen
+    ), seen
+    assert any(lines.count("pts") >= 2 for _, _, lines in seen), seen  # MultiPV lines
     # the engine (player 0) searched with the tiles it cannot see redrawn ...
     asked = [b for b in bodies if "position" in b]
-    assert asked and all(b["predictions"] == "sampled" and b["player"] == 0 and b["stream"]
-                         for b in asked)
+    assert asked and all(
+        b["predictions"] == "sampled" and b["player"] == 0 and b["stream"] for b in asked
+    )
     # ... and the human (player 1) sees neither the engine's tile nor its thinking's
-    tiles = page.evaluate("window.safari.state.start && "
-                          "window.safari.state.plies[1].pos.predictions")
+    tiles = page.evaluate(
+        "window.safari.state.start && window.safari.state.plies[1].pos.predictions"
+    )
     svg = page.inner_html("#board")
     assert f"player 1 predicts: {tiles[1]}" in svg and "player 0 predicts: ????" in svg
     shown = page.inner_text("#engine") + page.inner_text("#movelist")
@@ -445,24 +499,29 @@ def test_ostrich_engine_thinking_is_shown_live(page: Any) -> None:
     page.click("#review-run")
     assert "opens when the race is over" in page.inner_text("#message")
     assert page.locator("#review-table tbody tr").count() == 0
-    page.select_option("#seat-0", "human")          # no further engine search
+    page.select_option("#seat-0", "human")  # no further engine search
     page.click("#stop")
     wait_idle(page)
 
 
 def test_a_server_failure_is_a_readable_message(page: Any) -> None:
     new_game(page, "turtles", seats=["human", "human"])
-    page.route("**/api/apply", lambda route: route.fulfill(
-        status=500, content_type="text/plain", body="Internal Server Error"))
+    page.route(
+        "**/api/apply",
+        lambda route: route.fulfill(
+            status=500, content_type="text/plain", body="Internal Server Error"
+        ),
+    )
     page.fill("#move-input", "d1xd3")
     page.press("#move-input", "Enter")
     page.wait_for_function("document.getElementById('message').textContent.includes('500')")
     message = page.inner_text("#message")
-    assert message == ("The move was not played: the server answered HTTP 500: "
-                       "Internal Server Error"), message
+    assert message == (
+        "The move was not played: the server answered HTTP 500: Internal Server Error"
+    ), message
     assert plies(page) == 0
     page.unroute("**/api/apply")
-    page.fill("#move-input", "d1xd3")               # the page goes on working
+    page.fill("#move-input", "d1xd3")  # the page goes on working
     page.press("#move-input", "Enter")
     page.wait_for_function("window.safari.state.plies.length === 1")
 
@@ -472,8 +531,10 @@ def load_record(page: Any, record: dict[str, Any], tmp_path: Path) -> None:
     path = tmp_path / f"{record['game']}-record.json"
     path.write_text(json.dumps(record))
     page.set_input_files("#load", str(path))
-    page.wait_for_function(f"window.safari.state.plies.length === {len(record['moves'])}"
-                           f" && window.safari.state.game === {json.dumps(record['game'])}")
+    page.wait_for_function(
+        f"window.safari.state.plies.length === {len(record['moves'])}"
+        f" && window.safari.state.game === {json.dumps(record['game'])}"
+    )
     wait_idle(page)
 
 
@@ -484,10 +545,10 @@ def test_phone_sized_window_and_screenshot(browser: Any, server: str, tmp_path: 
     phone.wait_for_selector("#board svg")
     wait_idle(phone)
     width = phone.evaluate("document.documentElement.scrollWidth")
-    assert width <= 400, width                 # no sideways scrolling on a phone
+    assert width <= 400, width  # no sideways scrolling on a phone
     board = phone.locator("#board svg").bounding_box()
     assert board is not None and board["width"] <= 390
-    if os.environ.get("SAFARI_SCREENSHOT"):     # docs/web.md's phone picture: a game under way
+    if os.environ.get("SAFARI_SCREENSHOT"):  # docs/web.md's phone picture: a game under way
         load_record(phone, random_record("turtles", 24, seed=5, rules={}), tmp_path)
         phone.evaluate("document.getElementById('status').scrollIntoView()")
         phone.screenshot(path=str(PHONE_SCREENSHOT))
@@ -501,8 +562,9 @@ def test_phone_sized_window_and_screenshot(browser: Any, server: str, tmp_path: 
     load_record(desk, random_record("turtles", 40, seed=5, rules={}), tmp_path)
     desk.select_option("#review-kind", "level:quick")
     desk.click("#review-run")
-    desk.wait_for_function("document.getElementById('review-text').textContent.startsWith('analysed')",
-                           timeout=120000)
+    desk.wait_for_function(
+        "document.getElementById('review-text').textContent.startsWith('analysed')", timeout=120000
+    )
     dots = desk.locator('#review-graph svg[aria-label*="evaluation graph"] circle.mark')
     assert dots.count() >= 1
     dots.nth(dots.count() // 2).click()
@@ -511,7 +573,7 @@ def test_phone_sized_window_and_screenshot(browser: Any, server: str, tmp_path: 
     desk.check("#analyse")
     desk.wait_for_function("document.querySelectorAll('#pv-lines li').length >= 2")
     desk.wait_for_timeout(300)
-    if os.environ.get("SAFARI_SCREENSHOT"):     # the whole page: board, analysis, graph
+    if os.environ.get("SAFARI_SCREENSHOT"):  # the whole page: board, analysis, graph
         desk.evaluate("window.scrollTo(0, 0)")
         desk.screenshot(path=str(SCREENSHOT), full_page=True)
     desk.click("#stop")

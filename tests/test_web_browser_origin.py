@@ -8,6 +8,7 @@ form) and a JSON fetch, and every one fails: the WebSocket never opens, the
 server logs each refusal, the JSON fetch's preflight fails. The server's own
 page behind a token (``serve --token``) still works: board, API, engine.
 """
+
 from __future__ import annotations
 
 import http.server
@@ -16,20 +17,23 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed (pip install '.[web]')")
-pytest.importorskip("playwright.sync_api",
-                    reason="Playwright is not installed (pip install playwright)")
+pytest.importorskip(
+    "playwright.sync_api", reason="Playwright is not installed (pip install playwright)"
+)
 
 from test_web_browser import CHROMIUM, browser, wait_idle  # browser: the fixture
 
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no Chromium found (apt-get install "
-                                "chromium, or set SAFARI_CHROMIUM)")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="no Chromium found (apt-get install chromium, or set SAFARI_CHROMIUM)"
+)
 
 ATTACK = b"""<!doctype html><title>another site</title><script>
 window.report = {};
@@ -56,9 +60,13 @@ def serve(tmp_path: Path, *options: str) -> Iterator[tuple[str, Path]]:
     all) and the file its log goes to."""
     log = tmp_path / "serve.log"
     with open(log, "w") as errors:
-        proc = subprocess.Popen([sys.executable, "-m", "safari_ai", "serve", "--port", "0",
-                                 *options], stdout=subprocess.PIPE, stderr=errors, text=True,
-                                cwd=tmp_path)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "safari_ai", "serve", "--port", "0", *options],
+            stdout=subprocess.PIPE,
+            stderr=errors,
+            text=True,
+            cwd=tmp_path,
+        )
         try:
             line = proc.stdout.readline() if proc.stdout else ""
             found = re.search(r"http://127\.0\.0\.1:\d+/\S*", line)
@@ -72,6 +80,7 @@ def serve(tmp_path: Path, *options: str) -> Iterator[tuple[str, Path]]:
 @contextmanager
 def other_site() -> Iterator[str]:
     """The attacker's page on a second loopback port."""
+
     class Page(http.server.BaseHTTPRequestHandler):
         def do_GET(self) -> None:
             self.send_response(200)
@@ -82,6 +91,7 @@ def other_site() -> Iterator[str]:
 
         def log_message(self, *args: Any) -> None:
             pass
+
     site = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)
     thread = threading.Thread(target=site.serve_forever, daemon=True)
     thread.start()
@@ -105,9 +115,9 @@ def test_a_page_of_another_origin_cannot_use_the_server(browser: Any, tmp_path: 
                 break
             time.sleep(0.05)
         logged = log.read_text()
-    assert report["ws"].startswith("closed"), report          # never opened
-    assert "line" not in report                                # not one engine line
-    assert report["json"] == "failed", report                  # the preflight fails
+    assert report["ws"].startswith("closed"), report  # never opened
+    assert "line" not in report  # not one engine line
+    assert report["json"] == "failed", report  # the preflight fails
     origin = attacker.rstrip("/")
     assert f"refused websocket /api/engine from 127.0.0.1: origin '{origin}'" in logged, logged
     assert f"refused http /api/analyse from 127.0.0.1: origin '{origin}'" in logged, logged
@@ -122,11 +132,12 @@ def test_the_own_page_works_with_its_token(browser: Any, tmp_path: Path) -> None
         page = context.new_page()
         page.set_default_timeout(20000)
         page.goto(url + "&roll_ms=0")
-        page.wait_for_selector("#board svg")                   # /api/games, /api/new, render
+        page.wait_for_selector("#board svg")  # /api/games, /api/new, render
         wait_idle(page)
-        page.check("#analyse")                                 # the engine WebSocket
+        page.check("#analyse")  # the engine WebSocket
         page.wait_for_function(
-            "document.getElementById('engine-info').textContent.includes('depth')")
+            "document.getElementById('engine-info').textContent.includes('depth')"
+        )
         page.click("#stop")
         page.uncheck("#analyse")
         wait_idle(page)

@@ -8,19 +8,22 @@ goes below it; beside it on the laptop), every text in the board is at least
 12 CSS px, every piece and every place a tap lands (cells, spaces, hexes,
 guardian positions) at least 32 px, and nothing scrolls sideways.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-from test_web_browser import (
-    browser, load_record, random_record, server, wait_idle)
+from test_web_browser import browser, load_record, random_record, server, wait_idle
 from test_web_review import analyse
 
 GAMES: list[tuple[str, dict[str, Any], int]] = [
-    ("turtles", {}, 30), ("zebras", {}, 30), ("ostrich", {"players": 3}, 60), ("arena", {}, 40)]
+    ("turtles", {}, 30),
+    ("zebras", {}, 30),
+    ("ostrich", {"players": 3}, 60),
+    ("arena", {}, 40),
+]
 SIZES = {"phone": (390, 844), "laptop": (1366, 900)}
 
 # What the page shows, measured in CSS px: the board's <svg> and the key's,
@@ -57,8 +60,9 @@ MEASURE = """() => {
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_board_is_readable_in_every_game(browser: Any, server: str, tmp_path: Path,
-                                             size: str) -> None:
+def test_the_board_is_readable_in_every_game(
+    browser: Any, server: str, tmp_path: Path, size: str
+) -> None:
     width, height = SIZES[size]
     context = browser.new_context(viewport={"width": width, "height": height})
     page = context.new_page()
@@ -72,7 +76,7 @@ def test_the_board_is_readable_in_every_game(browser: Any, server: str, tmp_path
         page.wait_for_function("document.querySelector('#board svg').dataset.board !== undefined")
         seen = page.evaluate(MEASURE)
         where = f"{game} at {width} x {height}"
-        assert seen["scrollWidth"] <= seen["viewport"], where          # no sideways scrolling
+        assert seen["scrollWidth"] <= seen["viewport"], where  # no sideways scrolling
         assert seen["texts"] and seen["pieces"] and seen["targets"], (where, seen)
         small = [(t, round(px, 1)) for t, px in seen["texts"] if px < 12]
         assert not small, (where, small)
@@ -81,13 +85,13 @@ def test_the_board_is_readable_in_every_game(browser: Any, server: str, tmp_path
         tiny = [(k, round(px, 1)) for k, px in seen["targets"] if px < 32]
         assert not tiny, (where, tiny)
         board, key = seen["board"], seen["key"]
-        assert "key" in seen["keyText"] and key["width"] > 100, where   # the key is shown
+        assert "key" in seen["keyText"] and key["width"] > 100, where  # the key is shown
         if size == "phone":
             # the board fills the width; the key below it
             assert board["width"] >= 0.95 * seen["viewport"] - 12, (where, board)
             assert key["top"] >= board["bottom"] - 1, (where, board, key)
         else:
-            assert key["left"] >= board["right"] - 1, (where, board, key)   # beside it
+            assert key["left"] >= board["right"] - 1, (where, board, key)  # beside it
     # the analysis (its tables, graph) and learning from it: still no sideways scrolling
     analyse(page)
     page.click("#learn-start")

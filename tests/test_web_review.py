@@ -6,6 +6,7 @@ evaluation graph: an SVG named "evaluation graph" with the marked decisions as
 dots in their class colours, a click on a dot shows that ply. The move list
 shows each mark's symbol.
 """
+
 from __future__ import annotations
 
 import json
@@ -13,16 +14,28 @@ from pathlib import Path
 from typing import Any
 
 from test_web_browser import (  # fixtures used by name
-    browser, load_record, new_game, page, random_record, server, wait_idle)
+    browser,
+    load_record,
+    new_game,
+    page,
+    random_record,
+    server,
+    wait_idle,
+)
 
 GAMES: list[tuple[str, dict[str, Any]]] = [
-    ("turtles", {}), ("zebras", {}), ("ostrich", {"players": 3}), ("arena", {})]
+    ("turtles", {}),
+    ("zebras", {}),
+    ("ostrich", {"players": 3}),
+    ("arena", {}),
+]
 MARKS = {"doubtful": "?!", "bad": "?", "very bad": "??"}
 
 
 def cells(page: Any, selector: str) -> list[list[str]]:
     rows: list[list[str]] = page.evaluate(
-        f"[...document.querySelectorAll('{selector}')].map(r => [...r.cells].map(c => c.textContent))")
+        f"[...document.querySelectorAll('{selector}')].map(r => [...r.cells].map(c => c.textContent))"
+    )
     return rows
 
 
@@ -30,8 +43,9 @@ def analyse(page: Any) -> None:
     page.select_option("#review-kind", "depth")
     page.fill("#review-value", "1")
     page.click("#review-run")
-    page.wait_for_function("document.getElementById('review-text').textContent"
-                           ".startsWith('analysed')", timeout=120000)
+    page.wait_for_function(
+        "document.getElementById('review-text').textContent.startsWith('analysed')", timeout=120000
+    )
 
 
 load = load_record
@@ -49,7 +63,7 @@ def assert_no_review(page: Any, game: str) -> None:
     assert page.inner_text("#review-text") == ""
     assert page.locator("#review-graph svg").count() == 0
     listed = page.locator("#movelist li").all_inner_texts()
-    shown = [text.replace("pred:????", "") for text in listed]     # a hidden tile is no mark
+    shown = [text.replace("pred:????", "") for text in listed]  # a hidden tile is no mark
     assert not any(mark in text for text in shown for mark in ("?!", "??", " ?")), listed
 
 
@@ -97,7 +111,9 @@ def test_evaluation_graph_marks_and_jumps(page: Any, tmp_path: Path) -> None:
             assert MARKS[ply["class"]] in title
         listed = page.locator("#movelist li").all_inner_texts()
         for ply in marked:
-            assert listed[ply["ply"] - 1].endswith(" " + MARKS[ply["class"]]), listed[ply["ply"] - 1]
+            assert listed[ply["ply"] - 1].endswith(" " + MARKS[ply["class"]]), listed[
+                ply["ply"] - 1
+            ]
         target = marked[len(marked) // 2]
         page.click("#first")
         dots.nth(len(marked) // 2).click()
@@ -106,29 +122,39 @@ def test_evaluation_graph_marks_and_jumps(page: Any, tmp_path: Path) -> None:
         wait_idle(page)
         page.wait_for_function("document.getElementById('ply-note').textContent !== ''")
         note = page.inner_text("#ply-note")
-        assert note.startswith(f"p{target['by']} played {target['move']} {MARKS[target['class']]}"), note
+        assert note.startswith(
+            f"p{target['by']} played {target['move']} {MARKS[target['class']]}"
+        ), note
         if target["best"] and target["best"] != target["move"]:
             assert f"best {target['best']}" in note, note
-            before = page.evaluate(f"window.safari.state.plies[{target['ply'] - 2}]?.pos "
-                                   "?? window.safari.state.start")
-            keys = page.evaluate("([p, m]) => window.safari.describeLine(p, [m])",
-                                 [before, target["best"]])[0]["places"]
-            page.wait_for_function(f"document.getElementById('board').dataset.bestMarked === "
-                                   f"{json.dumps(target['best'])}")
+            before = page.evaluate(
+                f"window.safari.state.plies[{target['ply'] - 2}]?.pos ?? window.safari.state.start"
+            )
+            keys = page.evaluate(
+                "([p, m]) => window.safari.describeLine(p, [m])", [before, target["best"]]
+            )[0]["places"]
+            page.wait_for_function(
+                f"document.getElementById('board').dataset.bestMarked === "
+                f"{json.dumps(target['best'])}"
+            )
             assert (page.locator("#board .best-move").count() >= 1) == bool(keys), keys
         assert target["reason"]["text"] in note
-        page.click("#first")                     # the start: no decision, no note, no mark
+        page.click("#first")  # the start: no decision, no note, no mark
         page.wait_for_function("window.safari.state.cursor === 0")
         wait_idle(page)
-        page.wait_for_function("document.getElementById('ply-note').textContent === ''", timeout=5000)
+        page.wait_for_function(
+            "document.getElementById('ply-note').textContent === ''", timeout=5000
+        )
         assert page.locator("#board .best-move").count() == 0
         # per player accuracy and rating above the table and the graph
         summary = page.locator("#review-summary").bounding_box()
-        assert summary and summary["y"] < (page.locator("#review-graph").bounding_box() or {"y": 0})["y"]
+        assert (
+            summary
+            and summary["y"] < (page.locator("#review-graph").bounding_box() or {"y": 0})["y"]
+        )
         assert page.locator("#review-summary tbody tr").count() == players
         colours = {ply["class"]: dot.get_attribute("fill") for dot, ply in zip(dots.all(), marked)}
-        assert len(set(colours.values())) == len(colours)   # one colour a class
-
+        assert len(set(colours.values())) == len(colours)  # one colour a class
 
 
 def test_a_loaded_dice_position_waits_for_the_roll(page: Any, tmp_path: Path) -> None:
@@ -144,17 +170,19 @@ def test_a_loaded_dice_position_waits_for_the_roll(page: Any, tmp_path: Path) ->
     page.set_input_files("#load", str(path))
     page.wait_for_function("document.getElementById('message').textContent.startsWith('Loaded')")
     wait_idle(page)
-    page.wait_for_timeout(300)                      # the page rolls at once (roll_ms=0) if it rolls
+    page.wait_for_timeout(300)  # the page rolls at once (roll_ms=0) if it rolls
     assert page.evaluate("window.safari.state.plies.length") == 0
     assert "dice to roll" in page.inner_text("#status")
-    page.check("#analyse")                          # the position analysed before the roll
+    page.check("#analyse")  # the position analysed before the roll
     page.wait_for_function("document.getElementById('engine-info').textContent !== 'idle'")
     # the outcomes' values stream while the search runs (before any Stop)
-    page.wait_for_function("[...document.querySelectorAll('#pv-lines li')]"
-                           ".some((li) => /^pred:\\S+ \\(\\d+\\/\\d+\\): .*expect/.test(li.textContent))")
+    page.wait_for_function(
+        "[...document.querySelectorAll('#pv-lines li')]"
+        ".some((li) => /^pred:\\S+ \\(\\d+\\/\\d+\\): .*expect/.test(li.textContent))"
+    )
     assert page.is_checked("#analyse")
     page.uncheck("#analyse")
-    wait_idle(page)                                 # the analysis stopped before the roll
+    wait_idle(page)  # the analysis stopped before the roll
     assert page.evaluate("window.safari.state.plies.length") == 0
     page.click("#roll")
     page.wait_for_function("window.safari.state.plies.length === 1")
@@ -165,7 +193,7 @@ def test_the_race_shows_every_tile_when_it_is_over(page: Any, tmp_path: Path) ->
     """One human seat sees only their own prediction tile while the race runs,
     and every player's once it is over."""
     record = random_record("ostrich", 5000, seed=2, rules={"players": 3})
-    assert record["moves"][-1]["ply"] < 5000                      # played to the end
+    assert record["moves"][-1]["ply"] < 5000  # played to the end
     for finished in (False, True):
         part = dict(record, moves=record["moves"] if finished else record["moves"][:-1])
         load(page, part, tmp_path)
@@ -193,7 +221,7 @@ def test_the_graph_fills_in_while_the_analysis_runs(page: Any, tmp_path: Path) -
     seen = page.evaluate("window.seenPlies")
     assert seen[-1] == len(record["moves"]), seen
     partial = [n for n in seen if 0 < n < len(record["moves"])]
-    assert partial, seen                                 # drawn before the end
+    assert partial, seen  # drawn before the end
     assert partial == sorted(partial)
 
 
@@ -209,7 +237,7 @@ def test_seats_come_back_after_a_load(page: Any, tmp_path: Path) -> None:
     assert page.evaluate("window.safari.state.seats") == ["human", "engine"]
     assert page.input_value("#seat-1") == "engine"
     load(page, random_record("turtles", 6, seed=2, rules={}), tmp_path)
-    page.select_option("#seat-0", "engine")               # a change after the load counts
+    page.select_option("#seat-0", "engine")  # a change after the load counts
     page.select_option("#seat-0", "human")
     page.select_option("#seat-1", "human")
     page.click("#start")

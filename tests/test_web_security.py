@@ -9,6 +9,7 @@ enforced; a client that leaves has its search stopped at once; slow clients
 timed out, connections per address bounded, a client leaving mid-body logged
 as one line. The browser as the attacker is in test_web_browser_origin.py.
 """
+
 from __future__ import annotations
 
 import json
@@ -17,8 +18,9 @@ import socket
 import threading
 import time
 import warnings
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Any, Iterator, Optional
+from typing import Any, Optional
 
 import pytest
 
@@ -40,9 +42,11 @@ START = safari_ai.Position.new("turtles").to_json()
 OWN = "http://127.0.0.1"
 
 
-def local(config: Optional[ServerConfig] = None, host: str = "127.0.0.1") -> TestClient:
-    return TestClient(create_app(config or ServerConfig(max_movetime_ms=2000, workers=2)),
-                      base_url=f"http://{host}")
+def local(config: ServerConfig | None = None, host: str = "127.0.0.1") -> TestClient:
+    return TestClient(
+        create_app(config or ServerConfig(max_movetime_ms=2000, workers=2)),
+        base_url=f"http://{host}",
+    )
 
 
 @pytest.fixture(scope="module")
@@ -66,8 +70,17 @@ def until(ws: Any, prefix: str, limit: int = 2000) -> list[str]:
 
 # -- who may use the server ------------------------------------------------------
 
-@pytest.mark.parametrize("origin", ["http://evil.example", "null", "https://attacker.test:4443",
-                                    "http://127.0.0.1:9", "http://localhost"])
+
+@pytest.mark.parametrize(
+    "origin",
+    [
+        "http://evil.example",
+        "null",
+        "https://attacker.test:4443",
+        "http://127.0.0.1:9",
+        "http://localhost",
+    ],
+)
 def test_another_origin_is_refused_on_post_and_websocket(client: TestClient, origin: str) -> None:
     response = client.post("/api/moves", json={"position": START}, headers={"origin": origin})
     assert response.status_code == 403
@@ -80,9 +93,10 @@ def test_another_origin_is_refused_on_post_and_websocket(client: TestClient, ori
 
 
 def test_the_own_origin_and_no_origin_are_served(client: TestClient) -> None:
-    for headers in ({"origin": OWN}, {}):     # a browser page of the server; curl
-        assert client.post("/api/moves", json={"position": START},
-                           headers=headers).status_code == 200
+    for headers in ({"origin": OWN}, {}):  # a browser page of the server; curl
+        assert (
+            client.post("/api/moves", json={"position": START}, headers=headers).status_code == 200
+        )
         with socket_to(client, **headers) as ws:
             ws.send_text("isready")
             assert ws.receive_text() == "readyok"
@@ -91,23 +105,38 @@ def test_the_own_origin_and_no_origin_are_served(client: TestClient) -> None:
 def test_an_allowed_origin_is_served() -> None:
     gui = "https://gui.example:8443"
     with local(ServerConfig(allow_origins=(gui + "/",))) as allowed:
-        assert allowed.post("/api/moves", json={"position": START},
-                            headers={"origin": gui}).status_code == 200
+        assert (
+            allowed.post(
+                "/api/moves", json={"position": START}, headers={"origin": gui}
+            ).status_code
+            == 200
+        )
         with socket_to(allowed, origin=gui) as ws:
             ws.send_text("isready")
             assert ws.receive_text() == "readyok"
-        assert allowed.post("/api/moves", json={"position": START},
-                            headers={"origin": "https://other.example"}).status_code == 403
+        assert (
+            allowed.post(
+                "/api/moves", json={"position": START}, headers={"origin": "https://other.example"}
+            ).status_code
+            == 403
+        )
 
 
-@pytest.mark.parametrize("kind", ["text/plain", "text/plain;charset=UTF-8",
-                                  "application/x-www-form-urlencoded", "multipart/form-data",
-                                  None])
-def test_bodies_a_page_sends_without_preflight_are_415(client: TestClient,
-                                                       kind: Optional[str]) -> None:
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "text/plain",
+        "text/plain;charset=UTF-8",
+        "application/x-www-form-urlencoded",
+        "multipart/form-data",
+        None,
+    ],
+)
+def test_bodies_a_page_sends_without_preflight_are_415(
+    client: TestClient, kind: str | None
+) -> None:
     headers = {} if kind is None else {"content-type": kind}
-    response = client.post("/api/analyse", content=json.dumps({"position": START}),
-                           headers=headers)
+    response = client.post("/api/analyse", content=json.dumps({"position": START}), headers=headers)
     assert response.status_code == 415
     assert response.json()["field"] == "content-type"
 
@@ -133,17 +162,26 @@ def test_loopback_names_and_addresses_are_served(host: str) -> None:
 
 def test_a_token_is_needed_when_set() -> None:
     with local(ServerConfig(token="s3cret")) as guarded:
-        assert guarded.get("/").status_code == 200            # the page itself is public
+        assert guarded.get("/").status_code == 200  # the page itself is public
         refused = guarded.post("/api/moves", json={"position": START})
         assert refused.status_code == 401 and refused.json()["field"] == "token"
         assert guarded.get("/api/games").status_code == 401
-        assert guarded.post("/api/moves", json={"position": START},
-                            headers={"x-safari-token": "wrong"}).status_code == 401
-        assert guarded.post("/api/moves", json={"position": START},
-                            headers={"x-safari-token": "s3cret"}).status_code == 200
+        assert (
+            guarded.post(
+                "/api/moves", json={"position": START}, headers={"x-safari-token": "wrong"}
+            ).status_code
+            == 401
+        )
+        assert (
+            guarded.post(
+                "/api/moves", json={"position": START}, headers={"x-safari-token": "s3cret"}
+            ).status_code
+            == 200
+        )
         assert guarded.get("/api/games?token=s3cret").status_code == 200
-        assert guarded.get("/api/games",
-                           headers={"authorization": "Bearer s3cret"}).status_code == 200
+        assert (
+            guarded.get("/api/games", headers={"authorization": "Bearer s3cret"}).status_code == 200
+        )
         with pytest.raises(WebSocketDisconnect):
             with socket_to(guarded) as ws:
                 ws.receive_text()
@@ -156,9 +194,13 @@ def test_serve_beyond_loopback_prints_a_token_and_says_so(tmp_path: Any) -> None
     import subprocess
     import sys
 
-    proc = subprocess.Popen([sys.executable, "-m", "safari_ai", "serve", "--host", "0.0.0.0",
-                             "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, cwd=tmp_path)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "safari_ai", "serve", "--host", "0.0.0.0", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+    )
     try:
         assert proc.stdout is not None
         first, second = proc.stdout.readline(), proc.stdout.readline()
@@ -173,14 +215,17 @@ def test_serve_beyond_loopback_prints_a_token_and_says_so(tmp_path: Any) -> None
 
 # -- no file system through the network -------------------------------------------
 
-@pytest.mark.parametrize("path", ["/etc/passwd", "/proc/self/environ", "/dev/zero", "/dev/stdin",
-                                  "/", "weights.json"])
+
+@pytest.mark.parametrize(
+    "path", ["/etc/passwd", "/proc/self/environ", "/dev/zero", "/dev/stdin", "/", "weights.json"]
+)
 def test_weights_files_are_not_read_over_the_websocket(client: TestClient, path: str) -> None:
     with socket_to(client) as ws:
         ws.send_text(f"setoption name Weights value {path}")
         answer = ws.receive_text()
-        assert answer.startswith("info string error: setoption: bad value for option Weights: "
-                                 "this server reads no files"), answer
+        assert answer.startswith(
+            "info string error: setoption: bad value for option Weights: this server reads no files"
+        ), answer
         assert path not in answer.split("Weights:")[1] or path == "/"
 
 
@@ -195,13 +240,16 @@ def test_weights_are_sent_as_json_content(client: TestClient) -> None:
         tuned = ws.receive_text()
         assert tuned != default
         assert tuned == f"eval cp {Position_eval(flat)} pov 0"
-        for bad, says in (("[" * 100_000, "Weights"), ('{"format": "safari-ai-weights"'
-                                                         ', "format": 1}', "duplicate"),
-                          (json.dumps({**flat.to_json(), "fit": [1, 2]}), "fit")):
+        for bad, says in (
+            ("[" * 100_000, "Weights"),
+            ('{"format": "safari-ai-weights", "format": 1}', "duplicate"),
+            (json.dumps({**flat.to_json(), "fit": [1, 2]}), "fit"),
+        ):
             ws.send_text(f"setoption name Weights value {bad}")
             answer = ws.receive_text()
-            assert answer.startswith("info string error: setoption: bad value for option "
-                                     "Weights"), answer[:200]
+            assert answer.startswith(
+                "info string error: setoption: bad value for option Weights"
+            ), answer[:200]
             assert says in answer and "\n" not in answer and len(answer) < 400
 
 
@@ -210,6 +258,7 @@ def Position_eval(weights: safari_ai.EvalWeights) -> int:
 
 
 # -- caps: parsed once, announced as enforced --------------------------------------
+
 
 def test_handshake_announces_the_caps_it_enforces(client: TestClient) -> None:
     with socket_to(client) as ws:
@@ -221,15 +270,19 @@ def test_handshake_announces_the_caps_it_enforces(client: TestClient) -> None:
             for name in ("Threads", "Hash"):
                 ws.send_text(f"setoption name {name} value {value}")
                 answer = ws.receive_text()
-                assert answer.startswith("info string error: setoption: bad value"), \
-                    (name, value, answer)
+                assert answer.startswith("info string error: setoption: bad value"), (
+                    name,
+                    value,
+                    answer,
+                )
         ws.send_text("setoption name Hash value 256")
         ws.send_text("setoption name Threads value 1")
         ws.send_text("isready")
-        assert ws.receive_text() == "readyok"          # the caps themselves are accepted
+        assert ws.receive_text() == "readyok"  # the caps themselves are accepted
 
 
 # -- every search holds a slot and obeys the cap ----------------------------------
+
 
 def test_a_queued_go_takes_a_slot_and_stops_at_the_cap() -> None:
     """N3: a ``go`` sent while the engine searches waits behind it; it too
@@ -240,12 +293,12 @@ def test_a_queued_go_takes_a_slot_and_stops_at_the_cap() -> None:
         with socket_to(one_slot) as first, socket_to(one_slot) as second:
             first.send_text("position startpos turtles")
             first.send_text("go infinite")
-            first.send_text("go infinite")               # queued behind the first
+            first.send_text("go infinite")  # queued behind the first
             second.send_text("position startpos turtles")
             started = time.perf_counter()
             until(first, "bestmove")
             second.send_text("go depth 1")
-            until(first, "bestmove")                     # the queued one, at the cap too
+            until(first, "bestmove")  # the queued one, at the cap too
             took = time.perf_counter() - started
             until(second, "bestmove")
             waited = time.perf_counter() - started
@@ -272,6 +325,7 @@ def test_searches_never_exceed_the_pool() -> None:
             while not done.is_set():
                 seen.append(server.slots._value)
                 time.sleep(0.005)
+
         watcher = threading.Thread(target=watch)
         watcher.start()
         sockets = [socket_to(pool).__enter__() for _ in range(4)]
@@ -288,10 +342,11 @@ def test_searches_never_exceed_the_pool() -> None:
             watcher.join()
             for ws in sockets:
                 ws.__exit__(None, None, None)
-        assert min(seen) >= 0 and 0 in seen          # the pool was full, never overdrawn
+        assert min(seen) >= 0 and 0 in seen  # the pool was full, never overdrawn
 
 
 # -- a real server: clients that leave, slow clients ------------------------------
+
 
 @contextmanager
 def live(config: ServerConfig, http: Any = "auto") -> Iterator[tuple[str, Any]]:
@@ -303,11 +358,13 @@ def live(config: ServerConfig, http: Any = "auto") -> Iterator[tuple[str, Any]]:
 
 
 def post_head(path: str, host: str, length: int) -> bytes:
-    return (f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
-            f"Content-Length: {length}\r\n\r\n").encode()
+    return (
+        f"POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {length}\r\n\r\n"
+    ).encode()
 
 
-def wait_for_slots(app: Any, free: int, limit_s: float) -> Optional[float]:
+def wait_for_slots(app: Any, free: int, limit_s: float) -> float | None:
     started = time.perf_counter()
     while time.perf_counter() - started < limit_s:
         if app.state.server.slots._value == free:
@@ -323,12 +380,15 @@ def test_an_abandoned_analysis_is_stopped_and_frees_its_slot() -> None:
         body = json.dumps({"position": START, "limits": {"movetime": 20000}}).encode()
         conn = socket.create_connection((host, int(port)))
         conn.sendall(post_head("/api/analyse", address, len(body)) + body)
-        assert wait_for_slots(app, 0, 5) is not None      # the search runs
+        assert wait_for_slots(app, 0, 5) is not None  # the search runs
         conn.close()
         freed = wait_for_slots(app, 1, 5)
-        assert freed is not None and freed < 1.0, freed    # measured: a few ms
-        answer = httpx.post(f"http://{address}/api/analyse", timeout=10,
-                            json={"position": START, "limits": {"nodes": 1}})
+        assert freed is not None and freed < 1.0, freed  # measured: a few ms
+        answer = httpx.post(
+            f"http://{address}/api/analyse",
+            timeout=10,
+            json={"position": START, "limits": {"nodes": 1}},
+        )
         assert answer.status_code == 200
 
 
@@ -359,7 +419,7 @@ def test_websockets_over_the_limit_are_closed_with_1013(limits: dict[str, int]) 
                     second.recv(timeout=10)
             assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
             assert closed.value.rcvd.reason == "too many engine connections"
-        for _ in range(100):     # free again once the server has seen the first close
+        for _ in range(100):  # free again once the server has seen the first close
             with ws_client.connect(f"ws://{address}/api/engine") as again:
                 again.send("isready")
                 try:
@@ -372,7 +432,8 @@ def test_websockets_over_the_limit_are_closed_with_1013(limits: dict[str, int]) 
 
 
 def test_slow_clients_are_timed_out_and_bounded_per_address(
-        caplog: pytest.LogCaptureFixture) -> None:
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     config = ServerConfig(connections_per_client=4)
     with live(config, http=guarded_h11(read_timeout=0.5, per_client=4)) as (address, app):
         host, port = address.split(":")
@@ -384,13 +445,13 @@ def test_slow_clients_are_timed_out_and_bounded_per_address(
             for conn in (partial_head, partial_body):
                 conn.settimeout(5)
                 started = time.perf_counter()
-                assert conn.recv(100) == b""       # closed by the server
+                assert conn.recv(100) == b""  # closed by the server
                 assert time.perf_counter() - started < 3
                 conn.close()
             held = [socket.create_connection((host, int(port))) for _ in range(4)]
             extra = socket.create_connection((host, int(port)))
             extra.settimeout(5)
-            assert extra.recv(100) == b""          # the fifth from this address is closed
+            assert extra.recv(100) == b""  # the fifth from this address is closed
             for conn in held + [extra]:
                 conn.close()
         messages = [r.getMessage() for r in caplog.records]
@@ -410,13 +471,13 @@ def test_a_client_leaving_mid_body_is_one_plain_line(caplog: pytest.LogCaptureFi
             time.sleep(0.3)
             conn.close()
             for _ in range(200):
-                if any("left before its request body" in r.getMessage()
-                       for r in caplog.records):
+                if any("left before its request body" in r.getMessage() for r in caplog.records):
                     break
                 time.sleep(0.01)
         lines = [r for r in caplog.records if r.levelno >= logging.WARNING]
-        assert [r.getMessage() for r in lines if "left before" in r.getMessage()], \
-            [r.getMessage() for r in lines]
+        assert [r.getMessage() for r in lines if "left before" in r.getMessage()], [
+            r.getMessage() for r in lines
+        ]
         assert not any(r.exc_info for r in lines)
         assert not any("internal error" in r.getMessage() for r in lines)
 
@@ -426,14 +487,19 @@ def test_many_slow_clients_are_all_closed_and_the_server_answers() -> None:
     """N10 as a load: 200 partial headers and 200 partial bodies from
     loopback (bounded; the thorough checks run it): all closed by the
     deadline, and the server answers meanwhile."""
-    with live(ServerConfig(), http=guarded_h11(read_timeout=1.0, per_client=1000)) \
-            as (address, app):
+    with live(ServerConfig(), http=guarded_h11(read_timeout=1.0, per_client=1000)) as (
+        address,
+        app,
+    ):
         host, port = address.split(":")
         conns = []
         for i in range(400):
             conn = socket.create_connection((host, int(port)))
-            conn.sendall(b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n" if i % 2
-                         else post_head("/api/moves", address, 1000) + b"{")
+            conn.sendall(
+                b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                if i % 2
+                else post_head("/api/moves", address, 1000) + b"{"
+            )
             conns.append(conn)
         assert httpx.get(f"http://{address}/api/games", timeout=10).status_code == 200
         started = time.perf_counter()

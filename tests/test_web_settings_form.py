@@ -3,6 +3,7 @@
 table's (safari_ai/settings.py) at the server's caps; the static site reads
 the same table from ``schema.json``. In a real headless Chromium, as
 test_web_browser.py (whose server, browser and page it uses)."""
+
 from __future__ import annotations
 
 import json
@@ -12,9 +13,10 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web extra is not installed (pip install '.[web]')")
 
+from test_web_browser import CHROMIUM, browser, page, server
+
 from safari_ai import settings
 from safari_ai.web.site import schema_json
-from test_web_browser import CHROMIUM, browser, page, server
 
 BOUNDS = [item.name for item in settings.SETTINGS if item.bound]
 
@@ -31,10 +33,12 @@ def _attr(page: Any, selector: str, name: str) -> str:
 def test_the_setting_controls_come_from_the_schema(page: Any) -> None:
     # the limit of each engine move: the settings that bound a search, movetime first chosen
     assert _options(page, "#limit-kind") == BOUNDS == ["depth", "nodes", "movetime"]
-    assert page.input_value("#limit-kind") == "movetime" and page.input_value("#limit-value") == "500"
-    assert _attr(page, "#limit-value", "max") == "3000"          # the server's --max-movetime
+    assert (
+        page.input_value("#limit-kind") == "movetime" and page.input_value("#limit-value") == "500"
+    )
+    assert _attr(page, "#limit-value", "max") == "3000"  # the server's --max-movetime
     assert _attr(page, "#limit-value", "title") == settings.setting("movetime").help
-    page.select_option("#limit-kind", "depth")                    # the value follows the kind
+    page.select_option("#limit-kind", "depth")  # the value follows the kind
     assert _attr(page, "#limit-value", "max") == str(settings.bounds("depth")[1])
     assert _attr(page, "#limit-value", "title") == settings.setting("depth").help
     # lines and seed
@@ -56,6 +60,6 @@ def test_the_setting_controls_come_from_the_schema(page: Any) -> None:
 def test_the_static_site_reads_the_same_table() -> None:
     schema = json.loads(schema_json())
     assert list(schema["properties"]) == [item.name for item in settings.SETTINGS]
-    assert schema["properties"]["threads"]["maximum"] == 1      # one thread in the browser
+    assert schema["properties"]["threads"]["maximum"] == 1  # one thread in the browser
     assert [name for name, p in schema["properties"].items() if p.get("x-bound")] == BOUNDS
     assert schema["properties"]["movetime"]["x-unit"] == "ms"

@@ -5,6 +5,7 @@ N6). Hostile files (a huge or deep text, a device, a FIFO, a duplicate key,
 an unknown field, a 5,000-digit number) give one line naming the problem,
 never a traceback, a hang or a read of gigabytes. And ``tune``'s numeric
 options refuse NaN and infinities (N7)."""
+
 from __future__ import annotations
 
 import json
@@ -12,8 +13,8 @@ import os
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 import pytest
 
@@ -90,8 +91,14 @@ def _error_of(path: Path) -> str:
 
 def _run_cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     # from a directory without the source tree: the installed package runs
-    return subprocess.run([sys.executable, "-m", "safari_ai", *args], capture_output=True,
-                          text=True, timeout=120, stdin=subprocess.DEVNULL, cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-m", "safari_ai", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+        cwd=cwd,
+    )
 
 
 def _analyse(tmp_path: Path, weights: str) -> list[str]:
@@ -101,8 +108,16 @@ def _analyse(tmp_path: Path, weights: str) -> list[str]:
 
 
 def _match(tmp_path: Path, weights: str) -> list[str]:
-    return ["match", "turtles", "-a", f"algo=alphabeta,depth=1,weights={weights}",
-            "-b", "algo=alphabeta,depth=1", "--games", "1"]
+    return [
+        "match",
+        "turtles",
+        "-a",
+        f"algo=alphabeta,depth=1,weights={weights}",
+        "-b",
+        "algo=alphabeta,depth=1",
+        "--games",
+        "1",
+    ]
 
 
 def _tune(tmp_path: Path, weights: str) -> list[str]:
@@ -111,11 +126,12 @@ def _tune(tmp_path: Path, weights: str) -> list[str]:
 
 
 @pytest.mark.parametrize("command", [_analyse, _match, _tune], ids=["analyse", "match", "tune"])
-@pytest.mark.parametrize("name", ["brackets", "deep", "duplicate", "fit-list", "digits",
-                                  "/dev/zero"])
-def test_every_command_reads_weights_strictly(tmp_path: Path,
-                                              command: Callable[[Path, str], list[str]],
-                                              name: str) -> None:
+@pytest.mark.parametrize(
+    "name", ["brackets", "deep", "duplicate", "fit-list", "digits", "/dev/zero"]
+)
+def test_every_command_reads_weights_strictly(
+    tmp_path: Path, command: Callable[[Path, str], list[str]], name: str
+) -> None:
     weights = name if name.startswith("/") else str(bad_file(tmp_path, name))
     result = _run_cli(*command(tmp_path, weights), cwd=tmp_path)
     assert result.returncode != 0
@@ -130,8 +146,9 @@ def test_the_protocol_reads_weights_files_strictly(tmp_path: Path, name: str) ->
     path = bad_file(tmp_path, name)
     engine = Engine()
     [answer] = engine.feed(f"setoption name Weights value {path}")
-    assert answer.startswith("info string error: setoption: bad value for option Weights: "
-                             f"weights file {str(path)!r}"), answer
+    assert answer.startswith(
+        f"info string error: setoption: bad value for option Weights: weights file {str(path)!r}"
+    ), answer
     [answer] = engine.feed("setoption name Weights value /dev/zero")
     assert "not a regular file" in answer
     good = tmp_path / "good.json"
@@ -140,12 +157,15 @@ def test_the_protocol_reads_weights_files_strictly(tmp_path: Path, name: str) ->
     assert engine.feed(f"setoption name Weights value {json.dumps(GOOD)}") == []  # as content
 
 
-@pytest.mark.parametrize("option, value", [("--l2", "nan"), ("--l2", "inf"), ("--l2", "-inf"),
-                                           ("--holdout", "nan"), ("--l2", "NaN")])
+@pytest.mark.parametrize(
+    "option, value",
+    [("--l2", "nan"), ("--l2", "inf"), ("--l2", "-inf"), ("--holdout", "nan"), ("--l2", "NaN")],
+)
 def test_tune_refuses_nan_and_infinities(tmp_path: Path, option: str, value: str) -> None:
     (tmp_path / "records").mkdir()
-    result = _run_cli("tune", "turtles", "--records", str(tmp_path / "records"), option, value,
-                      cwd=tmp_path)
+    result = _run_cli(
+        "tune", "turtles", "--records", str(tmp_path / "records"), option, value, cwd=tmp_path
+    )
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert f"Invalid value for '{option}'" in result.stderr

@@ -2,6 +2,7 @@
 probabilities that sum to 1, exact at the end, ranked as the expected points,
 and carried by every front end (the API, ``analyse`` text and JSON, the
 protocol's ``info`` lines, the web API's JSON)."""
+
 from __future__ import annotations
 
 import json
@@ -10,11 +11,11 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from playout import pick_move, pick_outcome, rng_for
 
 from safari_ai import Position, analyse
 from safari_ai.cli import main
 from safari_ai.protocol import Engine
-from playout import pick_move, pick_outcome, rng_for
 
 
 def decision(players: int, plies: int = 0) -> Position:
@@ -36,8 +37,11 @@ def to_end(players: int, seed: int = 0) -> Position:
     rng = rng_for("win-chances", seed)
     pos = Position.new("ostrich", {"players": players})
     while not pos.is_terminal():
-        pos = pos.apply(pick_outcome(rng, pos.chance_outcomes()) if pos.is_chance()
-                        else pick_move(rng, pos.legal_moves()))
+        pos = pos.apply(
+            pick_outcome(rng, pos.chance_outcomes())
+            if pos.is_chance()
+            else pick_move(rng, pos.legal_moves())
+        )
     return pos
 
 
@@ -47,10 +51,10 @@ def exact_shares(result: list[int]) -> list[float]:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
-@pytest.mark.parametrize("algo,limits", [("expectimax", {"depth": 1}),
-                                         ("mcts", {"nodes": 400})])
-def test_searches_report_chances_of_their_expected_points(players: int, algo: str,
-                                                          limits: dict[str, int]) -> None:
+@pytest.mark.parametrize("algo,limits", [("expectimax", {"depth": 1}), ("mcts", {"nodes": 400})])
+def test_searches_report_chances_of_their_expected_points(
+    players: int, algo: str, limits: dict[str, int]
+) -> None:
     pos = decision(players)
     report = analyse(pos, algo=algo, seed=2, **limits)
     assert report.win_probability is None
@@ -102,8 +106,9 @@ def test_two_player_games_have_win_probability_not_chances() -> None:
     assert report.to_json()["win_chances"] is None
 
 
-@pytest.mark.parametrize("bad", [[1.0, 2.0], [1.0, 2.0, float("nan")], ["1", 2.0, 3.0],
-                                 [True, 2.0, 3.0]])
+@pytest.mark.parametrize(
+    "bad", [[1.0, 2.0], [1.0, 2.0, float("nan")], ["1", 2.0, 3.0], [True, 2.0, 3.0]]
+)
 def test_bad_expected_points_are_a_clear_error(bad: list[Any]) -> None:
     with pytest.raises(ValueError, match="expected must be 3 finite numbers"):
         decision(3).win_chances(bad)
@@ -130,6 +135,7 @@ def test_sampled_predictions_report_chances() -> None:
 
 # -- front ends ----------------------------------------------------------------
 
+
 def cli(*args: str, stdin: str) -> str:
     result = CliRunner().invoke(main, list(args), input=stdin)
     assert result.exit_code == 0, result.output
@@ -143,8 +149,19 @@ def test_analyse_prints_winchance_and_json_carries_win_chances() -> None:
     values = [float(field.split("=")[1]) for field in line.split()[1:]]
     assert [field.split("=")[0] for field in line.split()[1:]] == ["p0", "p1", "p2"]
     assert math.fsum(values) == pytest.approx(1.0, abs=2e-4)
-    data = json.loads(cli("analyse", "-", "--depth", "1", "--seed", "1", "--json", "--quiet",
-                          stdin=pos.to_json_text()))
+    data = json.loads(
+        cli(
+            "analyse",
+            "-",
+            "--depth",
+            "1",
+            "--seed",
+            "1",
+            "--json",
+            "--quiet",
+            stdin=pos.to_json_text(),
+        )
+    )
     assert data["win_chances"] == pytest.approx(values, abs=1e-4)
     assert data["win_chances"] == pos.win_chances(data["expected"])
 
@@ -165,8 +182,9 @@ def test_protocol_info_lines_carry_winchance() -> None:
         engine.feed(f"position json {end.to_json_text()}")
         lines = engine.feed("go depth 1")
         info = next(line for line in lines if line.startswith("info depth 0")).split()
-        assert [float(x) for x in info[info.index("winchance") + 1].split(",")] == \
-            pytest.approx(exact_shares(end.result()), abs=1e-3)
+        assert [float(x) for x in info[info.index("winchance") + 1].split(",")] == pytest.approx(
+            exact_shares(end.result()), abs=1e-3
+        )
     finally:
         engine.close()
 
@@ -191,18 +209,19 @@ def test_web_api_json_carries_win_chances() -> None:
     from safari_ai.web.app import ServerConfig, create_app
 
     pos = decision(3)
-    with TestClient(create_app(ServerConfig(max_movetime_ms=2000, workers=1)),
-                    base_url="http://127.0.0.1") as client:   # a loopback name (docs/web.md)
-        answer = client.post("/api/analyse", json={"position": pos.to_json(),
-                                                   "limits": {"depth": 1}, "seed": 1})
+    with TestClient(
+        create_app(ServerConfig(max_movetime_ms=2000, workers=1)), base_url="http://127.0.0.1"
+    ) as client:  # a loopback name (docs/web.md)
+        answer = client.post(
+            "/api/analyse", json={"position": pos.to_json(), "limits": {"depth": 1}, "seed": 1}
+        )
     assert answer.status_code == 200, answer.text
     data = answer.json()
     assert data["win_chances"] == pos.win_chances(data["expected"])
 
 
-
-
 # -- the fit (bench/ostrich_winchance.py) ---------------------------------------
+
 
 def _bench_module() -> Any:
     import importlib.util

@@ -1,5 +1,6 @@
 """The zebras evaluation (csrc/games/zebras_eval.c): exact at the end, antisymmetric,
 and an alpha-beta score that does not swing by a zebra from one depth to the next."""
+
 from __future__ import annotations
 
 import random
@@ -85,13 +86,26 @@ def test_hand_features_are_player_0s_tokens_in_hand_minus_player_1s() -> None:
     start = safari_ai.Position.new("zebras")
     assert list(start.features()[4:]) == [0, 0, 0, 0, 0]  # equal hands
     # The rule book's example 3: hands Z5 G5 E1 L0 C2 against Z5 G3 E1 L1 C2.
-    pos = safari_ai.Position.from_json({
-        "game": "zebras", "rules": {"croc_chain": True}, "to_move": 0,
-        "board": [".. .. 1G .. .. ..", ".. 0L .. 1G 0G ..", ".. .. 1G .. .. ..",
-                  ".. .. .. .. .. ..", ".. .. .. .. .. .."],
-        "guardian": 7, "inauguration": None,
-        "hands": [{"Z": 5, "G": 5, "E": 1, "L": 0, "C": 2},
-                  {"Z": 5, "G": 3, "E": 1, "L": 1, "C": 2}]})
+    pos = safari_ai.Position.from_json(
+        {
+            "game": "zebras",
+            "rules": {"croc_chain": True},
+            "to_move": 0,
+            "board": [
+                ".. .. 1G .. .. ..",
+                ".. 0L .. 1G 0G ..",
+                ".. .. 1G .. .. ..",
+                ".. .. .. .. .. ..",
+                ".. .. .. .. .. ..",
+            ],
+            "guardian": 7,
+            "inauguration": None,
+            "hands": [
+                {"Z": 5, "G": 5, "E": 1, "L": 0, "C": 2},
+                {"Z": 5, "G": 3, "E": 1, "L": 1, "C": 2},
+            ],
+        }
+    )
     assert list(pos.features()[4:]) == [0, 2, 0, -1, 0]
     # Placing a token takes it from the hand: player 0's crocodile on c2.
     after = pos.apply("Cc2@08")
@@ -117,7 +131,7 @@ def test_evaluation_of_a_hand_made_position_is_weights_times_features() -> None:
         pos = pos.apply(move)
     share_t5 = -(1 * 5 * 1024 // (5 * 1 + 2))  # margin -1, 2 empty: -731/1024
     share_t1 = -(1 * 5 * 1024 // (5 * 1 + 4))  # margin -1, 4 empty: -568/1024
-    control = share_t5 * 1 + share_t1 * 2       # the lion's 1 point, the gazelle's 2
+    control = share_t5 * 1 + share_t1 * 2  # the lion's 1 point, the gazelle's 2
     open_cells = share_t5 * 2 + share_t1 * 4
     expected = [control, open_cells, 0, 1024, 0, 1024, 0, 1024, 0]
     assert [int(v * 1024) for v in pos.features()] == expected

@@ -5,6 +5,7 @@ hand count, ``to_move``, ``guardian``, ``inauguration``). The C engine and the
 reference (tests/reference/zebras.py) must accept exactly the same edited positions
 (§6), and agree on the legal moves and every successor of those they accept.
 """
+
 from __future__ import annotations
 
 import copy
@@ -20,6 +21,7 @@ TOKENS = [".."] + [owner + letter for owner in "01" for letter in "ZGELCzg"]
 @pytest.fixture(scope="module")
 def ref():
     from reference import zebras
+
     return zebras
 
 

@@ -6,15 +6,16 @@ position above the depth counts nothing). The counts were computed by the refere
 (tests/reference/zebras.py), never by the C under test, and are recomputed from it
 here. The rule book's own positions are in zebras.perft (tests/test_perft.py).
 """
+
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
 import pytest
+from conftest import reference_module
 
 import safari_ai
-from conftest import reference_module
 
 DATA = Path(__file__).parent / "data" / "perft" / "zebras_midgame.perft"
 

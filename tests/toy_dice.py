@@ -13,33 +13,46 @@ signature: exact expectimax over the (small) tree, reporting the value in
 centi-points (100 x the expected result for the player to move), the win
 probability and each player's expected result, as a dice search will.
 """
+
 from __future__ import annotations
 
 import json
 from fractions import Fraction
 from functools import cache
-from typing import Any, Optional
-
-from safari_ai.settings import Settings
+from typing import Any
 
 from safari_ai.errors import IllegalMoveError, PositionError
 from safari_ai.facts import Game
 from safari_ai.search import Line, Outcome, Report
+from safari_ai.settings import Settings
 
 GAME = "toydice"
 TARGET = 3
 MAX_TURNS = 6
 OUTCOMES = [("die:hit", Fraction(1, 3)), ("die:miss", Fraction(2, 3))]
-FACTS = Game(name=GAME, has_chance=True, zero_sum=True, min_players=2, max_players=2,
-             result_min=-1, result_max=1, units="centi-points",
-             rules_schema={"type": "object", "properties": {}, "additionalProperties": False})
+FACTS = Game(
+    name=GAME,
+    has_chance=True,
+    zero_sum=True,
+    min_players=2,
+    max_players=2,
+    result_min=-1,
+    result_max=1,
+    units="centi-points",
+    rules_schema={"type": "object", "properties": {}, "additionalProperties": False},
+)
 
 
 class ToyPosition:
     """An immutable toy position (duck-typed ``safari_ai.Position``)."""
 
-    def __init__(self, scores: tuple[int, int] = (0, 0), player: int = 0,
-                 rolling: bool = False, turns: int = 0) -> None:
+    def __init__(
+        self,
+        scores: tuple[int, int] = (0, 0),
+        player: int = 0,
+        rolling: bool = False,
+        turns: int = 0,
+    ) -> None:
         self.scores = scores
         self.player = player
         self.rolling = rolling
@@ -104,18 +117,24 @@ class ToyPosition:
         return None if stop.is_set else self.perft(depth)
 
     def zobrist_hash(self) -> int:
-        return hash((self.scores, self.player, self.rolling, self.turns)) & (2 ** 64 - 1)
+        return hash((self.scores, self.player, self.rolling, self.turns)) & (2**64 - 1)
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": GAME, "rules": {}, "to_move": self.to_move,
-                "scores": list(self.scores), "player": self.player, "rolling": self.rolling,
-                "turns": self.turns}
+        return {
+            "game": GAME,
+            "rules": {},
+            "to_move": self.to_move,
+            "scores": list(self.scores),
+            "player": self.player,
+            "rolling": self.rolling,
+            "turns": self.turns,
+        }
 
     def to_json_text(self) -> str:
         return json.dumps(self.to_json())
 
 
-def new_position(game: str, rules: Optional[dict[str, Any]] = None) -> ToyPosition:
+def new_position(game: str, rules: dict[str, Any] | None = None) -> ToyPosition:
     if game != GAME:
         raise PositionError(f"unknown game {game!r}")
     if rules:
@@ -126,8 +145,7 @@ def new_position(game: str, rules: Optional[dict[str, Any]] = None) -> ToyPositi
 def read_position(text: str) -> ToyPosition:
     data = json.loads(text)
     try:
-        return ToyPosition(tuple(data["scores"]), data["player"], data["rolling"],
-                           data["turns"])
+        return ToyPosition(tuple(data["scores"]), data["player"], data["rolling"], data["turns"])
     except (KeyError, TypeError) as error:
         raise PositionError(f"field {error}: missing or malformed") from None
 
@@ -148,7 +166,7 @@ def _key(pos: ToyPosition) -> tuple[tuple[int, int], int, bool, int]:
     return pos.scores, pos.player, pos.rolling, pos.turns
 
 
-def toy_analyse(pos: ToyPosition, settings: Optional[Settings] = None, **_: Any) -> Report:
+def toy_analyse(pos: ToyPosition, settings: Settings | None = None, **_: Any) -> Report:
     """Exact expectimax; the report has a dice search's extra fields. At a
     chance position, as expectimax reports one: no line, every player's
     expected result (win probabilities) and every outcome's. Takes the one
@@ -156,22 +174,46 @@ def toy_analyse(pos: ToyPosition, settings: Optional[Settings] = None, **_: Any)
     assert isinstance(settings, Settings), settings
     depth = settings.limits.depth
     if pos.is_chance():
+
         def wins(v: Fraction) -> list[float]:
             return [float((1 + v) / 2), float((1 - v) / 2)]
-        outcomes = [Outcome(o, p, wins(expected(*_key(pos.apply(o)))), depth=(depth or 1) - 1,
-                            to_move=pos.apply(o).to_move)
-                    for o, p in sorted(OUTCOMES, key=lambda item: -item[1])]
-        return Report("expectimax", depth or 1, depth or 1, 10, 0.001, [], None,
-                      outcomes=outcomes, chance_expected=wins(expected(*_key(pos))),
-                      valued=len(outcomes))
+
+        outcomes = [
+            Outcome(
+                o,
+                p,
+                wins(expected(*_key(pos.apply(o)))),
+                depth=(depth or 1) - 1,
+                to_move=pos.apply(o).to_move,
+            )
+            for o, p in sorted(OUTCOMES, key=lambda item: -item[1])
+        ]
+        return Report(
+            "expectimax",
+            depth or 1,
+            depth or 1,
+            10,
+            0.001,
+            [],
+            None,
+            outcomes=outcomes,
+            chance_expected=wins(expected(*_key(pos))),
+            valued=len(outcomes),
+        )
     me = pos.to_move
     assert isinstance(me, int)
     sign = 1 if me == 0 else -1
     best = max(pos.legal_moves(), key=lambda m: sign * expected(*_key(pos.apply(m))))
     value0 = expected(*_key(pos))
     mine = sign * value0
-    report = Report("expectimax", depth or 1, depth or 1, 10, 0.001,
-                    [Line(round(100 * mine), False, [best])],
-                    win_probability=float((mine + 1) / 2),
-                    extra={"expected": [float(value0), float(-value0)]})
+    report = Report(
+        "expectimax",
+        depth or 1,
+        depth or 1,
+        10,
+        0.001,
+        [Line(round(100 * mine), False, [best])],
+        win_probability=float((mine + 1) / 2),
+        extra={"expected": [float(value0), float(-value0)]},
+    )
     return report

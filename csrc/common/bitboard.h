@@ -22,7 +22,10 @@ static inline int sa_bb_count(sa_bb bb)
 }
 
 /* Index of the lowest set bit; bb must not be 0. */
-static inline int sa_bb_lsb(sa_bb bb) { return __builtin_ctzll(bb); }
+static inline int sa_bb_lsb(sa_bb bb)
+{
+    return __builtin_ctzll(bb);
+}
 
 /* Removes and returns the lowest set bit's index; *bb must not be 0. */
 static inline int sa_bb_pop(sa_bb *bb)
@@ -32,6 +35,9 @@ static inline int sa_bb_pop(sa_bb *bb)
     return sq;
 }
 
-static inline sa_bb sa_bb_of(int sq) { return (sa_bb)1 << sq; }
+static inline sa_bb sa_bb_of(int sq)
+{
+    return (sa_bb)1 << sq;
+}
 
 #endif

@@ -44,23 +44,27 @@ static void join_places(const sa_move_description *d, char *buf, size_t cap)
         return;
     buf[0] = '\0';
     for (int i = 0; i < d->n_places && used + 1 < cap; i++)
-        used += (size_t)snprintf(buf + used, cap - used, "%s%s", i ? " " : "", d->places[i]);
+        used +=
+            (size_t)snprintf(buf + used, cap - used, "%s%s", i ? " " : "", d->places[i]);
 }
 
 sa_status sa_position_describe(const sa_position *pos, const char *move, char *places,
-                               size_t places_cap, char *text, size_t text_cap, sa_error *err)
+                               size_t places_cap, char *text, size_t text_cap,
+                               sa_error *err)
 {
     const sa_game *game = sa_position_game_rules(pos);
     const void *state = sa_position_state(pos);
     sa_move found;
     int known = game->to_move(state) == SA_TERMINAL || strlen(move) >= SA_MOVE_STR_MAX
-                    ? 0 : sa_game_find_move(game, state, move, &found);
+                    ? 0
+                    : sa_game_find_move(game, state, move, &found);
     if (known < 0)
         return sa_error_set(err, SA_ERR_MEMORY, "out of memory");
     if (known == 0)
         return sa_error_set(err, SA_ERR_MOVE,
                             "illegal move '%.100s': not a legal move or chance outcome "
-                            "of this position", move);
+                            "of this position",
+                            move);
     sa_move_description d;
     memset(&d, 0, sizeof d);
     game->describe_move(state, found, &d);

@@ -91,8 +91,9 @@ sa_status sa_features_batch(const sa_position *const *positions, size_t n, doubl
     return sa_features_batch_players(positions, NULL, n, out, err);
 }
 
-sa_status sa_features_batch_players(const sa_position *const *positions, const int *players,
-                                    size_t n, double *out, sa_error *err)
+sa_status sa_features_batch_players(const sa_position *const *positions,
+                                    const int *players, size_t n, double *out,
+                                    sa_error *err)
 {
     if (n == 0)
         return SA_OK;
@@ -106,14 +107,17 @@ sa_status sa_features_batch_players(const sa_position *const *positions, const i
                                 "positions[%zu]: a %s position among %s positions", k,
                                 sa_position_game_rules(positions[k])->name, game->name);
     for (size_t k = 0; players != NULL && k < n; k++)
-        if (players[k] < 0 || players[k] >= game->num_players(sa_position_state(positions[k])))
-            return sa_error_set(err, SA_ERR_ARGUMENT, "players[%zu]: no player %d in the game", k,
-                                players[k]);
+        if (players[k] < 0 ||
+            players[k] >= game->num_players(sa_position_state(positions[k])))
+            return sa_error_set(err, SA_ERR_ARGUMENT,
+                                "players[%zu]: no player %d in the game", k, players[k]);
     int32_t row[SA_MAX_FEATURES];
     int width = game->n_features;
-    double one = game->feature_one > 1 ? game->feature_one : 1; /* a power of two: exact */
+    double one =
+        game->feature_one > 1 ? game->feature_one : 1; /* a power of two: exact */
     for (size_t k = 0; k < n; k++) {
-        features_for(game, sa_position_state(positions[k]), players ? players[k] : 0, row);
+        features_for(game, sa_position_state(positions[k]), players ? players[k] : 0,
+                     row);
         for (int i = 0; i < width; i++)
             out[k * (size_t)width + (size_t)i] = row[i] / one;
     }
@@ -154,28 +158,32 @@ sa_status sa_position_set_weights(sa_position *pos, const int32_t *weights, int 
     const sa_game *game = sa_position_game_rules(pos);
     if (game->n_features <= 0)
         return sa_error_set(err, SA_ERR_ARGUMENT,
-                            "weights: %s's evaluation has no features to weigh", game->name);
+                            "weights: %s's evaluation has no features to weigh",
+                            game->name);
     if (n != game->n_features)
         return sa_error_set(err, SA_ERR_ARGUMENT, "weights: %s has %d features, got %d",
                             game->name, game->n_features, n);
     for (int i = 0; i < n; i++)
         if (weights[i] > SA_MAX_WEIGHT || weights[i] < -SA_MAX_WEIGHT)
-            return sa_error_set(err, SA_ERR_ARGUMENT, "weights: '%s' must be -%d..%d, got %d",
-                                game->feature_names[i], SA_MAX_WEIGHT, SA_MAX_WEIGHT,
-                                (int)weights[i]);
+            return sa_error_set(
+                err, SA_ERR_ARGUMENT, "weights: '%s' must be -%d..%d, got %d",
+                game->feature_names[i], SA_MAX_WEIGHT, SA_MAX_WEIGHT, (int)weights[i]);
     if (game->win_scale == 0.0 && win_scale != 0.0)
-        return sa_error_set(err, SA_ERR_ARGUMENT,
-                            "weights: %s has no win-probability scale, win_scale must be 0, "
-                            "got %g", game->name, win_scale);
+        return sa_error_set(
+            err, SA_ERR_ARGUMENT,
+            "weights: %s has no win-probability scale, win_scale must be 0, "
+            "got %g",
+            game->name, win_scale);
     if (game->win_scale != 0.0 && (!(win_scale > 0.0) || !isfinite(win_scale)))
-        return sa_error_set(err, SA_ERR_ARGUMENT, "weights: win_scale must be > 0, got %g",
-                            win_scale);
+        return sa_error_set(err, SA_ERR_ARGUMENT,
+                            "weights: win_scale must be > 0, got %g", win_scale);
     int slot = 0;
     if (memcmp(weights, game->default_weights, sizeof(int32_t) * (size_t)n) != 0 ||
         win_scale != game->win_scale)
         slot = find_or_add_set(game, weights, win_scale);
     if (slot < 0)
-        return sa_error_set(err, SA_ERR_MEMORY, "weights: the table of %d weight sets is full",
+        return sa_error_set(err, SA_ERR_MEMORY,
+                            "weights: the table of %d weight sets is full",
                             SA_MAX_WEIGHT_SETS - 1);
     *slot_of(game, sa_position_state(pos)) = (uint8_t)slot;
     return SA_OK;
@@ -217,12 +225,14 @@ double sa_expected_win_probability(const sa_game *game, const void *state, doubl
 
 double sa_position_expected_win_probability(const sa_position *pos, double p)
 {
-    return sa_expected_win_probability(sa_position_game_rules(pos), sa_position_state(pos), p);
+    return sa_expected_win_probability(sa_position_game_rules(pos),
+                                       sa_position_state(pos), p);
 }
 
 double sa_position_win_probability(const sa_position *pos, int32_t score)
 {
-    return sa_score_win_probability(sa_position_game_rules(pos), sa_position_state(pos), score);
+    return sa_score_win_probability(sa_position_game_rules(pos), sa_position_state(pos),
+                                    score);
 }
 
 int sa_position_win_chances(const sa_position *pos, const double *expected, double *out)

@@ -26,8 +26,8 @@ typedef struct node_chunk {
 } node_chunk;
 
 struct sa_json_doc {
-    node_chunk *chunks;     /* newest first                         */
-    char *strings;          /* decoded strings, NUL-separated       */
+    node_chunk *chunks; /* newest first                         */
+    char *strings;      /* decoded strings, NUL-separated       */
     size_t strings_used;
     const sa_json *root;
 };
@@ -57,8 +57,8 @@ static sa_json *new_node(parser *p)
 
 static sa_status fail(parser *p, const char *what)
 {
-    return sa_error_set(p->err, SA_ERR_JSON, "malformed JSON at byte %zu: %s",
-                        p->pos, what);
+    return sa_error_set(p->err, SA_ERR_JSON, "malformed JSON at byte %zu: %s", p->pos,
+                        what);
 }
 
 static void skip_space(parser *p)
@@ -87,9 +87,12 @@ static int match_word(parser *p, const char *word)
 
 static int hex_value(int c)
 {
-    if (c >= '0' && c <= '9') return c - '0';
-    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    if (c >= '0' && c <= '9')
+        return c - '0';
+    if (c >= 'a' && c <= 'f')
+        return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F')
+        return c - 'A' + 10;
     return -1;
 }
 
@@ -231,8 +234,8 @@ static sa_status read_number(parser *p, sa_json *node)
     size_t n = p->pos - start;
     if (n > SA_JSON_MAX_NUMBER_CHARS) {
         p->pos = start;
-        return fail(p, "number longer than " SA_JSON_STR(SA_JSON_MAX_NUMBER_CHARS)
-                       " characters");
+        return fail(
+            p, "number longer than " SA_JSON_STR(SA_JSON_MAX_NUMBER_CHARS) " characters");
     }
     memcpy(copy, p->text + start, n);
     copy[n] = '\0';
@@ -369,8 +372,10 @@ static sa_status read_value(parser *p, sa_json *node, int depth)
 sa_json_doc *sa_json_parse(const char *text, size_t length, sa_error *err)
 {
     if (length > SA_JSON_MAX_BYTES) {
-        sa_error_set(err, SA_ERR_JSON, "input too large: %zu bytes, more than the limit of "
-                     "%d", length, SA_JSON_MAX_BYTES);
+        sa_error_set(err, SA_ERR_JSON,
+                     "input too large: %zu bytes, more than the limit of "
+                     "%d",
+                     length, SA_JSON_MAX_BYTES);
         return NULL;
     }
     sa_json_doc *doc = calloc(1, sizeof *doc);

@@ -22,8 +22,8 @@ static const char *type_name(sa_json_type type)
 static sa_status wrong_type(const sa_json *v, const char *path, const char *want,
                             sa_error *err)
 {
-    return sa_error_set(err, SA_ERR_POSITION, "field '%s': expected %s, got %s",
-                        path, want, type_name(v->type));
+    return sa_error_set(err, SA_ERR_POSITION, "field '%s': expected %s, got %s", path,
+                        want, type_name(v->type));
 }
 
 static int in_list(const char *key, const char *const *list)
@@ -44,8 +44,8 @@ static void join_path(char *out, size_t cap, const char *path, const char *key)
 }
 
 sa_status sa_json_check_keys(const sa_json *v, const char *path,
-                             const char *const *required,
-                             const char *const *optional, sa_error *err)
+                             const char *const *required, const char *const *optional,
+                             sa_error *err)
 {
     char full[160];
     if (v->type != SA_JSON_OBJECT)
@@ -53,8 +53,7 @@ sa_status sa_json_check_keys(const sa_json *v, const char *path,
     for (const sa_json *m = v->child; m != NULL; m = m->next) {
         if (!in_list(m->key, required) && !in_list(m->key, optional)) {
             join_path(full, sizeof full, path, m->key);
-            return sa_error_set(err, SA_ERR_POSITION, "field '%s': unknown field",
-                                full);
+            return sa_error_set(err, SA_ERR_POSITION, "field '%s': unknown field", full);
         }
     }
     for (; required != NULL && *required != NULL; required++) {
@@ -77,14 +76,14 @@ sa_status sa_json_require(const sa_json *v, const char *path, const char *key,
     return sa_error_set(err, SA_ERR_POSITION, "field '%s': missing", full);
 }
 
-sa_status sa_json_get_int(const sa_json *v, const char *path, int64_t min,
-                          int64_t max, int64_t *out, sa_error *err)
+sa_status sa_json_get_int(const sa_json *v, const char *path, int64_t min, int64_t max,
+                          int64_t *out, sa_error *err)
 {
     if (v->type != SA_JSON_NUMBER || !v->is_integer)
         return v->type == SA_JSON_NUMBER
                    ? sa_error_set(err, SA_ERR_POSITION,
-                                  "field '%s': expected an integer, got a float (%g)", path,
-                                  v->number)
+                                  "field '%s': expected an integer, got a float (%g)",
+                                  path, v->number)
                    : wrong_type(v, path, "an integer", err);
     if (v->integer < min || v->integer > max)
         return sa_error_set(err, SA_ERR_POSITION,
@@ -94,8 +93,7 @@ sa_status sa_json_get_int(const sa_json *v, const char *path, int64_t min,
     return SA_OK;
 }
 
-sa_status sa_json_get_bool(const sa_json *v, const char *path, int *out,
-                           sa_error *err)
+sa_status sa_json_get_bool(const sa_json *v, const char *path, int *out, sa_error *err)
 {
     if (v->type != SA_JSON_BOOL)
         return wrong_type(v, path, "true or false", err);
@@ -103,8 +101,8 @@ sa_status sa_json_get_bool(const sa_json *v, const char *path, int *out,
     return SA_OK;
 }
 
-sa_status sa_json_get_string(const sa_json *v, const char *path,
-                             const char **out, sa_error *err)
+sa_status sa_json_get_string(const sa_json *v, const char *path, const char **out,
+                             sa_error *err)
 {
     if (v->type != SA_JSON_STRING)
         return wrong_type(v, path, "a string", err);
@@ -112,8 +110,8 @@ sa_status sa_json_get_string(const sa_json *v, const char *path,
     return SA_OK;
 }
 
-sa_status sa_json_get_enum(const sa_json *v, const char *path,
-                           const char *const *names, int *out, sa_error *err)
+sa_status sa_json_get_enum(const sa_json *v, const char *path, const char *const *names,
+                           int *out, sa_error *err)
 {
     if (v->type != SA_JSON_STRING)
         return wrong_type(v, path, "a string", err);
@@ -126,16 +124,15 @@ sa_status sa_json_get_enum(const sa_json *v, const char *path,
     char allowed[256] = "";
     for (int i = 0; names[i] != NULL; i++) {
         size_t used = strlen(allowed);
-        snprintf(allowed + used, sizeof allowed - used, "%s\"%s\"",
-                 i ? ", " : "", names[i]);
+        snprintf(allowed + used, sizeof allowed - used, "%s\"%s\"", i ? ", " : "",
+                 names[i]);
     }
-    return sa_error_set(err, SA_ERR_POSITION,
-                        "field '%s': \"%.40s\" is not one of %s", path, v->string,
-                        allowed);
+    return sa_error_set(err, SA_ERR_POSITION, "field '%s': \"%.40s\" is not one of %s",
+                        path, v->string, allowed);
 }
 
-sa_status sa_json_get_array(const sa_json *v, const char *path,
-                            size_t *out_length, sa_error *err)
+sa_status sa_json_get_array(const sa_json *v, const char *path, size_t *out_length,
+                            sa_error *err)
 {
     if (v->type != SA_JSON_ARRAY)
         return wrong_type(v, path, "a list", err);

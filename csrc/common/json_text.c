@@ -46,19 +46,19 @@ void sa_write_py_float(sa_writer *w, double x)
     int e;
     shortest_digits(x, digits, &e);
     int n = (int)strlen(digits);
-    if (e < -4 || e >= 16) {   /* Python's repr: 1e+16, 1.5e-07 */
+    if (e < -4 || e >= 16) { /* Python's repr: 1e+16, 1.5e-07 */
         sa_write_char(w, digits[0]);
         if (n > 1) {
             sa_write_char(w, '.');
             sa_write(w, digits + 1);
         }
         sa_write_fmt(w, "e%c%02d", e < 0 ? '-' : '+', e < 0 ? -e : e);
-    } else if (e < 0) {        /* 0.00123 */
+    } else if (e < 0) { /* 0.00123 */
         sa_write(w, "0.");
         for (int i = 0; i < -e - 1; i++)
             sa_write_char(w, '0');
         sa_write(w, digits);
-    } else {                   /* 123.5, 100.0 */
+    } else { /* 123.5, 100.0 */
         for (int i = 0; i <= e; i++)
             sa_write_char(w, i < n ? digits[i] : '0');
         sa_write_char(w, '.');
@@ -102,8 +102,8 @@ static void write_py_string(sa_writer *w, const char *s)
 
 /* An array or object: its elements (or keys and values) by the two writers. */
 static void write_container(sa_writer *w, const sa_json *v,
-                           void (*key)(sa_writer *, const char *),
-                           void (*value)(sa_writer *, const sa_json *))
+                            void (*key)(sa_writer *, const char *),
+                            void (*value)(sa_writer *, const sa_json *))
 {
     int object = v->type == SA_JSON_OBJECT;
     sa_write_char(w, object ? '{' : '[');
@@ -167,11 +167,11 @@ int sa_json_py_equal(const sa_json *a, const sa_json *b)
         return a == b || (a ? a : b)->type == SA_JSON_NULL;
     int a_num = a->type == SA_JSON_NUMBER || a->type == SA_JSON_BOOL;
     int b_num = b->type == SA_JSON_NUMBER || b->type == SA_JSON_BOOL;
-    if (a_num && b_num) {   /* Python: True == 1 == 1.0 */
+    if (a_num && b_num) { /* Python: True == 1 == 1.0 */
         double x = a->type == SA_JSON_BOOL ? a->boolean : a->number;
         double y = b->type == SA_JSON_BOOL ? b->boolean : b->number;
-        if (a->type == SA_JSON_NUMBER && b->type == SA_JSON_NUMBER && a->is_integer
-            && b->is_integer)
+        if (a->type == SA_JSON_NUMBER && b->type == SA_JSON_NUMBER && a->is_integer &&
+            b->is_integer)
             return a->integer == b->integer;
         return x == y;
     }
@@ -182,13 +182,15 @@ int sa_json_py_equal(const sa_json *a, const sa_json *b)
     if (a->type == SA_JSON_STRING)
         return strcmp(a->string, b->string) == 0;
     if (a->type == SA_JSON_ARRAY) {
-        for (const sa_json *x = a->child, *y = b->child; x != NULL; x = x->next, y = y->next)
+        for (const sa_json *x = a->child, *y = b->child; x != NULL;
+             x = x->next, y = y->next)
             if (!sa_json_py_equal(x, y))
                 return 0;
         return 1;
     }
-    for (const sa_json *x = a->child; x != NULL; x = x->next)   /* objects */
-        if (!sa_json_py_equal(x, sa_json_member(b, x->key)) || sa_json_member(b, x->key) == NULL)
+    for (const sa_json *x = a->child; x != NULL; x = x->next) /* objects */
+        if (!sa_json_py_equal(x, sa_json_member(b, x->key)) ||
+            sa_json_member(b, x->key) == NULL)
             return 0;
     return 1;
 }

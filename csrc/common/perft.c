@@ -72,11 +72,13 @@ uint64_t sa_perft_stoppable(const sa_position *pos, int depth, const volatile in
     if (depth <= 0)
         return depth == 0 ? 1 : 0;
     const sa_game *game = sa_position_game_rules(pos);
-    size_t cap = (size_t)(game->max_moves > game->max_chance_outcomes
-                              ? game->max_moves : game->max_chance_outcomes);
+    size_t cap =
+        (size_t)(game->max_moves > game->max_chance_outcomes ? game->max_moves
+                                                             : game->max_chance_outcomes);
     /* Rounded up to 16 so that every frame's moves stay aligned. */
-    size_t frame_bytes = (cap * (sizeof(sa_move) + sizeof(uint64_t)) +
-                          game->state_size + 15) & ~(size_t)15;
+    size_t frame_bytes =
+        (cap * (sizeof(sa_move) + sizeof(uint64_t)) + game->state_size + 15) &
+        ~(size_t)15;
     perft_frame *frames = calloc((size_t)depth + 1, sizeof *frames);
     unsigned char *block = malloc(frame_bytes * ((size_t)depth + 1));
     if (frames == NULL || block == NULL) {

@@ -53,7 +53,8 @@ static uint64_t play_one(const sa_game *g, unsigned char *state, unsigned char *
 uint64_t sa_random_playouts(const sa_position *pos, uint64_t games, uint64_t seed)
 {
     const sa_game *g = sa_position_game_rules(pos);
-    int cap = g->max_moves > g->max_chance_outcomes ? g->max_moves : g->max_chance_outcomes;
+    int cap =
+        g->max_moves > g->max_chance_outcomes ? g->max_moves : g->max_chance_outcomes;
     unsigned char *state = malloc(g->state_size), *child = malloc(g->state_size);
     sa_move *moves = malloc(sizeof *moves * (size_t)cap);
     uint64_t *weights = malloc(sizeof *weights * (size_t)cap);

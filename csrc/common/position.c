@@ -59,8 +59,7 @@ static sa_status unknown_game(const char *name, sa_error *err)
                         name ? name : "(null)", known);
 }
 
-sa_position *sa_position_new(const char *game_name, const char *rules_json,
-                             sa_error *err)
+sa_position *sa_position_new(const char *game_name, const char *rules_json, sa_error *err)
 {
     const sa_game *game = sa_game_find(game_name);
     if (game == NULL) {
@@ -74,9 +73,9 @@ sa_position *sa_position_new(const char *game_name, const char *rules_json,
             return NULL;
     }
     sa_position *pos = alloc_position(game);
-    sa_status status = pos ? game->new_position(pos->state,
-                                                doc ? sa_json_root(doc) : NULL, err)
-                           : sa_error_set(err, SA_ERR_MEMORY, "out of memory");
+    sa_status status =
+        pos ? game->new_position(pos->state, doc ? sa_json_root(doc) : NULL, err)
+            : sa_error_set(err, SA_ERR_MEMORY, "out of memory");
     sa_json_free(doc);
     if (status != SA_OK) {
         free(pos);
@@ -210,7 +209,8 @@ static spelled_move *spelled_moves(const sa_position *pos, int *n)
 }
 
 /* Writes one item per move or outcome of pos, in spelling order. */
-typedef void item_writer(sa_writer *w, const sa_position *pos, const spelled_move *m, int i);
+typedef void item_writer(sa_writer *w, const sa_position *pos, const spelled_move *m,
+                         int i);
 
 static size_t write_each(const sa_position *pos, char *buf, size_t cap, item_writer *item)
 {
@@ -225,7 +225,8 @@ static size_t write_each(const sa_position *pos, char *buf, size_t cap, item_wri
 }
 
 /* "MOVE" or "OUTCOME:WEIGHT", space-separated. */
-static void write_spelling(sa_writer *w, const sa_position *pos, const spelled_move *m, int i)
+static void write_spelling(sa_writer *w, const sa_position *pos, const spelled_move *m,
+                           int i)
 {
     if (i > 0)
         sa_write_char(w, ' ');
@@ -235,7 +236,8 @@ static void write_spelling(sa_writer *w, const sa_position *pos, const spelled_m
 }
 
 /* "MOVE<tab>PLACES<tab>TEXT<newline>". */
-static void write_described(sa_writer *w, const sa_position *pos, const spelled_move *m, int i)
+static void write_described(sa_writer *w, const sa_position *pos, const spelled_move *m,
+                            int i)
 {
     (void)i;
     sa_move_description d;
@@ -257,7 +259,8 @@ size_t sa_position_describe_all(const sa_position *pos, char *buf, size_t cap)
     return write_each(pos, buf, cap, write_described);
 }
 
-int sa_game_find_move(const sa_game *game, const void *state, const char *text, sa_move *out)
+int sa_game_find_move(const sa_game *game, const void *state, const char *text,
+                      sa_move *out)
 {
     int who = game->to_move(state);
     if (who == SA_TERMINAL)
@@ -265,11 +268,12 @@ int sa_game_find_move(const sa_game *game, const void *state, const char *text, 
     int is_chance = who == SA_CHANCE;
     int cap = is_chance ? game->max_chance_outcomes : game->max_moves;
     sa_move *moves = malloc(sizeof *moves * (size_t)(cap > 0 ? cap : 1));
-    uint64_t *weights = is_chance ? malloc(sizeof *weights * (size_t)(cap > 0 ? cap : 1)) : NULL;
+    uint64_t *weights =
+        is_chance ? malloc(sizeof *weights * (size_t)(cap > 0 ? cap : 1)) : NULL;
     int found = moves == NULL || (is_chance && weights == NULL) ? -1 : 0;
-    int n = found < 0 ? 0
-          : is_chance ? game->chance_outcomes(state, moves, weights)
-                      : game->legal_moves(state, moves);
+    int n = found < 0   ? 0
+            : is_chance ? game->chance_outcomes(state, moves, weights)
+                        : game->legal_moves(state, moves);
     for (int i = 0; i < n && !found; i++) {
         char spelled[SA_MOVE_STR_MAX];
         game->move_str(state, moves[i], spelled);
@@ -287,21 +291,23 @@ sa_status sa_position_apply(sa_position *pos, const char *move, sa_error *err)
 {
     int who = pos->game->to_move(pos->state);
     if (who == SA_TERMINAL)
-        return sa_error_set(err, SA_ERR_MOVE,
-                            "illegal move '%.100s': the game is over", move);
+        return sa_error_set(err, SA_ERR_MOVE, "illegal move '%.100s': the game is over",
+                            move);
     sa_move found;
-    if (strlen(move) < SA_MOVE_STR_MAX
-        && sa_game_find_move(pos->game, pos->state, move, &found) == 1) {
+    if (strlen(move) < SA_MOVE_STR_MAX &&
+        sa_game_find_move(pos->game, pos->state, move, &found) == 1) {
         pos->game->apply(pos->state, found);
         return SA_OK;
     }
     if (who == SA_CHANCE)
         return sa_error_set(err, SA_ERR_MOVE,
                             "illegal move '%.100s': not a chance outcome of this "
-                            "position", move);
+                            "position",
+                            move);
     return sa_error_set(err, SA_ERR_MOVE,
                         "illegal move '%.100s': not a legal move for player %d "
-                        "here", move, who);
+                        "here",
+                        move, who);
 }
 
 sa_status sa_position_result(const sa_position *pos, int32_t *out, sa_error *err)

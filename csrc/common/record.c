@@ -19,14 +19,14 @@
 
 struct sa_record {
     sa_json_doc *doc;
-    int plies;                 /* moves replayed                          */
-    size_t capacity;           /* the record's moves + 1                   */
-    sa_position **positions;   /* [0..plies]; a failed ply's copy after   */
+    int plies;               /* moves replayed                          */
+    size_t capacity;         /* the record's moves + 1                   */
+    sa_position **positions; /* [0..plies]; a failed ply's copy after   */
 };
 
 /* A message built with a writer (a value's repr in it), as an sa_error. */
 typedef struct message {
-    char text[sizeof ((sa_error *)0)->message];
+    char text[sizeof((sa_error *)0)->message];
     sa_writer w;
 } message;
 
@@ -71,21 +71,25 @@ static sa_status check_move_entry(int index, const sa_json *entry, sa_error *err
         return sa_error_set(err, SA_ERR_POSITION, "moves[%d]: must be an object", index);
     const sa_json *move = sa_json_member(entry, "move");
     if (move == NULL || move->type != SA_JSON_STRING)
-        return sa_error_set(err, SA_ERR_POSITION, "moves[%d]: needs a \"move\" string", index);
+        return sa_error_set(err, SA_ERR_POSITION, "moves[%d]: needs a \"move\" string",
+                            index);
     const sa_json *ply = sa_json_member(entry, "ply");
     if (!is_int(ply)) {
-        sa_write_fmt(begin(&m), "moves[%d].ply: must be the integer %d, got ", index, index + 1);
+        sa_write_fmt(begin(&m), "moves[%d].ply: must be the integer %d, got ", index,
+                     index + 1);
         sa_write_py_repr(&m.w, ply);
         return refuse(&m, err);
     }
     if (ply->integer != index + 1)
         return sa_error_set(err, SA_ERR_POSITION,
-                            "moves[%d].ply: must be %d (plies count 1, 2, ...), got %lld", index,
-                            index + 1, (long long)ply->integer);
+                            "moves[%d].ply: must be %d (plies count 1, 2, ...), got %lld",
+                            index, index + 1, (long long)ply->integer);
     const sa_json *by = sa_json_member(entry, "by");
-    int chance = by != NULL && by->type == SA_JSON_STRING && strcmp(by->string, "chance") == 0;
+    int chance =
+        by != NULL && by->type == SA_JSON_STRING && strcmp(by->string, "chance") == 0;
     if (!chance && !is_int(by)) {
-        sa_write_fmt(begin(&m), "moves[%d].by: a player index or \"chance\", got ", index);
+        sa_write_fmt(begin(&m), "moves[%d].by: a player index or \"chance\", got ",
+                     index);
         sa_write_py_repr(&m.w, by);
         return refuse(&m, err);
     }
@@ -95,13 +99,16 @@ static sa_status check_move_entry(int index, const sa_json *entry, sa_error *err
 sa_status sa_record_check(const sa_json *root, sa_error *err)
 {
     message m;
-    const sa_json *format = root->type == SA_JSON_OBJECT ? sa_json_member(root, "format") : NULL;
-    if (format == NULL || format->type != SA_JSON_STRING || strcmp(format->string, RECORD_FORMAT))
+    const sa_json *format =
+        root->type == SA_JSON_OBJECT ? sa_json_member(root, "format") : NULL;
+    if (format == NULL || format->type != SA_JSON_STRING ||
+        strcmp(format->string, RECORD_FORMAT))
         return sa_error_set(err, SA_ERR_POSITION,
                             "not a game record: \"format\" must be '" RECORD_FORMAT "'");
     const sa_json *version = sa_json_member(root, "version");
-    int one = version != NULL && ((version->type == SA_JSON_NUMBER && version->number == 1.0)
-                                  || (version->type == SA_JSON_BOOL && version->boolean));
+    int one =
+        version != NULL && ((version->type == SA_JSON_NUMBER && version->number == 1.0) ||
+                            (version->type == SA_JSON_BOOL && version->boolean));
     if (!one) {
         sa_write(begin(&m), "version: unsupported record version ");
         sa_write_py_repr(&m.w, version);
@@ -122,7 +129,8 @@ sa_status sa_record_check(const sa_json *root, sa_error *err)
     if (moves == NULL || moves->type != SA_JSON_ARRAY)
         return sa_error_set(err, SA_ERR_POSITION, "moves: must be a list");
     int index = 0;
-    for (const sa_json *entry = moves->child; entry != NULL; entry = entry->next, index++) {
+    for (const sa_json *entry = moves->child; entry != NULL;
+         entry = entry->next, index++) {
         sa_status status = check_move_entry(index, entry, err);
         if (status != SA_OK)
             return status;
@@ -130,10 +138,11 @@ sa_status sa_record_check(const sa_json *root, sa_error *err)
     sa_status status = optional(root, "players", SA_JSON_ARRAY, "a list", err);
     const sa_json *players = sa_json_member(root, "players");
     index = 0;
-    for (const sa_json *p = is_null(players) ? NULL : players->child; status == SA_OK && p;
-         p = p->next, index++)
+    for (const sa_json *p = is_null(players) ? NULL : players->child;
+         status == SA_OK && p; p = p->next, index++)
         if (p->type != SA_JSON_OBJECT)
-            status = sa_error_set(err, SA_ERR_POSITION, "players[%d]: must be an object", index);
+            status = sa_error_set(err, SA_ERR_POSITION, "players[%d]: must be an object",
+                                  index);
     if (status == SA_OK)
         status = optional(root, "settings", SA_JSON_OBJECT, "an object", err);
     if (status == SA_OK)
@@ -141,7 +150,8 @@ sa_status sa_record_check(const sa_json *root, sa_error *err)
     if (status == SA_OK)
         status = optional(root, "termination", SA_JSON_STRING, "a string or null", err);
     if (status == SA_OK)
-        status = optional(root, "result", SA_JSON_ARRAY, "a list of numbers or null", err);
+        status =
+            optional(root, "result", SA_JSON_ARRAY, "a list of numbers or null", err);
     const sa_json *result = sa_json_member(root, "result");
     for (const sa_json *r = is_null(result) ? NULL : result->child; status == SA_OK && r;
          r = r->next) {
@@ -154,7 +164,8 @@ sa_status sa_record_check(const sa_json *root, sa_error *err)
     if (status == SA_OK)
         status = optional(root, "forfeit", SA_JSON_OBJECT, "an object", err);
     const sa_json *forfeit = sa_json_member(root, "forfeit");
-    if (status == SA_OK && !is_null(forfeit) && !is_int(sa_json_member(forfeit, "seat"))) {
+    if (status == SA_OK && !is_null(forfeit) &&
+        !is_int(sa_json_member(forfeit, "seat"))) {
         sa_write(begin(&m), "forfeit.seat: must be the forfeiting seat's index, got ");
         sa_write_py_repr(&m.w, sa_json_member(forfeit, "seat"));
         status = refuse(&m, err);
@@ -195,11 +206,11 @@ static sa_status check_result(const sa_json *root, const sa_position *final, int
     sa_write(begin(&m), "result: ");
     sa_write_py_repr(&m.w, result);
     if ((int)result->length != players) {
-        sa_write_fmt(&m.w, " has %d entries, the game has %d players", (int)result->length,
-                     players);
+        sa_write_fmt(&m.w, " has %d entries, the game has %d players",
+                     (int)result->length, players);
         return refuse(&m, err);
     }
-    int32_t want[16];   /* at most 8 players (SA_MAX_PLAYERS) */
+    int32_t want[16]; /* at most 8 players (SA_MAX_PLAYERS) */
     const sa_json *forfeit = sa_json_member(root, "forfeit");
     if (sa_position_to_move(final) == SA_TERMINAL) {
         sa_position_result(final, want, err);
@@ -218,8 +229,11 @@ static sa_status check_result(const sa_json *root, const sa_position *final, int
     } else {
         for (int i = 0; i < players; i++)
             want[i] = 0;
-        sa_write_fmt(&m.w, ", but the game is not over after %d plies (expected null, all zeros "
-                     "for an adjudicated draw, or a forfeit's win and loss)", plies);
+        sa_write_fmt(
+            &m.w,
+            ", but the game is not over after %d plies (expected null, all zeros "
+            "for an adjudicated draw, or a forfeit's win and loss)",
+            plies);
     }
     int i = 0;
     for (const sa_json *r = result->child; r != NULL; r = r->next, i++)
@@ -253,7 +267,8 @@ static sa_status replay(sa_record *record, const sa_json *root, sa_error *err)
         int ply = record->plies + 1;
         const sa_json *by = sa_json_member(entry, "by");
         int to_move = sa_position_to_move(pos);
-        int same = by->type == SA_JSON_STRING ? to_move == SA_CHANCE : by->integer == to_move;
+        int same =
+            by->type == SA_JSON_STRING ? to_move == SA_CHANCE : by->integer == to_move;
         if (!same) {
             message m;
             sa_write_fmt(begin(&m), "ply %d: by ", ply);
@@ -268,7 +283,7 @@ static sa_status replay(sa_record *record, const sa_json *root, sa_error *err)
             return sa_error_set(err, SA_ERR_MEMORY, "out of memory");
         record->positions[ply] = pos;
         const sa_json *move = sa_json_member(entry, "move");
-        if (!ascii(move->string)) {   /* as the Python API's move check says it */
+        if (!ascii(move->string)) { /* as the Python API's move check says it */
             message m;
             sa_write_fmt(begin(&m), "ply %d: illegal move ", ply);
             sa_write_py_repr(&m.w, move);

@@ -27,14 +27,14 @@ static sa_status read_value(const sa_rule *rule, const sa_json *v, sa_rule_value
         if (st == SA_OK)
             out->number = flag;
         return st;
-    case SA_RULE_STRING:
-        return sa_json_get_string(v, path, &out->text, err);
+    case SA_RULE_STRING: return sa_json_get_string(v, path, &out->text, err);
     }
-    return sa_error_set(err, SA_ERR_ARGUMENT, "rules table: option %s has no kind", rule->key);
+    return sa_error_set(err, SA_ERR_ARGUMENT, "rules table: option %s has no kind",
+                        rule->key);
 }
 
-sa_status sa_rules_read(const sa_rule *table, int n, const sa_json *rules, sa_rule_value *out,
-                        sa_error *err)
+sa_status sa_rules_read(const sa_rule *table, int n, const sa_json *rules,
+                        sa_rule_value *out, sa_error *err)
 {
     for (int i = 0; i < n; i++) {
         out[i].number = table[i].default_value;
@@ -47,8 +47,8 @@ sa_status sa_rules_read(const sa_rule *table, int n, const sa_json *rules, sa_ru
      * order of the keys. */
     const char *keys[SA_MAX_RULES + 1];
     if (n > SA_MAX_RULES)
-        return sa_error_set(err, SA_ERR_ARGUMENT, "rules table: %d options, at most %d", n,
-                            SA_MAX_RULES);
+        return sa_error_set(err, SA_ERR_ARGUMENT, "rules table: %d options, at most %d",
+                            n, SA_MAX_RULES);
     for (int i = 0; i < n; i++)
         keys[i] = table[i].key;
     keys[n] = NULL;

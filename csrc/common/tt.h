@@ -29,21 +29,21 @@ enum { SA_BOUND_NONE = 0, SA_BOUND_UPPER = 1, SA_BOUND_LOWER = 2, SA_BOUND_EXACT
 #define SA_TT_NO_MOVE 0x3FFFFF
 
 typedef struct sa_tt_entry {
-    _Atomic uint64_t check;  /* key ^ data */
+    _Atomic uint64_t check; /* key ^ data */
     _Atomic uint64_t data;
 } sa_tt_entry;
 
 typedef struct sa_tt {
     sa_tt_entry *entries;
-    size_t mask;     /* number of buckets - 1 (a power of two) */
-    _Atomic uint64_t used;   /* stores into empty slots, for hashfull */
+    size_t mask;           /* number of buckets - 1 (a power of two) */
+    _Atomic uint64_t used; /* stores into empty slots, for hashfull */
 } sa_tt;
 
 typedef struct sa_tt_hit {
     int32_t score;
     int depth;
     int bound;
-    int move_index;  /* SA_TT_NO_MOVE when none */
+    int move_index; /* SA_TT_NO_MOVE when none */
 } sa_tt_hit;
 
 /* The largest power of two of buckets of `bucket_bytes` that fits in

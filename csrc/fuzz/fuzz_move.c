@@ -17,10 +17,16 @@
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const char *const starts[][2] = {
-    {"turtles", NULL}, {"turtles", "{\"tattoo\":true}"}, {"turtles", "{\"hatching\":true}"},
-    {"zebras", NULL}, {"zebras", "{\"croc_chain\":true}"},
-    {"ostrich", NULL}, {"ostrich", "{\"lion\":true}"}, {"ostrich", "{\"players\":2}"},
-    {"arena", NULL}, {"arena", "{\"animals\":true}"},
+    {"turtles", NULL},
+    {"turtles", "{\"tattoo\":true}"},
+    {"turtles", "{\"hatching\":true}"},
+    {"zebras", NULL},
+    {"zebras", "{\"croc_chain\":true}"},
+    {"ostrich", NULL},
+    {"ostrich", "{\"lion\":true}"},
+    {"ostrich", "{\"players\":2}"},
+    {"arena", NULL},
+    {"arena", "{\"animals\":true}"},
 };
 #define N_STARTS (sizeof starts / sizeof starts[0])
 #define MAX_MOVES_PER_INPUT 64

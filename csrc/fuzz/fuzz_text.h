@@ -10,7 +10,8 @@
 /* The text a snprintf-style writer makes, in a malloc'd buffer (NULL when out
  * of memory). One call when it fits 64 KiB, as nearly every text does: listing
  * an ostrich roll's 1,512 outcomes twice would halve the harness's speed. */
-static inline char *text_of(const sa_position *pos, size_t (*write)(const sa_position *, char *, size_t))
+static inline char *text_of(const sa_position *pos,
+                            size_t (*write)(const sa_position *, char *, size_t))
 {
     size_t cap = 1 << 16;
     char *buf = malloc(cap);

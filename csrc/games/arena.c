@@ -9,13 +9,15 @@
 #include "games/arena.h"
 
 const char *const arena_roster_names[ARENA_ROSTER_NB] = {
-    "champion", "dimachaerus", "hoplomachus", "murmillo", "novice", "retiarius", "thraex"};
+    "champion", "dimachaerus", "hoplomachus", "murmillo",
+    "novice",   "retiarius",   "thraex"};
 const uint8_t arena_roster_stats[ARENA_ROSTER_NB][3] = {
     {5, 4, 3}, {4, 2, 3}, {3, 3, 3}, {3, 4, 2}, {2, 2, 2}, {3, 2, 4}, {4, 3, 2}};
 const char *const arena_species_names[SPECIES_NB] = {"lion", "bear", "rhino"};
 const uint8_t arena_species_stats[SPECIES_NB][3] = {{5, 1, 4}, {4, 3, 3}, {2, 5, 3}};
 
-static const int neighbour_offset[6] = {+1, -1, +ARENA_W, -ARENA_W, 1 - ARENA_W, ARENA_W - 1};
+static const int neighbour_offset[6] = {+1,       -1,          +ARENA_W,
+                                        -ARENA_W, 1 - ARENA_W, ARENA_W - 1};
 
 /* ------------------------------------------------------------------------
  * Zobrist key: one term per (byte offset of dyn, value). */
@@ -76,7 +78,8 @@ uint64_t arena_hash_from_scratch(const void *state)
 
 int arena_in_board(const arena_state *st, int hex)
 {
-    return hex >= 0 && hex < ARENA_CELLS && ((st->fixed.hexes[hex >> 6] >> (hex & 63)) & 1);
+    return hex >= 0 && hex < ARENA_CELLS &&
+           ((st->fixed.hexes[hex >> 6] >> (hex & 63)) & 1);
 }
 
 int arena_distance(int a, int b)
@@ -86,7 +89,10 @@ int arena_distance(int a, int b)
     return ((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (s < 0 ? -s : s)) / 2;
 }
 
-static inline int is_alive(const arena_state *st, int u) { return (st->dyn.alive >> u) & 1; }
+static inline int is_alive(const arena_state *st, int u)
+{
+    return (st->dyn.alive >> u) & 1;
+}
 static inline int on_board(const arena_state *st, int u)
 {
     return is_alive(st, u) && st->dyn.hex[u] != ARENA_NO_HEX;
@@ -189,7 +195,10 @@ int arena_is_over(const arena_state *st, int *result)
 }
 
 /* The unit with the (k)th smallest... helpers over masks. */
-static inline int popcount(unsigned x) { return __builtin_popcount(x); }
+static inline int popcount(unsigned x)
+{
+    return __builtin_popcount(x);
+}
 
 /* ------------------------------------------------------------------------
  * State transitions. Each leaves the state at a real choice, at a forced
@@ -198,8 +207,8 @@ static inline int popcount(unsigned x) { return __builtin_popcount(x); }
 static void end_activation(arena_state *st);
 static void start_round(arena_state *st);
 
-static void set_active_fields(arena_state *st, int moved, int attacked, int steps, int left,
-                              int target)
+static void set_active_fields(arena_state *st, int moved, int attacked, int steps,
+                              int left, int target)
 {
     put8(st, &st->dyn.moved, (unsigned)moved);
     put8(st, &st->dyn.attacked, (unsigned)attacked);
@@ -381,7 +390,10 @@ static void start_round(arena_state *st)
     }
 }
 
-void arena_start_round(arena_state *st) { start_round(st); }
+void arena_start_round(arena_state *st)
+{
+    start_round(st);
+}
 
 /* After an attack is fully resolved (§5.6 last sentence). */
 static void after_attack(arena_state *st)
@@ -406,7 +418,8 @@ static void apply_wounds(arena_state *st, int k)
             after_attack(st);
     } else {
         set_pending(st, 0, target + 1, k);
-        put8(st, &st->dyn.phase, arena_is_animal(target) ? PH_ANIMAL_WOUNDS : PH_ALLOCATE);
+        put8(st, &st->dyn.phase,
+             arena_is_animal(target) ? PH_ANIMAL_WOUNDS : PH_ALLOCATE);
     }
 }
 
@@ -493,17 +506,13 @@ static void apply_step(arena_state *st, int hex)
 static void apply_behave(arena_state *st, int behave)
 {
     switch (behave) {
-    case BEHAVE_ROAR:
-        end_activation(st);
-        return;
+    case BEHAVE_ROAR: end_activation(st); return;
     case BEHAVE_WANDER1:
     case BEHAVE_WANDER2:
         put8(st, &st->dyn.left, behave == BEHAVE_WANDER1 ? 1u : 2u);
         put8(st, &st->dyn.phase, PH_WANDER);
         return;
-    default:
-        put8(st, &st->dyn.phase, PH_HUNT_TARGET);
-        return;
+    default: put8(st, &st->dyn.phase, PH_HUNT_TARGET); return;
     }
 }
 
@@ -516,7 +525,8 @@ static void apply_gladiator_move(arena_state *st, int hex)
         int away = 1;
         for (int v = 0; v < ARENA_UNITS && away; v++)
             if ((enemies >> v) & 1)
-                away = arena_distance(hex, st->dyn.hex[v]) > arena_distance(from, st->dyn.hex[v]);
+                away = arena_distance(hex, st->dyn.hex[v]) >
+                       arena_distance(from, st->dyn.hex[v]);
         if (away)
             put8(st, &st->dyn.pool, st->dyn.pool + 1u);
     }
@@ -618,7 +628,9 @@ static void apply_raw(arena_state *st, sa_move m)
         break;
     case MK_END: end_activation(st); break;
     case MK_WOUNDS: apply_wounds(st, mv_field(m, 4, 4)); break;
-    case MK_LOSE: apply_lose(st, mv_field(m, 4, 4), mv_field(m, 8, 4), mv_field(m, 12, 4)); break;
+    case MK_LOSE:
+        apply_lose(st, mv_field(m, 4, 4), mv_field(m, 8, 4), mv_field(m, 12, 4));
+        break;
     case MK_BEHAVE: apply_behave(st, mv_field(m, 4, 2)); break;
     case MK_STEP: apply_step(st, mv_field(m, 4, 10)); break;
     case MK_TARGET:
@@ -638,7 +650,8 @@ static void apply_raw(arena_state *st, sa_move m)
 
 static int order_moves(const arena_state *st, sa_move *out)
 {
-    static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
+    static const int perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
+                                    {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
     int teams[3] = {0, 0, 0}, n_teams = 0, present = arena_teams_on_board(st), n = 0;
     for (int t = 0; t < 3; t++)
         if ((present >> t) & 1)

@@ -29,9 +29,18 @@
 #define ARENA_WORDS ((ARENA_CELLS + 63) / 64)
 #define ARENA_NO_HEX 0x3FF /* a waiting animal, or an empty slot */
 
-static inline int arena_hex(int q, int r) { return (q + 1) + ARENA_W * (r + 1); }
-static inline int arena_hex_q(int hex) { return hex % ARENA_W - 1; }
-static inline int arena_hex_r(int hex) { return hex / ARENA_W - 1; }
+static inline int arena_hex(int q, int r)
+{
+    return (q + 1) + ARENA_W * (r + 1);
+}
+static inline int arena_hex_q(int hex)
+{
+    return hex % ARENA_W - 1;
+}
+static inline int arena_hex_r(int hex)
+{
+    return hex / ARENA_W - 1;
+}
 
 /* -- combatants --------------------------------------------------------------
  * Seven unit slots, fixed by id:
@@ -43,14 +52,33 @@ enum { ARENA_UNITS = 7, ARENA_GLADIATORS = 4, ARENA_FIRST_ANIMAL = 4 };
 enum { TEAM_A = 2 };
 enum { SPECIES_LION = 0, SPECIES_BEAR = 1, SPECIES_RHINO = 2, SPECIES_NB = 3 };
 
-static inline int arena_is_animal(int u) { return u >= ARENA_FIRST_ANIMAL; }
-static inline int arena_team(int u) { return u < ARENA_FIRST_ANIMAL ? u >> 1 : TEAM_A; }
+static inline int arena_is_animal(int u)
+{
+    return u >= ARENA_FIRST_ANIMAL;
+}
+static inline int arena_team(int u)
+{
+    return u < ARENA_FIRST_ANIMAL ? u >> 1 : TEAM_A;
+}
 
 /* -- phases (rule book §6) ---------------------------------------------- */
 enum arena_phase {
-    PH_REQUEST, PH_EVENT, PH_INITIATIVE, PH_ORDER, PH_SELECT, PH_ACT,
-    PH_ATTACK, PH_ALLOCATE, PH_ANIMAL_WOUNDS, PH_BEHAVIOUR, PH_WANDER,
-    PH_HUNT_STEP, PH_HUNT_TARGET, PH_ANIMAL_TARGET, PH_OVER, PH_NB
+    PH_REQUEST,
+    PH_EVENT,
+    PH_INITIATIVE,
+    PH_ORDER,
+    PH_SELECT,
+    PH_ACT,
+    PH_ATTACK,
+    PH_ALLOCATE,
+    PH_ANIMAL_WOUNDS,
+    PH_BEHAVIOUR,
+    PH_WANDER,
+    PH_HUNT_STEP,
+    PH_HUNT_TARGET,
+    PH_ANIMAL_TARGET,
+    PH_OVER,
+    PH_NB
 };
 
 /* -- rules options (§5.12) ---------------------------------------------- */
@@ -118,14 +146,14 @@ typedef struct arena_dyn {
 #define ARENA_DYN_WORDS 8 /* the u16 prefix: hex[7] and round */
 
 typedef struct arena_fixed {
-    uint64_t hexes[ARENA_WORDS];    /* the arena, bit = padded hex            */
-    uint16_t hex_start[2];          /* I and II                               */
-    uint16_t round_cap;             /* 1..1000                                */
+    uint64_t hexes[ARENA_WORDS]; /* the arena, bit = padded hex            */
+    uint16_t hex_start[2];       /* I and II                               */
+    uint16_t round_cap;          /* 1..1000                                */
     uint8_t format, animals, initiative, attack_then_move, spawn, event_roll;
-    uint8_t side_names[2][2];       /* roster index, [1] = ARENA_NO_NAME if one */
+    uint8_t side_names[2][2];         /* roster index, [1] = ARENA_NO_NAME if one */
     char names[ARENA_GLADIATORS][33]; /* gladiator labels                     */
-    uint8_t weights;                /* weight-set slot of the evaluation      */
-                                    /* (common/weights.h); not hashed         */
+    uint8_t weights;                  /* weight-set slot of the evaluation      */
+                                      /* (common/weights.h); not hashed         */
 } arena_fixed;
 
 typedef struct arena_state {
@@ -148,18 +176,36 @@ typedef struct arena_state {
  *     WOUNDS    4..7 k              BEHAVE  4..5 roar/wander1/wander2/hunt
  *     ROLL, PASS, END  no payload */
 enum arena_move_kind {
-    MK_ROLL, MK_PASS, MK_ORDER, MK_ACTIVATE, MK_MOVE, MK_ATTACK, MK_END,
-    MK_LOSE, MK_SPAWN, MK_INIT, MK_WOUNDS, MK_BEHAVE, MK_STEP, MK_TARGET
+    MK_ROLL,
+    MK_PASS,
+    MK_ORDER,
+    MK_ACTIVATE,
+    MK_MOVE,
+    MK_ATTACK,
+    MK_END,
+    MK_LOSE,
+    MK_SPAWN,
+    MK_INIT,
+    MK_WOUNDS,
+    MK_BEHAVE,
+    MK_STEP,
+    MK_TARGET
 };
 enum { BEHAVE_ROAR, BEHAVE_WANDER1, BEHAVE_WANDER2, BEHAVE_HUNT };
 #define SPAWN_NONE 3
 
-static inline int mv_kind(sa_move m) { return (int)(m & 15); }
+static inline int mv_kind(sa_move m)
+{
+    return (int)(m & 15);
+}
 static inline int mv_field(sa_move m, int shift, int bits)
 {
     return (int)((m >> shift) & ((1u << bits) - 1));
 }
-static inline sa_move mv_make(int kind, uint64_t payload) { return (sa_move)kind | (payload << 4); }
+static inline sa_move mv_make(int kind, uint64_t payload)
+{
+    return (sa_move)kind | (payload << 4);
+}
 
 /* -- sizes ---------------------------------------------------------------------
  * Decisions. `act`: a move to every hex within 8 steps but the own one, at

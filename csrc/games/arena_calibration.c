@@ -53,7 +53,8 @@ double arena_calibrate_win(const void *state, double p)
     double z = log(p / (1.0 - p));
     z = z > LOGIT_BOUND ? LOGIT_BOUND : z < -LOGIT_BOUND ? -LOGIT_BOUND : z;
     double logit = (CAL_Z + CAL_ZT * t) * z + s * (CAL_S + CAL_ST * t) +
-                   t * s * (CAL_DA * f[ARENA_F_ATTACK] + CAL_DD * f[ARENA_F_DEFENSE] +
-                            CAL_DS * f[ARENA_F_SPEED]);
+                   t * s *
+                       (CAL_DA * f[ARENA_F_ATTACK] + CAL_DD * f[ARENA_F_DEFENSE] +
+                        CAL_DS * f[ARENA_F_SPEED]);
     return 1.0 / (1.0 + exp(-logit));
 }

@@ -24,7 +24,8 @@ static void hex_name(int hex, char out[16])
 static void unit_words(const arena_state *st, int u, char out[64])
 {
     if (arena_is_animal(u))
-        snprintf(out, 64, "the %s %s", arena_species_names[st->dyn.species[u]], unit_ids[u]);
+        snprintf(out, 64, "the %s %s", arena_species_names[st->dyn.species[u]],
+                 unit_ids[u]);
     else if (st->fixed.names[u][0])
         snprintf(out, 64, "%s (%s)", unit_ids[u], st->fixed.names[u]);
     else
@@ -47,7 +48,8 @@ static void describe_dice_lost(sa_move m, sa_move_description *d)
         int k = mv_field(m, 4 + 4 * i, 4);
         if (k == 0)
             continue;
-        snprintf(words[n], sizeof words[n], "%d %s di%s", k, attrs[i], k == 1 ? "e" : "ce");
+        snprintf(words[n], sizeof words[n], "%d %s di%s", k, attrs[i],
+                 k == 1 ? "e" : "ce");
         items[n] = words[n];
         n++;
     }
@@ -61,8 +63,8 @@ static int runs_away(const arena_state *st, int u, int to)
     if (!st->fixed.animals || !enemies || st->dyn.pool >= 20)
         return 0;
     for (int v = 0; v < ARENA_UNITS; v++)
-        if ((enemies >> v & 1) &&
-            arena_distance(to, st->dyn.hex[v]) <= arena_distance(st->dyn.hex[u], st->dyn.hex[v]))
+        if ((enemies >> v & 1) && arena_distance(to, st->dyn.hex[v]) <=
+                                      arena_distance(st->dyn.hex[u], st->dyn.hex[v]))
             return 0;
     return 1;
 }
@@ -112,14 +114,15 @@ static void describe_spawn(const arena_state *after, sa_move m, sa_move_descript
         sa_describe_text(d, "a %s (%s) appears and waits for hex %s, which is taken",
                          arena_species_names[species], unit_ids[u], entry ? "II" : "I");
     else
-        sa_describe_text(d, "a %s (%s) enters the arena at hex %s", arena_species_names[species],
-                         unit_ids[u], entry ? "II" : "I");
+        sa_describe_text(d, "a %s (%s) enters the arena at hex %s",
+                         arena_species_names[species], unit_ids[u], entry ? "II" : "I");
 }
 
 static void describe_behave(const arena_state *st, sa_move m, sa_move_description *d)
 {
-    static const char *const what[4] = {"roars and does nothing", "wanders one random step",
-                                        "wanders two random steps", "hunts the nearest foe"};
+    static const char *const what[4] = {
+        "roars and does nothing", "wanders one random step", "wanders two random steps",
+        "hunts the nearest foe"};
     char who[64];
     unit_words(st, st->dyn.active - 1, who);
     sa_describe_text(d, "%s %s", who, what[mv_field(m, 4, 2)]);
@@ -140,7 +143,8 @@ static void describe_action(const arena_state *st, sa_move m, sa_move_descriptio
         sa_describe_place(d, "hex", where);
         sa_describe_text(d, "%s moves from %s to %s", who, from, where);
         if (runs_away(st, u, hex))
-            sa_describe_text(d, "; moving away from every enemy adds a die to the event pool");
+            sa_describe_text(
+                d, "; moving away from every enemy adds a die to the event pool");
         break;
     case MK_STEP:
         if (hex == ARENA_NO_HEX) {
@@ -157,8 +161,9 @@ static void describe_action(const arena_state *st, sa_move m, sa_move_descriptio
         break;
     case MK_TARGET:
         sa_describe_place(d, "id", unit_ids[arg]);
-        sa_describe_text(d, st->dyn.phase == PH_HUNT_TARGET ? "%s hunts %s" : "%s attacks %s",
-                         who, other);
+        sa_describe_text(
+            d, st->dyn.phase == PH_HUNT_TARGET ? "%s hunts %s" : "%s attacks %s", who,
+            other);
         break;
     case MK_END: sa_describe_text(d, "%s ends its activation", who); break;
     default: break;
@@ -173,15 +178,16 @@ static void describe_wounds(const arena_state *st, const arena_state *after, sa_
     char who[64], whom[64];
     unit_words(st, attacker, who);
     unit_words(st, target, whom);
-    sa_describe_text(d, "the attack of %s causes %d wound%s to %s", who, k, k == 1 ? "" : "s",
-                     whom);
+    sa_describe_text(d, "the attack of %s causes %d wound%s to %s", who, k,
+                     k == 1 ? "" : "s", whom);
     if (!(after->dyn.alive >> target & 1))
         sa_describe_text(d, ", who is defeated");
 }
 
 static void describe_end(const arena_state *after, sa_move_description *d)
 {
-    static const char *const results[4] = {"", "player 0 wins", "player 1 wins", "nobody wins"};
+    static const char *const results[4] = {"", "player 0 wins", "player 1 wins",
+                                           "nobody wins"};
     if (after->dyn.phase == PH_OVER)
         sa_describe_text(d, "; the combat ends: %s", results[after->dyn.result & 3]);
 }
@@ -195,8 +201,12 @@ void arena_describe_move(const void *state, sa_move m, sa_move_description *d)
     char who[64];
     int chooser = arena_to_move(st);
     switch (mv_kind(m)) {
-    case MK_ROLL: sa_describe_text(d, "player %d asks for the event roll", chooser); break;
-    case MK_PASS: sa_describe_text(d, "player %d does not ask for the event roll", chooser); break;
+    case MK_ROLL:
+        sa_describe_text(d, "player %d asks for the event roll", chooser);
+        break;
+    case MK_PASS:
+        sa_describe_text(d, "player %d does not ask for the event roll", chooser);
+        break;
     case MK_ORDER: describe_order(m, d); break;
     case MK_ACTIVATE:
         unit_words(st, mv_field(m, 4, 3), who);

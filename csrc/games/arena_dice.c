@@ -9,18 +9,17 @@
 typedef unsigned __int128 u128;
 
 /* Pascal's triangle, C(n, k) for n, k <= 10. */
-static const uint64_t pascal[11][11] = {
-    {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-    {1, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0},
-    {1, 3, 3, 1, 0, 0, 0, 0, 0, 0, 0},
-    {1, 4, 6, 4, 1, 0, 0, 0, 0, 0, 0},
-    {1, 5, 10, 10, 5, 1, 0, 0, 0, 0, 0},
-    {1, 6, 15, 20, 15, 6, 1, 0, 0, 0, 0},
-    {1, 7, 21, 35, 35, 21, 7, 1, 0, 0, 0},
-    {1, 8, 28, 56, 70, 56, 28, 8, 1, 0, 0},
-    {1, 9, 36, 84, 126, 126, 84, 36, 9, 1, 0},
-    {1, 10, 45, 120, 210, 252, 210, 120, 45, 10, 1}};
+static const uint64_t pascal[11][11] = {{1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+                                        {1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+                                        {1, 2, 1, 0, 0, 0, 0, 0, 0, 0, 0},
+                                        {1, 3, 3, 1, 0, 0, 0, 0, 0, 0, 0},
+                                        {1, 4, 6, 4, 1, 0, 0, 0, 0, 0, 0},
+                                        {1, 5, 10, 10, 5, 1, 0, 0, 0, 0, 0},
+                                        {1, 6, 15, 20, 15, 6, 1, 0, 0, 0, 0},
+                                        {1, 7, 21, 35, 35, 21, 7, 1, 0, 0, 0},
+                                        {1, 8, 28, 56, 70, 56, 28, 8, 1, 0, 0},
+                                        {1, 9, 36, 84, 126, 126, 84, 36, 9, 1, 0},
+                                        {1, 10, 45, 120, 210, 252, 210, 120, 45, 10, 1}};
 
 static uint64_t binomial(int n, int k)
 {
@@ -47,7 +46,7 @@ void arena_wound_weights(int a, int d, uint64_t *weights)
     assert(a >= 1 && a < WMAX && d >= 1 && d <= 8);
     /* cur/next[(na * (d + 1) + nd) * (a + 1) + w] */
     uint64_t cur[WMAX * 9 * WMAX], next[WMAX * 9 * WMAX];
-    const uint64_t (*choose_a)[11] = pascal, (*choose_d)[11] = pascal;
+    const uint64_t(*choose_a)[11] = pascal, (*choose_d)[11] = pascal;
     int stride_nd = a + 1, stride_na = (d + 1) * (a + 1), size = (a + 1) * stride_na;
     memset(cur, 0, sizeof cur[0] * (size_t)size);
     cur[0] = 1;
@@ -63,7 +62,8 @@ void arena_wound_weights(int a, int d, uint64_t *weights)
                     if (!x)
                         continue;
                     for (int kd = 0; nd + kd <= d; kd++)
-                        next[na * stride_na + (nd + kd) * stride_nd + w] += x * choose_d[d - nd][kd];
+                        next[na * stride_na + (nd + kd) * stride_nd + w] +=
+                            x * choose_d[d - nd][kd];
                 }
         /* Attack dice showing v: the die at sorted position i wounds when it
          * is paired with a lower Defense die (nd < i <= d) or unpaired with
@@ -149,8 +149,8 @@ uint64_t arena_spawn_ways(int n, int spawn_rule)
 #define INIT_MAX_TRANS 2048
 
 typedef struct init_dp {
-    int n;                           /* combatants rolling                  */
-    int unit[INIT_MAX_UNITS];        /* their unit slots                    */
+    int n;                    /* combatants rolling                  */
+    int unit[INIT_MAX_UNITS]; /* their unit slots                    */
     int speed[INIT_MAX_UNITS];
     int team[INIT_MAX_UNITS];
     int board_index[INIT_MAX_UNITS]; /* index among animals on the board, or -1 */
@@ -158,7 +158,7 @@ typedef struct init_dp {
     int n_states, n_trans;
     uint8_t state_mask[INIT_MAX_STATES];
     uint16_t state_key[INIT_MAX_STATES];
-    int narrow;                      /* 6^(total Speed) < 2^64: use weight64 */
+    int narrow; /* 6^(total Speed) < 2^64: use weight64 */
     u128 weight[INIT_MAX_STATES];
     uint64_t weight64[INIT_MAX_STATES];
     uint16_t trans_from[INIT_MAX_TRANS], trans_to[INIT_MAX_TRANS];
@@ -209,7 +209,8 @@ static void build_states(init_dp *dp)
                     if (dp->state_key[by_mask[to_mask][k]] == key)
                         to = by_mask[to_mask][k];
                 if (to < 0) {
-                    assert(dp->n_states < INIT_MAX_STATES && n_by_mask[to_mask] < INIT_MAX_KEYS);
+                    assert(dp->n_states < INIT_MAX_STATES &&
+                           n_by_mask[to_mask] < INIT_MAX_KEYS);
                     to = dp->n_states++;
                     dp->state_mask[to] = (uint8_t)to_mask, dp->state_key[to] = key;
                     by_mask[to_mask][n_by_mask[to_mask]++] = (uint16_t)to;
@@ -273,8 +274,8 @@ static void take_value_any(init_dp *dp, const uint64_t *ways)
 /* Lexicographic order: sorted rolls, a roll above its own prefixes. Visits the
  * non-increasing tuples extending the current one in descending order
  * (post-order, the higher next die first), feeding those of a rolled size. */
-static void lexicographic_walk(init_dp *dp, int *multiplicity, int len, int last, int max_len,
-                               unsigned sizes, uint64_t ways)
+static void lexicographic_walk(init_dp *dp, int *multiplicity, int len, int last,
+                               int max_len, unsigned sizes, uint64_t ways)
 {
     if (len < max_len)
         for (int x = last; x >= 1; x--) {
@@ -347,7 +348,8 @@ static sa_move init_move(const arena_state *st, const init_dp *dp, uint16_t key)
             if (dp->board_index[c] >= 0)
                 on_board[dp->board_index[c]] = dp->unit[c];
         for (int i = 0; i < 3 && ((seq >> (2 * i)) & 3); i++)
-            payload |= (uint64_t)on_board[((seq >> (2 * i)) & 3) - 1] << (10 + 3 * i), n++;
+            payload |= (uint64_t)on_board[((seq >> (2 * i)) & 3) - 1] << (10 + 3 * i),
+                n++;
         payload |= (uint64_t)n << 8;
     }
     return mv_make(MK_INIT, payload);
@@ -366,7 +368,8 @@ int arena_initiative_outcomes(const arena_state *st, sa_move *out, uint64_t *wei
         dp.unit[c] = u;
         dp.speed[c] = st->dyn.speed[u];
         dp.team[c] = arena_team(u);
-        dp.board_index[c] = arena_is_animal(u) && st->dyn.hex[u] != ARENA_NO_HEX ? n_board++ : -1;
+        dp.board_index[c] =
+            arena_is_animal(u) && st->dyn.hex[u] != ARENA_NO_HEX ? n_board++ : -1;
         sizes |= 1u << dp.speed[c];
         max_len = dp.speed[c] > max_len ? dp.speed[c] : max_len;
     }

@@ -29,7 +29,8 @@
 #define DICE_PER_STANDING 3
 
 const char *const arena_feature_names[ARENA_N_FEATURES] = {
-    "standing", "attack", "defense", "speed", "wounds", "centre", "kill_threat", "late_lead",
+    "standing", "attack", "defense",     "speed",
+    "wounds",   "centre", "kill_threat", "late_lead",
 };
 
 /* The phrases of a marked move's reason (sa_game.feature_phrases): per
@@ -59,13 +60,12 @@ const char *const arena_feature_phrases[2 * ARENA_N_FEATURES] = {
 #define STR(x) STR_(x)
 /* What one unit of the evaluation is (sa_game.eval_units), next to the
  * weights that make it so. */
-const char arena_eval_units[] =
-    "hundredths of a die (a die = " STR(W_DIE) ", a gladiator standing = "
-    STR(DICE_PER_STANDING) " dice)";
+const char arena_eval_units[] = "hundredths of a die (a die = " STR(
+    W_DIE) ", a gladiator standing = " STR(DICE_PER_STANDING) " dice)";
 const int32_t arena_default_weights[ARENA_N_FEATURES] = {
     [ARENA_F_STANDING] = W_STANDING, [ARENA_F_ATTACK] = W_DIE, [ARENA_F_DEFENSE] = W_DIE,
-    [ARENA_F_SPEED] = W_DIE,    [ARENA_F_WOUNDS] = 0,       [ARENA_F_CENTRE] = 10,
-    [ARENA_F_KILL_THREAT] = 4, [ARENA_F_LATE_LEAD] = -8,
+    [ARENA_F_SPEED] = W_DIE,         [ARENA_F_WOUNDS] = 0,     [ARENA_F_CENTRE] = 10,
+    [ARENA_F_KILL_THREAT] = 4,       [ARENA_F_LATE_LEAD] = -8,
 };
 
 /* The middle of the arena: halfway from hex I to hex II (e5 on the default
@@ -73,7 +73,8 @@ const int32_t arena_default_weights[ARENA_N_FEATURES] = {
 static int centre_hex(const arena_state *st)
 {
     int a = st->fixed.hex_start[0], b = st->fixed.hex_start[1];
-    return arena_hex((arena_hex_q(a) + arena_hex_q(b)) / 2, (arena_hex_r(a) + arena_hex_r(b)) / 2);
+    return arena_hex((arena_hex_q(a) + arena_hex_q(b)) / 2,
+                     (arena_hex_r(a) + arena_hex_r(b)) / 2);
 }
 
 /* The best chance, in percent, that gladiator u's next attack defeats an
@@ -87,7 +88,8 @@ static int kill_threat(const arena_state *st, int u)
             continue;
         if (arena_distance(st->dyn.hex[u], st->dyn.hex[v]) > st->dyn.speed[u] + 1)
             continue;
-        int p = arena_kill_percent(st->dyn.attack[u], st->dyn.defense[v], arena_spare(st, v));
+        int p =
+            arena_kill_percent(st->dyn.attack[u], st->dyn.defense[v], arena_spare(st, v));
         if (p > best)
             best = p;
     }
@@ -125,7 +127,7 @@ int32_t arena_evaluate(const void *state, int player)
     const arena_state *st = state;
     int32_t f[ARENA_N_FEATURES];
     arena_features(st, f);
-    int32_t v = sa_weighted_sum(sa_weights_of(st->fixed.weights, arena_default_weights), f,
-                                ARENA_N_FEATURES);
+    int32_t v = sa_weighted_sum(sa_weights_of(st->fixed.weights, arena_default_weights),
+                                f, ARENA_N_FEATURES);
     return player == 0 ? v : -v;
 }

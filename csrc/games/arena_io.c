@@ -8,11 +8,11 @@
 #include "common/error.h"
 #include "games/arena.h"
 
-#define TRY(call)                   \
-    do {                            \
-        sa_status status_ = (call); \
-        if (status_ != SA_OK)       \
-            return status_;         \
+#define TRY(call)                                                                        \
+    do {                                                                                 \
+        sa_status status_ = (call);                                                      \
+        if (status_ != SA_OK)                                                            \
+            return status_;                                                              \
     } while (0)
 
 static sa_status bad(sa_error *err, const char *path, const char *what)
@@ -21,8 +21,9 @@ static sa_status bad(sa_error *err, const char *path, const char *what)
 }
 
 const char *const arena_phase_names[PH_NB] = {
-    "request", "event", "initiative", "order", "select", "act", "attack", "allocate",
-    "animal_wounds", "behaviour", "wander", "hunt_step", "hunt_target", "animal_target", "over"};
+    "request", "event",     "initiative",  "order",         "select",
+    "act",     "attack",    "allocate",    "animal_wounds", "behaviour",
+    "wander",  "hunt_step", "hunt_target", "animal_target", "over"};
 static const char *const unit_ids[ARENA_UNITS] = {"0a", "0b", "1a", "1b", "x", "y", "z"};
 static const char *const team_names[3] = {"0", "1", "A"};
 static const char *const entry_names[2] = {"I", "II"};
@@ -94,9 +95,11 @@ static sa_status read_hex(const sa_json *v, const char *path, const arena_fixed 
     TRY(sa_json_get_string(v, path, &s, err));
     int hex = parse_hex_name(s);
     if (hex < 0)
-        return sa_error_set(err, SA_ERR_POSITION, "field '%s': \"%.20s\" is not a hex name", path, s);
+        return sa_error_set(err, SA_ERR_POSITION,
+                            "field '%s': \"%.20s\" is not a hex name", path, s);
     if (f != NULL && !board_has(f, hex))
-        return sa_error_set(err, SA_ERR_POSITION, "field '%s': hex %s is not on the board", path, s);
+        return sa_error_set(err, SA_ERR_POSITION,
+                            "field '%s': hex %s is not on the board", path, s);
     *out = hex;
     return SA_OK;
 }
@@ -111,8 +114,17 @@ static const char *const event_names[] = {"always", "on_request", NULL};
 
 /* The rules options (safari/rules.h draws a row's layout), in the order the
  * canonical JSON writes them. */
-enum { RULE_FORMAT, RULE_ANIMALS, RULE_INITIATIVE, RULE_ATTACK_THEN_MOVE, RULE_SPAWN,
-       RULE_EVENT_ROLL, RULE_ROUND_CAP, RULE_SIDE0, RULE_SIDE1 };
+enum {
+    RULE_FORMAT,
+    RULE_ANIMALS,
+    RULE_INITIATIVE,
+    RULE_ATTACK_THEN_MOVE,
+    RULE_SPAWN,
+    RULE_EVENT_ROLL,
+    RULE_ROUND_CAP,
+    RULE_SIDE0,
+    RULE_SIDE1
+};
 
 const sa_rule arena_rules[ARENA_N_RULES] = {
     {"format", SA_RULE_ENUM, FORMAT_DUEL, 0, 0, format_names, NULL,
@@ -120,12 +132,14 @@ const sa_rule arena_rules[ARENA_N_RULES] = {
     {"animals", SA_RULE_BOOL, 0, 0, 1, NULL, NULL, "the Wild Animals variant"},
     {"initiative", SA_RULE_ENUM, INIT_LEXICOGRAPHIC, 0, 0, initiative_names, NULL,
      "initiative rolls compared die by die from the highest, or by their totals"},
-    {"attack_then_move", SA_RULE_BOOL, 1, 0, 1, NULL, NULL, "a gladiator may move after attacking"},
+    {"attack_then_move", SA_RULE_BOOL, 1, 0, 1, NULL, NULL,
+     "a gladiator may move after attacking"},
     {"spawn", SA_RULE_ENUM, SPAWN_TRIPLE, 0, 0, spawn_names, NULL,
      "what the event roll needs for an animal to appear"},
     {"event_roll", SA_RULE_ENUM, EVENT_ALWAYS, 0, 0, event_names, NULL,
      "the event roll happens every round, or when a side asks"},
-    {"round_cap", SA_RULE_INT, 30, 1, 1000, NULL, NULL, "the combat is drawn when this round ends"},
+    {"round_cap", SA_RULE_INT, 30, 1, 1000, NULL, NULL,
+     "the combat is drawn when this round ends"},
     {"side0", SA_RULE_STRING, 0, 0, 0, NULL, "thraex",
      "side 0's gladiator at set-up: a roster name (primus: one, or two joined by '+')"},
     {"side1", SA_RULE_STRING, 0, 0, 0, NULL, "murmillo",
@@ -135,14 +149,15 @@ const sa_rule arena_rules[ARENA_N_RULES] = {
 static int roster_index(const char *name, size_t len)
 {
     for (int i = 0; i < ARENA_ROSTER_NB; i++)
-        if (strlen(arena_roster_names[i]) == len && strncmp(arena_roster_names[i], name, len) == 0)
+        if (strlen(arena_roster_names[i]) == len &&
+            strncmp(arena_roster_names[i], name, len) == 0)
             return i;
     return -1;
 }
 
 /* The roster name, or two joined by '+' (primus only), `s` of option `path`. */
-static sa_status read_side_names(const char *s, const char *path, int format, uint8_t out[2],
-                                 sa_error *err)
+static sa_status read_side_names(const char *s, const char *path, int format,
+                                 uint8_t out[2], sa_error *err)
 {
     const char *plus = strchr(s, '+');
     int a = roster_index(s, plus ? (size_t)(plus - s) : strlen(s));
@@ -167,8 +182,10 @@ static sa_status read_rules(arena_fixed *f, const sa_json *rules, sa_error *err)
     f->spawn = (uint8_t)v[RULE_SPAWN].number;
     f->event_roll = (uint8_t)v[RULE_EVENT_ROLL].number;
     f->round_cap = (uint16_t)v[RULE_ROUND_CAP].number;
-    TRY(read_side_names(v[RULE_SIDE0].text, "rules.side0", f->format, f->side_names[0], err));
-    TRY(read_side_names(v[RULE_SIDE1].text, "rules.side1", f->format, f->side_names[1], err));
+    TRY(read_side_names(v[RULE_SIDE0].text, "rules.side0", f->format, f->side_names[0],
+                        err));
+    TRY(read_side_names(v[RULE_SIDE1].text, "rules.side1", f->format, f->side_names[1],
+                        err));
     return SA_OK;
 }
 
@@ -187,9 +204,11 @@ static void place_gladiator(arena_state *st, int u, int roster, int hex)
 {
     const uint8_t *stats = arena_roster_stats[roster];
     st->dyn.alive |= (uint8_t)(1u << u);
-    st->dyn.attack[u] = stats[0], st->dyn.defense[u] = stats[1], st->dyn.speed[u] = stats[2];
+    st->dyn.attack[u] = stats[0], st->dyn.defense[u] = stats[1],
+    st->dyn.speed[u] = stats[2];
     st->dyn.hex[u] = (uint16_t)hex;
-    snprintf(st->fixed.names[u], sizeof st->fixed.names[u], "%s", arena_roster_names[roster]);
+    snprintf(st->fixed.names[u], sizeof st->fixed.names[u], "%s",
+             arena_roster_names[roster]);
 }
 
 static sa_status arena_new_position(void *state, const sa_json *rules, sa_error *err)
@@ -256,8 +275,8 @@ static sa_status read_arena(arena_fixed *f, const sa_json *v, sa_error *err)
     return SA_OK;
 }
 
-static sa_status read_small_int(const sa_json *obj, const char *path, const char *key, int min,
-                                int max, int *out, sa_error *err)
+static sa_status read_small_int(const sa_json *obj, const char *path, const char *key,
+                                int min, int max, int *out, sa_error *err)
 {
     const sa_json *v;
     char full[64];
@@ -278,37 +297,40 @@ static int id_index(const char *s)
 }
 
 /* An id of an existing unit (any unit when `any` is set). */
-static sa_status read_id(const arena_state *st, const sa_json *v, const char *path, int *out,
-                         sa_error *err)
+static sa_status read_id(const arena_state *st, const sa_json *v, const char *path,
+                         int *out, sa_error *err)
 {
     const char *s;
     TRY(sa_json_get_string(v, path, &s, err));
     int u = id_index(s);
     if (u < 0 || !((st->dyn.alive >> u) & 1))
-        return sa_error_set(err, SA_ERR_POSITION, "field '%s': \"%.20s\" is not a combatant here",
-                            path, s);
+        return sa_error_set(err, SA_ERR_POSITION,
+                            "field '%s': \"%.20s\" is not a combatant here", path, s);
     *out = u;
     return SA_OK;
 }
 
-static sa_status read_name(const sa_json *v, const char *path, char out[33], sa_error *err)
+static sa_status read_name(const sa_json *v, const char *path, char out[33],
+                           sa_error *err)
 {
     const char *s;
     TRY(sa_json_get_string(v, path, &s, err));
     size_t n = strlen(s);
     if (n < 1 || n > 32 || n != v->length)
-        return bad(err, path, "a name has 1 to 32 printable ASCII characters without spaces");
+        return bad(err, path,
+                   "a name has 1 to 32 printable ASCII characters without spaces");
     for (size_t i = 0; i < n; i++)
         if (s[i] <= ' ' || s[i] > '~')
-            return bad(err, path, "a name has 1 to 32 printable ASCII characters without spaces");
+            return bad(err, path,
+                       "a name has 1 to 32 printable ASCII characters without spaces");
     memcpy(out, s, n + 1);
     return SA_OK;
 }
 
 static sa_status read_gladiators(arena_state *st, const sa_json *list, sa_error *err)
 {
-    static const char *const keys[] = {"id", "name", "side", "attack", "defense", "speed",
-                                       "wounds", "hex", NULL};
+    static const char *const keys[] = {"id",    "name",   "side", "attack", "defense",
+                                       "speed", "wounds", "hex",  NULL};
     size_t n;
     TRY(sa_json_get_array(list, "gladiators", &n, err));
     char path[48], full[64];
@@ -320,9 +342,12 @@ static sa_status read_gladiators(arena_state *st, const sa_json *list, sa_error 
         const char *id;
         TRY(sa_json_get_string(sa_json_member(g, "id"), full, &id, err));
         int u = id_index(id);
-        if (u < 0 || u >= ARENA_GLADIATORS || (st->fixed.format == FORMAT_DUEL && (u & 1)))
-            return sa_error_set(err, SA_ERR_POSITION, "field '%s': \"%.20s\" is not a gladiator id of a %s",
-                                full, id, st->fixed.format == FORMAT_DUEL ? "duel" : "Primus");
+        if (u < 0 || u >= ARENA_GLADIATORS ||
+            (st->fixed.format == FORMAT_DUEL && (u & 1)))
+            return sa_error_set(err, SA_ERR_POSITION,
+                                "field '%s': \"%.20s\" is not a gladiator id of a %s",
+                                full, id,
+                                st->fixed.format == FORMAT_DUEL ? "duel" : "Primus");
         if (u == last)
             return bad(err, full, "repeated id");
         if (u < last)
@@ -331,8 +356,9 @@ static sa_status read_gladiators(arena_state *st, const sa_json *list, sa_error 
         int side = 0, a = 0, d = 0, s = 0, w = 0, hex = 0;
         TRY(read_small_int(g, path, "side", 0, 1, &side, err));
         if (side != arena_team(u))
-            return sa_error_set(err, SA_ERR_POSITION, "field '%s.side': %d differs from the id's digit",
-                                path, side);
+            return sa_error_set(err, SA_ERR_POSITION,
+                                "field '%s.side': %d differs from the id's digit", path,
+                                side);
         TRY(read_small_int(g, path, "attack", 1, 8, &a, err));
         TRY(read_small_int(g, path, "defense", 1, 8, &d, err));
         TRY(read_small_int(g, path, "speed", 1, 8, &s, err));
@@ -351,8 +377,8 @@ static sa_status read_gladiators(arena_state *st, const sa_json *list, sa_error 
 
 static sa_status read_animals(arena_state *st, const sa_json *list, sa_error *err)
 {
-    static const char *const keys[] = {"id", "species", "attack", "defense", "speed", "hex",
-                                       "entry", NULL};
+    static const char *const keys[] = {"id",    "species", "attack", "defense",
+                                       "speed", "hex",     "entry",  NULL};
     static const char *const species[] = {"lion", "bear", "rhino", NULL};
     static const char *const entries[] = {"I", "II", NULL};
     size_t n;
@@ -371,7 +397,8 @@ static sa_status read_animals(arena_state *st, const sa_json *list, sa_error *er
         TRY(sa_json_get_string(sa_json_member(g, "id"), full, &id, err));
         int u = id_index(id);
         if (u < ARENA_FIRST_ANIMAL)
-            return sa_error_set(err, SA_ERR_POSITION, "field '%s': \"%.20s\" is not an animal id", full, id);
+            return sa_error_set(err, SA_ERR_POSITION,
+                                "field '%s': \"%.20s\" is not an animal id", full, id);
         if ((st->dyn.alive >> u) & 1)
             return bad(err, full, "repeated id");
         int sp = 0, entry = 0, hex = 0, a = 0, d = 0, s = 0;
@@ -404,8 +431,8 @@ static sa_status check_hexes_distinct(const arena_state *st, sa_error *err)
                 st->dyn.hex[u] != ARENA_NO_HEX && st->dyn.hex[u] == st->dyn.hex[v])
                 return sa_error_set(err, SA_ERR_POSITION,
                                     "field '%s': %s and %s share a hex",
-                                    u < ARENA_FIRST_ANIMAL ? "gladiators" : "animals", unit_ids[v],
-                                    unit_ids[u]);
+                                    u < ARENA_FIRST_ANIMAL ? "gladiators" : "animals",
+                                    unit_ids[v], unit_ids[u]);
     return SA_OK;
 }
 
@@ -491,14 +518,16 @@ static sa_status read_active(arena_state *st, const sa_json *v, sa_error *err)
         int moved = 0, attacked = 0;
         TRY(sa_json_check_keys(v, "active", keys, NULL, err));
         TRY(sa_json_get_bool(sa_json_member(v, "moved"), "active.moved", &moved, err));
-        TRY(sa_json_get_bool(sa_json_member(v, "attacked"), "active.attacked", &attacked, err));
+        TRY(sa_json_get_bool(sa_json_member(v, "attacked"), "active.attacked", &attacked,
+                             err));
         st->dyn.moved = (uint8_t)moved, st->dyn.attacked = (uint8_t)attacked;
         return SA_OK;
     }
     static const char *const keys[] = {"id", "steps", "left", "target", NULL};
     int steps = 0, left = 0;
     TRY(sa_json_check_keys(v, "active", keys, NULL, err));
-    TRY(read_small_int(v, "active", "steps", 0, arena_species_stats[st->dyn.species[u]][2], &steps, err));
+    TRY(read_small_int(v, "active", "steps", 0,
+                       arena_species_stats[st->dyn.species[u]][2], &steps, err));
     TRY(read_small_int(v, "active", "left", 0, st->dyn.speed[u], &left, err));
     st->dyn.steps = (uint8_t)steps, st->dyn.left = (uint8_t)left;
     const sa_json *target = sa_json_member(v, "target");
@@ -523,7 +552,8 @@ static sa_status read_pending(arena_state *st, const sa_json *v, sa_error *err)
         static const char *const keys[] = {"attacker", "target", NULL};
         int attacker = 0;
         TRY(sa_json_check_keys(v, "pending", keys, NULL, err));
-        TRY(read_id(st, sa_json_member(v, "attacker"), "pending.attacker", &attacker, err));
+        TRY(read_id(st, sa_json_member(v, "attacker"), "pending.attacker", &attacker,
+                    err));
         TRY(read_id(st, t, "pending.target", &target, err));
         st->dyn.pend_attacker = (uint8_t)(attacker + 1);
         st->dyn.pend_target = (uint8_t)(target + 1);
@@ -548,7 +578,10 @@ static sa_status read_result(arena_state *st, const sa_json *v, sa_error *err)
     if (n == 2 && v->child->type == SA_JSON_NUMBER && v->child->is_integer &&
         v->child->next->type == SA_JSON_NUMBER && v->child->next->is_integer) {
         int64_t a = v->child->integer, b = v->child->next->integer;
-        st->dyn.result = a == 1 && b == -1 ? 1 : a == -1 && b == 1 ? 2 : a == 0 && b == 0 ? 3 : 0;
+        st->dyn.result = a == 1 && b == -1   ? 1
+                         : a == -1 && b == 1 ? 2
+                         : a == 0 && b == 0  ? 3
+                                             : 0;
     }
     if (st->dyn.result == 0)
         return bad(err, "result", "expected [1,-1], [-1,1] or [0,0]");
@@ -558,8 +591,14 @@ static sa_status read_result(arena_state *st, const sa_json *v, sa_error *err)
 /* ------------------------------------------------------------------------
  * Consistency (§6 "Invalid positions"). */
 
-static int phase_is_setup(int phase) { return phase <= PH_ORDER; }
-static int phase_has_active(int phase) { return phase >= PH_ACT && phase <= PH_ANIMAL_TARGET; }
+static int phase_is_setup(int phase)
+{
+    return phase <= PH_ORDER;
+}
+static int phase_has_active(int phase)
+{
+    return phase >= PH_ACT && phase <= PH_ANIMAL_TARGET;
+}
 
 static sa_status check_over(const arena_state *st, sa_error *err)
 {
@@ -567,13 +606,14 @@ static sa_status check_over(const arena_state *st, sa_error *err)
     int decided_result, decided = arena_is_over(st, &decided_result);
     if (d->phase != PH_OVER) {
         if (decided)
-            return bad(err, "phase", "the combat is decided, so the phase must be \"over\"");
+            return bad(err, "phase",
+                       "the combat is decided, so the phase must be \"over\"");
         if (d->result)
             return bad(err, "result", "must be null until the combat is over");
         return SA_OK;
     }
-    if (d->n_teams || d->n_animal_order || d->slot || d->acted || d->chooser || d->active ||
-        d->pend_target)
+    if (d->n_teams || d->n_animal_order || d->slot || d->acted || d->chooser ||
+        d->active || d->pend_target)
         return bad(err, "phase", "\"over\" leaves no round state");
     if (d->result == 0)
         return bad(err, "result", "missing at the end of the combat");
@@ -614,7 +654,8 @@ static sa_status check_round_lists(const arena_state *st, sa_error *err)
         for (int i = 0; i < d->n_teams; i++)
             have |= 1 << d->team_order[i];
         if (d->n_teams == 0 || (teams & ~have))
-            return bad(err, "team_order", "must list every team with combatants on the board");
+            return bad(err, "team_order",
+                       "must list every team with combatants on the board");
         if (d->slot >= d->n_teams)
             return bad(err, "slot", "does not index team_order");
     }
@@ -636,7 +677,8 @@ static sa_status check_setup_phases(const arena_state *st, sa_error *err)
         return bad(err, "phase", "\"request\" needs rules.event_roll \"on_request\"");
     if ((d->phase == PH_REQUEST || d->phase == PH_EVENT) && !arena_event_roll_due(st))
         return bad(err, "phase", "no event roll can happen here");
-    if (d->phase == PH_INITIATIVE && __builtin_popcount((unsigned)arena_teams_on_board(st)) < 2)
+    if (d->phase == PH_INITIATIVE &&
+        __builtin_popcount((unsigned)arena_teams_on_board(st)) < 2)
         return bad(err, "phase", "initiative needs two teams on the board");
     if (d->phase == PH_SELECT && d->team_order[d->slot] == TEAM_A)
         return bad(err, "phase", "\"select\" at the slot of team A");
@@ -661,7 +703,8 @@ static sa_status check_active(const arena_state *st, sa_error *err)
         if (d->phase > PH_ANIMAL_WOUNDS)
             return bad(err, "active", "a gladiator cannot be active in an animal phase");
         if (d->phase != PH_ACT && d->attacked)
-            return bad(err, "active.attacked", "must be false while an attack is resolved");
+            return bad(err, "active.attacked",
+                       "must be false while an attack is resolved");
         if (d->moved && d->attacked)
             return bad(err, "active", "moved and attacked cannot both be true");
         return SA_OK;
@@ -671,13 +714,15 @@ static sa_status check_active(const arena_state *st, sa_error *err)
     int foe_adjacent = arena_adjacent(st, u, arena_enemies(st, u)) != 0;
     if (d->phase >= PH_BEHAVIOUR && d->phase <= PH_HUNT_TARGET && foe_adjacent)
         return bad(err, "active", "a foe is next to the animal, so it must attack");
-    if ((d->phase == PH_BEHAVIOUR || d->phase == PH_HUNT_TARGET) && (d->steps || d->left || d->target))
+    if ((d->phase == PH_BEHAVIOUR || d->phase == PH_HUNT_TARGET) &&
+        (d->steps || d->left || d->target))
         return bad(err, "active", "needs steps = left = 0 and no target");
     if (d->phase == PH_WANDER && (d->left < 1 || d->left > 2 || d->target))
         return bad(err, "active", "\"wander\" needs left 1 or 2 and no target");
     if (d->phase == PH_HUNT_STEP &&
         (!d->target || d->left < 1 || !((arena_enemies(st, u) >> (d->target - 1)) & 1)))
-        return bad(err, "active", "\"hunt_step\" needs a foe on the board as target and left >= 1");
+        return bad(err, "active",
+                   "\"hunt_step\" needs a foe on the board as target and left >= 1");
     if (d->phase == PH_ANIMAL_TARGET && d->left)
         return bad(err, "active.left", "must be 0 in \"animal_target\"");
     /* steps counts the hexes moved this activation and left those still to
@@ -686,14 +731,18 @@ static sa_status check_active(const arena_state *st, sa_error *err)
      * these sums (a position beyond them has children no reader accepts) */
     int full = arena_species_stats[d->species[u]][2];
     int most = d->phase == PH_HUNT_STEP ? d->speed[u]
-             : d->phase == PH_WANDER ? 2
-             : full > 2 ? full : 2;  /* after the move: the species' speed bounds it */
+               : d->phase == PH_WANDER  ? 2
+               : full > 2               ? full
+                          : 2; /* after the move: the species' speed bounds it */
     if (d->steps + d->left > most)
-        return sa_error_set(err, SA_ERR_POSITION, "field 'active.steps': steps + left must be "
-                            "at most %d here (the animal's speed, 2 in a wander), got %d + %d",
-                            most, d->steps, d->left);
+        return sa_error_set(
+            err, SA_ERR_POSITION,
+            "field 'active.steps': steps + left must be "
+            "at most %d here (the animal's speed, 2 in a wander), got %d + %d",
+            most, d->steps, d->left);
     if (d->target && d->phase != PH_HUNT_STEP && d->phase != PH_ATTACK &&
-        d->phase != PH_ALLOCATE && d->phase != PH_ANIMAL_WOUNDS && d->phase != PH_ANIMAL_TARGET)
+        d->phase != PH_ALLOCATE && d->phase != PH_ANIMAL_WOUNDS &&
+        d->phase != PH_ANIMAL_TARGET)
         return bad(err, "active.target", "must be null in this phase");
     return SA_OK;
 }
@@ -710,7 +759,8 @@ static sa_status check_pending(const arena_state *st, sa_error *err)
         int attacker = d->active - 1;
         if (((d->alive >> target) & 1) == 0 || d->hex[target] == ARENA_NO_HEX ||
             !((arena_adjacent(st, attacker, arena_enemies(st, attacker)) >> target) & 1))
-            return bad(err, "pending.target", "must be an adjacent enemy of the attacker");
+            return bad(err, "pending.target",
+                       "must be an adjacent enemy of the attacker");
         return SA_OK;
     }
     if (d->phase == PH_ALLOCATE || d->phase == PH_ANIMAL_WOUNDS) {
@@ -720,7 +770,8 @@ static sa_status check_pending(const arena_state *st, sa_error *err)
             return bad(err, "pending.target", "\"allocate\" needs a gladiator");
         if (d->phase == PH_ANIMAL_WOUNDS &&
             (!arena_is_animal(target) || d->hex[target] == ARENA_NO_HEX))
-            return bad(err, "pending.target", "\"animal_wounds\" needs an animal on the board");
+            return bad(err, "pending.target",
+                       "\"animal_wounds\" needs an animal on the board");
         if (d->pend_wounds > arena_spare(st, target))
             return bad(err, "pending.wounds", "more than the target's spare dice");
         return SA_OK;
@@ -737,7 +788,8 @@ static sa_status check_to_move(const arena_state *st, const sa_json *v, sa_error
     if (v->type == SA_JSON_STRING)
         ok = (who == SA_CHANCE && strcmp(v->string, "chance") == 0) ||
              (who == SA_TERMINAL && strcmp(v->string, "terminal") == 0);
-    else if (v->type == SA_JSON_NUMBER && v->is_integer && (v->integer == 0 || v->integer == 1))
+    else if (v->type == SA_JSON_NUMBER && v->is_integer &&
+             (v->integer == 0 || v->integer == 1))
         ok = v->integer == who; /* not -1/-2: those are "chance"/"terminal" */
     else
         return bad(err, "to_move", "expected 0, 1, \"chance\" or \"terminal\"");
@@ -745,8 +797,9 @@ static sa_status check_to_move(const arena_state *st, const sa_json *v, sa_error
 }
 
 static const char *const position_keys[] = {
-    "game", "rules", "to_move", "arena", "round", "pool", "gladiators", "animals", "phase", "team_order",
-    "animal_order", "slot", "acted", "chooser", "active", "pending", "result", NULL};
+    "game",       "rules",   "to_move", "arena",      "round",        "pool",
+    "gladiators", "animals", "phase",   "team_order", "animal_order", "slot",
+    "acted",      "chooser", "active",  "pending",    "result",       NULL};
 static const char *const optional_keys[] = {NULL}; /* "rules" too is required (6) */
 
 static sa_status read_fields(arena_state *st, const sa_json *root, sa_error *err)
@@ -805,7 +858,8 @@ static sa_status arena_from_json(void *state, const sa_json *root, sa_error *err
     TRY(check_pending(st, err));
     TRY(check_to_move(st, sa_json_member(root, "to_move"), err));
     if (st->dyn.phase != PH_OVER && arena_option_count(st) < 2)
-        return bad(err, "phase", "a position that is not over offers at least two moves or outcomes");
+        return bad(err, "phase",
+                   "a position that is not over offers at least two moves or outcomes");
     st->base_key = arena_fixed_key(&st->fixed);
     st->key = arena_hash_from_scratch(st);
     return SA_OK;
@@ -816,14 +870,16 @@ static sa_status arena_from_json(void *state, const sa_json *root, sa_error *err
 
 static void write_rules(const arena_fixed *f, sa_writer *w)
 {
-    sa_write_fmt(w, "{\"format\":\"%s\",\"animals\":%s,\"initiative\":\"%s\","
-                    "\"attack_then_move\":%s,\"spawn\":\"%s\",\"event_roll\":\"%s\",\"round_cap\":%d",
-                 format_names[f->format], f->animals ? "true" : "false",
-                 initiative_names[f->initiative], f->attack_then_move ? "true" : "false",
-                 spawn_names[f->spawn], event_names[f->event_roll],
-                 f->round_cap);
+    sa_write_fmt(
+        w,
+        "{\"format\":\"%s\",\"animals\":%s,\"initiative\":\"%s\","
+        "\"attack_then_move\":%s,\"spawn\":\"%s\",\"event_roll\":\"%s\",\"round_cap\":%d",
+        format_names[f->format], f->animals ? "true" : "false",
+        initiative_names[f->initiative], f->attack_then_move ? "true" : "false",
+        spawn_names[f->spawn], event_names[f->event_roll], f->round_cap);
     for (int side = 0; side < 2; side++) {
-        sa_write_fmt(w, ",\"side%d\":\"%s", side, arena_roster_names[f->side_names[side][0]]);
+        sa_write_fmt(w, ",\"side%d\":\"%s", side,
+                     arena_roster_names[f->side_names[side][0]]);
         if (f->side_names[side][1] != ARENA_NO_NAME)
             sa_write_fmt(w, "+%s", arena_roster_names[f->side_names[side][1]]);
         sa_write_char(w, '"');
@@ -846,7 +902,8 @@ static void write_arena(const arena_fixed *f, sa_writer *w)
     for (int i = 1; i < n; i++)
         for (int j = i; j > 0 && strcmp(names[j - 1], names[j]) > 0; j--) {
             char t[4];
-            memcpy(t, names[j], 4), memcpy(names[j], names[j - 1], 4), memcpy(names[j - 1], t, 4);
+            memcpy(t, names[j], 4), memcpy(names[j], names[j - 1], 4),
+                memcpy(names[j - 1], t, 4);
         }
     sa_write(w, "{\"hexes\":[");
     for (int i = 0; i < n; i++)
@@ -877,8 +934,10 @@ static void write_units(const arena_state *st, sa_writer *w)
             continue;
         sa_write_fmt(w, "%s{\"id\":\"%s\",\"name\":", first ? "" : ",", unit_ids[u]);
         sa_write_json_string(w, st->fixed.names[u]);
-        sa_write_fmt(w, ",\"side\":%d,\"attack\":%d,\"defense\":%d,\"speed\":%d,\"wounds\":%d,\"hex\":",
-                     arena_team(u), d->attack[u], d->defense[u], d->speed[u], d->wounds[u]);
+        sa_write_fmt(
+            w,
+            ",\"side\":%d,\"attack\":%d,\"defense\":%d,\"speed\":%d,\"wounds\":%d,\"hex\":",
+            arena_team(u), d->attack[u], d->defense[u], d->speed[u], d->wounds[u]);
         write_hex(d->hex[u], w);
         sa_write_char(w, '}');
         first = 0;
@@ -886,9 +945,11 @@ static void write_units(const arena_state *st, sa_writer *w)
     sa_write(w, "],\"animals\":[");
     for (int i = 0; i < d->n_animals; i++) {
         int u = d->animal_age[i];
-        sa_write_fmt(w, "%s{\"id\":\"%s\",\"species\":\"%s\",\"attack\":%d,\"defense\":%d,\"speed\":%d,\"hex\":",
-                     i ? "," : "", unit_ids[u], arena_species_names[d->species[u]], d->attack[u],
-                     d->defense[u], d->speed[u]);
+        sa_write_fmt(
+            w,
+            "%s{\"id\":\"%s\",\"species\":\"%s\",\"attack\":%d,\"defense\":%d,\"speed\":%d,\"hex\":",
+            i ? "," : "", unit_ids[u], arena_species_names[d->species[u]], d->attack[u],
+            d->defense[u], d->speed[u]);
         write_hex(d->hex[u], w);
         sa_write_fmt(w, ",\"entry\":\"%s\"}", entry_names[d->entry[u]]);
     }
@@ -923,15 +984,15 @@ static void write_round(const arena_state *st, sa_writer *w)
         sa_write_fmt(w, "{\"id\":\"%s\",\"moved\":%s,\"attacked\":%s}", unit_ids[u],
                      d->moved ? "true" : "false", d->attacked ? "true" : "false");
     else if (d->target)
-        sa_write_fmt(w, "{\"id\":\"%s\",\"steps\":%d,\"left\":%d,\"target\":\"%s\"}", unit_ids[u],
-                     d->steps, d->left, unit_ids[d->target - 1]);
+        sa_write_fmt(w, "{\"id\":\"%s\",\"steps\":%d,\"left\":%d,\"target\":\"%s\"}",
+                     unit_ids[u], d->steps, d->left, unit_ids[d->target - 1]);
     else
-        sa_write_fmt(w, "{\"id\":\"%s\",\"steps\":%d,\"left\":%d,\"target\":null}", unit_ids[u],
-                     d->steps, d->left);
+        sa_write_fmt(w, "{\"id\":\"%s\",\"steps\":%d,\"left\":%d,\"target\":null}",
+                     unit_ids[u], d->steps, d->left);
     sa_write(w, ",\"pending\":");
     if (d->pend_attacker)
-        sa_write_fmt(w, "{\"attacker\":\"%s\",\"target\":\"%s\"}", unit_ids[d->pend_attacker - 1],
-                     unit_ids[d->pend_target - 1]);
+        sa_write_fmt(w, "{\"attacker\":\"%s\",\"target\":\"%s\"}",
+                     unit_ids[d->pend_attacker - 1], unit_ids[d->pend_target - 1]);
     else if (d->pend_target)
         sa_write_fmt(w, "{\"target\":\"%s\",\"wounds\":%d}", unit_ids[d->pend_target - 1],
                      d->pend_wounds);
@@ -981,9 +1042,15 @@ static void arena_move_str(const void *state, sa_move m, char out[SA_MOVE_STR_MA
         snprintf(out, SA_MOVE_STR_MAX, "order:%s", t);
         return;
     }
-    case MK_ACTIVATE: snprintf(out, SA_MOVE_STR_MAX, "activate:%s", unit_ids[mv_field(m, 4, 3)]); return;
-    case MK_ATTACK: snprintf(out, SA_MOVE_STR_MAX, "attack:%s", unit_ids[mv_field(m, 4, 3)]); return;
-    case MK_TARGET: snprintf(out, SA_MOVE_STR_MAX, "target:%s", unit_ids[mv_field(m, 4, 3)]); return;
+    case MK_ACTIVATE:
+        snprintf(out, SA_MOVE_STR_MAX, "activate:%s", unit_ids[mv_field(m, 4, 3)]);
+        return;
+    case MK_ATTACK:
+        snprintf(out, SA_MOVE_STR_MAX, "attack:%s", unit_ids[mv_field(m, 4, 3)]);
+        return;
+    case MK_TARGET:
+        snprintf(out, SA_MOVE_STR_MAX, "target:%s", unit_ids[mv_field(m, 4, 3)]);
+        return;
     case MK_MOVE:
         hex_name(mv_field(m, 4, 10), hex);
         snprintf(out, SA_MOVE_STR_MAX, "move:%s", hex);
@@ -997,22 +1064,29 @@ static void arena_move_str(const void *state, sa_move m, char out[SA_MOVE_STR_MA
         snprintf(out, SA_MOVE_STR_MAX, "step:%s", hex);
         return;
     case MK_LOSE:
-        snprintf(out, SA_MOVE_STR_MAX, "lose:%d-%d-%d", mv_field(m, 4, 4), mv_field(m, 8, 4),
-                 mv_field(m, 12, 4));
+        snprintf(out, SA_MOVE_STR_MAX, "lose:%d-%d-%d", mv_field(m, 4, 4),
+                 mv_field(m, 8, 4), mv_field(m, 12, 4));
         return;
     case MK_SPAWN:
         if (mv_field(m, 4, 2) == SPAWN_NONE)
             snprintf(out, SA_MOVE_STR_MAX, "spawn:none");
         else
-            snprintf(out, SA_MOVE_STR_MAX, "spawn:%s-%s", arena_species_names[mv_field(m, 4, 2)],
+            snprintf(out, SA_MOVE_STR_MAX, "spawn:%s-%s",
+                     arena_species_names[mv_field(m, 4, 2)],
                      entry_names[mv_field(m, 6, 1)]);
         return;
-    case MK_WOUNDS: snprintf(out, SA_MOVE_STR_MAX, "wounds:%d", mv_field(m, 4, 4)); return;
-    case MK_BEHAVE: snprintf(out, SA_MOVE_STR_MAX, "behave:%s", behaviours[mv_field(m, 4, 2)]); return;
+    case MK_WOUNDS:
+        snprintf(out, SA_MOVE_STR_MAX, "wounds:%d", mv_field(m, 4, 4));
+        return;
+    case MK_BEHAVE:
+        snprintf(out, SA_MOVE_STR_MAX, "behave:%s", behaviours[mv_field(m, 4, 2)]);
+        return;
     case MK_INIT: {
-        int len = snprintf(out, SA_MOVE_STR_MAX, "init:%s", team_names[mv_field(m, 4, 2)]);
+        int len =
+            snprintf(out, SA_MOVE_STR_MAX, "init:%s", team_names[mv_field(m, 4, 2)]);
         for (int i = 0; i < mv_field(m, 6, 2); i++)
-            len += snprintf(out + len, (size_t)(SA_MOVE_STR_MAX - len), "%d", mv_field(m, 8 + 2 * i, 2));
+            len += snprintf(out + len, (size_t)(SA_MOVE_STR_MAX - len), "%d",
+                            mv_field(m, 8 + 2 * i, 2));
         int n = mv_field(m, 12, 2);
         if (n)
             len += snprintf(out + len, (size_t)(SA_MOVE_STR_MAX - len), "/");
@@ -1034,7 +1108,10 @@ static int arena_num_players(const void *state)
     return 2;
 }
 
-static uint64_t arena_hash(const void *state) { return ((const arena_state *)state)->key; }
+static uint64_t arena_hash(const void *state)
+{
+    return ((const arena_state *)state)->key;
+}
 
 static void arena_result(const void *state, int32_t *out)
 {

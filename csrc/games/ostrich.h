@@ -16,16 +16,16 @@
 #include "safari/game.h"
 
 #define OSTRICH_MAX_ROWS 99
-#define OSTRICH_MAX_SPACES (OSTRICH_MAX_ROWS * 3)       /* 297            */
+#define OSTRICH_MAX_SPACES (OSTRICH_MAX_ROWS * 3) /* 297            */
 #define OSTRICH_MAX_TILES 20
 #define OSTRICH_MAX_TILE_ROWS 9
-#define OSTRICH_MAX_KINDS 16      /* berry kinds (implementation limit)  */
-#define OSTRICH_NAME_CAP 17       /* 1..16 characters + NUL              */
+#define OSTRICH_MAX_KINDS 16 /* berry kinds (implementation limit)  */
+#define OSTRICH_NAME_CAP 17  /* 1..16 characters + NUL              */
 #define OSTRICH_MAX_PLAYERS 5
-#define OSTRICH_N_TILES 10        /* prediction tiles                    */
+#define OSTRICH_N_TILES 10 /* prediction tiles                    */
 #define OSTRICH_NO_SPACE 0x1FF
-#define OSTRICH_MAX_OWED 20       /* bonus / extra counters saturate here */
-#define OSTRICH_BERRY_WORDS 5     /* 5 * 64 >= 297 bits                   */
+#define OSTRICH_MAX_OWED 20   /* bonus / extra counters saturate here */
+#define OSTRICH_BERRY_WORDS 5 /* 5 * 64 >= 297 bits                   */
 
 #define FACE_W 5
 #define N_FACES 6
@@ -44,14 +44,29 @@
 
 /* Terrain codes (the rule book's characters in ostrich_terrain_chars). */
 enum {
-    T_NORMAL, T_ROCK, T_QUICKSAND, T_CROCODILE, T_LAVA, T_BRIDGE, T_RAVINE,
-    T_VORTEX, T_NEST, T_FINISH, T_NB
+    T_NORMAL,
+    T_ROCK,
+    T_QUICKSAND,
+    T_CROCODILE,
+    T_LAVA,
+    T_BRIDGE,
+    T_RAVINE,
+    T_VORTEX,
+    T_NEST,
+    T_FINISH,
+    T_NB
 };
 
 /* Berry effect primitives (advance1..advance5 are EFF_ADVANCE1 + n - 1). */
 enum {
-    EFF_NONE, EFF_BEWITCH, EFF_ALL_DICE, EFF_EXTRA_TURN, EFF_ADVANCE1,
-    EFF_ADVANCE5 = EFF_ADVANCE1 + 4, EFF_TO_NEST, EFF_NB
+    EFF_NONE,
+    EFF_BEWITCH,
+    EFF_ALL_DICE,
+    EFF_EXTRA_TURN,
+    EFF_ADVANCE1,
+    EFF_ADVANCE5 = EFF_ADVANCE1 + 4,
+    EFF_TO_NEST,
+    EFF_NB
 };
 /* The three known kinds always occupy kind indices 0, 1, 2. */
 enum { KIND_PEEPA, KIND_DOFNOOXOOR, KIND_TER };
@@ -59,9 +74,23 @@ enum { KIND_PEEPA, KIND_DOFNOOXOOR, KIND_TER };
 enum { MODE_NORMAL, MODE_EXHAUSTED, MODE_LION, MODE_BONUS, MODE_NB };
 
 enum {
-    PH_DEAL, PH_ROLL, PH_REROLL_CHOICE, PH_REROLL, PH_ACTION, PH_MOVES,
-    PH_BERRY, PH_ADVANCE, PH_NEST, PH_LION_PLACE, PH_FLIP, PH_LION_BLACK,
-    PH_LION_TARGET, PH_LION_MOVE, PH_VORTEX, PH_OVER, PH_NB
+    PH_DEAL,
+    PH_ROLL,
+    PH_REROLL_CHOICE,
+    PH_REROLL,
+    PH_ACTION,
+    PH_MOVES,
+    PH_BERRY,
+    PH_ADVANCE,
+    PH_NEST,
+    PH_LION_PLACE,
+    PH_FLIP,
+    PH_LION_BLACK,
+    PH_LION_TARGET,
+    PH_LION_MOVE,
+    PH_VORTEX,
+    PH_OVER,
+    PH_NB
 };
 
 enum { LION_OFF, LION_HIDDEN, LION_ACTIVE, LION_EXHAUSTED, LION_GONE, LION_NB };
@@ -71,14 +100,14 @@ enum { AT_TRACK, AT_FINISHED, AT_OFF };
 
 /* The track: fixed for a whole game (set when the position is read). */
 typedef struct ostrich_track {
-    uint8_t n_rows;                          /* 2 .. 99                     */
-    uint8_t n_tiles;                         /* 2 .. 20                     */
-    uint8_t is_default;                      /* equals the default track    */
-    uint8_t tile_rows[OSTRICH_MAX_TILES];    /* 1 .. 9 each                 */
-    uint8_t tile_curve[OSTRICH_MAX_TILES];   /* 0 / 1                       */
+    uint8_t n_rows;                        /* 2 .. 99                     */
+    uint8_t n_tiles;                       /* 2 .. 20                     */
+    uint8_t is_default;                    /* equals the default track    */
+    uint8_t tile_rows[OSTRICH_MAX_TILES];  /* 1 .. 9 each                 */
+    uint8_t tile_curve[OSTRICH_MAX_TILES]; /* 0 / 1                       */
     char tile_name[OSTRICH_MAX_TILES][OSTRICH_NAME_CAP];
-    uint8_t row_curve[OSTRICH_MAX_ROWS];     /* the row's tile is a curve   */
-    uint8_t terrain[OSTRICH_MAX_SPACES];     /* T_* per space index         */
+    uint8_t row_curve[OSTRICH_MAX_ROWS]; /* the row's tile is a curve   */
+    uint8_t terrain[OSTRICH_MAX_SPACES]; /* T_* per space index         */
 } ostrich_track;
 
 /* The state. Layout, grouped by when fields change:
@@ -103,7 +132,7 @@ typedef struct ostrich_track {
  *   +-----------------------------------------------------------------+
  */
 typedef struct ostrich_state {
-    uint64_t hash;                /* Zobrist key, kept by apply          */
+    uint64_t hash; /* Zobrist key, kept by apply          */
     uint64_t berry_bb[OSTRICH_BERRY_WORDS];
     uint16_t pool[OSTRICH_MAX_KINDS];
     uint16_t ost_space[5];
@@ -122,9 +151,8 @@ typedef struct ostrich_state {
     uint8_t bonus, extra;
     uint8_t lion_state, lion_turns;
     /* rules */
-    uint8_t players, lion_rule, berries_rule, trigger_end, quicksand_stop,
-        last_tie_both;
-    uint8_t weights;   /* weight-set slot of the evaluation (common/weights.h) */
+    uint8_t players, lion_rule, berries_rule, trigger_end, quicksand_stop, last_tie_both;
+    uint8_t weights; /* weight-set slot of the evaluation (common/weights.h) */
     uint8_t n_kinds;
     uint8_t kind_effect[OSTRICH_MAX_KINDS];
     char kind_name[OSTRICH_MAX_KINDS][OSTRICH_NAME_CAP];
@@ -146,22 +174,66 @@ typedef struct ostrich_state {
  *   MV_LION_PATH:   bits 16+9i .. 24+9i: i-th space entered (i < 3)
  */
 enum {
-    MV_DEAL, MV_DICE, MV_REROLL, MV_PATH, MV_FLIP, MV_PASS, MV_BERRY, MV_NEST,
-    MV_LION_PLACE, MV_BLACK, MV_TARGET, MV_LION_PATH, MV_VORTEX
+    MV_DEAL,
+    MV_DICE,
+    MV_REROLL,
+    MV_PATH,
+    MV_FLIP,
+    MV_PASS,
+    MV_BERRY,
+    MV_NEST,
+    MV_LION_PLACE,
+    MV_BLACK,
+    MV_TARGET,
+    MV_LION_PATH,
+    MV_VORTEX
 };
 
-static inline int mv_kind(sa_move m) { return (int)(m & 15); }
-static inline int mv_a(sa_move m) { return (int)((m >> 4) & 15); }
-static inline int mv_wilds(sa_move m) { return (int)((m >> 8) & 15); }
-static inline int mv_len(sa_move m) { return (int)((m >> 12) & 15); }
-static inline int mv_step(sa_move m, int i) { return (int)((m >> (16 + 3 * i)) & 7); }
-static inline int mv_space(sa_move m, int i) { return (int)((m >> (16 + 9 * i)) & 0x1FF); }
-static inline int mv_count(sa_move m, int face) { return (int)((m >> (16 + 3 * face)) & 7); }
-static inline int mv_black(sa_move m) { return (int)((m >> 34) & 7); }
-static inline int mv_black_flag(sa_move m) { return (int)((m >> 37) & 1); }
+static inline int mv_kind(sa_move m)
+{
+    return (int)(m & 15);
+}
+static inline int mv_a(sa_move m)
+{
+    return (int)((m >> 4) & 15);
+}
+static inline int mv_wilds(sa_move m)
+{
+    return (int)((m >> 8) & 15);
+}
+static inline int mv_len(sa_move m)
+{
+    return (int)((m >> 12) & 15);
+}
+static inline int mv_step(sa_move m, int i)
+{
+    return (int)((m >> (16 + 3 * i)) & 7);
+}
+static inline int mv_space(sa_move m, int i)
+{
+    return (int)((m >> (16 + 9 * i)) & 0x1FF);
+}
+static inline int mv_count(sa_move m, int face)
+{
+    return (int)((m >> (16 + 3 * face)) & 7);
+}
+static inline int mv_black(sa_move m)
+{
+    return (int)((m >> 34) & 7);
+}
+static inline int mv_black_flag(sa_move m)
+{
+    return (int)((m >> 37) & 1);
+}
 
-static inline int sp_row(int sp) { return sp / 3; }
-static inline int sp_lane(int sp) { return sp % 3; }
+static inline int sp_row(int sp)
+{
+    return sp / 3;
+}
+static inline int sp_lane(int sp)
+{
+    return sp % 3;
+}
 
 extern const char ostrich_terrain_chars[T_NB + 1];
 extern const char *const ostrich_tiles[OSTRICH_N_TILES];

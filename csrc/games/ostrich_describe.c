@@ -72,7 +72,8 @@ static void describe_path(const ostrich_state *s, const ostrich_state *after, sa
     for (int i = 0; i < mv_len(m); i++) {
         int st = mv_step(m, i), dl = (st & 3) - 1, rows = st & 4 ? 2 : 1;
         if ((st & 4) && n < 6) {
-            jumped[n][0] = (char)('A' + ostrich_on(s, (sp_row(sp) + 1) * 3 + sp_lane(sp) + dl));
+            jumped[n][0] =
+                (char)('A' + ostrich_on(s, (sp_row(sp) + 1) * 3 + sp_lane(sp) + dl));
             jumped[n][1] = '\0';
             items[n] = jumped[n];
             n++;
@@ -86,9 +87,11 @@ static void describe_path(const ostrich_state *s, const ostrich_state *after, sa
         sa_describe_list(d, items, n);
     }
     if (mv_wilds(m) > 0)
-        sa_describe_text(d, ", using %d wild%s", mv_wilds(m), mv_wilds(m) == 1 ? "" : "s");
+        sa_describe_text(d, ", using %d wild%s", mv_wilds(m),
+                         mv_wilds(m) == 1 ? "" : "s");
     if (after->ost_where[x] == AT_FINISHED)
-        sa_describe_text(d, ", and crosses the line %s", places_words[after->n_finished - 1]);
+        sa_describe_text(d, ", and crosses the line %s",
+                         places_words[after->n_finished - 1]);
     else if (after->ost_where[x] == AT_OFF)
         sa_describe_text(d, ", where the lion catches it: it goes back to a nest");
     else if (after->phase == PH_BERRY && after->pend_ostrich == x)
@@ -98,26 +101,34 @@ static void describe_path(const ostrich_state *s, const ostrich_state *after, sa
 static void describe_berry(const ostrich_state *s, const ostrich_state *after, sa_move m,
                            sa_move_description *d)
 {
-    static const char *const effects[EFF_NB] = {
-        "does nothing", "bewitches the ostrich", "gives a bonus roll of all the dice",
-        "gives an extra turn", "advances the ostrich 1 point", "advances the ostrich 2 points",
-        "advances the ostrich 3 points", "advances the ostrich 4 points",
-        "advances the ostrich 5 points", "sends the ostrich back to a nest"};
+    static const char *const effects[EFF_NB] = {"does nothing",
+                                                "bewitches the ostrich",
+                                                "gives a bonus roll of all the dice",
+                                                "gives an extra turn",
+                                                "advances the ostrich 1 point",
+                                                "advances the ostrich 2 points",
+                                                "advances the ostrich 3 points",
+                                                "advances the ostrich 4 points",
+                                                "advances the ostrich 5 points",
+                                                "sends the ostrich back to a nest"};
     int kind = mv_a(m), x = s->pend_ostrich, eff = s->kind_effect[kind];
-    sa_describe_text(d, "the berry under ostrich %c is %s: ", 'A' + x, s->kind_name[kind]);
+    sa_describe_text(d, "the berry under ostrich %c is %s: ", 'A' + x,
+                     s->kind_name[kind]);
     if (kind == KIND_PEEPA && s->lion_state == LION_HIDDEN)
-        sa_describe_text(d, after->phase == PH_LION_PLACE ? "the lion comes out"
-                                                          : "the lion finds no space and never comes");
+        sa_describe_text(d, after->phase == PH_LION_PLACE
+                                ? "the lion comes out"
+                                : "the lion finds no space and never comes");
     else if (eff == EFF_BEWITCH && !(after->bewitched >> x & 1))
-        sa_describe_text(d, "it only stops the ostrich (no spell while the lion is in play)");
+        sa_describe_text(
+            d, "it only stops the ostrich (no spell while the lion is in play)");
     else if (eff >= EFF_ADVANCE1 && eff <= EFF_ADVANCE5 && after->phase != PH_ADVANCE)
         sa_describe_text(d, "the ostrich would advance but has no step");
     else
         sa_describe_text(d, "it %s", effects[eff]);
 }
 
-static void describe_lion_path(const ostrich_state *s, const ostrich_state *after, sa_move m,
-                               sa_move_description *d)
+static void describe_lion_path(const ostrich_state *s, const ostrich_state *after,
+                               sa_move m, sa_move_description *d)
 {
     char names[3][16];
     const char *items[3];
@@ -130,7 +141,8 @@ static void describe_lion_path(const ostrich_state *s, const ostrich_state *afte
     sa_describe_list(d, items, mv_len(m));
     int caught = ostrich_on(s, mv_space(m, mv_len(m) - 1));
     if (caught >= 0)
-        sa_describe_text(d, " and catches ostrich %c: it goes back to a nest", 'A' + caught);
+        sa_describe_text(d, " and catches ostrich %c: it goes back to a nest",
+                         'A' + caught);
     else if (after->phase == PH_VORTEX)
         sa_describe_text(d, " and falls into the vortex");
     else if (after->lion_state == LION_GONE)
@@ -172,32 +184,40 @@ static void describe_other(const ostrich_state *s, const ostrich_state *after, s
         while (p < s->players && s->pred[p] >= 0)
             p++;
         const char *t = ostrich_tiles[a];
-        sa_describe_text(d, "player %d is dealt the prediction %s (1st %c, 2nd %c, 3rd %c, "
-                         "last %c)", p, t, t[0], t[1], t[2], t[3]);
+        sa_describe_text(d,
+                         "player %d is dealt the prediction %s (1st %c, 2nd %c, 3rd %c, "
+                         "last %c)",
+                         p, t, t[0], t[1], t[2], t[3]);
         break;
     }
     case MV_FLIP:
         place_ostrich(d, a);
-        sa_describe_text(d, (after->bewitched >> a & 1) ? "bewitch ostrich %c"
-                                                        : "free ostrich %c from its spell",
+        sa_describe_text(d,
+                         (after->bewitched >> a & 1) ? "bewitch ostrich %c"
+                                                     : "free ostrich %c from its spell",
                          'A' + a);
         break;
-    case MV_PASS: sa_describe_text(d, "pass: no ostrich can move and no sorcery is possible"); break;
+    case MV_PASS:
+        sa_describe_text(d, "pass: no ostrich can move and no sorcery is possible");
+        break;
     case MV_NEST:
         place_space(d, mv_space(m, 0));
         sa_describe_text(d, "put ostrich %c on the nest %s", 'A' + s->pend_ostrich, name);
         break;
     case MV_LION_PLACE:
         place_space(d, mv_space(m, 0));
-        sa_describe_text(d, "put the lion on %s; every bewitched ostrich runs again", name);
+        sa_describe_text(d, "put the lion on %s; every bewitched ostrich runs again",
+                         name);
         break;
     case MV_VORTEX:
         place_space(d, mv_space(m, 0));
         sa_describe_text(d, "the lion comes out of the vortex on %s", name);
         break;
     case MV_BLACK:
-        sa_describe_text(d, a == FACE_W ? "the black die shows W: the player picks the lion's prey"
-                                        : "the black die shows %c: the lion hunts ostrich %c",
+        sa_describe_text(d,
+                         a == FACE_W
+                             ? "the black die shows W: the player picks the lion's prey"
+                             : "the black die shows %c: the lion hunts ostrich %c",
                          faces[a], faces[a]);
         break;
     case MV_TARGET:

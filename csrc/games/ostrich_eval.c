@@ -94,7 +94,7 @@ const char *const ostrich_feature_phrases[2 * OSTRICH_FEATURES] = {
 
 /* Centi-points per point of each feature: the expected score as the model
  * gives it, with the dice in hand (docs/tuning.md). */
-#define W_POINT 100   /* a point of expected score */
+#define W_POINT 100 /* a point of expected score */
 #define STR_(x) #x
 #define STR(x) STR_(x)
 /* What one unit of the evaluation is (sa_game.eval_units), next to the
@@ -127,9 +127,9 @@ static const struct race_constants {
 };
 
 #define FAR 1e6
-#define MAX_STEPS 6                          /* c + R <= six dice            */
-#define N_MOVE_OPTIONS (5 * MAX_STEPS)       /* option x * 6 + (L - 1)        */
-#define N_OPTIONS (N_MOVE_OPTIONS + 5)       /* then flip x                   */
+#define MAX_STEPS 6                    /* c + R <= six dice            */
+#define N_MOVE_OPTIONS (5 * MAX_STEPS) /* option x * 6 + (L - 1)        */
+#define N_OPTIONS (N_MOVE_OPTIONS + 5) /* then flip x                   */
 
 static int face_down_berry(const ostrich_state *s, int sp)
 {
@@ -160,7 +160,8 @@ static int stops_at(const ostrich_state *s, int to)
 
 /* dist[sp] for every space from row `from_row` on: the cheapest way to the
  * finish, as in point 1 above (FAR when there is none). */
-static void track_distances(const ostrich_state *s, int from_row, double dist[OSTRICH_MAX_SPACES])
+static void track_distances(const ostrich_state *s, int from_row,
+                            double dist[OSTRICH_MAX_SPACES])
 {
     const ostrich_track *t = &s->track;
     int last = t->n_rows - 1;
@@ -191,26 +192,30 @@ static void track_distances(const ostrich_state *s, int from_row, double dist[OS
 /* The race model shared by every tile: places already taken, the
  * effective distances and the temperature. */
 typedef struct race_model {
-    int n_fin;          /* ostriches finished (0..3)                       */
-    int fin[3];         /* their letters in order                          */
-    int n_open;         /* ostriches not finished (5 - n_fin)              */
-    int open[5];        /* their letters                                   */
-    double d[5];        /* effective distance per letter                   */
-    double w[5];        /* Plackett-Luce strength per letter               */
+    int n_fin;   /* ostriches finished (0..3)                       */
+    int fin[3];  /* their letters in order                          */
+    int n_open;  /* ostriches not finished (5 - n_fin)              */
+    int open[5]; /* their letters                                   */
+    double d[5]; /* effective distance per letter                   */
+    double w[5]; /* Plackett-Luce strength per letter               */
     double temp;
-    double d_nest;      /* from the nearest nest (FAR if not needed)       */
-    int lion_mask;      /* bit x: x is in the lion's danger                */
-    double last[5][5];  /* last[j][k]: j is last when j and k are left     */
-    double place[5][3]; /* P(x finishes in place q)                        */
+    double d_nest;         /* from the nearest nest (FAR if not needed)       */
+    int lion_mask;         /* bit x: x is in the lion's danger                */
+    double last[5][5];     /* last[j][k]: j is last when j and k are left     */
+    double place[5][3];    /* P(x finishes in place q)                        */
     double joint[5][5][3]; /* joint[l][x][q]: P(x in place q, l last)      */
 } race_model;
 
-static inline double logistic(double x) { return 1.0 / (1.0 + exp(-x)); }
+static inline double logistic(double x)
+{
+    return 1.0 / (1.0 + exp(-x));
+}
 
 /* Point 1's additions to the way forward `base` of ostrich x. */
 static double effective_distance(const race_model *m, int x, double base, int bewitched)
 {
-    double d = base > FAR / 2 ? 3.0 * OSTRICH_MAX_ROWS : base; /* no way: not on a valid track */
+    double d =
+        base > FAR / 2 ? 3.0 * OSTRICH_MAX_ROWS : base; /* no way: not on a valid track */
     if (bewitched)
         d += K.bewitched;
     if (m->lion_mask >> x & 1 && m->d_nest < FAR / 2 && m->d_nest > d)
@@ -228,7 +233,8 @@ static int lion_danger(const ostrich_state *s)
     for (int x = 0; x < 5; x++) {
         if (s->ost_where[x] != AT_TRACK)
             continue;
-        int dr = abs(sp_row(s->ost_space[x]) - lr), dl = abs(sp_lane(s->ost_space[x]) - ll);
+        int dr = abs(sp_row(s->ost_space[x]) - lr),
+            dl = abs(sp_lane(s->ost_space[x]) - ll);
         if ((dr > dl ? dr : dl) <= K.lion_reach)
             near |= 1 << x;
     }
@@ -236,7 +242,8 @@ static int lion_danger(const ostrich_state *s)
 }
 
 /* Points 1's distances of the board into m, and dist[] of the track. */
-static void race_distances(const ostrich_state *s, race_model *m, double dist[OSTRICH_MAX_SPACES])
+static void race_distances(const ostrich_state *s, race_model *m,
+                           double dist[OSTRICH_MAX_SPACES])
 {
     int min_row = s->track.n_rows - 1;
     for (int x = 0; x < 5; x++)
@@ -392,8 +399,8 @@ static void tile_scores(const race_model *m, double out[OSTRICH_N_TILES])
 
 /* The least distance ostrich x reaches from space sp0 in exactly len steps,
  * or fewer where the path stops (see the dice options above). */
-static double reach_distance(const ostrich_state *s, const double dist[OSTRICH_MAX_SPACES],
-                             int sp0, int len)
+static double reach_distance(const ostrich_state *s,
+                             const double dist[OSTRICH_MAX_SPACES], int sp0, int len)
 {
     int row = sp_row(sp0), cur = 1 << sp_lane(sp0); /* lanes reached in `row` */
     double best = FAR;
@@ -432,8 +439,8 @@ typedef struct model_cache {
     uint8_t ost_where[5], bewitched, n_finished, lion_state, finished[3];
     race_model m;
     double dist[OSTRICH_MAX_SPACES];
-    double tiles[OSTRICH_N_TILES];                /* the board's tile scores  */
-    uint64_t options_built;                       /* bit per option            */
+    double tiles[OSTRICH_N_TILES]; /* the board's tile scores  */
+    uint64_t options_built;        /* bit per option            */
     double option_tiles[N_OPTIONS][OSTRICH_N_TILES];
 } model_cache;
 
@@ -485,9 +492,9 @@ long ostrich_eval_model_builds(void)
  * not depend on what was evaluated before. */
 static int cache_holds(const ostrich_state *s, uint64_t board_key)
 {
-    return cache.valid && cache.board_key == board_key && cache.bewitched == s->bewitched &&
-           cache.n_finished == s->n_finished && cache.lion_space == s->lion_space &&
-           cache.lion_state == s->lion_state &&
+    return cache.valid && cache.board_key == board_key &&
+           cache.bewitched == s->bewitched && cache.n_finished == s->n_finished &&
+           cache.lion_space == s->lion_space && cache.lion_state == s->lion_state &&
            memcmp(cache.finished, s->finished, sizeof cache.finished) == 0 &&
            memcmp(cache.ost_space, s->ost_space, sizeof cache.ost_space) == 0 &&
            memcmp(cache.ost_where, s->ost_where, sizeof cache.ost_where) == 0;
@@ -551,8 +558,8 @@ static int running(const ostrich_state *s, int x)
 
 /* The option the current player takes with white dice counts `white` and
  * black face `black` (see the dice options above), or -1 when none. */
-static int chosen_option(const ostrich_state *s, model_cache *c, const uint8_t white[N_FACES],
-                         int black)
+static int chosen_option(const ostrich_state *s, model_cache *c,
+                         const uint8_t white[N_FACES], int black)
 {
     int exhausted = s->mode == MODE_EXHAUSTED, mover = s->current;
     int wilds = white[FACE_W] + (exhausted && black == FACE_W);
@@ -593,7 +600,7 @@ static int chosen_option(const ostrich_state *s, model_cache *c, const uint8_t w
 #define N_ROLLS (252 * N_FACES)
 static _Thread_local struct choice_memo {
     uint64_t stamp;
-    long board;         /* model_builds when stamped */
+    long board; /* model_builds when stamped */
     int mover, mode;
     int8_t pred[OSTRICH_MAX_PLAYERS];
     int16_t rank[7776]; /* white counts A..E in base 6 -> 0..251, 0: unset */
@@ -633,8 +640,8 @@ static void memo_sync(const ostrich_state *s)
 }
 
 /* chosen_option through the memo (memo_sync first). */
-static int memo_option(const ostrich_state *s, model_cache *c, const uint8_t white[N_FACES],
-                       int black)
+static int memo_option(const ostrich_state *s, model_cache *c,
+                       const uint8_t white[N_FACES], int black)
 {
     int total = 0;
     for (int f = 0; f < N_FACES; f++)

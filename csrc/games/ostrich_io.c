@@ -9,14 +9,16 @@
 #include "games/ostrich.h"
 
 const char *const ostrich_effect_names[EFF_NB + 1] = {
-    "none", "bewitch", "all_dice", "extra_turn", "advance1", "advance2",
-    "advance3", "advance4", "advance5", "to_nest", NULL};
-const char *const ostrich_mode_names[MODE_NB + 1] = {"normal", "exhausted", "lion", "bonus", NULL};
+    "none",     "bewitch",  "all_dice", "extra_turn", "advance1", "advance2",
+    "advance3", "advance4", "advance5", "to_nest",    NULL};
+const char *const ostrich_mode_names[MODE_NB + 1] = {"normal", "exhausted", "lion",
+                                                     "bonus", NULL};
 const char *const ostrich_phase_names[PH_NB + 1] = {
-    "deal", "roll", "reroll_choice", "reroll", "action", "moves", "berry",
-    "advance", "nest", "lion_place", "flip", "lion_black", "lion_target",
-    "lion_move", "vortex", "over", NULL};
-const char *const ostrich_lion_names[LION_NB + 1] = {"off", "hidden", "active", "exhausted", "gone", NULL};
+    "deal",        "roll",      "reroll_choice", "reroll",     "action", "moves",
+    "berry",       "advance",   "nest",          "lion_place", "flip",   "lion_black",
+    "lion_target", "lion_move", "vortex",        "over",       NULL};
+const char *const ostrich_lion_names[LION_NB + 1] = {"off",       "hidden", "active",
+                                                     "exhausted", "gone",   NULL};
 
 static const char faces[] = "ABCDEW";
 static const char *const trigger_names[] = {"enter", "end", NULL};
@@ -24,11 +26,11 @@ static const char *const quicksand_names[] = {"none", "stop", NULL};
 static const char *const last_tie_names[] = {"both", "none", NULL};
 
 #define BAD(...) sa_error_set(err, SA_ERR_POSITION, __VA_ARGS__)
-#define TRY(expr)                    \
-    do {                             \
-        sa_status st_ = (expr);      \
-        if (st_ != SA_OK)            \
-            return st_;              \
+#define TRY(expr)                                                                        \
+    do {                                                                                 \
+        sa_status st_ = (expr);                                                          \
+        if (st_ != SA_OK)                                                                \
+            return st_;                                                                  \
     } while (0)
 
 /* ------------------------------------------------------------ small parts */
@@ -54,7 +56,8 @@ static int parse_space(const ostrich_track *t, const char *text)
         row = row * 10 + (*p++ - '0');
         digits++;
     }
-    if (digits == 0 || (digits > 1 && text[0] == '0') || p[0] < 'a' || p[0] > 'c' || p[1] != '\0')
+    if (digits == 0 || (digits > 1 && text[0] == '0') || p[0] < 'a' || p[0] > 'c' ||
+        p[1] != '\0')
         return -1;
     if (row >= t->n_rows)
         return -1;
@@ -78,7 +81,8 @@ static int valid_name(const char *name)
     if (n < 1 || n > 16 || name[0] < 'a' || name[0] > 'z')
         return 0;
     for (size_t i = 0; i < n; i++)
-        if (!((name[i] >= 'a' && name[i] <= 'z') || (name[i] >= '0' && name[i] <= '9') || name[i] == '_'))
+        if (!((name[i] >= 'a' && name[i] <= 'z') || (name[i] >= '0' && name[i] <= '9') ||
+              name[i] == '_'))
             return 0;
     return 1;
 }
@@ -93,13 +97,17 @@ static sa_status get_letters(const sa_json *v, const char *path, const char *alp
     TRY(sa_json_get_string(v, path, &text, err));
     size_t n = strlen(text);
     if (n < min_len || n > max_len)
-        return min_len == max_len ? BAD("field '%s': expected %zu letters, got \"%.20s\"", path, min_len, text)
-                                  : BAD("field '%s': expected %zu to %zu letters, got \"%.20s\"", path, min_len, max_len, text);
+        return min_len == max_len
+                   ? BAD("field '%s': expected %zu letters, got \"%.20s\"", path, min_len,
+                         text)
+                   : BAD("field '%s': expected %zu to %zu letters, got \"%.20s\"", path,
+                         min_len, max_len, text);
     memset(counts, 0, N_FACES);
     for (size_t i = 0; i < n; i++) {
         const char *at = text[i] ? strchr(alphabet, text[i]) : NULL;
         if (at == NULL)
-            return BAD("field '%s': '%c' is not one of %s", path, text[i] >= 32 && text[i] < 127 ? text[i] : '?', alphabet);
+            return BAD("field '%s': '%c' is not one of %s", path,
+                       text[i] >= 32 && text[i] < 127 ? text[i] : '?', alphabet);
         if (sorted && i > 0 && text[i] < text[i - 1])
             return BAD("field '%s': \"%.20s\" is not sorted", path, text);
         if (++counts[at - alphabet] > max_each)
@@ -121,7 +129,14 @@ static int mask_of(const uint8_t counts[N_FACES])
 
 /* The rules options (safari/rules.h draws a row's layout), in the order the
  * canonical JSON writes them. */
-enum { RULE_PLAYERS, RULE_LION, RULE_BERRIES, RULE_BERRY_TRIGGER, RULE_QUICKSAND, RULE_LAST_TIE };
+enum {
+    RULE_PLAYERS,
+    RULE_LION,
+    RULE_BERRIES,
+    RULE_BERRY_TRIGGER,
+    RULE_QUICKSAND,
+    RULE_LAST_TIE
+};
 
 const sa_rule ostrich_rules[OSTRICH_N_RULES] = {
     {"players", SA_RULE_INT, 4, 2, OSTRICH_MAX_PLAYERS, NULL, NULL, "number of players"},
@@ -146,7 +161,8 @@ static sa_status read_rules(ostrich_state *s, const sa_json *rules, sa_error *er
     s->quicksand_stop = (uint8_t)v[RULE_QUICKSAND].number;
     s->last_tie_both = (uint8_t)(v[RULE_LAST_TIE].number == 0);
     if (s->lion_rule && !s->berries_rule)
-        return BAD("field 'rules.lion': the lion variant needs berries (rules.berries is false)");
+        return BAD(
+            "field 'rules.lion': the lion variant needs berries (rules.berries is false)");
     return SA_OK;
 }
 
@@ -173,7 +189,9 @@ static sa_status read_tile(ostrich_track *t, const sa_json *tile, int i, sa_erro
     snprintf(path, sizeof path, "track[%d].name", i);
     TRY(sa_json_get_string(sa_json_member(tile, "name"), path, &name, err));
     if (!valid_name(name))
-        return BAD("field '%s': \"%.20s\" is not a name (1-16 of a-z0-9_, starting with a letter)", path, name);
+        return BAD(
+            "field '%s': \"%.20s\" is not a name (1-16 of a-z0-9_, starting with a letter)",
+            path, name);
     snprintf(path, sizeof path, "track[%d].curve", i);
     TRY(sa_json_get_bool(sa_json_member(tile, "curve"), path, &curve, err));
     snprintf(path, sizeof path, "track[%d].rows", i);
@@ -192,11 +210,13 @@ static sa_status read_tile(ostrich_track *t, const sa_json *tile, int i, sa_erro
         snprintf(path, sizeof path, "track[%d].rows[%d]", i, r);
         TRY(sa_json_get_string(row, path, &text, err));
         if (strlen(text) != 3)
-            return BAD("field '%s': a row has 3 lanes (a, b, c), got \"%.20s\"", path, text);
+            return BAD("field '%s': a row has 3 lanes (a, b, c), got \"%.20s\"", path,
+                       text);
         for (int l = 0; l < 3; l++) {
             const char *at = strchr(ostrich_terrain_chars, text[l]);
             if (at == NULL)
-                return BAD("field '%s': '%c' is not a terrain (one of %s)", path, text[l], ostrich_terrain_chars);
+                return BAD("field '%s': '%c' is not a terrain (one of %s)", path, text[l],
+                           ostrich_terrain_chars);
             t->terrain[t->n_rows * 3 + l] = (uint8_t)(at - ostrich_terrain_chars);
         }
         t->row_curve[t->n_rows++] = (uint8_t)curve;
@@ -232,8 +252,11 @@ static sa_status check_track(const ostrich_track *t, sa_error *err)
             return BAD("field 'track': nest %s is not on the first tile", name);
         nests += ter == T_NEST;
         if ((ter == T_FINISH) != (sp_row(sp) == last))
-            return BAD("field 'track': the last row must be \"fff\" and no other space a finish (%s)", name);
-        if (ter != T_ROCK && ter != T_RAVINE && ter != T_FINISH && !has_way_forward(t, sp))
+            return BAD(
+                "field 'track': the last row must be \"fff\" and no other space a finish (%s)",
+                name);
+        if (ter != T_ROCK && ter != T_RAVINE && ter != T_FINISH &&
+            !has_way_forward(t, sp))
             return BAD("field 'track': space %s has no way forward", name);
     }
     if (nests != 5)
@@ -257,7 +280,9 @@ static sa_status read_track(ostrich_state *s, const sa_json *v, sa_error *err)
     ostrich_track *t = &s->track;
     if (v->type == SA_JSON_STRING) {
         if (strcmp(v->string, "default") != 0)
-            return BAD("field 'track': expected \"default\" or a list of tiles, got \"%.20s\"", v->string);
+            return BAD(
+                "field 'track': expected \"default\" or a list of tiles, got \"%.20s\"",
+                v->string);
         ostrich_default_track(t);
         return SA_OK;
     }
@@ -299,13 +324,15 @@ static sa_status read_berry_types(ostrich_state *s, const sa_json *v, sa_error *
         int eff;
         snprintf(path, sizeof path, "berry_types.%.20s", m->key);
         if (!valid_name(m->key))
-            return BAD("field '%s': not a berry name (1-16 of a-z0-9_, starting with a letter)", path);
+            return BAD(
+                "field '%s': not a berry name (1-16 of a-z0-9_, starting with a letter)",
+                path);
         TRY(sa_json_get_enum(m, path, ostrich_effect_names, &eff, err));
         int k = find_kind(s, m->key);
         if (k >= 0 && k <= KIND_TER) {
             if (s->kind_effect[k] != eff)
-                return BAD("field '%s': the known kind %s has the effect \"%s\"", path, m->key,
-                           ostrich_effect_names[s->kind_effect[k]]);
+                return BAD("field '%s': the known kind %s has the effect \"%s\"", path,
+                           m->key, ostrich_effect_names[s->kind_effect[k]]);
             continue;
         }
         if (s->n_kinds >= OSTRICH_MAX_KINDS)
@@ -335,7 +362,9 @@ static sa_status read_berries(ostrich_state *s, const sa_json *list, const sa_js
         snprintf(path, sizeof path, "berries[%d]", i);
         TRY(get_space(s, b, path, &sp, err));
         if (i > 0 && strcmp(prev, b->string) >= 0)
-            return BAD("field '%s': berries must be sorted and distinct (\"%s\" after \"%s\")", path, b->string, prev);
+            return BAD(
+                "field '%s': berries must be sorted and distinct (\"%s\" after \"%s\")",
+                path, b->string, prev);
         snprintf(prev, sizeof prev, "%s", b->string);
         if (s->track.terrain[sp] != T_NORMAL)
             return BAD("field '%s': a berry lies only on a normal space", path);
@@ -355,13 +384,15 @@ static sa_status read_berries(ostrich_state *s, const sa_json *list, const sa_js
         total += count;
     }
     if (total != (int64_t)n)
-        return BAD("field 'berry_pool': %lld tokens for %zu face-down berries", (long long)total, n);
+        return BAD("field 'berry_pool': %lld tokens for %zu face-down berries",
+                   (long long)total, n);
     return SA_OK;
 }
 
 /* --------------------------------------------------------------- ostriches */
 
-static sa_status read_ostriches(ostrich_state *s, const sa_json *v, const sa_json *fin, sa_error *err)
+static sa_status read_ostriches(ostrich_state *s, const sa_json *v, const sa_json *fin,
+                                sa_error *err)
 {
     char path[64];
     if (v->type != SA_JSON_OBJECT)
@@ -375,10 +406,13 @@ static sa_status read_ostriches(ostrich_state *s, const sa_json *v, const sa_jso
         int ter = s->track.terrain[sp];
         if (ter == T_ROCK || ter == T_RAVINE || ter == T_FINISH)
             return BAD("field '%s': an ostrich cannot stand on %s", path,
-                       ter == T_ROCK ? "rock" : ter == T_RAVINE ? "the ravine" : "the finish");
+                       ter == T_ROCK     ? "rock"
+                       : ter == T_RAVINE ? "the ravine"
+                                         : "the finish");
         for (int y = 0; y < 5; y++)
             if (s->ost_where[y] == AT_TRACK && s->ost_space[y] == sp)
-                return BAD("field '%s': %s already holds ostrich %c", path, m->string, 'A' + y);
+                return BAD("field '%s': %s already holds ostrich %c", path, m->string,
+                           'A' + y);
         s->ost_space[x] = (uint16_t)sp;
         s->ost_where[x] = AT_TRACK;
     }
@@ -400,7 +434,8 @@ static sa_status read_predictions(ostrich_state *s, const sa_json *v, sa_error *
     char path[64];
     TRY(sa_json_get_array(v, "predictions", &n, err));
     if (n != s->players)
-        return BAD("field 'predictions': expected one per player (%d), got %zu", s->players, n);
+        return BAD("field 'predictions': expected one per player (%d), got %zu",
+                   s->players, n);
     int i = 0, seen_null = 0, dealt = 0;
     for (const sa_json *p = v->child; p != NULL; p = p->next, i++) {
         snprintf(path, sizeof path, "predictions[%d]", i);
@@ -435,8 +470,10 @@ static sa_status read_dice(ostrich_state *s, const sa_json *v, sa_error *err)
         return SA_OK;
     TRY(sa_json_check_keys(v, "dice", keys, NULL, err));
     uint8_t black[N_FACES];
-    TRY(get_letters(sa_json_member(v, "white"), "dice.white", faces, 1, 5, 5, 5, s->dice_white, err));
-    TRY(get_letters(sa_json_member(v, "black"), "dice.black", faces, 1, 1, 1, 1, black, err));
+    TRY(get_letters(sa_json_member(v, "white"), "dice.white", faces, 1, 5, 5, 5,
+                    s->dice_white, err));
+    TRY(get_letters(sa_json_member(v, "black"), "dice.black", faces, 1, 1, 1, 1, black,
+                    err));
     for (int f = 0; f < N_FACES; f++)
         if (black[f])
             s->dice_black = (uint8_t)f;
@@ -451,7 +488,8 @@ static sa_status read_reroll(ostrich_state *s, const sa_json *v, sa_error *err)
         return SA_OK;
     TRY(sa_json_check_keys(v, "reroll", keys, NULL, err));
     int flag;
-    TRY(get_letters(sa_json_member(v, "white"), "reroll.white", faces, 1, 5, 0, 5, s->reroll_white, err));
+    TRY(get_letters(sa_json_member(v, "white"), "reroll.white", faces, 1, 5, 0, 5,
+                    s->reroll_white, err));
     TRY(sa_json_get_bool(sa_json_member(v, "black"), "reroll.black", &flag, err));
     s->reroll_black = (uint8_t)flag;
     return SA_OK;
@@ -468,7 +506,8 @@ static sa_status read_pending(ostrich_state *s, const sa_json *v, sa_error *err)
     const sa_json *o = sa_json_member(v, "ostrich"), *st = sa_json_member(v, "steps"),
                   *t = sa_json_member(v, "target");
     if ((o == NULL) == (t == NULL))
-        return BAD("field 'pending': expected {\"ostrich\": X}, {\"ostrich\": X, \"steps\": N} or {\"target\": X}");
+        return BAD(
+            "field 'pending': expected {\"ostrich\": X}, {\"ostrich\": X, \"steps\": N} or {\"target\": X}");
     if (o != NULL) {
         TRY(get_letters(o, "pending.ostrich", "ABCDE", 0, 1, 1, 1, counts, err));
         s->pend_ostrich = (uint8_t)(o->string[0] - 'A');
@@ -491,7 +530,8 @@ static sa_status read_lion(ostrich_state *s, const sa_json *v, sa_error *err)
     TRY(sa_json_check_keys(v, "lion", keys, NULL, err));
     int state;
     int64_t turns;
-    TRY(sa_json_get_enum(sa_json_member(v, "state"), "lion.state", ostrich_lion_names, &state, err));
+    TRY(sa_json_get_enum(sa_json_member(v, "state"), "lion.state", ostrich_lion_names,
+                         &state, err));
     s->lion_state = (uint8_t)state;
     const sa_json *sp = sa_json_member(v, "space");
     if (sp->type != SA_JSON_NULL) {
@@ -516,10 +556,13 @@ static sa_status check_lion(const ostrich_state *s, sa_error *err)
     if ((s->lion_state == LION_OFF) != !s->lion_rule)
         return BAD("field 'lion.state': \"%s\" does not fit rules.lion = %s",
                    ostrich_lion_names[s->lion_state], s->lion_rule ? "true" : "false");
-    if (s->lion_state == LION_HIDDEN && s->pool[KIND_PEEPA] == 0 && s->phase != PH_LION_PLACE)
+    if (s->lion_state == LION_HIDDEN && s->pool[KIND_PEEPA] == 0 &&
+        s->phase != PH_LION_PLACE)
         return BAD("field 'lion.state': the lion is hidden but no peepa is face down");
-    if (s->lion_turns >= s->players || (s->lion_turns != 0 && s->lion_state != LION_ACTIVE))
-        return BAD("field 'lion.turns': %d does not fit the lion's state and %d players", s->lion_turns, s->players);
+    if (s->lion_turns >= s->players ||
+        (s->lion_turns != 0 && s->lion_state != LION_ACTIVE))
+        return BAD("field 'lion.turns': %d does not fit the lion's state and %d players",
+                   s->lion_turns, s->players);
     if (!lion_in_play(s)) {
         if (s->lion_space != OSTRICH_NO_SPACE)
             return BAD("field 'lion.space': the lion is not in play");
@@ -531,7 +574,8 @@ static sa_status check_lion(const ostrich_state *s, sa_error *err)
     if (t == T_VORTEX ? s->phase != PH_VORTEX : !ostrich_lion_can_stand(s, s->lion_space))
         return BAD("field 'lion.space': the lion cannot stand there");
     if (s->bewitched != 0)
-        return BAD("field 'bewitched': no ostrich is bewitched while the lion is in play");
+        return BAD(
+            "field 'bewitched': no ostrich is bewitched while the lion is in play");
     return SA_OK;
 }
 
@@ -548,23 +592,30 @@ static sa_status check_mode(const ostrich_state *s, sa_error *err)
     int ph = s->phase, mode = s->mode;
     if (mode == MODE_LION && s->lion_state != LION_ACTIVE && s->lion_state != LION_GONE)
         return BAD("field 'mode': a lion roll needs the lion active or gone");
-    if (mode == MODE_EXHAUSTED && s->lion_state != LION_EXHAUSTED && s->lion_state != LION_GONE)
+    if (mode == MODE_EXHAUSTED && s->lion_state != LION_EXHAUSTED &&
+        s->lion_state != LION_GONE)
         return BAD("field 'mode': an exhausted roll needs the lion exhausted or gone");
-    int before_action = ph == PH_DEAL || ph == PH_ROLL || ph == PH_REROLL_CHOICE || ph == PH_REROLL || ph == PH_ACTION;
+    int before_action = ph == PH_DEAL || ph == PH_ROLL || ph == PH_REROLL_CHOICE ||
+                        ph == PH_REROLL || ph == PH_ACTION;
     if (before_action && mode != MODE_BONUS && mode != main_mode(s))
         return BAD("field 'mode': \"%s\" does not fit the lion's state (expected \"%s\")",
                    ostrich_mode_names[mode], ostrich_mode_names[main_mode(s)]);
     int simple = mode == MODE_NORMAL || mode == MODE_EXHAUSTED;
     if ((ph == PH_REROLL_CHOICE || ph == PH_REROLL || ph == PH_ACTION) && !simple)
-        return BAD("field 'phase': \"%s\" only in normal and exhausted turns", ostrich_phase_names[ph]);
+        return BAD("field 'phase': \"%s\" only in normal and exhausted turns",
+                   ostrich_phase_names[ph]);
     if (ph == PH_MOVES && simple)
         return BAD("field 'phase': \"moves\" only in lion turns and bonus rolls");
     if (ph == PH_DEAL && mode != MODE_NORMAL)
         return BAD("field 'mode': the deal comes before the first turn");
-    if (ph == PH_FLIP && (mode != MODE_BONUS || s->dice_black != FACE_W || lion_in_play(s)))
-        return BAD("field 'phase': \"flip\" only after a bonus roll with a wild black die and no lion in play");
-    if (ph >= PH_LION_BLACK && ph <= PH_VORTEX && (mode != MODE_LION || s->lion_state != LION_ACTIVE))
-        return BAD("field 'phase': \"%s\" only in a lion turn with the lion active", ostrich_phase_names[ph]);
+    if (ph == PH_FLIP &&
+        (mode != MODE_BONUS || s->dice_black != FACE_W || lion_in_play(s)))
+        return BAD(
+            "field 'phase': \"flip\" only after a bonus roll with a wild black die and no lion in play");
+    if (ph >= PH_LION_BLACK && ph <= PH_VORTEX &&
+        (mode != MODE_LION || s->lion_state != LION_ACTIVE))
+        return BAD("field 'phase': \"%s\" only in a lion turn with the lion active",
+                   ostrich_phase_names[ph]);
     if (ph == PH_LION_PLACE && s->lion_state != LION_HIDDEN)
         return BAD("field 'phase': \"lion_place\" needs the lion hidden");
     if (ph == PH_VORTEX && s->track.terrain[s->lion_space] != T_VORTEX)
@@ -607,9 +658,11 @@ static sa_status check_turn_fields(const ostrich_state *s, sa_error *err)
     int ph = s->phase;
     int want_dice = ph != PH_DEAL && ph != PH_ROLL && ph != PH_OVER;
     if (want_dice != s->has_dice)
-        return BAD("field 'dice': %s in phase \"%s\"", want_dice ? "missing" : "must be null", ostrich_phase_names[ph]);
+        return BAD("field 'dice': %s in phase \"%s\"",
+                   want_dice ? "missing" : "must be null", ostrich_phase_names[ph]);
     if ((ph == PH_REROLL) != s->has_reroll)
-        return BAD("field 'reroll': %s in phase \"%s\"", s->has_reroll ? "must be null" : "missing", ostrich_phase_names[ph]);
+        return BAD("field 'reroll': %s in phase \"%s\"",
+                   s->has_reroll ? "must be null" : "missing", ostrich_phase_names[ph]);
     if (s->has_reroll) {
         int any = s->reroll_black;
         for (int f = 0; f < N_FACES; f++) {
@@ -621,12 +674,15 @@ static sa_status check_turn_fields(const ostrich_state *s, sa_error *err)
             return BAD("field 'reroll': re-rolls no die");
     }
     TRY(check_left(s, err));
-    int want_ostrich = ph == PH_BERRY || ph == PH_ADVANCE || ph == PH_NEST || ph == PH_LION_PLACE;
-    if (want_ostrich != (s->pend_ostrich != 0xFF) || (ph == PH_ADVANCE) != (s->pend_steps != 0xFF) ||
+    int want_ostrich =
+        ph == PH_BERRY || ph == PH_ADVANCE || ph == PH_NEST || ph == PH_LION_PLACE;
+    if (want_ostrich != (s->pend_ostrich != 0xFF) ||
+        (ph == PH_ADVANCE) != (s->pend_steps != 0xFF) ||
         (ph == PH_LION_MOVE) != (s->pend_target != 0xFF))
         return BAD("field 'pending': does not fit phase \"%s\"", ostrich_phase_names[ph]);
     if (ph == PH_OVER && (s->bonus || s->extra))
-        return BAD("field '%s': must be 0 in phase \"over\"", s->bonus ? "bonus" : "extra");
+        return BAD("field '%s': must be 0 in phase \"over\"",
+                   s->bonus ? "bonus" : "extra");
     return SA_OK;
 }
 
@@ -638,10 +694,14 @@ static sa_status check_board(const ostrich_state *s, sa_error *err)
         if (off && !(ph == PH_NEST && s->pend_ostrich == x))
             return BAD("field 'ostriches': ostrich %c is missing", 'A' + x);
         if (!off && ph == PH_NEST && s->pend_ostrich == x)
-            return BAD("field 'pending.ostrich': %c waits for a nest, so it is neither on the track nor finished", 'A' + x);
+            return BAD(
+                "field 'pending.ostrich': %c waits for a nest, so it is neither on the track nor finished",
+                'A' + x);
     }
-    if ((ph == PH_BERRY || ph == PH_ADVANCE || ph == PH_LION_PLACE) && s->ost_where[s->pend_ostrich] != AT_TRACK)
-        return BAD("field 'pending.ostrich': %c is not on the track", 'A' + s->pend_ostrich);
+    if ((ph == PH_BERRY || ph == PH_ADVANCE || ph == PH_LION_PLACE) &&
+        s->ost_where[s->pend_ostrich] != AT_TRACK)
+        return BAD("field 'pending.ostrich': %c is not on the track",
+                   'A' + s->pend_ostrich);
     for (int x = 0; x < 5; x++) {
         if (s->ost_where[x] != AT_TRACK)
             continue;
@@ -652,15 +712,19 @@ static sa_status check_board(const ostrich_state *s, sa_error *err)
         if (!on_berry && ph == PH_BERRY && s->pend_ostrich == x)
             return BAD("field 'pending.ostrich': %c does not stand on a berry", 'A' + x);
         if (lion_in_play(s) && sp == s->lion_space)
-            return BAD("field 'lion.space': the lion shares a space with ostrich %c", 'A' + x);
+            return BAD("field 'lion.space': the lion shares a space with ostrich %c",
+                       'A' + x);
     }
     if ((s->n_finished == 3) != (ph == PH_OVER))
-        return BAD("field 'finished': %d finished ostriches in phase \"%s\"", s->n_finished, ostrich_phase_names[ph]);
+        return BAD("field 'finished': %d finished ostriches in phase \"%s\"",
+                   s->n_finished, ostrich_phase_names[ph]);
     int any_null = 0;
     for (int p = 0; p < s->players; p++)
         any_null |= s->pred[p] < 0;
     if (any_null != (ph == PH_DEAL))
-        return BAD("field 'predictions': %s", any_null ? "tiles missing outside phase \"deal\"" : "phase \"deal\" with every tile dealt");
+        return BAD("field 'predictions': %s",
+                   any_null ? "tiles missing outside phase \"deal\""
+                            : "phase \"deal\" with every tile dealt");
     return SA_OK;
 }
 
@@ -671,9 +735,11 @@ static sa_status check_deal(const ostrich_state *s, sa_error *err)
     if (s->phase != PH_DEAL)
         return SA_OK;
     if (s->current != 0)
-        return BAD("field 'current': must be 0 in phase \"deal\" (the deal comes before the first turn)");
+        return BAD(
+            "field 'current': must be 0 in phase \"deal\" (the deal comes before the first turn)");
     if (s->bonus || s->extra)
-        return BAD("field '%s': must be 0 in phase \"deal\"", s->bonus ? "bonus" : "extra");
+        return BAD("field '%s': must be 0 in phase \"deal\"",
+                   s->bonus ? "bonus" : "extra");
     if (s->n_finished)
         return BAD("field 'finished': must be \"\" in phase \"deal\"");
     if (s->bewitched)
@@ -691,14 +757,17 @@ static sa_status check_lion_phases(const ostrich_state *s, sa_error *err)
         return SA_OK;
     int reach = ostrich_lion_reachable(s), b = s->dice_black;
     if (reach == 0)
-        return BAD("field 'phase': \"%s\" but no ostrich is within the lion's reach", ostrich_phase_names[ph]);
+        return BAD("field 'phase': \"%s\" but no ostrich is within the lion's reach",
+                   ostrich_phase_names[ph]);
     if (ph == PH_LION_BLACK && (b == FACE_W || (reach >> b & 1)))
-        return BAD("field 'dice.black': \"lion_black\" only when the die names an unreachable ostrich");
+        return BAD(
+            "field 'dice.black': \"lion_black\" only when the die names an unreachable ostrich");
     if (ph == PH_LION_TARGET && b != FACE_W)
         return BAD("field 'dice.black': \"lion_target\" needs a wild black die");
     if (ph == PH_LION_MOVE) {
         if (!(reach >> s->pend_target & 1))
-            return BAD("field 'pending.target': %c is out of the lion's reach", 'A' + s->pend_target);
+            return BAD("field 'pending.target': %c is out of the lion's reach",
+                       'A' + s->pend_target);
         if (b != FACE_W && b != s->pend_target)
             return BAD("field 'pending.target': the black die shows %c", faces[b]);
     }
@@ -709,7 +778,9 @@ static sa_status check_to_move(const ostrich_state *s, const sa_json *v, sa_erro
 {
     int who = ostrich_to_move(s);
     if (v->type == SA_JSON_STRING) {
-        const char *want = who == SA_CHANCE ? "chance" : who == SA_TERMINAL ? "terminal" : NULL;
+        const char *want = who == SA_CHANCE     ? "chance"
+                           : who == SA_TERMINAL ? "terminal"
+                                                : NULL;
         if (want == NULL || strcmp(v->string, want) != 0)
             goto disagree;
         return SA_OK;
@@ -721,8 +792,10 @@ static sa_status check_to_move(const ostrich_state *s, const sa_json *v, sa_erro
     return SA_OK;
 disagree:
     if (who >= 0)
-        return BAD("field 'to_move': disagrees with the position (player %d to move)", who);
-    return BAD("field 'to_move': disagrees with the position (\"%s\")", who == SA_CHANCE ? "chance" : "terminal");
+        return BAD("field 'to_move': disagrees with the position (player %d to move)",
+                   who);
+    return BAD("field 'to_move': disagrees with the position (\"%s\")",
+               who == SA_CHANCE ? "chance" : "terminal");
 }
 
 /* ---------------------------------------------------------------- reading */
@@ -734,19 +807,25 @@ static sa_status read_fields(ostrich_state *s, const sa_json *root, sa_error *er
     uint8_t counts[N_FACES];
     TRY(read_track(s, sa_json_member(root, "track"), err));
     TRY(read_berry_types(s, sa_json_member(root, "berry_types"), err));
-    TRY(read_berries(s, sa_json_member(root, "berries"), sa_json_member(root, "berry_pool"), err));
-    TRY(read_ostriches(s, sa_json_member(root, "ostriches"), sa_json_member(root, "finished"), err));
-    TRY(get_letters(sa_json_member(root, "bewitched"), "bewitched", "ABCDE", 1, 1, 0, 5, counts, err));
+    TRY(read_berries(s, sa_json_member(root, "berries"),
+                     sa_json_member(root, "berry_pool"), err));
+    TRY(read_ostriches(s, sa_json_member(root, "ostriches"),
+                       sa_json_member(root, "finished"), err));
+    TRY(get_letters(sa_json_member(root, "bewitched"), "bewitched", "ABCDE", 1, 1, 0, 5,
+                    counts, err));
     s->bewitched = (uint8_t)mask_of(counts);
     for (int x = 0; x < 5; x++)
         if ((s->bewitched >> x & 1) && s->ost_where[x] != AT_TRACK)
             return BAD("field 'bewitched': %c is not on the track", 'A' + x);
     TRY(read_predictions(s, sa_json_member(root, "predictions"), err));
-    TRY(sa_json_get_int(sa_json_member(root, "current"), "current", 0, s->players - 1, &num, err));
+    TRY(sa_json_get_int(sa_json_member(root, "current"), "current", 0, s->players - 1,
+                        &num, err));
     s->current = (uint8_t)num;
-    TRY(sa_json_get_enum(sa_json_member(root, "mode"), "mode", ostrich_mode_names, &e, err));
+    TRY(sa_json_get_enum(sa_json_member(root, "mode"), "mode", ostrich_mode_names, &e,
+                         err));
     s->mode = (uint8_t)e;
-    TRY(sa_json_get_enum(sa_json_member(root, "phase"), "phase", ostrich_phase_names, &e, err));
+    TRY(sa_json_get_enum(sa_json_member(root, "phase"), "phase", ostrich_phase_names, &e,
+                         err));
     s->phase = (uint8_t)e;
     TRY(read_dice(s, sa_json_member(root, "dice"), err));
     TRY(read_reroll(s, sa_json_member(root, "reroll"), err));
@@ -755,12 +834,15 @@ static sa_status read_fields(ostrich_state *s, const sa_json *root, sa_error *er
         TRY(get_letters(left, "left", faces, 1, 5, 0, 5, s->left, err));
         s->has_left = 1;
     }
-    TRY(get_letters(sa_json_member(root, "moved"), "moved", "ABCDE", 1, 1, 0, 5, counts, err));
+    TRY(get_letters(sa_json_member(root, "moved"), "moved", "ABCDE", 1, 1, 0, 5, counts,
+                    err));
     s->moved = (uint8_t)mask_of(counts);
     TRY(read_pending(s, sa_json_member(root, "pending"), err));
-    TRY(sa_json_get_int(sa_json_member(root, "bonus"), "bonus", 0, OSTRICH_MAX_OWED, &num, err));
+    TRY(sa_json_get_int(sa_json_member(root, "bonus"), "bonus", 0, OSTRICH_MAX_OWED, &num,
+                        err));
     s->bonus = (uint8_t)num;
-    TRY(sa_json_get_int(sa_json_member(root, "extra"), "extra", 0, OSTRICH_MAX_OWED, &num, err));
+    TRY(sa_json_get_int(sa_json_member(root, "extra"), "extra", 0, OSTRICH_MAX_OWED, &num,
+                        err));
     s->extra = (uint8_t)num;
     return read_lion(s, sa_json_member(root, "lion"), err);
 }
@@ -768,9 +850,10 @@ static sa_status read_fields(ostrich_state *s, const sa_json *root, sa_error *er
 sa_status ostrich_from_json(void *state, const sa_json *root, sa_error *err)
 {
     static const char *const required[] = {
-        "game", "rules", "to_move", "track", "berries", "berry_pool", "ostriches", "finished",
-        "bewitched", "predictions", "current", "mode", "phase", "dice", "reroll", "left",
-        "moved", "pending", "bonus", "extra", "lion", NULL};
+        "game",      "rules",    "to_move",   "track",       "berries", "berry_pool",
+        "ostriches", "finished", "bewitched", "predictions", "current", "mode",
+        "phase",     "dice",     "reroll",    "left",        "moved",   "pending",
+        "bonus",     "extra",    "lion",      NULL};
     static const char *const optional[] = {"berry_types", NULL}; /* rule book section 6 */
     ostrich_state *s = state;
     ostrich_set_defaults(s);
@@ -793,7 +876,8 @@ sa_status ostrich_from_json(void *state, const sa_json *root, sa_error *err)
         int n = ostrich_legal_moves(s, moves);
         free(moves);
         if (n == 0)
-            return BAD("field 'phase': \"%s\" has no legal move here", ostrich_phase_names[s->phase]);
+            return BAD("field 'phase': \"%s\" has no legal move here",
+                       ostrich_phase_names[s->phase]);
     }
     return SA_OK;
 }
@@ -825,7 +909,8 @@ static void write_track(const ostrich_state *s, sa_writer *w)
     for (int i = 0, row = 0; i < t->n_tiles; i++) {
         sa_write(w, i ? ",{\"name\":" : "{\"name\":");
         sa_write_json_string(w, t->tile_name[i]);
-        sa_write(w, t->tile_curve[i] ? ",\"curve\":true,\"rows\":[" : ",\"curve\":false,\"rows\":[");
+        sa_write(w, t->tile_curve[i] ? ",\"curve\":true,\"rows\":["
+                                     : ",\"curve\":false,\"rows\":[");
         for (int r = 0; r < t->tile_rows[i]; r++, row++) {
             char text[4];
             for (int l = 0; l < 3; l++)
@@ -850,7 +935,8 @@ static void write_berries(const ostrich_state *s, sa_writer *w)
     qsort(names, (size_t)n, sizeof names[0], berry_cmp);
     sa_write(w, ",\"berry_types\":{");
     for (int k = 0; k < s->n_kinds; k++)
-        sa_write_fmt(w, "%s\"%s\":\"%s\"", k ? "," : "", s->kind_name[k], ostrich_effect_names[s->kind_effect[k]]);
+        sa_write_fmt(w, "%s\"%s\":\"%s\"", k ? "," : "", s->kind_name[k],
+                     ostrich_effect_names[s->kind_effect[k]]);
     sa_write(w, "},\"berries\":[");
     for (int i = 0; i < n; i++) {
         if (i)
@@ -870,7 +956,8 @@ static void write_berries(const ostrich_state *s, sa_writer *w)
         order[j] = k;
     }
     for (int i = 0; i < m; i++)
-        sa_write_fmt(w, "%s\"%s\":%d", i ? "," : "", s->kind_name[order[i]], s->pool[order[i]]);
+        sa_write_fmt(w, "%s\"%s\":%d", i ? "," : "", s->kind_name[order[i]],
+                     s->pool[order[i]]);
     sa_write_char(w, '}');
 }
 
@@ -906,7 +993,8 @@ static void write_ostriches(const ostrich_state *s, sa_writer *w)
 
 static void write_turn(const ostrich_state *s, sa_writer *w)
 {
-    sa_write_fmt(w, ",\"current\":%d,\"mode\":\"%s\",\"phase\":\"%s\",\"dice\":", s->current,
+    sa_write_fmt(w,
+                 ",\"current\":%d,\"mode\":\"%s\",\"phase\":\"%s\",\"dice\":", s->current,
                  ostrich_mode_names[s->mode], ostrich_phase_names[s->phase]);
     if (s->has_dice) {
         sa_write(w, "{\"white\":\"");
@@ -939,13 +1027,14 @@ static void write_turn(const ostrich_state *s, sa_writer *w)
     if (s->pend_target != 0xFF)
         sa_write_fmt(w, "{\"target\":\"%c\"}", 'A' + s->pend_target);
     else if (s->pend_steps != 0xFF)
-        sa_write_fmt(w, "{\"ostrich\":\"%c\",\"steps\":%d}", 'A' + s->pend_ostrich, s->pend_steps);
+        sa_write_fmt(w, "{\"ostrich\":\"%c\",\"steps\":%d}", 'A' + s->pend_ostrich,
+                     s->pend_steps);
     else if (s->pend_ostrich != 0xFF)
         sa_write_fmt(w, "{\"ostrich\":\"%c\"}", 'A' + s->pend_ostrich);
     else
         sa_write(w, "null");
-    sa_write_fmt(w, ",\"bonus\":%d,\"extra\":%d,\"lion\":{\"state\":\"%s\",\"space\":", s->bonus, s->extra,
-                 ostrich_lion_names[s->lion_state]);
+    sa_write_fmt(w, ",\"bonus\":%d,\"extra\":%d,\"lion\":{\"state\":\"%s\",\"space\":",
+                 s->bonus, s->extra, ostrich_lion_names[s->lion_state]);
     if (s->lion_space == OSTRICH_NO_SPACE)
         sa_write(w, "null");
     else
@@ -956,11 +1045,13 @@ static void write_turn(const ostrich_state *s, sa_writer *w)
 void ostrich_to_json(const void *state, sa_writer *w)
 {
     const ostrich_state *s = state;
-    sa_write_fmt(w, "{\"game\":\"ostrich\",\"rules\":{\"players\":%d,\"lion\":%s,\"berries\":%s,"
-                    "\"berry_trigger\":\"%s\",\"quicksand\":\"%s\",\"last_tie\":\"%s\"},\"to_move\":",
-                 s->players, s->lion_rule ? "true" : "false", s->berries_rule ? "true" : "false",
-                 trigger_names[s->trigger_end], quicksand_names[s->quicksand_stop],
-                 last_tie_names[s->last_tie_both ? 0 : 1]);
+    sa_write_fmt(
+        w,
+        "{\"game\":\"ostrich\",\"rules\":{\"players\":%d,\"lion\":%s,\"berries\":%s,"
+        "\"berry_trigger\":\"%s\",\"quicksand\":\"%s\",\"last_tie\":\"%s\"},\"to_move\":",
+        s->players, s->lion_rule ? "true" : "false", s->berries_rule ? "true" : "false",
+        trigger_names[s->trigger_end], quicksand_names[s->quicksand_stop],
+        last_tie_names[s->last_tie_both ? 0 : 1]);
     int who = ostrich_to_move(s);
     if (who >= 0)
         sa_write_int(w, who);
@@ -1010,10 +1101,15 @@ void ostrich_move_str(const void *state, sa_move m, char out[SA_MOVE_STR_MAX])
     case MV_FLIP: snprintf(out, SA_MOVE_STR_MAX, "*%c", 'A' + a); return;
     case MV_PASS: strcpy(out, "pass"); return;
     case MV_BERRY: snprintf(out, SA_MOVE_STR_MAX, "berry:%s", s->kind_name[a]); return;
-    case MV_NEST: case MV_LION_PLACE: case MV_VORTEX:
+    case MV_NEST:
+    case MV_LION_PLACE:
+    case MV_VORTEX:
         space_name(mv_space(m, 0), name);
         snprintf(out, SA_MOVE_STR_MAX, "%s:%s",
-                 mv_kind(m) == MV_NEST ? "nest" : mv_kind(m) == MV_VORTEX ? "vortex" : "lion", name);
+                 mv_kind(m) == MV_NEST     ? "nest"
+                 : mv_kind(m) == MV_VORTEX ? "vortex"
+                                           : "lion",
+                 name);
         return;
     case MV_BLACK: snprintf(out, SA_MOVE_STR_MAX, "black:%c", faces[a]); return;
     case MV_TARGET: snprintf(out, SA_MOVE_STR_MAX, "target:%c", 'A' + a); return;
@@ -1021,7 +1117,8 @@ void ostrich_move_str(const void *state, sa_move m, char out[SA_MOVE_STR_MAX])
         n = snprintf(out, SA_MOVE_STR_MAX, "L:");
         for (int i = 0; i < mv_len(m); i++) {
             space_name(mv_space(m, i), name);
-            n += snprintf(out + n, (size_t)(SA_MOVE_STR_MAX - n), "%s%s", i ? "-" : "", name);
+            n += snprintf(out + n, (size_t)(SA_MOVE_STR_MAX - n), "%s%s", i ? "-" : "",
+                          name);
         }
         return;
     default: snprintf(out, SA_MOVE_STR_MAX, "?");

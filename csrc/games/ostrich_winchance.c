@@ -34,10 +34,10 @@
  * games: the spread of the expected scores already narrows and widens
  * with the stage. */
 static const double win_tau[OSTRICH_MAX_PLAYERS - 1] = {
-    4.03,   /* 2 players: 9,607 training positions of 328 games */
-    2.64,   /* 3 players: 13,344 training positions of 415 games */
-    3.13,   /* 4 players: 13,630 training positions of 394 games */
-    2.89,   /* 5 players: 14,559 training positions of 397 games */
+    4.03, /* 2 players: 9,607 training positions of 328 games */
+    2.64, /* 3 players: 13,344 training positions of 415 games */
+    3.13, /* 4 players: 13,630 training positions of 394 games */
+    2.89, /* 5 players: 14,559 training positions of 397 games */
 };
 
 /* Exact chances at the end: the k players tied on the top score share it. */
@@ -77,7 +77,7 @@ void ostrich_win_chances(const void *state, const double *expected, double *out)
     for (int p = 1; p < s->players; p++)
         if (expected[p] > top)
             top = expected[p];
-    double sum = 0.0;   /* >= 1: the leader's term is exp(0) */
+    double sum = 0.0; /* >= 1: the leader's term is exp(0) */
     for (int p = 0; p < s->players; p++) {
         out[p] = exp((expected[p] - top) / tau);
         sum += out[p];

@@ -10,9 +10,5 @@ extern const sa_game sa_ostrich_game;
 extern const sa_game sa_arena_game;
 
 const sa_game *const sa_games[] = {
-    &sa_turtles_game,
-    &sa_zebras_game,
-    &sa_ostrich_game,
-    &sa_arena_game,
-    NULL,
+    &sa_turtles_game, &sa_zebras_game, &sa_ostrich_game, &sa_arena_game, NULL,
 };

@@ -18,9 +18,10 @@ static inline int has(uint64_t bb, int sq)
 
 int turtles_piece_at(const turtles_state *s, int sq)
 {
-    int owner = has(s->active_bb[0], sq) ? 0
-              : has(s->active_bb[1], sq) ? 1
-              : has(s->neutral_bb, sq)   ? 2 : -1;
+    int owner = has(s->active_bb[0], sq)   ? 0
+                : has(s->active_bb[1], sq) ? 1
+                : has(s->neutral_bb, sq)   ? 2
+                                           : -1;
     if (owner < 0)
         return TURTLES_NO_PIECE;
     if (!has(turtles_tattooed(s), sq)) /* always, in a game without tattoos */
@@ -137,8 +138,8 @@ static int add_limit(const turtles_state *s, int p)
 
 static uint64_t add_squares(const turtles_state *s, int p)
 {
-    return turtles_start_bb(p) & ~sa_bb_of(turtles_home(p)) &
-           TURTLES_BOARD_BB & ~turtles_occupied(s);
+    return turtles_start_bb(p) & ~sa_bb_of(turtles_home(p)) & TURTLES_BOARD_BB &
+           ~turtles_occupied(s);
 }
 
 int turtles_side_has_move(const turtles_state *s)
@@ -159,8 +160,8 @@ int turtles_side_has_move(const turtles_state *s)
 /* A turn boundary: play goes on, or ends by the turn limit or no move. */
 static void turn_boundary(turtles_state *s)
 {
-    int over = (s->max_turns > 0 && s->turns >= s->max_turns) ||
-               !turtles_side_has_move(s);
+    int over =
+        (s->max_turns > 0 && s->turns >= s->max_turns) || !turtles_side_has_move(s);
     set_phase(s, over ? TURTLES_OVER : TURTLES_PLAY);
 }
 
@@ -207,23 +208,25 @@ enum { KIND_NONE = 0, KIND_OWN = 1, KIND_ENEMY = 2, KIND_NEUTRAL = 3 };
 typedef struct jump_gen {
     int p;
     uint64_t own_bb, enemy_bb;
-    uint64_t hop_from_bb[3];  /* X with X+d occupied and X+2d empty, per forward d */
-    uint64_t hop_any_bb;      /* their union: where a jump may go on         */
+    uint64_t hop_from_bb[3]; /* X with X+d occupied and X+2d empty, per forward d */
+    uint64_t hop_any_bb;     /* their union: where a jump may go on         */
     sa_move raw[TURTLES_MAX_RAW_JUMPS]; /* complete jumps, team bits still 0 */
     int n_raw;
 } jump_gen;
 
 static int what_is(const jump_gen *g, int sq)
 {
-    return has(g->own_bb, sq) ? KIND_OWN : has(g->enemy_bb, sq) ? KIND_ENEMY : KIND_NEUTRAL;
+    return has(g->own_bb, sq)     ? KIND_OWN
+           : has(g->enemy_bb, sq) ? KIND_ENEMY
+                                  : KIND_NEUTRAL;
 }
 
 /* Records the complete jump `base`, landed on cur (team bits still 0). */
 static inline void record_jump(jump_gen *g, sa_move base, int cur, int hops, int neutrals)
 {
     assert(g->n_raw < TURTLES_MAX_RAW_JUMPS);
-    g->raw[g->n_raw++] = base | (sa_move)cur << 10 | (sa_move)hops << 16 |
-                         (sa_move)neutrals << 37;
+    g->raw[g->n_raw++] =
+        base | (sa_move)cur << 10 | (sa_move)hops << 16 | (sa_move)neutrals << 37;
 }
 
 static void extend_jump(jump_gen *g, sa_move base, int cur, int hops, int kind,
@@ -258,7 +261,9 @@ static void extend_jump(jump_gen *g, sa_move base, int cur, int hops, int kind,
         extended = 1;
         assert(hops < TURTLES_MAX_HOPS);
         continue_jump(g, base | (sa_move)k << (19 + 2 * hops), cur + 2 * d, hops + 1,
-                      kind != KIND_NONE ? kind : what == KIND_NEUTRAL ? KIND_NONE : what,
+                      kind != KIND_NONE      ? kind
+                      : what == KIND_NEUTRAL ? KIND_NONE
+                                             : what,
                       neutrals + (what == KIND_NEUTRAL));
     }
     if (!extended)
@@ -418,8 +423,8 @@ static int gen_effects(const turtles_state *s, sa_move *out)
     int n = 0;
     if (s->changing != TURTLES_NO_SQ) {
         for (uint64_t bb = s->active_bb[1 - s->side]; bb;)
-            out[n++] = turtles_move_cells(TURTLES_M_CHANGE_JUMPER, s->changing,
-                                          sa_bb_pop(&bb));
+            out[n++] =
+                turtles_move_cells(TURTLES_M_CHANGE_JUMPER, s->changing, sa_bb_pop(&bb));
         return n;
     }
     for (uint64_t bb = s->pending_bb; bb;)
@@ -602,12 +607,8 @@ void turtles_apply(turtles_state *s, sa_move m)
         apply_add(s, m);
         end_action(s);
         break;
-    case TURTLES_M_SETUP:
-        apply_setup(s, m);
-        break;
-    default:
-        apply_effect(s, m);
-        break;
+    case TURTLES_M_SETUP: apply_setup(s, m); break;
+    default: apply_effect(s, m); break;
     }
 }
 

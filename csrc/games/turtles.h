@@ -38,7 +38,7 @@
 
 #define TURTLES_BOARD_BB 0x787c7e7f3f1f0fULL
 #define TURTLES_CELLS 37
-#define TURTLES_SQ_NB 55              /* bit numbers 0..54 */
+#define TURTLES_SQ_NB 55 /* bit numbers 0..54 */
 #define TURTLES_NO_SQ (-1)
 /* Largest "turns" a position may hold (an implementation limit: with
  * max_turns 0 the rule book sets none). */
@@ -54,8 +54,13 @@
 /* Phases (§4.1). */
 enum { TURTLES_SETUP = 0, TURTLES_PLAY = 1, TURTLES_EFFECTS = 2, TURTLES_OVER = 3 };
 /* Tattoo kinds, in setup order (§3.2). */
-enum { TURTLES_LIFE = 0, TURTLES_CHANGE = 1, TURTLES_IMMORTAL = 2, TURTLES_CONTAM = 3,
-       TURTLES_KINDS = 4 };
+enum {
+    TURTLES_LIFE = 0,
+    TURTLES_CHANGE = 1,
+    TURTLES_IMMORTAL = 2,
+    TURTLES_CONTAM = 3,
+    TURTLES_KINDS = 4
+};
 /* max_rule (§4.4). */
 enum { TURTLES_FIRST_HOP = 0, TURTLES_ANY = 1, TURTLES_GLOBAL = 2 };
 
@@ -91,7 +96,7 @@ typedef struct turtles_state {
     uint8_t tattoo_choose;
     uint8_t hatching;
     uint8_t max_rule;
-    uint8_t weights;   /* weight-set slot of the evaluation (common/weights.h) */
+    uint8_t weights; /* weight-set slot of the evaluation (common/weights.h) */
 } turtles_state;
 
 /* Moves: one sa_move, 64 bits.
@@ -124,24 +129,57 @@ typedef struct turtles_state {
  * Every jump has at most 6 hops (each hop advances -(q + 2r) by >= 2, which
  * spans -6..6). */
 #define TURTLES_MAX_MOVES 4096
-#define TURTLES_MAX_RAW_JUMPS 256     /* complete jumps before team choice: <= 231 */
+#define TURTLES_MAX_RAW_JUMPS 256 /* complete jumps before team choice: <= 231 */
 #define TURTLES_MAX_HOPS 6
 
 enum {
-    TURTLES_M_STEP = 0, TURTLES_M_JUMP = 1, TURTLES_M_ADD = 2, TURTLES_M_SETUP = 3,
-    TURTLES_M_LIFE = 4, TURTLES_M_IMMORTAL = 5, TURTLES_M_CONTAM = 6,
-    TURTLES_M_CHANGE_OWNER = 7, TURTLES_M_CHANGE_JUMPER = 8
+    TURTLES_M_STEP = 0,
+    TURTLES_M_JUMP = 1,
+    TURTLES_M_ADD = 2,
+    TURTLES_M_SETUP = 3,
+    TURTLES_M_LIFE = 4,
+    TURTLES_M_IMMORTAL = 5,
+    TURTLES_M_CONTAM = 6,
+    TURTLES_M_CHANGE_OWNER = 7,
+    TURTLES_M_CHANGE_JUMPER = 8
 };
 
-static inline int turtles_m_kind(sa_move m) { return (int)(m & 15); }
-static inline int turtles_m_from(sa_move m) { return (int)((m >> 4) & 63); }
-static inline int turtles_m_to(sa_move m) { return (int)((m >> 10) & 63); }
-static inline int turtles_m_hops(sa_move m) { return (int)((m >> 16) & 7); }
-static inline int turtles_m_dir(sa_move m, int i) { return (int)((m >> (19 + 2 * i)) & 3); }
-static inline int turtles_m_team(sa_move m, int i) { return (int)((m >> (31 + i)) & 1); }
-static inline int turtles_m_neutrals(sa_move m) { return (int)((m >> 37) & 7); }
-static inline uint64_t turtles_m_add_bb(sa_move m) { return ((m >> 4) & ((1ULL << 39) - 1)) << 8; }
-static inline int turtles_m_has_target(sa_move m) { return (int)((m >> 16) & 1); }
+static inline int turtles_m_kind(sa_move m)
+{
+    return (int)(m & 15);
+}
+static inline int turtles_m_from(sa_move m)
+{
+    return (int)((m >> 4) & 63);
+}
+static inline int turtles_m_to(sa_move m)
+{
+    return (int)((m >> 10) & 63);
+}
+static inline int turtles_m_hops(sa_move m)
+{
+    return (int)((m >> 16) & 7);
+}
+static inline int turtles_m_dir(sa_move m, int i)
+{
+    return (int)((m >> (19 + 2 * i)) & 3);
+}
+static inline int turtles_m_team(sa_move m, int i)
+{
+    return (int)((m >> (31 + i)) & 1);
+}
+static inline int turtles_m_neutrals(sa_move m)
+{
+    return (int)((m >> 37) & 7);
+}
+static inline uint64_t turtles_m_add_bb(sa_move m)
+{
+    return ((m >> 4) & ((1ULL << 39) - 1)) << 8;
+}
+static inline int turtles_m_has_target(sa_move m)
+{
+    return (int)((m >> 16) & 1);
+}
 
 static inline sa_move turtles_move_cells(int kind, int c, int t)
 {
@@ -169,14 +207,23 @@ static inline uint64_t turtles_tattooed(const turtles_state *s)
     return s->tattoo_bb[0] | s->tattoo_bb[1] | s->tattoo_bb[2] | s->tattoo_bb[3];
 }
 
-static inline uint64_t turtles_start_bb(int p) { return p ? TURTLES_START1_BB : TURTLES_START0_BB; }
-static inline int turtles_home(int p) { return p ? TURTLES_D7 : TURTLES_D1; }
-static inline int turtles_goal(int p) { return p ? TURTLES_D1 : TURTLES_D7; }
+static inline uint64_t turtles_start_bb(int p)
+{
+    return p ? TURTLES_START1_BB : TURTLES_START0_BB;
+}
+static inline int turtles_home(int p)
+{
+    return p ? TURTLES_D7 : TURTLES_D1;
+}
+static inline int turtles_goal(int p)
+{
+    return p ? TURTLES_D1 : TURTLES_D7;
+}
 
 /* -- shared between the turtles_*.c files --------------------------------- */
 
 /* Piece codes: owner 0, 1 or 2 (neutral) and tattoo 0 (plain) or 1 + kind. */
-#define TURTLES_CODE(owner, tattoo) ((owner) * 5 + (tattoo))
+#define TURTLES_CODE(owner, tattoo) ((owner)*5 + (tattoo))
 #define TURTLES_NO_PIECE (-1)
 
 /* geometry and names (turtles_geometry.c) */
@@ -236,8 +283,8 @@ extern const sa_rule turtles_rules[TURTLES_N_RULES];
 
 /* rules (turtles.c) */
 int turtles_piece_at(const turtles_state *s, int sq);
-int turtles_winner_on_goal(const turtles_state *s);   /* 0, 1, or -1 (none) */
-int turtles_side_has_move(const turtles_state *s);     /* play-phase sense */
+int turtles_winner_on_goal(const turtles_state *s); /* 0, 1, or -1 (none) */
+int turtles_side_has_move(const turtles_state *s);  /* play-phase sense */
 int turtles_legal_moves(const turtles_state *s, sa_move *out);
 void turtles_apply(turtles_state *s, sa_move m);
 /* moves[sa_rng_below(rng, n)] for the n moves turtles_legal_moves(s, moves)

@@ -32,7 +32,8 @@ static void spelled_cells(const turtles_state *s, sa_move m, sa_move_description
     turtles_move_str(s, m, text);
     for (const char *p = text; p[0] && p[1]; p++) {
         char name[3] = {p[0], p[1], '\0'};
-        if (turtles_sq_parse(name) != TURTLES_NO_SQ && !(p > text && p[-1] >= 'a' && p[-1] <= 'g')) {
+        if (turtles_sq_parse(name) != TURTLES_NO_SQ &&
+            !(p > text && p[-1] >= 'a' && p[-1] <= 'g')) {
             sa_describe_place(d, "cell", name);
             p++;
         }
@@ -40,8 +41,8 @@ static void spelled_cells(const turtles_state *s, sa_move m, sa_move_description
 }
 
 /* " over the enemy turtle on d3 (now neutral) to d4" for one hop. */
-static void describe_hop(const turtles_state *before, const turtles_state *after, int over,
-                         int land, int mover, sa_move_description *d)
+static void describe_hop(const turtles_state *before, const turtles_state *after,
+                         int over, int land, int mover, sa_move_description *d)
 {
     char over_name[3], land_name[3];
     turtles_sq_name(over, over_name);
@@ -52,8 +53,8 @@ static void describe_hop(const turtles_state *before, const turtles_state *after
     if (owner == mover)
         sa_describe_text(d, " over its own %s on %s", what, over_name);
     else if (owner == 2)
-        sa_describe_text(d, " over the neutral %s on %s (it joins player %d)", what, over_name,
-                         now);
+        sa_describe_text(d, " over the neutral %s on %s (it joins player %d)", what,
+                         over_name, now);
     else
         sa_describe_text(d, " over the enemy %s on %s (now neutral)", what, over_name);
     sa_describe_text(d, " to %s", land_name);
@@ -84,7 +85,8 @@ static void describe_add(const turtles_state *s, sa_move m, sa_move_description 
         turtles_sq_name(sa_bb_pop(&bb), names[n]);
         items[n] = names[n];
     }
-    sa_describe_text(d, "player %d adds %s on ", s->side, n == 1 ? "a turtle" : "turtles");
+    sa_describe_text(d, "player %d adds %s on ", s->side,
+                     n == 1 ? "a turtle" : "turtles");
     sa_describe_list(d, items, n);
     sa_describe_text(d, " from the reserve");
 }
@@ -99,32 +101,45 @@ static void describe_effect(const turtles_state *s, const turtles_state *after, 
     turtles_sq_name(c, cn);
     turtles_sq_name(t, tn);
     if (kind == TURTLES_M_LIFE && target)
-        sa_describe_text(d, "the Life turtle on %s gives player %d a new turtle on %s", cn,
-                         s->side, tn);
+        sa_describe_text(d, "the Life turtle on %s gives player %d a new turtle on %s",
+                         cn, s->side, tn);
     else if (kind == TURTLES_M_LIFE)
         sa_describe_text(d, "the Life turtle on %s can give no new turtle", cn);
     else if (kind == TURTLES_M_IMMORTAL && turtles_piece_at(after, c) / 5 != 2)
-        sa_describe_text(d, "the Immortality turtle on %s leaves the game; a turtle of "
-                         "player %d takes its cell", cn, s->side);
+        sa_describe_text(d,
+                         "the Immortality turtle on %s leaves the game; a turtle of "
+                         "player %d takes its cell",
+                         cn, s->side);
     else if (kind == TURTLES_M_IMMORTAL)
-        sa_describe_text(d, "the Immortality turtle on %s stays neutral (no turtle left in "
-                         "the pool)", cn);
+        sa_describe_text(d,
+                         "the Immortality turtle on %s stays neutral (no turtle left in "
+                         "the pool)",
+                         cn);
     else if (kind == TURTLES_M_CONTAM && target)
-        sa_describe_text(d, "the Contamination turtle on %s removes player %d's turtle on %s, "
-                         "then leaves the board", cn, 1 - s->side, tn);
+        sa_describe_text(
+            d,
+            "the Contamination turtle on %s removes player %d's turtle on %s, "
+            "then leaves the board",
+            cn, 1 - s->side, tn);
     else if (kind == TURTLES_M_CONTAM)
-        sa_describe_text(d, "the Contamination turtle on %s leaves the board (no turtle of "
-                         "player %d beside it)", cn, 1 - s->side);
-    else if (kind == TURTLES_M_CHANGE_OWNER && after->changing == c)
-        sa_describe_text(d, "the Change turtle on %s acts: player %d must hand over a turtle",
+        sa_describe_text(d,
+                         "the Contamination turtle on %s leaves the board (no turtle of "
+                         "player %d beside it)",
                          cn, 1 - s->side);
+    else if (kind == TURTLES_M_CHANGE_OWNER && after->changing == c)
+        sa_describe_text(
+            d, "the Change turtle on %s acts: player %d must hand over a turtle", cn,
+            1 - s->side);
     else if (kind == TURTLES_M_CHANGE_OWNER)
-        sa_describe_text(d, "the Change turtle on %s leaves the board (player %d has no "
-                         "turtle to hand over)", cn, 1 - s->side);
+        sa_describe_text(d,
+                         "the Change turtle on %s leaves the board (player %d has no "
+                         "turtle to hand over)",
+                         cn, 1 - s->side);
     else
-        sa_describe_text(d, "player %d hands %s on %s over to player %d; the Change turtle "
-                         "on %s leaves the board", 1 - s->side,
-                         turtle_of(turtles_piece_at(s, t)), tn, s->side, cn);
+        sa_describe_text(d,
+                         "player %d hands %s on %s over to player %d; the Change turtle "
+                         "on %s leaves the board",
+                         1 - s->side, turtle_of(turtles_piece_at(s, t)), tn, s->side, cn);
 }
 
 /* "; player 0 wins" / "; a draw" when the move ends the game. */
@@ -155,19 +170,13 @@ void turtles_describe_move(const void *state, sa_move m, sa_move_description *d)
         sa_describe_text(d, "%s on %s steps to %s",
                          turtle_of(turtles_piece_at(s, turtles_m_from(m))), from, to);
         break;
-    case TURTLES_M_JUMP:
-        describe_jump(s, &after, m, d);
-        break;
-    case TURTLES_M_ADD:
-        describe_add(s, m, d);
-        break;
+    case TURTLES_M_JUMP: describe_jump(s, &after, m, d); break;
+    case TURTLES_M_ADD: describe_add(s, m, d); break;
     case TURTLES_M_SETUP:
         sa_describe_text(d, "player %d puts the %s tattoo on the turtle on %s", s->side,
                          kind_names[turtles_m_to(m) & 3], from);
         break;
-    default:
-        describe_effect(s, &after, m, d);
-        break;
+    default: describe_effect(s, &after, m, d); break;
     }
     describe_end(&after, d);
 }

@@ -11,12 +11,12 @@
 #include "games/turtles.h"
 
 enum {
-    F_ACTIVE,        /* active turtles                                      */
-    F_RESERVE,       /* turtles still in the hatching reserve               */
-    F_ADVANCE,       /* sum over active turtles of 6 - distance to the goal */
-    F_NEXT_TO_GOAL,  /* a turtle adjacent to its goal, the goal empty (0/1) */
-    F_GUARD,         /* an own turtle on the home corner (0/1)              */
-    F_TO_MOVE,       /* +1 player 0 decides now, -1 player 1, 0 otherwise   */
+    F_ACTIVE,       /* active turtles                                      */
+    F_RESERVE,      /* turtles still in the hatching reserve               */
+    F_ADVANCE,      /* sum over active turtles of 6 - distance to the goal */
+    F_NEXT_TO_GOAL, /* a turtle adjacent to its goal, the goal empty (0/1) */
+    F_GUARD,        /* an own turtle on the home corner (0/1)              */
+    F_TO_MOVE,      /* +1 player 0 decides now, -1 player 1, 0 otherwise   */
     TURTLES_FEATURES
 };
 _Static_assert(TURTLES_FEATURES == TURTLES_N_FEATURES, "turtles.h counts the features");
@@ -54,12 +54,9 @@ const char *const turtles_feature_phrases[2 * TURTLES_FEATURES] = {
 #define W_GUARD 155
 #define W_TO_MOVE 70
 const int32_t turtles_default_weights[TURTLES_FEATURES] = {
-    [F_ACTIVE] = W_ACTIVE,
-    [F_RESERVE] = W_RESERVE,
-    [F_ADVANCE] = W_ADVANCE,
-    [F_NEXT_TO_GOAL] = W_NEXT_TO_GOAL,
-    [F_GUARD] = W_GUARD,
-    [F_TO_MOVE] = W_TO_MOVE,
+    [F_ACTIVE] = W_ACTIVE,   [F_RESERVE] = W_RESERVE,
+    [F_ADVANCE] = W_ADVANCE, [F_NEXT_TO_GOAL] = W_NEXT_TO_GOAL,
+    [F_GUARD] = W_GUARD,     [F_TO_MOVE] = W_TO_MOVE,
 };
 
 /* What one unit of the evaluation is (sa_game.eval_units), spelled from the
@@ -70,16 +67,14 @@ const int32_t turtles_default_weights[TURTLES_FEATURES] = {
 #define STR(x) STR_(x)
 const char turtles_eval_units[] =
     "evaluation points (player's count minus the opponent's, times each weight): "
-    "an active turtle = " STR(W_ACTIVE) ", a step toward the goal = " STR(W_ADVANCE)
-    ", a turtle in reserve = " STR(W_RESERVE) ", a turtle next to its open goal = "
-    STR(W_NEXT_TO_GOAL) ", the home corner held = " STR(W_GUARD)
-    ", having the move = " STR(W_TO_MOVE);
+    "an active turtle = " STR(W_ACTIVE) ", a step toward the goal = " STR(W_ADVANCE) ", a turtle in reserve = " STR(W_RESERVE) ", a turtle next to its open goal = " STR(
+        W_NEXT_TO_GOAL) ", the home corner held = " STR(W_GUARD) ", having the move = " STR(W_TO_MOVE);
 
 /* Hex distance from bit sq to bit goal (numbering in turtles.h). */
 static int distance(int sq, int goal)
 {
     int dq = (sq >> 3) - (goal >> 3);
-    int dr = (goal & 7) - (sq & 7);   /* r = 3 - s */
+    int dr = (goal & 7) - (sq & 7); /* r = 3 - s */
     int ds = dq + dr;
     return ((dq < 0 ? -dq : dq) + (dr < 0 ? -dr : dr) + (ds < 0 ? -ds : ds)) / 2;
 }
@@ -103,7 +98,8 @@ static void side_features(const turtles_state *s, int p, int32_t sign, int32_t *
     f[F_ACTIVE] += sign * sa_bb_count(own);
     f[F_RESERVE] += sign * s->reserve[p];
     f[F_ADVANCE] += sign * advance;
-    f[F_NEXT_TO_GOAL] += sign * ((own & neighbours(goal)) && !((turtles_occupied(s) >> goal) & 1));
+    f[F_NEXT_TO_GOAL] +=
+        sign * ((own & neighbours(goal)) && !((turtles_occupied(s) >> goal) & 1));
     f[F_GUARD] += sign * (int32_t)((own >> home) & 1);
 }
 

@@ -136,8 +136,8 @@ static sa_status read_board(turtles_state *s, const sa_json *board, sa_error *er
     }
     int plain = sa_bb_count(turtles_occupied(s) & ~turtles_tattooed(s));
     if (plain > 16)
-        return invalid(err, "board", s->tattoo ? "more than 16 plain turtles"
-                                               : "more than 16 turtles");
+        return invalid(err, "board",
+                       s->tattoo ? "more than 16 plain turtles" : "more than 16 turtles");
     for (int k = 0; k < TURTLES_KINDS; k++)
         if (sa_bb_count(s->tattoo_bb[k]) > 2)
             return invalid(err, "board", "more than two turtles of one tattoo kind");
@@ -158,7 +158,8 @@ static sa_status read_reserve(turtles_state *s, const sa_json *v, sa_error *err)
         char field[32];
         snprintf(field, sizeof field, "reserve[%d]", p);
         if ((st = sa_json_get_int(e, field, 0, s->hatching ? 8 : 0, &r[p], err)) != SA_OK)
-            return s->hatching ? st : invalid(err, field, "must be 0 without rules.hatching");
+            return s->hatching ? st
+                               : invalid(err, field, "must be 0 without rules.hatching");
         s->reserve[p] = (uint8_t)r[p];
     }
     if (r[0] - r[1] > 2 || r[1] - r[0] > 2)
@@ -223,33 +224,36 @@ static sa_status read_changing(turtles_state *s, const sa_json *v, sa_error *err
 static sa_status check_setup(const turtles_state *s, sa_error *err)
 {
     if (!s->tattoo || !s->tattoo_choose)
-        return invalid(err, "phase", "\"setup\" needs rules.tattoo with tattoo_setup \"choose\"");
+        return invalid(err, "phase",
+                       "\"setup\" needs rules.tattoo with tattoo_setup \"choose\"");
     if (s->turns != 0)
         return invalid(err, "turns", "must be 0 in the setup phase");
     if (s->pending_bb || s->changing != TURTLES_NO_SQ)
         return invalid(err, "pending", "must be empty in the setup phase");
     if (s->active_bb[0] != TURTLES_START0_BB || s->active_bb[1] != TURTLES_START1_BB ||
         s->neutral_bb)
-        return invalid(err, "board", "the setup phase needs exactly the 16 start "
-                                     "squares filled with their owners' turtles");
+        return invalid(err, "board",
+                       "the setup phase needs exactly the 16 start "
+                       "squares filled with their owners' turtles");
     int placed[2];
     for (int p = 0; p < 2; p++) {
         placed[p] = sa_bb_count(s->active_bb[p] & turtles_tattooed(s));
         for (int k = 0; k < TURTLES_KINDS; k++)
             if (sa_bb_count(s->active_bb[p] & s->tattoo_bb[k]) != (k < placed[p]))
-                return invalid(err, "board", "tattoos are placed in the order L, C, I, X, "
-                                             "one of each");
+                return invalid(err, "board",
+                               "tattoos are placed in the order L, C, I, X, "
+                               "one of each");
     }
-    int side_ok = s->side == 0 ? placed[0] < 4 && placed[1] == 0
-                               : placed[0] == 4 && placed[1] < 4;
-    return side_ok ? SA_OK : invalid(err, "side", "does not fit the tattoos placed so far");
+    int side_ok =
+        s->side == 0 ? placed[0] < 4 && placed[1] == 0 : placed[0] == 4 && placed[1] < 4;
+    return side_ok ? SA_OK
+                   : invalid(err, "side", "does not fit the tattoos placed so far");
 }
 
 static int over_by_rules(const turtles_state *s)
 {
     return turtles_winner_on_goal(s) >= 0 ||
-           (s->max_turns > 0 && s->turns >= s->max_turns) ||
-           !turtles_side_has_move(s);
+           (s->max_turns > 0 && s->turns >= s->max_turns) || !turtles_side_has_move(s);
 }
 
 static sa_status check_phase(const turtles_state *s, sa_error *err)
@@ -260,7 +264,8 @@ static sa_status check_phase(const turtles_state *s, sa_error *err)
         if (!s->tattoo)
             return invalid(err, "phase", "\"effects\" needs rules.tattoo");
         if (s->pending_bb == 0 && s->changing == TURTLES_NO_SQ)
-            return invalid(err, "phase", "\"effects\" needs something pending or changing");
+            return invalid(err, "phase",
+                           "\"effects\" needs something pending or changing");
         if (turtles_winner_on_goal(s) >= 0)
             return invalid(err, "phase", "\"effects\" with a player on their goal");
         return SA_OK;
@@ -270,8 +275,9 @@ static sa_status check_phase(const turtles_state *s, sa_error *err)
     if (s->changing != TURTLES_NO_SQ)
         return invalid(err, "changing", "must be null outside the effects phase");
     if (s->phase == TURTLES_PLAY && over_by_rules(s))
-        return invalid(err, "phase", "\"play\" but the game is over (goal, turn limit "
-                                     "or no legal move)");
+        return invalid(err, "phase",
+                       "\"play\" but the game is over (goal, turn limit "
+                       "or no legal move)");
     if (s->phase == TURTLES_OVER && !over_by_rules(s))
         return invalid(err, "phase", "\"over\" but the game is not over");
     return SA_OK;
@@ -283,7 +289,8 @@ static sa_status check_to_move(const turtles_state *s, const sa_json *v, sa_erro
     int given;
     if (v->type == SA_JSON_STRING && strcmp(v->string, "terminal") == 0) {
         given = SA_TERMINAL;
-    } else if (v->type == SA_JSON_NUMBER && v->is_integer && (v->integer == 0 || v->integer == 1)) {
+    } else if (v->type == SA_JSON_NUMBER && v->is_integer &&
+               (v->integer == 0 || v->integer == 1)) {
         given = (int)v->integer;
     } else {
         return invalid(err, "to_move", "expected 0, 1 or \"terminal\"");
@@ -317,8 +324,9 @@ static sa_status read_header(turtles_state *s, const sa_json *root, sa_error *er
     if (st == SA_OK && (st = sa_json_get_int(sa_json_member(root, "side"), "side", 0, 1,
                                              &number, err)) == SA_OK)
         s->side = (uint8_t)number;
-    if (st == SA_OK && (st = sa_json_get_int(sa_json_member(root, "turns"), "turns", 0,
-                                             TURTLES_MAX_TURNS_FIELD, &number, err)) == SA_OK)
+    if (st == SA_OK &&
+        (st = sa_json_get_int(sa_json_member(root, "turns"), "turns", 0,
+                              TURTLES_MAX_TURNS_FIELD, &number, err)) == SA_OK)
         s->turns = (uint32_t)number;
     if (st == SA_OK && s->max_turns > 0 && s->turns > s->max_turns)
         return invalid(err, "turns", "exceeds rules.max_turns");
@@ -327,9 +335,9 @@ static sa_status read_header(turtles_state *s, const sa_json *root, sa_error *er
 
 sa_status turtles_from_json(void *state, const sa_json *root, sa_error *err)
 {
-    static const char *const fields[] = {"game", "rules", "to_move", "phase", "side",
-                                         "turns", "board", "reserve", "pending",
-                                         "changing", NULL};
+    static const char *const fields[] = {"game",    "rules",    "to_move", "phase",
+                                         "side",    "turns",    "board",   "reserve",
+                                         "pending", "changing", NULL};
     turtles_state *s = state;
     memset(s, 0, sizeof *s);
     s->changing = TURTLES_NO_SQ;
@@ -378,8 +386,9 @@ static void write_piece(sa_writer *out, int code)
 
 static void write_rules(const turtles_state *s, sa_writer *out)
 {
-    sa_write_fmt(out, "{\"tattoo\": %s, \"tattoo_setup\": \"%s\", \"hatching\": %s, "
-                      "\"max_rule\": \"%s\", \"max_turns\": %d}",
+    sa_write_fmt(out,
+                 "{\"tattoo\": %s, \"tattoo_setup\": \"%s\", \"hatching\": %s, "
+                 "\"max_rule\": \"%s\", \"max_turns\": %d}",
                  s->tattoo ? "true" : "false", setup_names[s->tattoo_choose],
                  s->hatching ? "true" : "false", max_rule_names[s->max_rule],
                  (int)s->max_turns);
@@ -457,9 +466,7 @@ void turtles_move_str(const void *state, sa_move m, char out[SA_MOVE_STR_MAX])
         *p++ = '-';
         p = put_name(p, turtles_m_to(m));
         break;
-    case TURTLES_M_JUMP:
-        p = spell_jump(s, m, p);
-        break;
+    case TURTLES_M_JUMP: p = spell_jump(s, m, p); break;
     case TURTLES_M_ADD:
         for (uint64_t bb = turtles_m_add_bb(m); bb;) {
             *p++ = '+';

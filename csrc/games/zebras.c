@@ -53,8 +53,9 @@ static inline uint64_t hand_key(int player, int species, int count)
 
 static inline uint64_t to_move_key(int to_move)
 {
-    return to_move == 1 ? zobrist(KEY_PLAYER1)
-           : to_move == SA_TERMINAL ? zobrist(KEY_TERMINAL) : 0;
+    return to_move == 1             ? zobrist(KEY_PLAYER1)
+           : to_move == SA_TERMINAL ? zobrist(KEY_TERMINAL)
+                                    : 0;
 }
 
 uint64_t zebras_hash_full(const zebras_state *s)
@@ -81,8 +82,7 @@ uint64_t zebras_hash_full(const zebras_state *s)
 
 /* -- state edits that keep the key ------------------------------------------ */
 
-static inline void put_token(zebras_state *s, int cell, int owner, int species,
-                             int down)
+static inline void put_token(zebras_state *s, int cell, int owner, int species, int down)
 {
     uint32_t bit = (uint32_t)1 << cell;
     assert(!(zebras_occupied(s) & bit));
@@ -93,8 +93,7 @@ static inline void put_token(zebras_state *s, int cell, int owner, int species,
     s->hash ^= token_key(cell, owner, species, down);
 }
 
-static inline void take_token(zebras_state *s, int cell, int owner, int species,
-                              int down)
+static inline void take_token(zebras_state *s, int cell, int owner, int species, int down)
 {
     uint32_t bit = (uint32_t)1 << cell;
     assert((s->owner_bb[owner] & s->species_bb[species] & bit) != 0);
@@ -122,7 +121,8 @@ static inline void add_to_hand(zebras_state *s, int player, int species, int del
 {
     int count = s->hand[player][species];
     s->hand[player][species] = (uint8_t)(count + delta);
-    s->hash ^= hand_key(player, species, count) ^ hand_key(player, species, count + delta);
+    s->hash ^=
+        hand_key(player, species, count) ^ hand_key(player, species, count + delta);
 }
 
 static inline void set_guardian(zebras_state *s, int position)
@@ -169,15 +169,18 @@ static int state_is_ok(const zebras_state *s)
 static uint32_t open_positions(uint32_t occupied)
 {
     static const uint8_t reverse6[64] = {
-        0, 32, 16, 48, 8, 40, 24, 56, 4, 36, 20, 52, 12, 44, 28, 60, 2, 34, 18, 50, 10, 42,
-        26, 58, 6, 38, 22, 54, 14, 46, 30, 62, 1, 33, 17, 49, 9, 41, 25, 57, 5, 37, 21, 53,
-        13, 45, 29, 61, 3, 35, 19, 51, 11, 43, 27, 59, 7, 39, 23, 55, 15, 47, 31, 63};
-    static const uint8_t reverse5[32] = {
-        0, 16, 8, 24, 4, 20, 12, 28, 2, 18, 10, 26, 6, 22, 14, 30, 1, 17, 9, 25, 5, 21,
-        13, 29, 3, 19, 11, 27, 7, 23, 15, 31};
+        0, 32, 16, 48, 8,  40, 24, 56, 4, 36, 20, 52, 12, 44, 28, 60,
+        2, 34, 18, 50, 10, 42, 26, 58, 6, 38, 22, 54, 14, 46, 30, 62,
+        1, 33, 17, 49, 9,  41, 25, 57, 5, 37, 21, 53, 13, 45, 29, 61,
+        3, 35, 19, 51, 11, 43, 27, 59, 7, 39, 23, 55, 15, 47, 31, 63};
+    static const uint8_t reverse5[32] = {0,  16, 8,  24, 4,  20, 12, 28, 2,  18, 10,
+                                         26, 6,  22, 14, 30, 1,  17, 9,  25, 5,  21,
+                                         13, 29, 3,  19, 11, 27, 7,  23, 15, 31};
     uint32_t empty = ~occupied & ZEBRAS_ALL_CELLS;
-    uint32_t columns = (empty | empty >> 6 | empty >> 12 | empty >> 18 | empty >> 24) & 63;
-    uint32_t fold = empty | empty >> 1 | empty >> 2 | empty >> 3 | empty >> 4 | empty >> 5;
+    uint32_t columns =
+        (empty | empty >> 6 | empty >> 12 | empty >> 18 | empty >> 24) & 63;
+    uint32_t fold =
+        empty | empty >> 1 | empty >> 2 | empty >> 3 | empty >> 4 | empty >> 5;
     uint32_t rows = (fold & 1) | (fold >> 5 & 2) | (fold >> 10 & 4) | (fold >> 15 & 8) |
                     (fold >> 20 & 16);
     return columns | rows << 6 | (uint32_t)reverse6[columns] << 11 |
@@ -226,7 +229,7 @@ static int guardian_destinations(int guardian, uint32_t open, uint8_t out[3])
  * move without one when the board is full afterwards. */
 typedef struct turn_ends {
     uint8_t dest[3];
-    int n;            /* 0: the board is full, the move has no destination */
+    int n; /* 0: the board is full, the move has no destination */
 } turn_ends;
 
 static inline void turn_ends_after(const zebras_state *s, uint32_t open, turn_ends *t)
@@ -250,8 +253,8 @@ static inline int emit(sa_move *out, int n, sa_move base, const turn_ends *t)
 typedef struct chain_walk {
     sa_move *out;
     int n;
-    uint32_t gazelles_bb;     /* cells holding a gazelle, either owner, any face */
-    unsigned max_swaps;       /* 10 with croc_chain, else 1 */
+    uint32_t gazelles_bb; /* cells holding a gazelle, either owner, any face */
+    unsigned max_swaps;   /* 10 with croc_chain, else 1 */
     const turn_ends *ends;
 } chain_walk;
 
@@ -294,7 +297,8 @@ static int placements_on(const zebras_state *s, int cell, uint32_t open, sa_move
         uint32_t returned = s->species_bb[ZEBRAS_G] & ZEBRAS_ADJACENT_BB[cell];
         turn_ends after_lion = plain;
         if (returned)
-            turn_ends_after(s, open_positions((occupied | (uint32_t)1 << cell) & ~returned),
+            turn_ends_after(s,
+                            open_positions((occupied | (uint32_t)1 << cell) & ~returned),
                             &after_lion);
         n = emit(out, n, zebras_move_make(ZEBRAS_L, (unsigned)cell, 0), &after_lion);
     }
@@ -431,7 +435,8 @@ void zebras_scores(const zebras_state *s, int out[2])
             continue; /* only before the end: nobody controls it yet */
         int points = 0;
         for (int sp = 0; sp < ZEBRAS_SPECIES; sp++)
-            points += ZEBRAS_VALUE[sp] * sa_bb_count(s->species_bb[sp] & ~s->down_bb & area);
+            points +=
+                ZEBRAS_VALUE[sp] * sa_bb_count(s->species_bb[sp] & ~s->down_bb & area);
         out[count0 > count1 ? 0 : 1] += points;
     }
     if (s->inauguration >= 0)

@@ -25,10 +25,10 @@
 
 #define ZEBRAS_CELLS 30
 #define ZEBRAS_ALL_CELLS 0x3FFFFFFFu
-#define ZEBRAS_TRACK 22          /* guardian positions 0..21 (§2.3)   */
+#define ZEBRAS_TRACK 22 /* guardian positions 0..21 (§2.3)   */
 #define ZEBRAS_TERRITORIES 6
 #define ZEBRAS_SPECIES 5
-#define ZEBRAS_MAX_CHAIN 10      /* longest crocodile chain, see below */
+#define ZEBRAS_MAX_CHAIN 10 /* longest crocodile chain, see below */
 
 /* Species, in the order of the "hands" objects: Z G E L C. */
 enum { ZEBRAS_Z = 0, ZEBRAS_G = 1, ZEBRAS_E = 2, ZEBRAS_L = 3, ZEBRAS_C = 4 };
@@ -75,7 +75,7 @@ typedef struct zebras_state {
     int8_t guardian;
     int8_t inauguration;
     uint8_t croc_chain;
-    uint8_t weights;   /* weight-set slot of the evaluation (common/weights.h) */
+    uint8_t weights; /* weight-set slot of the evaluation (common/weights.h) */
     uint8_t pad;
 } zebras_state;
 
@@ -113,15 +113,26 @@ typedef struct zebras_state {
 #define ZEBRAS_DEST_NONE 31u
 #define ZEBRAS_OPENING 7u
 
-static inline sa_move zebras_move_make(unsigned species, unsigned cell,
-                                       unsigned dest)
+static inline sa_move zebras_move_make(unsigned species, unsigned cell, unsigned dest)
 {
     return (sa_move)dest | (sa_move)species << 5 | (sa_move)cell << 8;
 }
-static inline unsigned zebras_move_dest(sa_move m) { return (unsigned)(m & 31); }
-static inline unsigned zebras_move_species(sa_move m) { return (unsigned)(m >> 5) & 7; }
-static inline unsigned zebras_move_cell(sa_move m) { return (unsigned)(m >> 8) & 31; }
-static inline unsigned zebras_move_swaps(sa_move m) { return (unsigned)(m >> 13) & 15; }
+static inline unsigned zebras_move_dest(sa_move m)
+{
+    return (unsigned)(m & 31);
+}
+static inline unsigned zebras_move_species(sa_move m)
+{
+    return (unsigned)(m >> 5) & 7;
+}
+static inline unsigned zebras_move_cell(sa_move m)
+{
+    return (unsigned)(m >> 8) & 31;
+}
+static inline unsigned zebras_move_swaps(sa_move m)
+{
+    return (unsigned)(m >> 13) & 15;
+}
 static inline unsigned zebras_move_step(sa_move m, unsigned i)
 {
     return (unsigned)(m >> (17 + 2 * i)) & 3;
@@ -130,9 +141,9 @@ static inline unsigned zebras_move_step(sa_move m, unsigned i)
 /* -- geometry (precomputed; test_zebras.c rederives every table) ---------- */
 
 /* Territory index 0..5 (T1..T6) of each cell. */
-static const uint8_t ZEBRAS_TERRITORY_OF[ZEBRAS_CELLS] = {
-    0, 1, 2, 2, 2, 2, 0, 1, 1, 2, 3, 3, 0, 0, 1,
-    2, 2, 3, 4, 0, 1, 1, 1, 5, 4, 4, 5, 5, 5, 5};
+static const uint8_t ZEBRAS_TERRITORY_OF[ZEBRAS_CELLS] = {0, 1, 2, 2, 2, 2, 0, 1, 1, 2,
+                                                          3, 3, 0, 0, 1, 2, 2, 3, 4, 0,
+                                                          1, 1, 1, 5, 4, 4, 5, 5, 5, 5};
 
 /* The cells of each territory. */
 static const uint32_t ZEBRAS_TERRITORY_BB[ZEBRAS_TERRITORIES] = {
@@ -156,7 +167,7 @@ static const uint32_t ZEBRAS_LINE_BB[ZEBRAS_TRACK] = {
 /* The cell one step from `cell` in direction d (0 up, 1 right, 2 down,
  * 3 left) when a river lies between them, else -1 (§2.2). */
 static const int8_t ZEBRAS_RIVER_STEP[ZEBRAS_CELLS][4] = {
-    {-1, 1, -1, -1}, {-1, 2, -1, 0},   {-1, -1, 8, 1},   {-1, -1, -1, -1},
+    {-1, 1, -1, -1},  {-1, 2, -1, 0},   {-1, -1, 8, 1},   {-1, -1, -1, -1},
     {-1, -1, 10, -1}, {-1, -1, 11, -1}, {-1, 7, -1, -1},  {-1, -1, 13, 6},
     {2, 9, -1, -1},   {-1, 10, -1, 8},  {4, -1, 16, 9},   {5, -1, -1, -1},
     {-1, -1, 18, -1}, {7, 14, -1, -1},  {-1, 15, -1, 13}, {-1, -1, 21, 14},

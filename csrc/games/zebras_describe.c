@@ -51,8 +51,9 @@ static void describe_swaps(const zebras_state *s, const zebras_state *after, sa_
         char name[3];
         cell_name(next, name);
         sa_describe_place(d, "cell", name);
-        sa_describe_text(d, i == 0 ? ", swaps with the gazelle on %s" : ", then with the one on %s",
-                         name);
+        sa_describe_text(
+            d, i == 0 ? ", swaps with the gazelle on %s" : ", then with the one on %s",
+            name);
         if ((after->down_bb >> cell & 1) && !(s->down_bb >> next & 1))
             sa_describe_text(d, " (the gazelle turns face down beside a lion)");
         cell = next;
@@ -70,12 +71,15 @@ static void describe_reactions(const zebras_state *s, const zebras_state *after,
     if (down & bit)
         sa_describe_text(d, ", face down (a lion is beside it)");
     uint32_t turned = down & ~bit;
-    describe_cells(d, turned & (turned - 1) ? "; it turns face down the zebras on "
-                                            : "; it turns face down the zebra on ", turned);
+    describe_cells(d,
+                   turned & (turned - 1) ? "; it turns face down the zebras on "
+                                         : "; it turns face down the zebra on ",
+                   turned);
     int one = home && !(home & (home - 1));
     describe_cells(d, one ? "; the gazelle on " : "; the gazelles on ", home);
     if (home)
-        sa_describe_text(d, one ? " goes back to its owner's hand" : " go back to their owners' hands");
+        sa_describe_text(d, one ? " goes back to its owner's hand"
+                                : " go back to their owners' hands");
 }
 
 static void describe_end(const zebras_state *s, const zebras_state *after, int player,
@@ -103,7 +107,8 @@ void zebras_describe_move(const void *state, sa_move m, sa_move_description *d)
     if (zebras_move_species(m) == ZEBRAS_OPENING) {
         snprintf(name, sizeof name, "%u", zebras_move_dest(m));
         sa_describe_place(d, "position", name);
-        sa_describe_text(d, "player %d puts the guardian on position %s", s->to_move, name);
+        sa_describe_text(d, "player %d puts the guardian on position %s", s->to_move,
+                         name);
         return;
     }
     zebras_state after;
@@ -112,8 +117,8 @@ void zebras_describe_move(const void *state, sa_move m, sa_move_description *d)
     int cell = (int)zebras_move_cell(m), species = (int)zebras_move_species(m);
     cell_name(cell, name);
     sa_describe_place(d, "cell", name);
-    sa_describe_text(d, "player %d places %s %s on %s", s->to_move, species == ZEBRAS_E ? "an" : "a",
-                     species_names[species], name);
+    sa_describe_text(d, "player %d places %s %s on %s", s->to_move,
+                     species == ZEBRAS_E ? "an" : "a", species_names[species], name);
     if (species == ZEBRAS_C)
         describe_swaps(s, &after, m, d);
     else

@@ -55,8 +55,8 @@ _Static_assert(F_HAND_C - F_HAND_Z == ZEBRAS_C && ZEBRAS_C == ZEBRAS_SPECIES - 1
                "one hand feature a species, in the order Z G E L C");
 
 const char *const zebras_feature_names[ZEBRAS_FEATURES] = {
-    "control", "open", "inauguration", "tempo",
-    "hand_zebras", "hand_gazelles", "hand_elephant", "hand_lion", "hand_crocodiles",
+    "control",       "open",          "inauguration", "tempo",           "hand_zebras",
+    "hand_gazelles", "hand_elephant", "hand_lion",    "hand_crocodiles",
 };
 
 /* The phrases of a marked move's reason (sa_game.feature_phrases): per
@@ -91,14 +91,14 @@ const char *const zebras_feature_phrases[2 * ZEBRAS_FEATURES] = {
  * leaf has the same count; what steers the search is the spread between the
  * species, a lion or a crocodile kept being worth 2-5 points more than a
  * gazelle. */
-#define W_POINT 100   /* a point of score: the unit is a centi-point */
+#define W_POINT 100 /* a point of score: the unit is a centi-point */
 #define STR_(x) #x
 #define STR(x) STR_(x)
 /* What one unit of the evaluation is (sa_game.eval_units), next to the
  * weight that makes it so. */
 const char zebras_eval_units[] =
-    "centi-points of the score difference (own points - opponent's; a point = "
-    STR(W_POINT) ")";
+    "centi-points of the score difference (own points - opponent's; a point = " STR(
+        W_POINT) ")";
 const int32_t zebras_default_weights[ZEBRAS_FEATURES] = {
     [F_CONTROL] = W_POINT,
     [F_OPEN] = 172,
@@ -157,7 +157,8 @@ void zebras_features(const void *state, int32_t *out)
     int32_t control = 0, open = 0;
     for (int t = 0; t < ZEBRAS_TERRITORIES; t++) {
         uint32_t area = ZEBRAS_TERRITORY_BB[t];
-        int margin = sa_bb_count(s->owner_bb[0] & area) - sa_bb_count(s->owner_bb[1] & area);
+        int margin =
+            sa_bb_count(s->owner_bb[0] & area) - sa_bb_count(s->owner_bb[1] & area);
         int empty = sa_bb_count(area & ~occupied);
         int32_t share = control_share(margin, empty);
         control += share * face_up_points(s, area);
@@ -178,7 +179,7 @@ int32_t zebras_evaluate(const void *state, int player)
     int32_t f[ZEBRAS_FEATURES];
     assert(player == 0 || player == 1);
     zebras_features(s, f);
-    int32_t v = sa_weighted_sum_fixed(sa_weights_of(s->weights, zebras_default_weights), f,
-                                      ZEBRAS_FEATURES, ONE);
+    int32_t v = sa_weighted_sum_fixed(sa_weights_of(s->weights, zebras_default_weights),
+                                      f, ZEBRAS_FEATURES, ONE);
     return player == 0 ? v : -v;
 }

@@ -91,7 +91,8 @@ static sa_status read_token(zebras_state *s, const char *t, int cell, sa_error *
         quote_token(t, shown);
         return sa_error_set(err, SA_ERR_POSITION,
                             "field 'board.%s': unknown token \"%s\" (expected \"..\", or "
-                            "0 or 1 then one of Z G E L C, or z g face down)", name, shown);
+                            "0 or 1 then one of Z G E L C, or z g face down)",
+                            name, shown);
     }
     int index = (int)(letter - letters);
     int species = index < 5 ? index : index - 5;
@@ -119,8 +120,8 @@ static sa_status read_row(zebras_state *s, const sa_json *v, int row, sa_error *
     for (int col = 0; col < 6; col++) {
         if (col < 5 && text[3 * col + 2] != ' ')
             return sa_error_set(err, SA_ERR_POSITION,
-                                "field '%s': character %d must be a single space",
-                                path, 3 * col + 3);
+                                "field '%s': character %d must be a single space", path,
+                                3 * col + 3);
         st = read_token(s, text + 3 * col, 6 * row + col, err);
         if (st != SA_OK)
             return st;
@@ -205,8 +206,8 @@ static sa_status read_to_move(zebras_state *s, const sa_json *v, sa_error *err)
 
 static sa_status read_fields(zebras_state *s, const sa_json *root, sa_error *err)
 {
-    static const char *const required[] = {"game", "to_move", "board", "guardian",
-                                           "inauguration", "hands", NULL};
+    static const char *const required[] = {"game",         "to_move", "board", "guardian",
+                                           "inauguration", "hands",   NULL};
     static const char *const optional[] = {"rules", NULL};
     sa_status st = sa_json_check_keys(root, "", required, optional, err);
     if (st != SA_OK)
@@ -271,7 +272,8 @@ static sa_status check_faces(const zebras_state *s, sa_error *err)
     if (bad)
         return cell_error(__builtin_ctz(bad),
                           "a face-up zebra or gazelle next to a lion (it would be "
-                          "face down)", err);
+                          "face down)",
+                          err);
     bad = zebras & s->down_bb & ~near_lion;
     if (bad)
         return cell_error(__builtin_ctz(bad), "a face-down zebra with no lion next to it",
@@ -291,7 +293,8 @@ static sa_status check_inauguration(const zebras_state *s, sa_error *err)
         if ((occupied & ZEBRAS_TERRITORY_BB[t]) == ZEBRAS_TERRITORY_BB[t])
             return sa_error_set(err, SA_ERR_POSITION,
                                 "field 'inauguration': null, but territory T%d is full, "
-                                "so someone has taken it", t + 1);
+                                "so someone has taken it",
+                                t + 1);
     return SA_OK;
 }
 
@@ -320,9 +323,9 @@ static const char *line_name(int p)
 {
     static const char *const names[ZEBRAS_TRACK] = {
         "column a", "column b", "column c", "column d", "column e", "column f",
-        "row 1", "row 2", "row 3", "row 4", "row 5",
-        "column f", "column e", "column d", "column c", "column b", "column a",
-        "row 5", "row 4", "row 3", "row 2", "row 1"};
+        "row 1",    "row 2",    "row 3",    "row 4",    "row 5",    "column f",
+        "column e", "column d", "column c", "column b", "column a", "row 5",
+        "row 4",    "row 3",    "row 2",    "row 1"};
     return names[p];
 }
 
@@ -360,11 +363,9 @@ sa_status zebras_from_json(void *state, const sa_json *root, sa_error *err)
     memset(s, 0, sizeof *s);
     sa_status st;
     if ((st = read_fields(s, root, err)) != SA_OK ||
-        (st = check_inventory(s, err)) != SA_OK ||
-        (st = check_faces(s, err)) != SA_OK ||
+        (st = check_inventory(s, err)) != SA_OK || (st = check_faces(s, err)) != SA_OK ||
         (st = check_inauguration(s, err)) != SA_OK ||
-        (st = check_opening(s, err)) != SA_OK ||
-        (st = check_progress(s, err)) != SA_OK)
+        (st = check_opening(s, err)) != SA_OK || (st = check_progress(s, err)) != SA_OK)
         return st;
     s->hash = zebras_hash_full(s);
     return SA_OK;

@@ -40,8 +40,9 @@ static ab_search *ab_new(const sa_game *game, ab_root_fn *search_root,
     if (s == NULL)
         return NULL;
     size_t n = (size_t)game->max_moves;
-    size_t frame_bytes = (n * (sizeof(sa_move) + 2 * sizeof(int32_t)) +
-                          game->state_size + 15) & ~(size_t)15;
+    size_t frame_bytes =
+        (n * (sizeof(sa_move) + 2 * sizeof(int32_t)) + game->state_size + 15) &
+        ~(size_t)15;
     s->block = malloc(frame_bytes * (SA_MAX_PLY + 1));
     if (s->block == NULL) {
         free(s);
@@ -124,7 +125,8 @@ static void deepen(ab_search *s, const void *root, const sa_limits *limits,
         memcpy(out->lines, lines, sizeof(sa_line) * (size_t)done);
         out->n_lines = done;
         out->depth = depth;
-        out->win_probability = sa_score_win_probability(s->game, root, out->lines[0].score);
+        out->win_probability =
+            sa_score_win_probability(s->game, root, out->lines[0].score);
         out->seldepth = s->seldepth;
         out->nodes = s->nodes;
         out->seconds = sa_clock_seconds(&s->clock);
@@ -150,14 +152,15 @@ typedef struct helper_job {
 static void *helper_main(void *arg)
 {
     helper_job *job = arg;
-    for (int depth = job->first_depth; depth <= job->max_depth && !job->s->stopped; depth++)
+    for (int depth = job->first_depth; depth <= job->max_depth && !job->s->stopped;
+         depth++)
         job->s->search_root(job->s, job->root, depth);
     return NULL;
 }
 
 /* Starts n helpers searching like `leader` (same game, copy and table). */
-static void start_helpers(helper_job *jobs, int n, const ab_search *leader, const void *root,
-                          const sa_limits *limits, volatile int *abort)
+static void start_helpers(helper_job *jobs, int n, const ab_search *leader,
+                          const void *root, const sa_limits *limits, volatile int *abort)
 {
     int max_depth = limits->depth > 0 ? limits->depth : SA_MAX_PLY - 8;
     for (int i = 0; i < n; i++) {
@@ -168,7 +171,8 @@ static void start_helpers(helper_job *jobs, int n, const ab_search *leader, cons
         jobs[i].root = root;
         jobs[i].first_depth = 1 + (i % 2);
         jobs[i].max_depth = max_depth;
-        jobs[i].started = pthread_create(&jobs[i].thread, NULL, helper_main, &jobs[i]) == 0;
+        jobs[i].started =
+            pthread_create(&jobs[i].thread, NULL, helper_main, &jobs[i]) == 0;
     }
 }
 
@@ -187,9 +191,8 @@ static uint64_t stop_helpers(helper_job *jobs, int n, volatile int *abort)
     return nodes;
 }
 
-sa_status sa_alphabeta_run(const sa_game *game, ab_root_fn *search_root,
-                           const void *root, const sa_limits *limits,
-                           sa_report *out, sa_error *err)
+sa_status sa_alphabeta_run(const sa_game *game, ab_root_fn *search_root, const void *root,
+                           const sa_limits *limits, sa_report *out, sa_error *err)
 {
     sa_tt tt;
     if (!sa_tt_init(&tt, limits->hash_mb ? limits->hash_mb : 16))

@@ -36,34 +36,33 @@ typedef struct ab_frame {
     sa_move *moves;
     int32_t *order;
     int32_t *index;
-    unsigned char *child;                      /* 16-byte aligned          */
+    unsigned char *child; /* 16-byte aligned          */
 } ab_frame;
 
 struct ab_search {
     const sa_game *game;
-    ab_root_fn *search_root;                   /* the copy compiled for game */
-    sa_tt *tt;                                 /* shared by all threads     */
-    int use_table;                             /* 0: never probe or store   */
+    ab_root_fn *search_root; /* the copy compiled for game */
+    sa_tt *tt;               /* shared by all threads     */
+    int use_table;           /* 0: never probe or store   */
     sa_clock clock;
-    volatile int *abort;                       /* helpers: set when done    */
+    volatile int *abort; /* helpers: set when done    */
     uint64_t nodes;
     int seldepth;
     int stopped;
-    unsigned char *block;                      /* backs every frame        */
+    unsigned char *block; /* backs every frame        */
     ab_frame frames[SA_MAX_PLY + 1];
     sa_move killers[SA_MAX_PLY + 1][2];
     int32_t history[2][1 << AB_HISTORY_BITS];
     sa_move pv[SA_MAX_PLY + 1][SA_MAX_PLY + 1]; /* triangular PV table      */
     int pv_len[SA_MAX_PLY + 1];
-    sa_move excluded[SA_MAX_MULTIPV];          /* root moves of found lines */
+    sa_move excluded[SA_MAX_MULTIPV]; /* root moves of found lines */
     int n_excluded;
 };
 
 /* The driver (alphabeta.c): searches `root` of `game` within `limits` with
  * the node code `search_root` compiled for that game, and fills `out`. */
-sa_status sa_alphabeta_run(const sa_game *game, ab_root_fn *search_root,
-                           const void *root, const sa_limits *limits,
-                           sa_report *out, sa_error *err);
+sa_status sa_alphabeta_run(const sa_game *game, ab_root_fn *search_root, const void *root,
+                           const sa_limits *limits, sa_report *out, sa_error *err);
 
 /* -- scores ------------------------------------------------------------ */
 
@@ -192,13 +191,14 @@ static inline int ab_probe(ab_search *s, uint64_t key, int ply, int depth, int32
 
 /* Stores a node's result (not at a MultiPV root with moves excluded, whose
  * value is not the position's). */
-static inline void ab_store(ab_search *s, uint64_t key, int ply, int depth,
-                            int32_t best, int32_t alpha0, int32_t beta, int best_index)
+static inline void ab_store(ab_search *s, uint64_t key, int ply, int depth, int32_t best,
+                            int32_t alpha0, int32_t beta, int best_index)
 {
     if (!s->use_table || (ply == 0 && s->n_excluded != 0))
         return;
-    int bound = best >= beta ? SA_BOUND_LOWER
-              : best > alpha0 ? SA_BOUND_EXACT : SA_BOUND_UPPER;
+    int bound = best >= beta    ? SA_BOUND_LOWER
+                : best > alpha0 ? SA_BOUND_EXACT
+                                : SA_BOUND_UPPER;
     sa_tt_store(s->tt, key, ab_score_to_tt(best, ply), depth, bound, best_index);
 }
 

@@ -56,7 +56,8 @@
 
 /* The result for `me` at a terminal position `ply` plies from the root.
  * (`game` is unused by a specialised copy.) */
-static int32_t terminal_score(const sa_game *game, const GAME_STATE *state, int me, int ply)
+static int32_t terminal_score(const sa_game *game, const GAME_STATE *state, int me,
+                              int ply)
 {
     int32_t results[16];
     (void)game;
@@ -102,7 +103,8 @@ static int32_t child_value(ab_search *s, const GAME_STATE *child, int me, int pl
  * full window, the others with a null window, again in full if they fail
  * high inside it. */
 static int32_t pvs_child(ab_search *s, const GAME_STATE *state, ab_frame *f, sa_move m,
-                         int first, int me, int ply, int depth, int32_t alpha, int32_t beta)
+                         int first, int me, int ply, int depth, int32_t alpha,
+                         int32_t beta)
 {
     GAME_STATE *child = (GAME_STATE *)f->child;
     memcpy(child, state, GAME_STATE_SIZE(s->game));
@@ -148,7 +150,8 @@ static int32_t node(ab_search *s, const GAME_STATE *state, int ply, int depth,
         sa_move m = f->moves[i];
         if (ply == 0 && ab_is_excluded(s, m))
             continue;
-        int32_t v = pvs_child(s, state, f, m, searched++ == 0, me, ply, depth, alpha, beta);
+        int32_t v =
+            pvs_child(s, state, f, m, searched++ == 0, me, ply, depth, alpha, beta);
         if (s->stopped)
             return 0;
         if (v <= best)

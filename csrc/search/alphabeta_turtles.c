@@ -4,14 +4,14 @@
  * 88-byte state copy of constant size. */
 #include "games/turtles.h"
 
-#define GAME_STATE                turtles_state
-#define GAME_STATE_SIZE(g)        sizeof(turtles_state)
-#define GAME_TO_MOVE(g, st)       turtles_to_move(st)
+#define GAME_STATE turtles_state
+#define GAME_STATE_SIZE(g) sizeof(turtles_state)
+#define GAME_TO_MOVE(g, st) turtles_to_move(st)
 #define GAME_LEGAL_MOVES(g, st, o) turtles_legal_moves((st), (o))
-#define GAME_APPLY(g, st, m)      turtles_apply((st), (m))
-#define GAME_HASH(g, st)          turtles_hash(st)
-#define GAME_RESULT(g, st, o)     turtles_result((st), (o))
-#define GAME_HAS_EVALUATE(g)      1
-#define GAME_EVALUATE(g, st, p)   turtles_evaluate((st), (p))
-#define GAME_FN(name)             turtles_##name
+#define GAME_APPLY(g, st, m) turtles_apply((st), (m))
+#define GAME_HASH(g, st) turtles_hash(st)
+#define GAME_RESULT(g, st, o) turtles_result((st), (o))
+#define GAME_HAS_EVALUATE(g) 1
+#define GAME_EVALUATE(g, st, p) turtles_evaluate((st), (p))
+#define GAME_FN(name) turtles_##name
 #include "search/alphabeta_impl.h"

@@ -33,7 +33,7 @@
 #include "safari/record.h"
 #include "search/verdicts.h"
 
-#define LINES SA_MAX_MULTIPV   /* lines searched at each decision */
+#define LINES SA_MAX_MULTIPV /* lines searched at each decision */
 
 static const char *const LEVELS[3] = {"quick", "default", "thorough"};
 
@@ -136,17 +136,17 @@ static int first_move_is(const char *line, const char *move)
 typedef struct analysis {
     const sa_annotate_options *o;
     const sa_record *record;
-    const sa_json *moves;         /* the record's entries                      */
+    const sa_json *moves; /* the record's entries                      */
     int players;
     sa_units units;
-    sa_limits decision, chance;   /* each search's limits (multipv aside)      */
+    sa_limits decision, chance; /* each search's limits (multipv aside)      */
     int64_t started_ms;
-    int total;                    /* positions: plies + 1                       */
+    int total; /* positions: plies + 1                       */
     double (*values)[SA_MAX_PLAYERS];
-    char *valued;                 /* values[i] computed                        */
-    sa_report reports[2];         /* the reports of positions i and i + 1      */
-    int report_of[2];             /* which position each holds (-1: none)      */
-    int threads;                  /* the last search's                          */
+    char *valued;         /* values[i] computed                        */
+    sa_report reports[2]; /* the reports of positions i and i + 1      */
+    int report_of[2];     /* which position each holds (-1: none)      */
+    int threads;          /* the last search's                          */
     int *ended;
 } analysis;
 
@@ -167,7 +167,7 @@ static sa_status search(analysis *a, int index, sa_error *err)
     int chance = sa_position_to_move(pos) == SA_CHANCE;
     sa_limits limits = chance ? a->chance : a->decision;
     limits.algo = chance ? SA_ALGO_AUTO : o->algo;
-    if (!sa_game_zero_sum(game)) {   /* a race: every player's points, one model */
+    if (!sa_game_zero_sum(game)) { /* a race: every player's points, one model */
         limits.algo = limits.algo == SA_ALGO_AUTO ? SA_ALGO_EXPECTIMAX : limits.algo;
         limits.multiplayer = SA_MULTI_MAXN;
     }
@@ -237,12 +237,12 @@ static void write_head(sa_writer *w, const item *it)
     sa_write_json_value(w, sa_json_member(entry, "move"));
     sa_write_fmt(w, ", \"charged\": %s", it->verdict->charged ? "true" : "false");
     /* a comment that is there and not empty ("if entry.get('comment')") */
-    int shown = comment != NULL && comment->type != SA_JSON_NULL
-                && !(comment->type == SA_JSON_STRING && comment->string[0] == '\0')
-                && !(comment->type == SA_JSON_BOOL && !comment->boolean)
-                && !(comment->type == SA_JSON_NUMBER && comment->number == 0.0)
-                && !((comment->type == SA_JSON_ARRAY || comment->type == SA_JSON_OBJECT)
-                     && comment->length == 0);
+    int shown = comment != NULL && comment->type != SA_JSON_NULL &&
+                !(comment->type == SA_JSON_STRING && comment->string[0] == '\0') &&
+                !(comment->type == SA_JSON_BOOL && !comment->boolean) &&
+                !(comment->type == SA_JSON_NUMBER && comment->number == 0.0) &&
+                !((comment->type == SA_JSON_ARRAY || comment->type == SA_JSON_OBJECT) &&
+                  comment->length == 0);
     if (shown) {
         sa_write(w, ", \"comment\": ");
         sa_write_json_value(w, comment);
@@ -272,7 +272,7 @@ static void write_chance(sa_writer *w, const void *what)
     double after[SA_MAX_PLAYERS];
     if (came != NULL && came->valued)
         memcpy(after, came->expected, sizeof after);
-    else   /* the limits stopped the search before it came: the evaluation's */
+    else /* the limits stopped the search before it came: the evaluation's */
         sa_horizon_values(sa_record_position(a->record, it->index + 1), after);
     sa_write(w, ", \"after\": ");
     write_values(w, after, n);
@@ -283,7 +283,8 @@ static void write_chance(sa_writer *w, const void *what)
         sa_write_py_float(w, it->verdict->luck[p]);
     }
     it->verdict->has_luck = 1;
-    sa_write_fmt(w, "], \"estimated\": %s", r->n_valued < r->n_outcomes ? "true" : "false");
+    sa_write_fmt(w, "], \"estimated\": %s",
+                 r->n_valued < r->n_outcomes ? "true" : "false");
     if (a->o->outcomes) {
         sa_write(w, ", \"outcomes\": [");
         for (int i = 0; i < r->n_outcomes; i++) {
@@ -338,13 +339,14 @@ static void write_played_line(sa_writer *w, const item *it, int line)
     const char *move = sa_json_member(it->entry, "move")->string;
     int best_len = line_moves(r->lines[0].pv);
     int own = line >= 0 ? line_moves(r->lines[line].pv) : -1;
-    if (next != NULL && next->n_lines > 0 && line_moves(next->lines[0].pv) > 0
-        && (own < 0 || own < best_len)) {
+    if (next != NULL && next->n_lines > 0 && line_moves(next->lines[0].pv) > 0 &&
+        (own < 0 || own < best_len)) {
         char joined[SA_OUTCOME_TEXT_MAX + 1 + SA_PV_TEXT_MAX];
         size_t n = strlen(move);
         memcpy(joined, move, n);
         joined[n] = ' ';
-        first_moves(joined + n + 1, sizeof joined - n - 1, next->lines[0].pv, best_len - 1);
+        first_moves(joined + n + 1, sizeof joined - n - 1, next->lines[0].pv,
+                    best_len - 1);
         write_line(w, joined, SA_PV_TEXT_MAX);
     } else if (own >= 0) {
         write_line(w, r->lines[line].pv, SA_PV_TEXT_MAX);
@@ -375,10 +377,10 @@ static void write_decision(sa_writer *w, const void *what)
     v->best = line == 0;
     if (v->best) {
         played = v->best_value;
-    } else if (line >= 0) {   /* valued in the same search */
+    } else if (line >= 0) { /* valued in the same search */
         sa_report_values(pos, r, line, values);
         played = values[mover];
-    } else {   /* shown no better than the last line: the next position's, capped there */
+    } else { /* shown no better than the last line: the next position's, capped there */
         sa_report_values(pos, r, r->n_lines - 1, values);
         played = after[mover] < values[mover] ? after[mover] : values[mover];
     }
@@ -394,7 +396,8 @@ static void write_decision(sa_writer *w, const void *what)
     sa_write_py_float(w, v->best_value);
     sa_write(w, ", \"played_value\": ");
     sa_write_py_float(w, played);
-    sa_write_fmt(w, ", \"played_in_lines\": %s, \"error\": ", line >= 0 ? "true" : "false");
+    sa_write_fmt(w,
+                 ", \"played_in_lines\": %s, \"error\": ", line >= 0 ? "true" : "false");
     sa_write_py_float(w, v->error);
     sa_write(w, ", \"class\": ");
     if (v->mark >= 0)
@@ -431,7 +434,8 @@ static void write_limits(sa_writer *w, const sa_limits *l)
         first = 0;
     }
     if (l->nodes > 0) {
-        sa_write_fmt(w, "%s\"nodes\": %llu", first ? "" : ", ", (unsigned long long)l->nodes);
+        sa_write_fmt(w, "%s\"nodes\": %llu", first ? "" : ", ",
+                     (unsigned long long)l->nodes);
         first = 0;
     }
     if (l->movetime_ms > 0 && !first)
@@ -443,8 +447,8 @@ static void write_limits(sa_writer *w, const sa_limits *l)
 
 typedef struct whole {
     const analysis *a;
-    const sa_limits *asked, *asked_chance;   /* as given (no cap, no default) */
-    int level;                               /* -1: explicit limits           */
+    const sa_limits *asked, *asked_chance; /* as given (no cap, no default) */
+    int level;                             /* -1: explicit limits           */
     const sa_ply_verdict *verdicts;
     int n;
     double seconds;
@@ -489,8 +493,12 @@ static int set_limits(analysis *a, const sa_position *start, sa_limits *asked,
 {
     const sa_annotate_options *o = a->o;
     sa_limits base = {
-        .multipv = 1, .threads = o->threads > 0 ? o->threads : 1, .seed = o->seed,
-        .hash_mb = o->hash_mb > 0 ? o->hash_mb : 16, .mcts_evaluate = 1, .stop = o->stop,
+        .multipv = 1,
+        .threads = o->threads > 0 ? o->threads : 1,
+        .seed = o->seed,
+        .hash_mb = o->hash_mb > 0 ? o->hash_mb : 16,
+        .mcts_evaluate = 1,
+        .stop = o->stop,
     };
     int level = -1;
     *asked = base;
@@ -511,9 +519,10 @@ static int set_limits(analysis *a, const sa_position *start, sa_limits *asked,
     sa_limits *each[2] = {&a->decision, &a->chance};
     for (int i = 0; i < 2; i++) {
         sa_limits *l = each[i];
-        if (o->movetime_cap_ms > 0)   /* every search stops by the cap */
+        if (o->movetime_cap_ms > 0) /* every search stops by the cap */
             l->movetime_ms = l->movetime_ms > 0 && l->movetime_ms < o->movetime_cap_ms
-                             ? l->movetime_ms : o->movetime_cap_ms;
+                                 ? l->movetime_ms
+                                 : o->movetime_cap_ms;
         else if (l->depth == 0 && l->nodes == 0 && l->movetime_ms == 0)
             l->movetime_ms = 1000;
     }
@@ -530,10 +539,16 @@ char *sa_annotate(const char *record_text, size_t length, const sa_annotate_opti
         return NULL;
     const sa_position *start = sa_record_position(record, 0);
     analysis a = {
-        .o = o, .record = record, .moves = sa_json_member(sa_record_json(record), "moves"),
-        .players = sa_position_num_players(start), .units = sa_units_of(start),
-        .started_ms = started, .total = sa_record_plies(record) + 1, .report_of = {-1, -1},
-        .threads = o->threads > 0 ? o->threads : 1, .ended = ended,
+        .o = o,
+        .record = record,
+        .moves = sa_json_member(sa_record_json(record), "moves"),
+        .players = sa_position_num_players(start),
+        .units = sa_units_of(start),
+        .started_ms = started,
+        .total = sa_record_plies(record) + 1,
+        .report_of = {-1, -1},
+        .threads = o->threads > 0 ? o->threads : 1,
+        .ended = ended,
     };
     sa_limits asked, asked_chance;
     int level = set_limits(&a, start, &asked, &asked_chance);
@@ -553,8 +568,8 @@ char *sa_annotate(const char *record_text, size_t length, const sa_annotate_opti
         const sa_position *pos = sa_record_position(record, index);
         sa_ply_verdict *v = &verdicts[index];
         const sa_json *comment = sa_json_member(entry, "comment");
-        v->charged = !(comment != NULL && comment->type == SA_JSON_STRING
-                       && strcmp(comment->string, "opening") == 0);
+        v->charged = !(comment != NULL && comment->type == SA_JSON_STRING &&
+                       strcmp(comment->string, "opening") == 0);
         v->by = sa_position_to_move(pos);
         v->mark = -1;
         status = value(&a, index, err);

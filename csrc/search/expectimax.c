@@ -68,11 +68,11 @@
 #include "search/expectimax.h"
 #include "search/shared.h"
 
-#define LOSS (-1.0)               /* L: the lowest two-player value     */
-#define WIN 1.0                   /* U: the highest                     */
+#define LOSS (-1.0) /* L: the lowest two-player value     */
+#define WIN 1.0     /* U: the highest                     */
 #define EVAL_SCALE_2P 400.0
 #define EVAL_UNITS_PER_RESULT 100.0
-#define CHECK_EVERY 15            /* nodes between clock checks, minus 1 */
+#define CHECK_EVERY 15 /* nodes between clock checks, minus 1 */
 
 /* -- setup ------------------------------------------------------------- */
 
@@ -86,11 +86,11 @@ static size_t lay_out_frame(ex_frame *f, unsigned char *base, const sa_game *gam
 {
     size_t moves = (size_t)game->max_moves, outcomes = (size_t)game->max_chance_outcomes;
     size_t at = 0;
-#define TAKE(field, type, count)                          \
-    do {                                                  \
-        if (f != NULL)                                    \
-            f->field = (type *)(base + at);               \
-        at += align16(sizeof(type) * (count));            \
+#define TAKE(field, type, count)                                                         \
+    do {                                                                                 \
+        if (f != NULL)                                                                   \
+            f->field = (type *)(base + at);                                              \
+        at += align16(sizeof(type) * (count));                                           \
     } while (0)
     TAKE(moves, sa_move, moves);
     TAKE(index, int, moves);
@@ -138,7 +138,8 @@ static void set_mode(ex_search *s, const void *root, const sa_limits *limits)
     s->lowest = s->paranoid ? (ranged ? game->result_min : -EX_INF) : LOSS;
     s->highest = s->paranoid ? (ranged ? game->result_max : EX_INF) : WIN;
     s->pruning = s->maxn || (s->paranoid && !ranged) ? SA_PRUNE_NONE
-               : limits->pruning == SA_PRUNE_AUTO ? SA_PRUNE_STAR2 : limits->pruning;
+                 : limits->pruning == SA_PRUNE_AUTO  ? SA_PRUNE_STAR2
+                                                     : limits->pruning;
 }
 
 /* Frames are allocated for every ply but touched only as deep as the search
@@ -152,8 +153,7 @@ ex_search *ex_new(const sa_game *game, const void *root, const sa_limits *limits
     size_t frame_bytes = lay_out_frame(NULL, NULL, game);
     s->block = malloc(frame_bytes * (SA_MAX_PLY + 1));
     s->use_table = !limits->no_table;
-    if (s->block == NULL ||
-        (s->use_table && !ex_table_init(&s->table, table_mb))) {
+    if (s->block == NULL || (s->use_table && !ex_table_init(&s->table, table_mb))) {
         free(s->block);
         free(s);
         return NULL;
@@ -207,13 +207,15 @@ static void leaf_values(const ex_search *s, const void *state, double *out)
 {
     const sa_game *game = s->game;
     if (!s->maxn && !s->paranoid) {
-        out[0] = game->evaluate == NULL ? 0.0
-               : tanh(game->evaluate(state, 0) / EVAL_SCALE_2P);
+        out[0] =
+            game->evaluate == NULL ? 0.0 : tanh(game->evaluate(state, 0) / EVAL_SCALE_2P);
         return;
     }
-    double units = game->eval_per_result > 0 ? game->eval_per_result : EVAL_UNITS_PER_RESULT;
+    double units =
+        game->eval_per_result > 0 ? game->eval_per_result : EVAL_UNITS_PER_RESULT;
     if (s->paranoid) {
-        double v = game->evaluate == NULL ? 0.0 : game->evaluate(state, s->maximiser) / units;
+        double v =
+            game->evaluate == NULL ? 0.0 : game->evaluate(state, s->maximiser) / units;
         out[0] = fmin(fmax(v, s->lowest), s->highest);
         return;
     }
@@ -302,7 +304,8 @@ static uint64_t table_key(const ex_search *s, const void *state, int ply)
 /* The outcomes of the chance position `state` at `ply` into f->chance.
  * Ranking and sampling a large position costs as much as many nodes, so the
  * clock is checked after each one. Returns 1 when the search must unwind. */
-static int collect_outcomes(ex_search *s, ex_frame *f, const void *state, int ply, int depth)
+static int collect_outcomes(ex_search *s, ex_frame *f, const void *state, int ply,
+                            int depth)
 {
     int width = sample_width(s, ply, depth);
     ex_chance_collect(s->game, state, width, s->seed, &f->chance);
@@ -330,8 +333,8 @@ static const void *move_child(ex_search *s, ex_frame *f, const void *state, int 
 
 /* -- two players (or paranoid): alpha-beta and *-minimax ----------------- */
 
-static double star_node(ex_search *s, const void *state, int ply, int depth,
-                        double alpha, double beta);
+static double star_node(ex_search *s, const void *state, int ply, int depth, double alpha,
+                        double beta);
 
 /* A decision position of player `me` (the maximiser maximises, anyone else
  * minimises), searched as negamax over sign * v so that one loop serves
@@ -349,8 +352,8 @@ static double star_decision(ex_search *s, const void *state, int me, int ply, in
         double lo = s->pruning == SA_PRUNE_NONE ? -EX_INF : best > a ? best : a;
         double hi = s->pruning == SA_PRUNE_NONE ? EX_INF : b;
         const void *child = move_child(s, f, state, i);
-        double v = sign * star_node(s, child, ply + 1, depth - 1,
-                                    maximising ? lo : -hi, maximising ? hi : -lo);
+        double v = sign * star_node(s, child, ply + 1, depth - 1, maximising ? lo : -hi,
+                                    maximising ? hi : -lo);
         if (s->stopped)
             return 0.0;
         if (v > best) {
@@ -463,7 +466,8 @@ static double star_chance(ex_search *s, const void *state, int ply, int depth,
     for (int i = 0; i < set->n; i++)
         f->lower[i] = s->lowest, f->upper[i] = s->highest;
     double cut;
-    if (s->pruning == SA_PRUNE_STAR2 && probe_outcomes(s, state, ply, depth, alpha, beta, &cut))
+    if (s->pruning == SA_PRUNE_STAR2 &&
+        probe_outcomes(s, state, ply, depth, alpha, beta, &cut))
         return s->stopped ? 0.0 : cut;
 
     double sum = 0.0, rest_lo = 0.0, rest_hi = 0.0;
@@ -503,8 +507,8 @@ static double star_chance(ex_search *s, const void *state, int ply, int depth,
 /* Step 1. count, limits. Step 2. end of game, horizon. Step 3. table.
  * Step 4. decision or chance. Step 5. store. Player 0's expected result,
  * exact inside (alpha, beta), else a bound on the side it fails. */
-static double star_node(ex_search *s, const void *state, int ply, int depth,
-                        double alpha, double beta)
+static double star_node(ex_search *s, const void *state, int ply, int depth, double alpha,
+                        double beta)
 {
     if (enter_node(s, ply))
         return 0.0;
@@ -524,7 +528,8 @@ static double star_node(ex_search *s, const void *state, int ply, int depth,
     int tt_move;
     const ex_entry *e = table_entry(s, key, &tt_move);
     if (e != NULL && e->depth == depth &&
-        (e->bound == SA_BOUND_EXACT || (e->bound == SA_BOUND_LOWER && e->value[0] >= beta) ||
+        (e->bound == SA_BOUND_EXACT ||
+         (e->bound == SA_BOUND_LOWER && e->value[0] >= beta) ||
          (e->bound == SA_BOUND_UPPER && e->value[0] <= alpha)))
         return e->value[0];
 
@@ -537,7 +542,9 @@ static double star_node(ex_search *s, const void *state, int ply, int depth,
         return 0.0;
     if (s->use_table) {
         int bound = s->pruning == SA_PRUNE_NONE ? SA_BOUND_EXACT
-                  : v <= alpha ? SA_BOUND_UPPER : v >= beta ? SA_BOUND_LOWER : SA_BOUND_EXACT;
+                    : v <= alpha                ? SA_BOUND_UPPER
+                    : v >= beta                 ? SA_BOUND_LOWER
+                                                : SA_BOUND_EXACT;
         ex_table_store(&s->table, key, depth, bound, best_index, &v, 1);
     }
     return v;
@@ -623,13 +630,14 @@ static void maxn_node(ex_search *s, const void *state, int ply, int depth, doubl
         maxn_decision(s, state, who, ply, depth, tt_move, out, &best_index);
     if (!s->stopped && s->use_table)
         ex_table_store(&s->table, key, depth, SA_BOUND_EXACT,
-                       best_index == INT32_MAX ? EX_NO_MOVE : best_index, out, s->n_players);
+                       best_index == INT32_MAX ? EX_NO_MOVE : best_index, out,
+                       s->n_players);
 }
 
 /* -- entry points for the root (expectimax_root.c) ------------------------ */
 
-double ex_star_node(ex_search *s, const void *state, int ply, int depth,
-                    double alpha, double beta)
+double ex_star_node(ex_search *s, const void *state, int ply, int depth, double alpha,
+                    double beta)
 {
     return star_node(s, state, ply, depth, alpha, beta);
 }

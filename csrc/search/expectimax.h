@@ -27,11 +27,11 @@
 /* -- value models -------------------------------------------------------- */
 
 typedef enum ex_mode {
-    EX_TWO_PLAYER = 0,   /* zero-sum: player 0's result, 1 minimises it   */
-    EX_MAXN = 1,         /* a vector: every player's result               */
-    EX_PARANOID = 2,     /* the root mover's result; all others minimise  */
-    EX_MARGIN = 3        /* max-n's vector; each chooser maximises its
-                            result less the mean of the others'          */
+    EX_TWO_PLAYER = 0, /* zero-sum: player 0's result, 1 minimises it   */
+    EX_MAXN = 1,       /* a vector: every player's result               */
+    EX_PARANOID = 2,   /* the root mover's result; all others minimise  */
+    /* max-n's vector; each chooser maximises its result less the mean of the others' */
+    EX_MARGIN = 3
 } ex_mode;
 
 /* The value model a search of `root` under `limits` uses: two-player for a
@@ -77,13 +77,13 @@ typedef struct ex_ranked {
  * has room for game->max_chance_outcomes. */
 typedef struct ex_chance {
     int n;
-    int sampled;         /* 1: an estimate from a sample, not every outcome */
+    int sampled; /* 1: an estimate from a sample, not every outcome */
     sa_move *moves;
     double *prob;
-    sa_move *raw_moves;  /* scratch: the game's list                        */
-    uint64_t *weights;   /* scratch                                         */
-    ex_ranked *ranked;   /* scratch                                         */
-    int *draws;          /* scratch                                         */
+    sa_move *raw_moves; /* scratch: the game's list                        */
+    uint64_t *weights;  /* scratch                                         */
+    ex_ranked *ranked;  /* scratch                                         */
+    int *draws;         /* scratch                                         */
 } ex_chance;
 
 /* Fills `set` for the chance position `state`. With n <= width outcomes (or
@@ -97,21 +97,21 @@ void ex_chance_collect(const sa_game *game, const void *state, int width, uint64
 
 /* -- the table ----------------------------------------------------------- */
 
-#define EX_TABLE_VALUES 6    /* max-n values per entry; more players: no table */
+#define EX_TABLE_VALUES 6 /* max-n values per entry; more players: no table */
 #define EX_NO_MOVE (-1)
 
 typedef struct ex_entry {
     uint64_t key;
     int16_t depth;
-    uint8_t bound;               /* SA_BOUND_* of common/tt.h              */
+    uint8_t bound; /* SA_BOUND_* of common/tt.h              */
     uint8_t used;
-    int32_t move_index;          /* best move's index in legal_moves order */
+    int32_t move_index; /* best move's index in legal_moves order */
     double value[EX_TABLE_VALUES];
-} ex_entry;                      /* 64 bytes: one cache line               */
+} ex_entry; /* 64 bytes: one cache line               */
 
 typedef struct ex_table {
-    ex_entry *entries;           /* buckets of 2: depth-preferred, always  */
-    uint64_t mask;               /* buckets - 1                            */
+    ex_entry *entries; /* buckets of 2: depth-preferred, always  */
+    uint64_t mask;     /* buckets - 1                            */
 } ex_table;
 
 /* About `megabytes` MiB; 0 when out of memory. */
@@ -129,10 +129,10 @@ void ex_table_store(ex_table *table, uint64_t key, int depth, int bound, int mov
 
 /* Per-ply scratch. */
 typedef struct ex_frame {
-    sa_move *moves;               /* legal moves, the table's move first */
-    int *index;                   /* their places in legal_moves order   */
-    ex_chance chance;             /* the outcomes searched               */
-    double *lower, *upper;        /* Star2: bounds on each outcome       */
+    sa_move *moves;        /* legal moves, the table's move first */
+    int *index;            /* their places in legal_moves order   */
+    ex_chance chance;      /* the outcomes searched               */
+    double *lower, *upper; /* Star2: bounds on each outcome       */
     unsigned char *child;
     double values[SA_MAX_PLAYERS]; /* max-n: a child's vector            */
 } ex_frame;
@@ -140,20 +140,20 @@ typedef struct ex_frame {
 typedef struct ex_search {
     const sa_game *game;
     int n_players;
-    int maxn;                     /* 1: vectors; 0: one value, maximiser's */
-    int paranoid;                 /* 1: one value, the root mover's        */
-    int margin;                   /* 1 (with maxn): choosers maximise their
-                                     margin over the others' mean         */
-    int maximiser;                /* the player whose value a scalar is:   */
-                                  /* 0 (two players), the root's mover     */
-    double lowest, highest;       /* scalar values lie in [lowest, highest] */
-    int pruning;                  /* SA_PRUNE_NONE, _STAR1 or _STAR2      */
-    int width;                    /* chance positions above: sampled      */
+    int maxn;     /* 1: vectors; 0: one value, maximiser's */
+    int paranoid; /* 1: one value, the root mover's        */
+    /* 1 (with maxn): choosers maximise their margin over the others' mean */
+    int margin;
+    int maximiser;          /* the player whose value a scalar is:   */
+                            /* 0 (two players), the root's mover     */
+    double lowest, highest; /* scalar values lie in [lowest, highest] */
+    int pruning;            /* SA_PRUNE_NONE, _STAR1 or _STAR2      */
+    int width;              /* chance positions above: sampled      */
     uint64_t seed;
     ex_table table;
     int use_table;
     sa_clock clock;
-    volatile int *abort;          /* raised when another thread stopped   */
+    volatile int *abort; /* raised when another thread stopped   */
     uint64_t nodes;
     int seldepth;
     int stopped;
@@ -163,16 +163,16 @@ typedef struct ex_search {
     /* 1: the first chance layer below the root is searched whole; 0: it is
      * sampled too (the root's cheap pass, expectimax_root.c) */
     int whole_first;
-    int may_whole_first;          /* 0: chance_width was given; it rules
-                                     the first layer too                 */
-    uint64_t first_sampled;       /* first-layer positions sampled so far */
-    unsigned char *block;         /* backs every frame                    */
+    /* 0: chance_width was given; it rules the first layer too */
+    int may_whole_first;
+    uint64_t first_sampled; /* first-layer positions sampled so far */
+    unsigned char *block;   /* backs every frame                    */
     ex_frame frames[SA_MAX_PLY + 1];
     sa_move pv[SA_MAX_PLY + 1][SA_MAX_PLY + 1];
     int pv_len[SA_MAX_PLY + 1];
 } ex_search;
 
-#define EX_INF 1e9                /* an open window's edge */
+#define EX_INF 1e9 /* an open window's edge */
 
 /* A search of `root`'s game under `limits` with a table of `table_mb` MiB
  * (when limits allow a table), its clock started; NULL when out of memory.
@@ -184,8 +184,8 @@ void ex_free(ex_search *s);
 /* The maximiser's expected result of `state` (two players: player 0's, in
  * [-1, 1]; paranoid: the root mover's), searched `depth` plies, exact inside
  * (alpha, beta). */
-double ex_star_node(ex_search *s, const void *state, int ply, int depth,
-                    double alpha, double beta);
+double ex_star_node(ex_search *s, const void *state, int ply, int depth, double alpha,
+                    double beta);
 
 /* The evaluation's values of `state` as the horizon reads them, for every
  * player (two-player mode: v and -v). */

@@ -53,14 +53,14 @@ _Static_assert(SA_OUTCOME_TEXT_MAX == SA_MOVE_STR_MAX, "outcome text as move tex
 /* One root move or root outcome and what the last iteration found for it. */
 typedef struct ex_item {
     sa_move m;
-    int index;                         /* in the game's order                 */
-    uint64_t weight;                   /* outcomes: weight; prob = weight/sum */
+    int index;       /* in the game's order                 */
+    uint64_t weight; /* outcomes: weight; prob = weight/sum */
     double prob;
-    double key;                        /* the mover's value, or a bound on it */
+    double key; /* the mover's value, or a bound on it */
     int exact;
-    int done;                          /* searched in full this iteration     */
-    int depth;                         /* plies below it searched (outcomes)  */
-    double values[SA_MAX_PLAYERS];     /* max-n: results; two players: v_p    */
+    int done;                      /* searched in full this iteration     */
+    int depth;                     /* plies below it searched (outcomes)  */
+    double values[SA_MAX_PLAYERS]; /* max-n: results; two players: v_p    */
     sa_move pv[SA_MAX_PLY];
     int pv_len;
 } ex_item;
@@ -69,23 +69,23 @@ typedef struct ex_root {
     const sa_game *game;
     const void *root;
     const sa_limits *limits;
-    int chance;                        /* 1: the root is a chance position */
-    int me;                            /* a decision's mover               */
+    int chance; /* 1: the root is a chance position */
+    int me;     /* a decision's mover               */
     int n_players;
     int maxn;
-    int paranoid;                      /* one value, the mover's           */
+    int paranoid; /* one value, the mover's           */
     ex_item *items;
-    ex_item **order;                   /* the order items are taken in     */
+    ex_item **order; /* the order items are taken in     */
     int n;
-    ex_search **searches;              /* one per thread                   */
+    ex_search **searches; /* one per thread                   */
     int n_threads;
     /* the running iteration */
     int depth;
     int multipv;
     pthread_mutex_t lock;
-    int next;                          /* the next item to take            */
-    int found;                         /* exact decision values so far     */
-    double kth[SA_MAX_MULTIPV];        /* the best of them, descending     */
+    int next;                   /* the next item to take            */
+    int found;                  /* exact decision values so far     */
+    double kth[SA_MAX_MULTIPV]; /* the best of them, descending     */
     volatile int abort;
 } ex_root;
 
@@ -93,7 +93,8 @@ typedef struct ex_root {
 
 /* Searches root move r at `depth`, for the mover only as far as whether it
  * beats `above`: r->key is exact when it does, else an upper bound. */
-static void search_move(ex_search *s, const ex_root *x, ex_item *r, int depth, double above)
+static void search_move(ex_search *s, const ex_root *x, ex_item *r, int depth,
+                        double above)
 {
     ex_frame *f = &s->frames[0];
     memcpy(f->child, x->root, s->game->state_size);
@@ -279,13 +280,14 @@ static void totals(const ex_root *x, sa_report *out)
  * the mover's value, which is the score: no `expected`. */
 static void set_line(const ex_root *x, sa_line *line, const ex_item *r)
 {
-    double own = x->maxn ? r->values[x->me] : r->key; /* margin: the key is not the score */
+    double own =
+        x->maxn ? r->values[x->me] : r->key; /* margin: the key is not the score */
     line->score = (int32_t)(own * 100.0 + (own >= 0 ? 0.5 : -0.5));
     line->exact = 0;
     line->n_expected = x->paranoid ? 0 : x->n_players;
     for (int p = 0; p < x->n_players; p++)
-        line->expected[p] = x->maxn ? r->values[p]
-                          : (1.0 + (p == x->me ? r->key : -r->key)) / 2.0;
+        line->expected[p] =
+            x->maxn ? r->values[p] : (1.0 + (p == x->me ? r->key : -r->key)) / 2.0;
     sa_line_set_pv(line, x->game, x->root, r->pv, r->pv_len);
 }
 
@@ -295,9 +297,10 @@ static void fill_decision(const ex_root *x, sa_report *out)
     for (; k < x->n && k < x->multipv && x->order[k]->exact; k++)
         set_line(x, &out->lines[k], x->order[k]);
     out->n_lines = k;
-    out->win_probability = x->maxn || x->paranoid || k == 0 ? -1.0
-                         : sa_expected_win_probability(x->game, x->root,
-                                                       out->lines[0].expected[x->me]);
+    out->win_probability = x->maxn || x->paranoid || k == 0
+                               ? -1.0
+                               : sa_expected_win_probability(
+                                     x->game, x->root, out->lines[0].expected[x->me]);
     sa_report_set_win_chances(out, x->game, x->root, out->lines[0].expected,
                               k == 0 ? 0 : out->lines[0].n_expected);
     totals(x, out);
@@ -317,8 +320,8 @@ static void outcome_best(const ex_root *x, const ex_item *r, sa_outcome_value *o
 }
 
 /* out->outcomes[j] is item by_weight[j]: most probable first. */
-static void fill_chance(const ex_root *x, ex_item **by_weight, int complete, sa_report *out,
-                        unsigned char *scratch)
+static void fill_chance(const ex_root *x, ex_item **by_weight, int complete,
+                        sa_report *out, unsigned char *scratch)
 {
     int valued = 0;
     double sum[SA_MAX_PLAYERS] = {0}, base[SA_MAX_PLAYERS], c[SA_MAX_PLAYERS];
@@ -482,8 +485,8 @@ static uint64_t first_sampled(const ex_root *x)
  * x->n), so a short time limit still gets the depth's sampled values rather
  * than the depth before. Returns what iterate returns for the pass kept;
  * *stop_after: 1 when the limits stopped a pass. */
-static int iterate_two_passes(ex_root *x, int depth, ex_item *saved, ex_item **saved_order,
-                              int *stop_after)
+static int iterate_two_passes(ex_root *x, int depth, ex_item *saved,
+                              ex_item **saved_order, int *stop_after)
 {
     set_whole_first(x, 0);
     int done = iterate(x, depth);
@@ -503,7 +506,8 @@ static int iterate_two_passes(ex_root *x, int depth, ex_item *saved, ex_item **s
 
 /* Iterative deepening; fills out from the last completed iteration (the
  * first one's partial result when even that could not finish). */
-static void deepen(ex_root *x, ex_item **by_weight, sa_report *out, unsigned char *scratch)
+static void deepen(ex_root *x, ex_item **by_weight, sa_report *out,
+                   unsigned char *scratch)
 {
     const sa_limits *limits = x->limits;
     int max_depth = limits->depth > 0 ? limits->depth : SA_MAX_PLY - 8;
@@ -555,8 +559,8 @@ static int new_searches(ex_root *x)
     if (x->searches == NULL)
         return 0;
     for (int t = 0; t < x->n_threads; t++) {
-        x->searches[t] = ex_new(x->game, x->root, limits, share_mb > 0 ? share_mb : 1,
-                                &x->abort);
+        x->searches[t] =
+            ex_new(x->game, x->root, limits, share_mb > 0 ? share_mb : 1, &x->abort);
         if (x->searches[t] == NULL)
             return 0;
         if (limits->nodes > 0) {
@@ -616,7 +620,8 @@ sa_status sa_expectimax(const sa_game *game, const void *root, const sa_limits *
     out->chance = x.chance;
     out->threads = x.n_threads;
     deepen(&x, by_weight, out, scratch);
-    if (!x.chance && out->n_lines == 0 && x.n > 0) { /* stopped before any move had a value */
+    if (!x.chance && out->n_lines == 0 &&
+        x.n > 0) { /* stopped before any move had a value */
         x.items[0].pv[0] = x.items[0].m;
         x.items[0].pv_len = 1;
         x.items[0].key = 0.0;

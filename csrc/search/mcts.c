@@ -45,9 +45,9 @@
 #include "search/searcher.h"
 #include "search/shared.h"
 
-#define CHECK_EVERY 7               /* simulations between clock checks, minus one */
-#define PROGRESS_EVERY 65536        /* simulations between progress reports        */
-#define ROLLOUT_MAX_PLIES 10000     /* a rollout this long is scored a draw        */
+#define CHECK_EVERY 7           /* simulations between clock checks, minus one */
+#define PROGRESS_EVERY 65536    /* simulations between progress reports        */
+#define ROLLOUT_MAX_PLIES 10000 /* a rollout this long is scored a draw        */
 #define MAX_THREADS 64
 
 typedef struct mcts_search mcts_search;
@@ -62,20 +62,20 @@ typedef struct mcts_search {
     const sa_game *game;
     sa_mcts_options opt;
     leaf_value_fn leaf_value;
-    mcts_scale scale;            /* results and evaluations to values      */
-    int two_player;              /* zero-sum: the solver runs only then    */
-    sa_clock clock;              /* deadline and stop flag (shared)        */
-    uint64_t sim_limit;          /* valid when has_sim_limit               */
+    mcts_scale scale;   /* results and evaluations to values      */
+    int two_player;     /* zero-sum: the solver runs only then    */
+    sa_clock clock;     /* deadline and stop flag (shared)        */
+    uint64_t sim_limit; /* valid when has_sim_limit               */
     int has_sim_limit;
-    const sa_limits *limits;     /* progress callback (thread 0 only)      */
+    const sa_limits *limits; /* progress callback (thread 0 only)      */
     /* -- changed by every simulation ------------------------------------ */
     sa_rng rng;
     uint64_t simulations;
     int tree_depth, seldepth;
     int arena_full;
-    float drawn_probability;     /* of the outcome a chance step just drew */
+    float drawn_probability; /* of the outcome a chance step just drew */
     /* -- scratch, allocated once ---------------------------------------- */
-    unsigned char *state;        /* the position being replayed            */
+    unsigned char *state; /* the position being replayed            */
     sa_move *moves;
     uint64_t *weights;
     int32_t *results;
@@ -111,14 +111,16 @@ static void terminal_values(mcts_search *s, const void *state, double *values)
         hi = s->results[p] > hi ? s->results[p] : hi;
     }
     for (int p = 0; p < np; p++)
-        values[p] = hi == lo ? 0.0 : 2.0 * ((double)s->results[p] - lo) / ((double)hi - lo) - 1.0;
+        values[p] =
+            hi == lo ? 0.0 : 2.0 * ((double)s->results[p] - lo) / ((double)hi - lo) - 1.0;
 }
 
 static void proven_values(const mcts_search *s, const mcts_node *node, double *values)
 {
     for (int p = 0; p < s->tree->n_players; p++)
         values[p] = node->proven_winner == MCTS_PROVEN_DRAW ? 0.0
-                  : node->proven_winner == p ? 1.0 : -1.0;
+                    : node->proven_winner == p              ? 1.0
+                                                            : -1.0;
 }
 
 /* An outcome of chance `state`, drawn with probability weight / total (kept
@@ -161,7 +163,8 @@ static void heuristic_value(mcts_search *s, void *state, int depth, double *valu
     if (depth > s->seldepth)
         s->seldepth = depth;
     for (int p = 0; p < s->tree->n_players; p++)
-        values[p] = mcts_eval_value(&s->scale, s->game->evaluate(state, p), s->opt.eval_scale);
+        values[p] =
+            mcts_eval_value(&s->scale, s->game->evaluate(state, p), s->opt.eval_scale);
 }
 
 /* -- select --------------------------------------------------------------- */
@@ -182,7 +185,8 @@ static uint32_t uct_child(const mcts_search *s, const mcts_node *node)
     double c_sqrt_log_n = s->opt.exploration * sqrt(log((double)node->visits));
     double best_score = -INFINITY;
     uint32_t best = node->first_child;
-    for (uint32_t c = node->first_child; c != MCTS_NONE; c = mcts_node_at(tree, c)->next_sibling) {
+    for (uint32_t c = node->first_child; c != MCTS_NONE;
+         c = mcts_node_at(tree, c)->next_sibling) {
         const mcts_node *child = mcts_node_at(tree, c);
         if (s->two_player && proven_loss_for(child, me))
             continue;
@@ -204,7 +208,8 @@ static int widening_closed(const mcts_search *s, const mcts_node *node)
     if (s->opt.chance_widening <= 0.0 || node->n_moves == MCTS_UNKNOWN ||
         node->n_children >= node->n_moves || node->first_child == MCTS_NONE)
         return 0;
-    double width = ceil(s->opt.chance_widening * pow((double)node->visits, s->opt.chance_alpha));
+    double width =
+        ceil(s->opt.chance_widening * pow((double)node->visits, s->opt.chance_alpha));
     return (double)node->n_children >= width;
 }
 
@@ -215,7 +220,8 @@ static uint32_t child_by_probability(mcts_search *s, const mcts_node *node)
 {
     const sa_mcts_tree *tree = s->tree;
     double total = 0.0;
-    for (uint32_t c = node->first_child; c != MCTS_NONE; c = mcts_node_at(tree, c)->next_sibling)
+    for (uint32_t c = node->first_child; c != MCTS_NONE;
+         c = mcts_node_at(tree, c)->next_sibling)
         total += mcts_node_at(tree, c)->chance_weight;
     /* 53 random bits: a uniform double in [0, total). */
     double r = (double)(sa_rng_next(&s->rng) >> 11) * 0x1.0p-53 * total;
@@ -251,7 +257,8 @@ static uint32_t select_step(mcts_search *s, mcts_node *node, uint32_t idx, sa_mo
 {
     if (node->mover == SA_CHANCE)
         return chance_step(s, node, idx, m);
-    if (node->n_children == node->n_moves || (s->arena_full && node->first_child != MCTS_NONE)) {
+    if (node->n_children == node->n_moves ||
+        (s->arena_full && node->first_child != MCTS_NONE)) {
         uint32_t c = uct_child(s, node);
         *m = mcts_node_at(s->tree, c)->move;
         return c;
@@ -286,8 +293,9 @@ static uint32_t expand_and_evaluate(mcts_search *s, uint32_t parent, sa_move m, 
     terminal_values(s, s->state, s->values);
     if (s->two_player) {
         mcts_node *child = mcts_node_at(s->tree, c);
-        child->proven_winner = s->values[0] > s->values[1] ? 0
-                             : s->values[1] > s->values[0] ? 1 : MCTS_PROVEN_DRAW;
+        child->proven_winner = s->values[0] > s->values[1]   ? 0
+                               : s->values[1] > s->values[0] ? 1
+                                                             : MCTS_PROVEN_DRAW;
         child->proof_plies = 0;
         *proven = 1;
     }
@@ -310,18 +318,19 @@ static int try_prove(const mcts_search *s, mcts_node *node)
         return 0;
     int all_proven = node->n_children == node->n_moves, any_draw = 0;
     int win_plies = INT32_MAX, draw_plies = INT32_MAX, loss_plies = -1;
-    for (uint32_t c = node->first_child; c != MCTS_NONE; c = mcts_node_at(s->tree, c)->next_sibling) {
+    for (uint32_t c = node->first_child; c != MCTS_NONE;
+         c = mcts_node_at(s->tree, c)->next_sibling) {
         const mcts_node *child = mcts_node_at(s->tree, c);
         int plies = child->proof_plies;
         if (!mcts_node_proven(child)) {
             all_proven = 0;
         } else if (child->proven_winner == me) {
-            win_plies = plies < win_plies ? plies : win_plies;       /* quickest win  */
+            win_plies = plies < win_plies ? plies : win_plies; /* quickest win  */
         } else if (child->proven_winner == MCTS_PROVEN_DRAW) {
             any_draw = 1;
             draw_plies = plies < draw_plies ? plies : draw_plies;
         } else {
-            loss_plies = plies > loss_plies ? plies : loss_plies;    /* slowest loss  */
+            loss_plies = plies > loss_plies ? plies : loss_plies; /* slowest loss  */
         }
     }
     if (win_plies != INT32_MAX) {
@@ -397,8 +406,9 @@ static void simulate(mcts_search *s)
         s->game->apply(s->state, m);
         depth++;
         if (next == MCTS_NONE) {
-            uint32_t child = s->arena_full ? MCTS_NONE
-                                           : expand_and_evaluate(s, idx, m, depth, &proven);
+            uint32_t child = s->arena_full
+                                 ? MCTS_NONE
+                                 : expand_and_evaluate(s, idx, m, depth, &proven);
             if (child == MCTS_NONE) {
                 s->arena_full = 1;
                 value_without_node(s, depth);
@@ -422,9 +432,11 @@ static void totals_of(mcts_search *const *searches, int n, mcts_totals *totals)
     for (int t = 0; t < n; t++) {
         totals->simulations += searches[t]->simulations;
         totals->tree_depth = searches[t]->tree_depth > totals->tree_depth
-                           ? searches[t]->tree_depth : totals->tree_depth;
+                                 ? searches[t]->tree_depth
+                                 : totals->tree_depth;
         totals->seldepth = searches[t]->seldepth > totals->seldepth
-                         ? searches[t]->seldepth : totals->seldepth;
+                               ? searches[t]->seldepth
+                               : totals->seldepth;
     }
     totals->seconds = sa_clock_seconds(&searches[0]->clock);
 }
@@ -483,7 +495,9 @@ static mcts_search *search_new(sa_mcts_tree *tree, const sa_mcts_options *opt,
     if (s == NULL)
         return NULL;
     size_t n_moves = (size_t)(game->max_moves > game->max_chance_outcomes
-                              ? game->max_moves : game->max_chance_outcomes) + 1;
+                                  ? game->max_moves
+                                  : game->max_chance_outcomes) +
+                     1;
     s->state = malloc(game->state_size);
     s->moves = malloc(n_moves * sizeof *s->moves);
     s->weights = malloc(n_moves * sizeof *s->weights);
@@ -500,7 +514,7 @@ static mcts_search *search_new(sa_mcts_tree *tree, const sa_mcts_options *opt,
     s->scale = mcts_scale_of(game);
     s->two_player = s->scale.kind == MCTS_ZERO_SUM && tree->n_players == 2;
     sa_clock_start(&s->clock, limits);
-    s->clock.node_limit = 0;               /* counted here, per thread */
+    s->clock.node_limit = 0; /* counted here, per thread */
     s->has_sim_limit = limits->nodes != 0;
     s->sim_limit = limits->nodes / (uint64_t)n_threads +
                    ((uint64_t)thread < limits->nodes % (uint64_t)n_threads);
@@ -562,7 +576,8 @@ static sa_status make_helpers(sa_mcts_tree *tree, const sa_mcts_options *opt,
     size_t capacity = sa_mcts_capacity(tree->game, tree->root_state, limits);
     for (int t = 1; t < limits->threads; t++) {
         trees[t] = sa_mcts_tree_new(tree->game, tree->root_state, capacity);
-        searches[t] = trees[t] ? search_new(trees[t], opt, limits, t, limits->threads) : NULL;
+        searches[t] =
+            trees[t] ? search_new(trees[t], opt, limits, t, limits->threads) : NULL;
         if (searches[t] == NULL)
             return sa_error_set(err, SA_ERR_MEMORY, "out of memory for the mcts trees");
     }
@@ -584,10 +599,11 @@ sa_status sa_mcts_tree_search(sa_mcts_tree *tree, const sa_mcts_options *opt,
     trees[0] = tree;
     searches[0] = search_new(tree, opt, limits, 0, n_threads);
     status = searches[0] == NULL
-           ? sa_error_set(err, SA_ERR_MEMORY, "out of memory for the mcts search")
-           : make_helpers(tree, opt, limits, searches, trees, err);
+                 ? sa_error_set(err, SA_ERR_MEMORY, "out of memory for the mcts search")
+                 : make_helpers(tree, opt, limits, searches, trees, err);
     if (status == SA_OK && !run_threads(searches, n_threads))
-        status = sa_error_set(err, SA_ERR_MEMORY, "could not start %d threads", n_threads);
+        status =
+            sa_error_set(err, SA_ERR_MEMORY, "could not start %d threads", n_threads);
     if (status == SA_OK) {
         mcts_totals totals;
         totals_of(searches, n_threads, &totals);
@@ -606,7 +622,8 @@ sa_status sa_mcts_tree_search(sa_mcts_tree *tree, const sa_mcts_options *opt,
 sa_status sa_mcts(const sa_game *game, const void *root, const sa_limits *limits,
                   sa_report *out, sa_error *err)
 {
-    sa_mcts_tree *tree = sa_mcts_tree_new(game, root, sa_mcts_capacity(game, root, limits));
+    sa_mcts_tree *tree =
+        sa_mcts_tree_new(game, root, sa_mcts_capacity(game, root, limits));
     if (tree == NULL)
         return sa_error_set(err, SA_ERR_MEMORY, "out of memory for the mcts tree");
     sa_mcts_options options;

@@ -52,16 +52,16 @@
 /* How a new leaf is valued (OpenSpiel's Evaluator split: the tree code calls
  * one function and does not know which). */
 typedef enum sa_mcts_leaf {
-    SA_MCTS_LEAF_ROLLOUT = 0,  /* a uniformly random playout to the end      */
-    SA_MCTS_LEAF_EVALUATE = 1  /* the game's evaluate(), as a value in [-1, 1] */
+    SA_MCTS_LEAF_ROLLOUT = 0, /* a uniformly random playout to the end      */
+    SA_MCTS_LEAF_EVALUATE = 1 /* the game's evaluate(), as a value in [-1, 1] */
 } sa_mcts_leaf;
 
 typedef struct sa_mcts_options {
-    double exploration;        /* UCT c; SA_MCTS_UCT_C                        */
-    sa_mcts_leaf leaf;         /* EVALUATE needs game->evaluate               */
-    double eval_scale;         /* SA_MCTS_EVAL_SCALE (tanh leaves only)       */
-    double chance_widening;    /* C of the widening above; 0: off             */
-    double chance_alpha;       /* alpha, in (0, 1]                            */
+    double exploration;     /* UCT c; SA_MCTS_UCT_C                        */
+    sa_mcts_leaf leaf;      /* EVALUATE needs game->evaluate               */
+    double eval_scale;      /* SA_MCTS_EVAL_SCALE (tanh leaves only)       */
+    double chance_widening; /* C of the widening above; 0: off             */
+    double chance_alpha;    /* alpha, in (0, 1]                            */
 } sa_mcts_options;
 
 void sa_mcts_options_default(sa_mcts_options *opt);

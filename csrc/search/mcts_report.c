@@ -24,11 +24,11 @@
 typedef struct move_stat {
     sa_move move;
     uint64_t visits;
-    double value_sum;              /* for the player choosing the move    */
-    double sums[SA_MAX_PLAYERS];   /* for every player (the first ones)   */
+    double value_sum;            /* for the player choosing the move    */
+    double sums[SA_MAX_PLAYERS]; /* for every player (the first ones)   */
     int proven_winner;
     int proof_plies;
-    const sa_mcts_tree *pv_tree;   /* the tree that searched it the most  */
+    const sa_mcts_tree *pv_tree; /* the tree that searched it the most  */
     uint32_t pv_node;
     uint64_t pv_visits;
 } move_stat;
@@ -48,9 +48,9 @@ static int compare_stats(const move_stat *a, const move_stat *b, int me)
     if (ca != cb)
         return ca - cb;
     if (ca == 2 && a->proof_plies != b->proof_plies)
-        return b->proof_plies - a->proof_plies;        /* the quicker win   */
+        return b->proof_plies - a->proof_plies; /* the quicker win   */
     if (ca == 0 && a->proof_plies != b->proof_plies)
-        return a->proof_plies - b->proof_plies;        /* the slower loss   */
+        return a->proof_plies - b->proof_plies; /* the slower loss   */
     if (a->visits != b->visits)
         return a->visits > b->visits ? 1 : -1;
     double ma = a->visits ? a->value_sum / (double)a->visits : 0.0;
@@ -147,7 +147,7 @@ static void sort_stats(move_stat *stats, int n, int me)
 static int32_t line_score(const mcts_scale *sc, const move_stat *st, int me)
 {
     int cls = proof_class(st->proven_winner, me);
-    int plies = st->proof_plies + 1;                    /* the move itself   */
+    int plies = st->proof_plies + 1; /* the move itself   */
     if (cls == 2)
         return SA_SCORE_WIN - plies;
     if (cls == 0)
@@ -174,7 +174,8 @@ static void set_expected(sa_line *line, const sa_mcts_tree *tree, const mcts_sca
             line->expected[p] = mcts_value_result(sc, mean);
         } else if (st->proven_winner != MCTS_UNPROVEN) {
             line->expected[p] = st->proven_winner == MCTS_PROVEN_DRAW ? 0.5
-                              : st->proven_winner == p ? 1.0 : 0.0;
+                                : st->proven_winner == p              ? 1.0
+                                                                      : 0.0;
         } else {
             line->expected[p] = (mean + 1.0) / 2.0;
         }
@@ -187,8 +188,8 @@ static void set_line(sa_line *line, const sa_mcts_tree *tree, const move_stat *s
     sa_move pv[SA_MAX_PLY];
     int n = 0;
     pv[n++] = st->move;
-    for (uint32_t c = mcts_best_child(tree, st->pv_node); c != MCTS_NONE && n < SA_MAX_PLY;
-         c = mcts_best_child(tree, c))
+    for (uint32_t c = mcts_best_child(tree, st->pv_node);
+         c != MCTS_NONE && n < SA_MAX_PLY; c = mcts_best_child(tree, c))
         pv[n++] = mcts_node_at(tree, c)->move;
     line->score = line_score(&sc, st, me);
     set_expected(line, tree, &sc, st);
@@ -200,7 +201,8 @@ static void set_line(sa_line *line, const sa_mcts_tree *tree, const move_stat *s
 static void fallback_line(const sa_mcts_tree *tree, sa_report *out)
 {
     const sa_game *game = tree->game;
-    sa_move *moves = malloc(sizeof *moves * (size_t)(game->max_moves > 0 ? game->max_moves : 1));
+    sa_move *moves =
+        malloc(sizeof *moves * (size_t)(game->max_moves > 0 ? game->max_moves : 1));
     if (moves == NULL)
         return;
     int n = game->legal_moves(tree->root_state, moves);
@@ -261,10 +263,12 @@ void mcts_report_fill(sa_mcts_tree *const *trees, int n_trees, int multipv,
      * line has one). */
     int zero_sum = mcts_scale_of(trees[0]->game).kind == MCTS_ZERO_SUM;
     out->win_probability = zero_sum && out->lines[0].n_expected > 0
-                         ? out->lines[0].expected[me] : win_probability(trees, n_trees, me);
+                               ? out->lines[0].expected[me]
+                               : win_probability(trees, n_trees, me);
     sa_report_set_win_chances(out, trees[0]->game, trees[0]->root_state,
                               out->lines[0].expected, out->lines[0].n_expected);
-    out->hashfull = trees[0]->capacity == 0 ? -1
-                  : (int)((uint64_t)trees[0]->n_nodes * 1000 / trees[0]->capacity);
+    out->hashfull = trees[0]->capacity == 0
+                        ? -1
+                        : (int)((uint64_t)trees[0]->n_nodes * 1000 / trees[0]->capacity);
     free(stats);
 }

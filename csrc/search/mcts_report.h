@@ -7,9 +7,9 @@
 
 /* What the searches measured, beyond the trees themselves. */
 typedef struct mcts_totals {
-    uint64_t simulations;    /* over every tree, this search only  */
-    int tree_depth;          /* deepest node reached               */
-    int seldepth;            /* deepest ply, rollouts included     */
+    uint64_t simulations; /* over every tree, this search only  */
+    int tree_depth;       /* deepest node reached               */
+    int seldepth;         /* deepest ply, rollouts included     */
     double seconds;
 } mcts_totals;
 

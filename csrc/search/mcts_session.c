@@ -17,9 +17,9 @@
 #define MAX_ARENA ((size_t)UINT32_MAX - 2) /* sa_mcts_tree_reserve's bound */
 
 struct sa_mcts_session {
-    sa_mcts_tree *tree;      /* NULL: no tree                                */
-    sa_position *root;       /* the tree's root position (NULL with no tree) */
-    int leaf_evaluate;       /* the leaf evaluator the tree was grown with   */
+    sa_mcts_tree *tree; /* NULL: no tree                                */
+    sa_position *root;  /* the tree's root position (NULL with no tree) */
+    int leaf_evaluate;  /* the leaf evaluator the tree was grown with   */
 };
 
 sa_mcts_session *sa_mcts_session_new(void)
@@ -66,20 +66,23 @@ uint64_t sa_mcts_session_child_visits(const sa_mcts_session *session, const char
 {
     sa_move m;
     if (session->tree == NULL || move == NULL ||
-        sa_game_find_move(session->tree->game, sa_mcts_tree_root(session->tree), move, &m) != 1)
+        sa_game_find_move(session->tree->game, sa_mcts_tree_root(session->tree), move,
+                          &m) != 1)
         return 0;
     uint32_t child = mcts_find_child(session->tree, 0, m);
     return child == MCTS_NONE ? 0 : mcts_node_at(session->tree, child)->visits;
 }
 
-sa_status sa_mcts_session_advance(sa_mcts_session *session, const char *move, sa_error *err)
+sa_status sa_mcts_session_advance(sa_mcts_session *session, const char *move,
+                                  sa_error *err)
 {
     if (move == NULL)
         return sa_error_set(err, SA_ERR_MOVE, "illegal move: no move given (NULL)");
     if (session->tree == NULL)
         return SA_OK; /* nothing to keep: the next search starts afresh anyway */
     sa_move m;
-    int found = sa_game_find_move(session->tree->game, sa_mcts_tree_root(session->tree), move, &m);
+    int found = sa_game_find_move(session->tree->game, sa_mcts_tree_root(session->tree),
+                                  move, &m);
     if (found < 0)
         return sa_error_set(err, SA_ERR_MEMORY, "out of memory");
     /* The position layer spells the error (the move, and why: the game is
@@ -150,8 +153,8 @@ static sa_status prepare_tree(sa_mcts_session *session, const sa_position *pos,
 {
     const sa_game *game = sa_position_game_rules(pos);
     const void *state = sa_position_state(pos);
-    if (session->tree != NULL && (session->leaf_evaluate != leaf_evaluate ||
-                                  !is_root(session, pos)))
+    if (session->tree != NULL &&
+        (session->leaf_evaluate != leaf_evaluate || !is_root(session, pos)))
         sa_mcts_session_clear(session);
     size_t room = sa_mcts_capacity(game, state, limits);
     if (session->tree == NULL) {

@@ -5,8 +5,8 @@
 
 #include "search/mcts_tree.h"
 
-#define DEFAULT_BUDGET_MB 16     /* without a node limit, when hash_mb is 0      */
-#define NODE_LIMIT_CAP_MB 1024    /* most a node limit may ask for (hash_mb more) */
+#define DEFAULT_BUDGET_MB 16   /* without a node limit, when hash_mb is 0      */
+#define NODE_LIMIT_CAP_MB 1024 /* most a node limit may ask for (hash_mb more) */
 #define MAX_CAPACITY ((size_t)UINT32_MAX - 1) /* indexes are uint32, NONE excluded */
 
 static size_t node_stride(int n_players)
@@ -88,7 +88,7 @@ int sa_mcts_tree_reserve(sa_mcts_tree *tree, size_t capacity)
     tree->arena = arena;
     uint32_t *remap = realloc(tree->remap, capacity * sizeof *remap);
     if (remap == NULL)
-        return 0;   /* the bigger arena is kept; capacity stays until both fit */
+        return 0; /* the bigger arena is kept; capacity stays until both fit */
     tree->remap = remap;
     tree->capacity = (uint32_t)capacity;
     return 1;
@@ -187,13 +187,15 @@ static uint32_t compact(sa_mcts_tree *tree, uint32_t keep)
         node->parent = i == keep ? MCTS_NONE : remap_index(tree, node->parent);
         node->first_child = remap_index(tree, node->first_child);
         /* Siblings of `keep` are dropped; keep's own siblings link is cut. */
-        node->next_sibling = i == keep ? MCTS_NONE : remap_index(tree, node->next_sibling);
+        node->next_sibling =
+            i == keep ? MCTS_NONE : remap_index(tree, node->next_sibling);
         node->n_spare = 0;
     }
     /* Step 4. */
     for (uint32_t i = keep; i < tree->n_nodes; i++)
         if (tree->remap[i] != MCTS_NONE && tree->remap[i] != i)
-            memcpy(mcts_node_at(tree, tree->remap[i]), mcts_node_at(tree, i), tree->stride);
+            memcpy(mcts_node_at(tree, tree->remap[i]), mcts_node_at(tree, i),
+                   tree->stride);
     tree->n_nodes = n_kept;
     return n_kept;
 }

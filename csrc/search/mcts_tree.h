@@ -33,48 +33,49 @@
 
 #include "search/mcts.h"
 
-#define MCTS_NONE UINT32_MAX        /* no node                              */
-#define MCTS_UNKNOWN UINT32_MAX     /* n_moves before the first expansion   */
-#define MCTS_FREE_SLOT INT8_MIN     /* mover of a reserved, unused slot     */
-#define SIBLING_RUN 4               /* slots a parent reserves at a time    */
+#define MCTS_NONE UINT32_MAX    /* no node                              */
+#define MCTS_UNKNOWN UINT32_MAX /* n_moves before the first expansion   */
+#define MCTS_FREE_SLOT INT8_MIN /* mover of a reserved, unused slot     */
+#define SIBLING_RUN 4           /* slots a parent reserves at a time    */
 
 /* proven_winner: the game-theoretic result once the solver knows it. */
 enum { MCTS_UNPROVEN = -3, MCTS_PROVEN_DRAW = -1 }; /* else the winning player */
 
 typedef struct mcts_node {
     /* -- set at creation ------------------------------------------------ */
-    sa_move move;            /* the move or chance outcome from the parent   */
-    uint32_t parent;         /* MCTS_NONE at the root                        */
-    int8_t mover;            /* to_move() here: player, SA_CHANCE, SA_TERMINAL */
+    sa_move move;    /* the move or chance outcome from the parent   */
+    uint32_t parent; /* MCTS_NONE at the root                        */
+    int8_t mover;    /* to_move() here: player, SA_CHANCE, SA_TERMINAL */
     /* -- set by the solver, once (2-player games only) ---------------- */
-    int8_t proven_winner;    /* MCTS_UNPROVEN, MCTS_PROVEN_DRAW or a player   */
-    uint16_t proof_plies;    /* plies to the end of the game under the proof */
+    int8_t proven_winner; /* MCTS_UNPROVEN, MCTS_PROVEN_DRAW or a player   */
+    uint16_t proof_plies; /* plies to the end of the game under the proof */
     /* -- changed by expansion -------------------------------------------- */
-    uint32_t n_moves;        /* legal moves or outcomes; MCTS_UNKNOWN before
-                                the node is first expanded                  */
-    uint32_t n_children;     /* children created so far, <= n_moves         */
-    uint32_t first_child;    /* the newest child, or MCTS_NONE               */
-    uint32_t next_sibling;   /* the next older sibling, or MCTS_NONE         */
+    /* legal moves or outcomes; MCTS_UNKNOWN before the node is first expanded */
+    uint32_t n_moves;
+    uint32_t n_children;   /* children created so far, <= n_moves         */
+    uint32_t first_child;  /* the newest child, or MCTS_NONE               */
+    uint32_t next_sibling; /* the next older sibling, or MCTS_NONE         */
     /* -- changed by every backup through the node ---------------------- */
-    uint32_t visits;         /* simulations through this node                */
-    uint32_t n_spare;        /* reserved free slots right after first_child  */
+    uint32_t visits;  /* simulations through this node                */
+    uint32_t n_spare; /* reserved free slots right after first_child  */
     /* -- set at creation, children of chance nodes only ----------------- */
-    float chance_weight;     /* the outcome's probability at its parent; the
-                                parent's widened sampling reads it (mcts.c);
-                                with padding, 8 bytes more a node (48 + 8 a
-                                player), cheaper than listing the outcomes
-                                again at every visit */
-    double value_sum[];      /* per player: sum of values in [-1, 1]         */
+    /* the outcome's probability at its parent; the
+     * parent's widened sampling reads it (mcts.c);
+     * with padding, 8 bytes more a node (48 + 8 a
+     * player), cheaper than listing the outcomes
+     * again at every visit */
+    float chance_weight;
+    double value_sum[]; /* per player: sum of values in [-1, 1]         */
 } mcts_node;
 
 struct sa_mcts_tree {
     const sa_game *game;
-    int n_players;           /* num_players() at the root, fixed per tree    */
-    size_t stride;           /* bytes per node                               */
-    uint32_t capacity;       /* nodes the arena holds                        */
-    uint32_t n_nodes;        /* slots in use (nodes and reserved slots)      */
-    unsigned char *arena;    /* capacity * stride bytes, allocated once      */
-    uint32_t *remap;         /* capacity entries: scratch for advance()      */
+    int n_players;        /* num_players() at the root, fixed per tree    */
+    size_t stride;        /* bytes per node                               */
+    uint32_t capacity;    /* nodes the arena holds                        */
+    uint32_t n_nodes;     /* slots in use (nodes and reserved slots)      */
+    unsigned char *arena; /* capacity * stride bytes, allocated once      */
+    uint32_t *remap;      /* capacity entries: scratch for advance()      */
     unsigned char *root_state;
 };
 

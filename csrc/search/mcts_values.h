@@ -44,10 +44,10 @@ typedef enum mcts_value_kind {
 
 typedef struct mcts_scale {
     mcts_value_kind kind;
-    double mid, half;          /* value = (result - mid) / half            */
-    double eval_per_result;    /* > 0: evaluate / this is a result;
-                                  0: tanh(evaluate / eval_scale)           */
-    double score_per_result;   /* report: score = this x expected result   */
+    double mid, half; /* value = (result - mid) / half            */
+    /* > 0: evaluate / this is a result; 0: tanh(evaluate / eval_scale) */
+    double eval_per_result;
+    double score_per_result; /* report: score = this x expected result   */
 } mcts_scale;
 
 static inline mcts_scale mcts_scale_of(const sa_game *game)

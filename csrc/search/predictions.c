@@ -40,11 +40,11 @@
 /* The progress of the copies' searches, averaged on the way up. */
 typedef struct sampling {
     const sa_game *game;
-    const void *root;          /* the position as given (its own tiles) */
+    const void *root; /* the position as given (its own tiles) */
     int mover;
-    int multipv;               /* lines the caller asked for */
-    int sample;                /* the copy being searched, from 1 */
-    sa_report *done;           /* the copies searched, done[0..sample - 1) */
+    int multipv;     /* lines the caller asked for */
+    int sample;      /* the copy being searched, from 1 */
+    sa_report *done; /* the copies searched, done[0..sample - 1) */
     const sa_limits *caller;
 } sampling;
 
@@ -70,7 +70,8 @@ static const sa_line *line_for(const sa_report *r, const char *pv, int mover)
 }
 
 /* The k-th of the copies' reports: done[0..n - 1), then `last`. */
-static const sa_report *report_at(const sa_report *done, const sa_report *last, int n, int k)
+static const sa_report *report_at(const sa_report *done, const sa_report *last, int n,
+                                  int k)
 {
     return k == n - 1 ? last : &done[k];
 }
@@ -83,8 +84,8 @@ typedef struct averaged {
 
 /* The average of n reports (done[0..n - 1) and `last`) into out (see the
  * file's comment); SA_ERR_MEMORY when out of memory. */
-static sa_status combine(const sampling *s, const sa_report *done, const sa_report *last, int n,
-                         sa_report *out, sa_error *err)
+static sa_status combine(const sampling *s, const sa_report *done, const sa_report *last,
+                         int n, sa_report *out, sa_error *err)
 {
     memset(out, 0, sizeof *out);
     out->algo = SA_ALGO_EXPECTIMAX;
@@ -119,7 +120,8 @@ static sa_status combine(const sampling *s, const sa_report *done, const sa_repo
     for (int m = 0; m < n_moves; m++) {
         averaged a = {moves[m].first, {0}};
         for (int k = 0; k < n; k++) {
-            const sa_line *line = line_for(report_at(done, last, n, k), a.first->pv, s->mover);
+            const sa_line *line =
+                line_for(report_at(done, last, n, k), a.first->pv, s->mover);
             for (int p = 0; p < players; p++)
                 a.mean[p] += line->expected[p];
         }
@@ -160,19 +162,21 @@ static void copy_progress(void *user, const sa_report *report)
 }
 
 /* The checks of a redraw: a game with hidden tiles, a player holding one. */
-static sa_status check_hidden(const sa_game *game, const void *root, int player, sa_error *err)
+static sa_status check_hidden(const sa_game *game, const void *root, int player,
+                              sa_error *err)
 {
     if (game->n_hidden_tiles <= 0)
         return sa_error_set(err, SA_ERR_ARGUMENT,
-                            "predictions='sampled' is for the ostrich race, not %s", game->name);
+                            "predictions='sampled' is for the ostrich race, not %s",
+                            game->name);
     int players = game->num_players(root);
     if (player < 0 || player >= players)
         return sa_error_set(err, SA_ERR_ARGUMENT,
                             "player must be 0..%d for predictions='sampled', got %d",
                             players - 1, player);
     if (game->hidden_tile(root, player) < 0)
-        return sa_error_set(err, SA_ERR_ARGUMENT, "player %d holds no prediction tile yet",
-                            player);
+        return sa_error_set(err, SA_ERR_ARGUMENT,
+                            "player %d holds no prediction tile yet", player);
     return SA_OK;
 }
 
@@ -181,21 +185,23 @@ static sa_status check(const sa_game *game, const void *root, const sa_limits *l
                        int player, int samples, sa_error *err)
 {
     if (samples < 1)
-        return sa_error_set(err, SA_ERR_ARGUMENT, "samples must be an integer >= 1, got %d",
-                            samples);
+        return sa_error_set(err, SA_ERR_ARGUMENT,
+                            "samples must be an integer >= 1, got %d", samples);
     if (limits->algo != SA_ALGO_AUTO && limits->algo != SA_ALGO_EXPECTIMAX)
         return sa_error_set(err, SA_ERR_ARGUMENT,
                             "predictions='sampled' averages expectimax values, not %s",
                             limits->algo == SA_ALGO_MCTS ? "mcts" : "alphabeta");
     if (limits->multiplayer == SA_MULTI_PARANOID)
-        return sa_error_set(err, SA_ERR_ARGUMENT,
-                            "predictions='sampled' averages every player's expected results "
-                            "(max-n), not multiplayer='paranoid'");
+        return sa_error_set(
+            err, SA_ERR_ARGUMENT,
+            "predictions='sampled' averages every player's expected results "
+            "(max-n), not multiplayer='paranoid'");
     int mover = game->to_move(root);
     if (mover == SA_CHANCE)
-        return sa_error_set(err, SA_ERR_ARGUMENT,
-                            "predictions: a chance position has no move to choose; sampled "
-                            "predictions need a decision position");
+        return sa_error_set(
+            err, SA_ERR_ARGUMENT,
+            "predictions: a chance position has no move to choose; sampled "
+            "predictions need a decision position");
     if (mover < 0)
         return sa_error_set(err, SA_ERR_ARGUMENT,
                             "predictions='sampled' needs a decision position");
@@ -234,7 +240,8 @@ static uint64_t copy_seed(uint64_t seed, int player, int k)
     return mixed ^ (uint64_t)k;
 }
 
-sa_status sa_position_redraw_hidden(sa_position *pos, int player, uint64_t seed, sa_error *err)
+sa_status sa_position_redraw_hidden(sa_position *pos, int player, uint64_t seed,
+                                    sa_error *err)
 {
     const sa_game *game = sa_position_game_rules(pos);
     void *state = sa_position_state_mutable(pos);
@@ -273,7 +280,8 @@ sa_status sa_search_sampled(const sa_position *pos, const sa_limits *limits, int
     each.multiplayer = SA_MULTI_MAXN;
     each.multipv = legal < SA_MAX_MULTIPV ? legal : SA_MAX_MULTIPV;
     if (limits->movetime_ms > 0)
-        each.movetime_ms = limits->movetime_ms / samples > 0 ? limits->movetime_ms / samples : 1;
+        each.movetime_ms =
+            limits->movetime_ms / samples > 0 ? limits->movetime_ms / samples : 1;
     if (limits->progress != NULL) {
         each.progress = copy_progress;
         each.progress_user = &s;
@@ -283,7 +291,7 @@ sa_status sa_search_sampled(const sa_position *pos, const sa_limits *limits, int
         redraw(game, copy, player, copy_seed(limits->seed, player, k));
         s.sample = k + 1;
         status = sa_expectimax(game, copy, &each, &done[k], err);
-        sa_report_free(&done[k]);   /* a decision root: nothing, but keep the contract */
+        sa_report_free(&done[k]); /* a decision root: nothing, but keep the contract */
     }
     if (status == SA_OK)
         status = combine(&s, done, &done[samples - 1], samples, out, err);

@@ -24,8 +24,8 @@ sa_algo sa_search_algo(const sa_position *pos, const sa_limits *limits)
     return algo_for(sa_position_game_rules(pos), limits);
 }
 
-sa_status sa_search(const sa_position *pos, const sa_limits *limits,
-                    sa_report *out, sa_error *err)
+sa_status sa_search(const sa_position *pos, const sa_limits *limits, sa_report *out,
+                    sa_error *err)
 {
     const sa_game *game = sa_position_game_rules(pos);
     const void *root = sa_position_state(pos);
@@ -42,6 +42,7 @@ sa_status sa_search(const sa_position *pos, const sa_limits *limits,
     if (game->has_chance)
         return sa_error_set(err, SA_ERR_ARGUMENT,
                             "%s has chance positions: alpha-beta does not search them "
-                            "(use expectimax or mcts)", game->name);
+                            "(use expectimax or mcts)",
+                            game->name);
     return sa_alphabeta_for(game)(game, root, limits, out, err);
 }

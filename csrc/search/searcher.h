@@ -16,12 +16,12 @@ typedef sa_status sa_search_fn(const sa_game *game, const void *root,
 /* Alpha-beta: one copy compiled per game (search/alphabeta_<game>.c) and
  * sa_alphabeta over the function table for any game; same results. */
 sa_search_fn sa_alphabeta, turtles_alphabeta, zebras_alphabeta;
-sa_status sa_mcts(const sa_game *game, const void *root,
-                  const sa_limits *limits, sa_report *out, sa_error *err);
+sa_status sa_mcts(const sa_game *game, const void *root, const sa_limits *limits,
+                  sa_report *out, sa_error *err);
 /* Expectimax clears the report and checks the limits itself: it also
  * serves chance roots (expectimax_root.c). */
-sa_status sa_expectimax(const sa_game *game, const void *root,
-                        const sa_limits *limits, sa_report *out, sa_error *err);
+sa_status sa_expectimax(const sa_game *game, const void *root, const sa_limits *limits,
+                        sa_report *out, sa_error *err);
 
 /* The alpha-beta compiled for `game`, else sa_alphabeta over its table
  * (search/copies.c; sa_rollout_for in search/rollout.h is its twin). */

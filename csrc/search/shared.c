@@ -18,7 +18,8 @@ int64_t sa_now_ms(void)
 void sa_clock_start(sa_clock *clock, const sa_limits *limits)
 {
     clock->start_ms = sa_now_ms();
-    clock->deadline_ms = limits->movetime_ms > 0 ? clock->start_ms + limits->movetime_ms : 0;
+    clock->deadline_ms =
+        limits->movetime_ms > 0 ? clock->start_ms + limits->movetime_ms : 0;
     clock->node_limit = limits->nodes;
     clock->stop = limits->stop;
 }
@@ -76,7 +77,8 @@ sa_status sa_limits_check(const sa_limits *limits, sa_error *err)
         return sa_error_set(err, SA_ERR_ARGUMENT, "movetime must be 0..%lld ms",
                             (long long)SA_MAX_MOVETIME_MS);
     if (limits->hash_mb > SA_MAX_HASH_MB)
-        return sa_error_set(err, SA_ERR_ARGUMENT, "hash must be 0..%d MiB", SA_MAX_HASH_MB);
+        return sa_error_set(err, SA_ERR_ARGUMENT, "hash must be 0..%d MiB",
+                            SA_MAX_HASH_MB);
     if (limits->pruning < SA_PRUNE_AUTO || limits->pruning > SA_PRUNE_STAR2)
         return sa_error_set(err, SA_ERR_ARGUMENT, "pruning must be 0..3, got %d",
                             (int)limits->pruning);
@@ -99,8 +101,8 @@ void sa_report_set_win_chances(sa_report *out, const sa_game *game, const void *
     out->n_win_chances = n_expected;
 }
 
-sa_status sa_search_begin_at_any(const sa_game *game, const void *root, const sa_limits *limits,
-                                 sa_report *out, sa_error *err)
+sa_status sa_search_begin_at_any(const sa_game *game, const void *root,
+                                 const sa_limits *limits, sa_report *out, sa_error *err)
 {
     memset(out, 0, sizeof *out);
     out->win_probability = -1.0;
@@ -120,9 +122,10 @@ sa_status sa_search_begin(const sa_game *game, const void *root, const sa_limits
     if (status != SA_OK)
         return status;
     if (game->to_move(root) == SA_CHANCE)
-        return sa_error_set(err, SA_ERR_ARGUMENT,
-                            "a chance position: the dice decide, there is no move to choose "
-                            "(expectimax values its outcomes: algo auto or expectimax)");
+        return sa_error_set(
+            err, SA_ERR_ARGUMENT,
+            "a chance position: the dice decide, there is no move to choose "
+            "(expectimax values its outcomes: algo auto or expectimax)");
     return SA_OK;
 }
 

@@ -12,9 +12,9 @@
 
 typedef struct sa_clock {
     int64_t start_ms;
-    int64_t deadline_ms;     /* 0: none */
-    uint64_t node_limit;     /* 0: none */
-    volatile int *stop;      /* may be NULL */
+    int64_t deadline_ms; /* 0: none */
+    uint64_t node_limit; /* 0: none */
+    volatile int *stop;  /* may be NULL */
 } sa_clock;
 
 void sa_clock_start(sa_clock *clock, const sa_limits *limits);
@@ -40,8 +40,8 @@ sa_status sa_limits_check(const sa_limits *limits, sa_error *err);
 
 /* What every search entry does first: clears the report, checks the limits,
  * and refuses a terminal root. */
-sa_status sa_search_begin_at_any(const sa_game *game, const void *root, const sa_limits *limits,
-                                 sa_report *out, sa_error *err);
+sa_status sa_search_begin_at_any(const sa_game *game, const void *root,
+                                 const sa_limits *limits, sa_report *out, sa_error *err);
 
 /* sa_search_begin_at_any, and a chance root refused too (there is no move to
  * choose): the entry of every search but expectimax's. */

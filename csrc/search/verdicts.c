@@ -9,9 +9,10 @@
 #include "common/error.h"
 #include "safari/json.h"
 
-#define EVAL_SCALE 400.0   /* cp -> value: tanh(cp / 400), as MCTS and expectimax */
-#define DECIDED 0.02       /* two players: a best value below it (or above 1 - it)
-                              is a game already decided, counted in no accuracy */
+#define EVAL_SCALE 400.0 /* cp -> value: tanh(cp / 400), as MCTS and expectimax */
+/* two players: a best value below it (or above 1 - it)
+ * is a game already decided, counted in no accuracy */
+#define DECIDED 0.02
 
 static const char *const MARKS[SA_N_MARKS] = {"very bad", "bad", "doubtful"};
 /* the least error of each mark: win probability lost; expected points lost */
@@ -27,7 +28,8 @@ static const double PERCENT_PER_UNIT[2] = {100.0, 10.0};
 
 static int two_player_zero_sum(const sa_position *pos)
 {
-    return sa_position_num_players(pos) == 2 && sa_game_zero_sum(sa_position_game_rules(pos));
+    return sa_position_num_players(pos) == 2 &&
+           sa_game_zero_sum(sa_position_game_rules(pos));
 }
 
 sa_units sa_units_of(const sa_position *pos)
@@ -57,7 +59,10 @@ void sa_terminal_values(const sa_position *pos, double *out)
     sa_position_result(pos, result, &err);
     int zero_sum = two_player_zero_sum(pos);
     for (int p = 0; p < sa_position_num_players(pos); p++)
-        out[p] = !zero_sum ? (double)result[p] : result[p] > 0 ? 1.0 : result[p] < 0 ? 0.0 : 0.5;
+        out[p] = !zero_sum       ? (double)result[p]
+                 : result[p] > 0 ? 1.0
+                 : result[p] < 0 ? 0.0
+                                 : 0.5;
 }
 
 void sa_horizon_values(const sa_position *pos, double *out)
@@ -73,7 +78,8 @@ void sa_horizon_values(const sa_position *pos, double *out)
     }
 }
 
-void sa_report_values(const sa_position *pos, const sa_report *report, int line, double *out)
+void sa_report_values(const sa_position *pos, const sa_report *report, int line,
+                      double *out)
 {
     int players = sa_position_num_players(pos);
     if (line < 0 && report->chance) {
@@ -85,7 +91,7 @@ void sa_report_values(const sa_position *pos, const sa_report *report, int line,
         memcpy(out, l->expected, sizeof(double) * (size_t)players);
         return;
     }
-    double mine;   /* alpha-beta: the mover's score */
+    double mine; /* alpha-beta: the mover's score */
     if (l->exact)
         mine = l->score > 0 ? 1.0 : l->score < 0 ? 0.0 : 0.5;
     else
@@ -112,16 +118,16 @@ double sa_move_accuracy(double error, sa_units units)
 
 int sa_contested(double best_value, sa_units units)
 {
-    return units != SA_UNITS_WIN_PROBABILITY
-           || (DECIDED <= best_value && best_value <= 1 - DECIDED);
+    return units != SA_UNITS_WIN_PROBABILITY ||
+           (DECIDED <= best_value && best_value <= 1 - DECIDED);
 }
 
 /* The band of an accuracy in `game` (may be NULL) with `players` players;
  * NULL where the bands were not measured. */
 static const char *rating(double accuracy, const sa_game *game, int players)
 {
-    if (game == NULL || players < 0 || players > SA_RATED_PLAYERS_MAX
-        || game->rating_least[players][0] <= 0.0)
+    if (game == NULL || players < 0 || players > SA_RATED_PLAYERS_MAX ||
+        game->rating_least[players][0] <= 0.0)
         return NULL;
     for (int i = 0; i < 4; i++)
         if (accuracy >= game->rating_least[players][i])
@@ -163,10 +169,11 @@ void sa_write_summary(sa_writer *w, const sa_ply_verdict *plies, int n, int play
                 contested++;
             }
         }
-        sa_write_fmt(w, "%s\"%d\": {\"moves\": %d, \"best_moves\": %d, \"errors\": %d", p ? ", " : "",
-                     p, moves, best, marks[0] + marks[1] + marks[2]);
+        sa_write_fmt(w, "%s\"%d\": {\"moves\": %d, \"best_moves\": %d, \"errors\": %d",
+                     p ? ", " : "", p, moves, best, marks[0] + marks[1] + marks[2]);
         for (int mark = 0; mark < SA_N_MARKS; mark++)
-            sa_write_fmt(w, ", \"%s\": %d", mark == 0 ? "very_bad" : MARKS[mark], marks[mark]);
+            sa_write_fmt(w, ", \"%s\": %d", mark == 0 ? "very_bad" : MARKS[mark],
+                         marks[mark]);
         sa_write(w, ", \"total_error\": ");
         write_sum(w, total, moves);
         sa_write(w, ", \"average_error\": ");
@@ -204,7 +211,8 @@ static int true_of(const sa_json *v)
 sa_status sa_write_plies_summary(sa_writer *w, const sa_json *plies, int players,
                                  sa_units units, const char *game, sa_error *err)
 {
-    if (plies == NULL || plies->type != SA_JSON_ARRAY || players < 1 || players > SA_MAX_PLAYERS)
+    if (plies == NULL || plies->type != SA_JSON_ARRAY || players < 1 ||
+        players > SA_MAX_PLAYERS)
         return sa_error_set(err, SA_ERR_ARGUMENT, "plies: a list of analysed plies");
     size_t n = plies->length;
     sa_ply_verdict *v = calloc(n ? n : 1, sizeof *v);
@@ -216,12 +224,15 @@ sa_status sa_write_plies_summary(sa_writer *w, const sa_json *plies, int players
         v[i].by = by != NULL && by->type == SA_JSON_NUMBER ? (int)by->integer : SA_CHANCE;
         v[i].charged = true_of(sa_json_member(p, "charged"));
         v[i].forced = true_of(sa_json_member(p, "forced"));
-        const sa_json *move = sa_json_member(p, "move"), *best = sa_json_member(p, "best");
-        v[i].best = move != NULL && best != NULL && move->type == SA_JSON_STRING
-                    && best->type == SA_JSON_STRING && strcmp(move->string, best->string) == 0;
+        const sa_json *move = sa_json_member(p, "move"),
+                      *best = sa_json_member(p, "best");
+        v[i].best = move != NULL && best != NULL && move->type == SA_JSON_STRING &&
+                    best->type == SA_JSON_STRING &&
+                    strcmp(move->string, best->string) == 0;
         v[i].mark = -1;
         const sa_json *mark = sa_json_member(p, "class");
-        for (int m = 0; mark != NULL && mark->type == SA_JSON_STRING && m < SA_N_MARKS; m++)
+        for (int m = 0; mark != NULL && mark->type == SA_JSON_STRING && m < SA_N_MARKS;
+             m++)
             if (strcmp(mark->string, MARKS[m]) == 0)
                 v[i].mark = m;
         v[i].error = number_of(sa_json_member(p, "error"));
@@ -229,11 +240,12 @@ sa_status sa_write_plies_summary(sa_writer *w, const sa_json *plies, int players
         const sa_json *luck = sa_json_member(p, "luck");
         v[i].has_luck = luck != NULL && luck->type == SA_JSON_ARRAY;
         int k = 0;
-        for (const sa_json *x = v[i].has_luck ? luck->child : NULL; x && k < SA_MAX_PLAYERS;
-             x = x->next)
+        for (const sa_json *x = v[i].has_luck ? luck->child : NULL;
+             x && k < SA_MAX_PLAYERS; x = x->next)
             v[i].luck[k++] = number_of(x);
     }
-    sa_write_summary(w, v, (int)n, players, units, game == NULL ? NULL : sa_game_find(game));
+    sa_write_summary(w, v, (int)n, players, units,
+                     game == NULL ? NULL : sa_game_find(game));
     free(v);
     return SA_OK;
 }

@@ -14,7 +14,7 @@
  * draw half), else a points race's expected points. */
 typedef enum sa_units { SA_UNITS_WIN_PROBABILITY, SA_UNITS_POINTS } sa_units;
 
-#define SA_N_MARKS 3   /* very bad, bad, doubtful: worst first */
+#define SA_N_MARKS 3 /* very bad, bad, doubtful: worst first */
 
 sa_units sa_units_of(const sa_position *pos);
 const char *sa_units_name(sa_units units);
@@ -31,7 +31,8 @@ void sa_horizon_values(const sa_position *pos, double *out);
  * a chance position's expected results or the best line's). Alpha-beta's
  * lines carry a score only: a proven result 1/0/0.5, else the win
  * probability (1 + tanh(score / 400)) / 2 for the mover. */
-void sa_report_values(const sa_position *pos, const sa_report *report, int line, double *out);
+void sa_report_values(const sa_position *pos, const sa_report *report, int line,
+                      double *out);
 
 /* The mark of an error (-1: none). */
 int sa_mark(double error, sa_units units);
@@ -42,13 +43,13 @@ int sa_contested(double best_value, sa_units units);
 
 /* What the summary needs of one ply. */
 typedef struct sa_ply_verdict {
-    int by;                 /* a player, or SA_CHANCE                       */
-    int charged;            /* 0: an opening ply, charged to nobody         */
-    int forced;             /* a decision with one legal move               */
-    int best;               /* the move played was the engine's             */
-    int mark;               /* -1: none                                      */
+    int by;      /* a player, or SA_CHANCE                       */
+    int charged; /* 0: an opening ply, charged to nobody         */
+    int forced;  /* a decision with one legal move               */
+    int best;    /* the move played was the engine's             */
+    int mark;    /* -1: none                                      */
     double error, best_value;
-    int has_luck;           /* a roll with every player's luck              */
+    int has_luck; /* a roll with every player's luck              */
     double luck[SA_MAX_PLAYERS];
 } sa_ply_verdict;
 

@@ -24,7 +24,8 @@ static int moves_are(const sa_position *pos, const char *expected)
     char text[4096];
     sa_position_moves_text(pos, text, sizeof text);
     if (strcmp(text, expected) != 0) {
-        fprintf(stderr, "arena test: moves\n  got:      %s\n  expected: %s\n", text, expected);
+        fprintf(stderr, "arena test: moves\n  got:      %s\n  expected: %s\n", text,
+                expected);
         return 0;
     }
     return 1;
@@ -39,17 +40,19 @@ static void test_start_position(void)
         return;
     char text[4096];
     sa_position_to_json(pos, text, sizeof text);
-    CHECK(strcmp(text,
-                 "{\"game\":\"arena\",\"rules\":{\"format\":\"duel\",\"animals\":false,"
-                 "\"initiative\":\"lexicographic\",\"attack_then_move\":true,\"spawn\":\"triple\","
-                 "\"event_roll\":\"always\",\"round_cap\":30,\"side0\":\"thraex\",\"side1\":"
-                 "\"murmillo\"},\"to_move\":\"chance\",\"arena\":\"default\",\"round\":1,\"pool\":0,"
-                 "\"gladiators\":[{\"id\":\"0a\",\"name\":\"thraex\",\"side\":0,\"attack\":4,"
-                 "\"defense\":3,\"speed\":2,\"wounds\":0,\"hex\":\"a5\"},{\"id\":\"1a\",\"name\":"
-                 "\"murmillo\",\"side\":1,\"attack\":3,\"defense\":4,\"speed\":2,\"wounds\":0,"
-                 "\"hex\":\"i5\"}],\"animals\":[],\"phase\":\"initiative\",\"team_order\":[],"
-                 "\"animal_order\":[],\"slot\":0,\"acted\":[],\"chooser\":null,\"active\":null,"
-                 "\"pending\":null,\"result\":null}") == 0);
+    CHECK(
+        strcmp(
+            text,
+            "{\"game\":\"arena\",\"rules\":{\"format\":\"duel\",\"animals\":false,"
+            "\"initiative\":\"lexicographic\",\"attack_then_move\":true,\"spawn\":\"triple\","
+            "\"event_roll\":\"always\",\"round_cap\":30,\"side0\":\"thraex\",\"side1\":"
+            "\"murmillo\"},\"to_move\":\"chance\",\"arena\":\"default\",\"round\":1,\"pool\":0,"
+            "\"gladiators\":[{\"id\":\"0a\",\"name\":\"thraex\",\"side\":0,\"attack\":4,"
+            "\"defense\":3,\"speed\":2,\"wounds\":0,\"hex\":\"a5\"},{\"id\":\"1a\",\"name\":"
+            "\"murmillo\",\"side\":1,\"attack\":3,\"defense\":4,\"speed\":2,\"wounds\":0,"
+            "\"hex\":\"i5\"}],\"animals\":[],\"phase\":\"initiative\",\"team_order\":[],"
+            "\"animal_order\":[],\"slot\":0,\"acted\":[],\"chooser\":null,\"active\":null,"
+            "\"pending\":null,\"result\":null}") == 0);
     CHECK(moves_are(pos, "init:0:1 init:1:1"));
     CHECK(sa_position_apply(pos, "init:0", &err) == SA_OK);
     CHECK(moves_are(pos, "order:01 order:10"));
@@ -89,8 +92,9 @@ static void test_example_attack(void)
     CHECK(moves_are(pos, "attack:1a end move:d5 move:d6 move:e4 move:e6 move:f4"));
     CHECK(sa_position_apply(pos, "attack:1a", &err) == SA_OK);
     /* 579733/1679616, 589/2592, 26453/139968, 10585/69984, 146735/1679616 */
-    CHECK(moves_are(pos, "wounds:0:579733 wounds:1:381672 wounds:2:317436 wounds:3:254040 "
-                         "wounds:4:146735"));
+    CHECK(moves_are(pos,
+                    "wounds:0:579733 wounds:1:381672 wounds:2:317436 wounds:3:254040 "
+                    "wounds:4:146735"));
     CHECK(sa_position_apply(pos, "wounds:2", &err) == SA_OK);
     CHECK(moves_are(pos, "lose:0-1-1 lose:0-2-0 lose:1-0-1 lose:1-1-0 lose:2-0-0"));
     CHECK(sa_position_apply(pos, "lose:0-2-0", &err) == SA_OK);
@@ -126,15 +130,17 @@ static void test_example_animal_wounds(void)
 /* §5.9's table: the spawn chance for 3..8 dice under both rules. */
 static void test_spawn_table(void)
 {
-    static const uint64_t triple[6][2] = {{1, 36}, {7, 72}, {23, 108}, {119, 324}, {701, 1296},
-                                          {5501, 7776}};
-    static const uint64_t sixes[6][2] = {{1, 216}, {7, 432}, {23, 648}, {1453, 23328},
-                                         {331, 3456}, {75497, 559872}};
+    static const uint64_t triple[6][2] = {{1, 36},    {7, 72},     {23, 108},
+                                          {119, 324}, {701, 1296}, {5501, 7776}};
+    static const uint64_t sixes[6][2] = {{1, 216},      {7, 432},    {23, 648},
+                                         {1453, 23328}, {331, 3456}, {75497, 559872}};
     uint64_t all = 216;
     for (int n = 3; n <= 8; n++, all *= 6) {
         /* ways / 6^n == num / den  <=>  ways * den == num * 6^n */
-        CHECK(arena_spawn_ways(n, SPAWN_TRIPLE) * triple[n - 3][1] == triple[n - 3][0] * all);
-        CHECK(arena_spawn_ways(n, SPAWN_THREE_SIXES) * sixes[n - 3][1] == sixes[n - 3][0] * all);
+        CHECK(arena_spawn_ways(n, SPAWN_TRIPLE) * triple[n - 3][1] ==
+              triple[n - 3][0] * all);
+        CHECK(arena_spawn_ways(n, SPAWN_THREE_SIXES) * sixes[n - 3][1] ==
+              sixes[n - 3][0] * all);
     }
     CHECK(arena_spawn_ways(2, SPAWN_TRIPLE) == 0);
     CHECK(arena_spawn_ways(13, SPAWN_TRIPLE) == 13060694016ULL); /* P = 1 from 13 dice */
@@ -145,9 +151,9 @@ static void test_wound_odds(void)
 {
     uint64_t w[11];
     arena_wound_weights(1, 1, w);
-    CHECK(w[0] == 21 && w[1] == 15);                  /* 7/12, 5/12 */
+    CHECK(w[0] == 21 && w[1] == 15); /* 7/12, 5/12 */
     arena_wound_weights(2, 1, w);
-    CHECK(w[0] == 61 && w[1] == 89 && w[2] == 66);    /* 61/216, 89/216, 11/36 */
+    CHECK(w[0] == 61 && w[1] == 89 && w[2] == 66); /* 61/216, 89/216, 11/36 */
     arena_wound_weights(3, 3, w);
     CHECK(w[0] == 17871 && w[1] == 12348 && w[2] == 10017 && w[3] == 6420);
     for (int a = 1; a <= 10; a++)
@@ -256,7 +262,10 @@ static void random_playouts(const char *rules, int games)
     sa_position_free(start);
 }
 
-static void test_playouts_duel(void) { random_playouts(NULL, 50); }
+static void test_playouts_duel(void)
+{
+    random_playouts(NULL, 50);
+}
 static void test_playouts_primus(void)
 {
     random_playouts("{\"format\":\"primus\",\"side0\":\"retiarius+novice\"}", 30);
@@ -264,7 +273,8 @@ static void test_playouts_primus(void)
 static void test_playouts_animals(void)
 {
     random_playouts("{\"animals\":true,\"initiative\":\"sum\"}", 30);
-    random_playouts("{\"format\":\"primus\",\"animals\":true,\"event_roll\":\"on_request\"}", 30);
+    random_playouts(
+        "{\"format\":\"primus\",\"animals\":true,\"event_roll\":\"on_request\"}", 30);
 }
 
 const test_case arena_tests[] = {

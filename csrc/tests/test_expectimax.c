@@ -39,7 +39,7 @@ typedef struct pig_state {
     int8_t score[3];
     int8_t turn_total;
     int8_t mover;
-    int8_t rolling;      /* 1: the die is in the air (a chance position) */
+    int8_t rolling; /* 1: the die is in the air (a chance position) */
     int8_t plies;
     int8_t players;
     int8_t faces;
@@ -398,9 +398,10 @@ static double line_value(const sa_line *line, int me)
     return 2.0 * line->expected[me] - 1.0;
 }
 
-static const int starts[][5] = { /* score 0, score 1, turn total, mover */
-    {0, 0, 0, 0, 0}, {3, 5, 2, 1, 0}, {6, 6, 1, 0, 0}, {7, 2, 0, 1, 0},
-    {2, 7, 3, 0, 0}, {5, 4, 4, 1, 0},
+static const int starts[][5] = {
+    /* score 0, score 1, turn total, mover */
+    {0, 0, 0, 0, 0}, {3, 5, 2, 1, 0}, {6, 6, 1, 0, 0},
+    {7, 2, 0, 1, 0}, {2, 7, 3, 0, 0}, {5, 4, 4, 1, 0},
 };
 #define N_STARTS ((int)(sizeof starts / sizeof starts[0]))
 
@@ -410,7 +411,8 @@ static void test_two_players_equal_brute_force(void)
 {
     const sa_pruning modes[] = {SA_PRUNE_NONE, SA_PRUNE_STAR1, SA_PRUNE_STAR2};
     for (int k = 0; k < N_STARTS; k++) {
-        pig_state root = pig_start(2, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
+        pig_state root =
+            pig_start(2, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
         for (int depth = 1; depth <= 7; depth++) {
             double want = brute2(&root, depth);
             if (root.mover == 1)
@@ -421,7 +423,8 @@ static void test_two_players_equal_brute_force(void)
                     sa_report *r = run(&pig_game, &root, &limits);
                     CHECK(r->depth == depth);
                     CHECK(fabs(line_value(&r->lines[0], root.mover) - want) < 1e-9);
-                    CHECK(fabs(r->lines[0].expected[0] + r->lines[0].expected[1] - 1.0) < 1e-12);
+                    CHECK(fabs(r->lines[0].expected[0] + r->lines[0].expected[1] - 1.0) <
+                          1e-12);
                 }
         }
     }
@@ -431,7 +434,8 @@ static void test_two_players_equal_brute_force(void)
 static void test_multipv_lines_are_exact(void)
 {
     for (int k = 0; k < N_STARTS; k++) {
-        pig_state root = pig_start(2, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
+        pig_state root =
+            pig_start(2, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
         double v[2];
         for (int m = 0; m < 2; m++) {
             pig_state child = root;
@@ -451,15 +455,18 @@ static void test_pruning_saves_nodes(void)
 {
     uint64_t nodes[4] = {0, 0, 0, 0};
     for (int k = 0; k < N_STARTS; k++) {
-        pig_state root = pig_start(2, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
+        pig_state root =
+            pig_start(2, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
         for (int m = SA_PRUNE_NONE; m <= SA_PRUNE_STAR2; m++) {
             sa_limits limits = limits_for(7, (sa_pruning)m, 1, 0);
             nodes[m] += run(&pig_game, &root, &limits)->nodes;
         }
     }
-    printf("expectimax pig, depth 7, %d positions: nodes plain %llu, star1 %llu, star2 %llu\n",
-           N_STARTS, (unsigned long long)nodes[SA_PRUNE_NONE],
-           (unsigned long long)nodes[SA_PRUNE_STAR1], (unsigned long long)nodes[SA_PRUNE_STAR2]);
+    printf(
+        "expectimax pig, depth 7, %d positions: nodes plain %llu, star1 %llu, star2 %llu\n",
+        N_STARTS, (unsigned long long)nodes[SA_PRUNE_NONE],
+        (unsigned long long)nodes[SA_PRUNE_STAR1],
+        (unsigned long long)nodes[SA_PRUNE_STAR2]);
     CHECK(nodes[SA_PRUNE_STAR1] < nodes[SA_PRUNE_NONE]);
     CHECK(nodes[SA_PRUNE_STAR2] < nodes[SA_PRUNE_NONE]);
 }
@@ -467,7 +474,8 @@ static void test_pruning_saves_nodes(void)
 static void test_three_players_equal_brute_force(void)
 {
     for (int k = 0; k < N_STARTS; k++) {
-        pig_state root = pig_start(3, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
+        pig_state root =
+            pig_start(3, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
         root.score[2] = (int8_t)(k % 4);
         root.mover = (int8_t)(k % 3);
         for (int depth = 1; depth <= 6; depth++) {
@@ -492,14 +500,16 @@ static void test_three_players_equal_brute_force(void)
  * extra, the mover k % 3. */
 static pig_state pig3_start(int k, int extra)
 {
-    pig_state root = pig_start(3, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
+    pig_state root =
+        pig_start(3, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
     root.score[2] = (int8_t)(k % 4 + extra);
     root.mover = (int8_t)(k % 3);
     return root;
 }
 
 /* The value of `root` searched below its root by paranoid expectimax. */
-static double paranoid_value(const sa_game *game, const pig_state *root, const sa_limits *limits)
+static double paranoid_value(const sa_game *game, const pig_state *root,
+                             const sa_limits *limits)
 {
     volatile int abort_flag = 0;
     ex_search *s = ex_new(game, root, limits, 1, &abort_flag);
@@ -531,16 +541,18 @@ static void test_paranoid_equals_brute_force(void)
                     for (int table = 0; table <= 1; table++) {
                         sa_limits limits = limits_for(depth, modes[m], table, 0);
                         limits.multiplayer = SA_MULTI_PARANOID;
-                        CHECK(fabs(paranoid_value(games[g], &root, &limits) - want) < 1e-9);
+                        CHECK(fabs(paranoid_value(games[g], &root, &limits) - want) <
+                              1e-9);
                         sa_report *r = run(games[g], &root, &limits);
                         CHECK(r->depth == depth && r->n_lines == 1);
                         CHECK(r->lines[0].n_expected == 0 && r->win_probability < 0.0);
                         CHECK(r->lines[0].score == (int32_t)lround(100.0 * want));
                         if (fabs(child[0] - child[1]) > 1e-9)
-                            CHECK(strcmp(r->lines[0].pv, child[0] > child[1] ? "hold" : "roll")
-                                  == 0 || strncmp(r->lines[0].pv,
-                                                  child[0] > child[1] ? "hold " : "roll ",
-                                                  5) == 0);
+                            CHECK(strcmp(r->lines[0].pv,
+                                         child[0] > child[1] ? "hold" : "roll") == 0 ||
+                                  strncmp(r->lines[0].pv,
+                                          child[0] > child[1] ? "hold " : "roll ",
+                                          5) == 0);
                     }
         }
     }
@@ -556,11 +568,11 @@ static void test_paranoid_equals_brute_force(void)
  * alike there; in these trees they often do not. */
 
 typedef struct tree_node {
-    int8_t kind;                 /* 0..2 a player, SA_CHANCE, SA_TERMINAL */
+    int8_t kind; /* 0..2 a player, SA_CHANCE, SA_TERMINAL */
     int8_t n;
     int32_t child[3];
     uint8_t weight[3];
-    int8_t value[3];             /* results (leaves) or evaluation (inner) */
+    int8_t value[3]; /* results (leaves) or evaluation (inner) */
 } tree_node;
 
 #define TREE_MAX 4096
@@ -582,8 +594,9 @@ static int tree_new_node(sa_rng *rng, int depth, int kind)
         t->kind = SA_TERMINAL;
         return at;
     }
-    t->kind = (int8_t)(kind >= -2 ? kind : sa_rng_next(rng) % 4 == 0 ? SA_CHANCE
-                                                           : (int)(sa_rng_next(rng) % 3));
+    t->kind = (int8_t)(kind >= -2                  ? kind
+                       : sa_rng_next(rng) % 4 == 0 ? SA_CHANCE
+                                                   : (int)(sa_rng_next(rng) % 3));
     t->n = (int8_t)(2 + sa_rng_next(rng) % 2);
     for (int i = 0; i < t->n; i++) {
         t->weight[i] = (uint8_t)(1 + sa_rng_next(rng) % 5);
@@ -754,8 +767,8 @@ static int tree_choice(int model, int depth, double *own)
 
 /* The search of the tree's root: its choice (the first move of its line)
  * and the value (the score, centi-points). */
-static int tree_search_choice(sa_multiplayer model, sa_pruning pruning, int table, int depth,
-                              int32_t *score)
+static int tree_search_choice(sa_multiplayer model, sa_pruning pruning, int table,
+                              int depth, int32_t *score)
 {
     tree_state root = {0};
     sa_limits limits = limits_for(depth, pruning, table, 0);
@@ -788,7 +801,8 @@ static void test_paranoid_and_maxn_differ(void)
             tree_brute(0, 0, depth, &want);
             int32_t score;
             if (maxn >= 0)
-                CHECK(tree_search_choice(SA_MULTI_MAXN, SA_PRUNE_AUTO, 1, depth, &score) == maxn);
+                CHECK(tree_search_choice(SA_MULTI_MAXN, SA_PRUNE_AUTO, 1, depth,
+                                         &score) == maxn);
             if (margin >= 0)
                 for (int table = 0; table <= 1; table++) {
                     CHECK(tree_search_choice(SA_MULTI_MARGIN, SA_PRUNE_AUTO, table, depth,
@@ -801,7 +815,8 @@ static void test_paranoid_and_maxn_differ(void)
             margin_differ += maxn >= 0 && margin >= 0 && maxn != margin;
             for (int m = 0; m < 3; m++)
                 for (int table = 0; table <= 1; table++) {
-                    int got = tree_search_choice(SA_MULTI_PARANOID, modes[m], table, depth, &score);
+                    int got = tree_search_choice(SA_MULTI_PARANOID, modes[m], table,
+                                                 depth, &score);
                     CHECK(score == (int32_t)lround(100.0 * want));
                     if (paranoid >= 0)
                         CHECK(got == paranoid);
@@ -811,7 +826,8 @@ static void test_paranoid_and_maxn_differ(void)
         }
     }
     printf("random 3-player trees: max-n and paranoid choose differently in %d of %d, "
-           "max-n and margin in %d of %d\n", differ, compared, margin_differ, margin_compared);
+           "max-n and margin in %d of %d\n",
+           differ, compared, margin_differ, margin_compared);
     CHECK(differ * 10 > compared);
     CHECK(margin_differ * 10 > margin_compared);
 }
@@ -829,7 +845,8 @@ static void test_paranoid_pruning_saves_nodes(void)
         }
     }
     printf("paranoid pig3, depth 7: nodes plain %llu, star1 %llu, star2 %llu\n",
-           (unsigned long long)nodes[SA_PRUNE_NONE], (unsigned long long)nodes[SA_PRUNE_STAR1],
+           (unsigned long long)nodes[SA_PRUNE_NONE],
+           (unsigned long long)nodes[SA_PRUNE_STAR1],
            (unsigned long long)nodes[SA_PRUNE_STAR2]);
     CHECK(nodes[SA_PRUNE_STAR1] < nodes[SA_PRUNE_NONE]);
     CHECK(nodes[SA_PRUNE_STAR2] < nodes[SA_PRUNE_NONE]);
@@ -925,7 +942,8 @@ static void test_sampled_chance_positions(void)
 static void test_first_chance_layer_is_whole(void)
 {
     for (int k = 0; k < N_STARTS; k++) {
-        pig_state root = pig_start(3, 40, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
+        pig_state root =
+            pig_start(3, 40, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
         root.mover = (int8_t)(k % 3);
         double want[3];
         brute_n(&root, 3, want);
@@ -978,7 +996,8 @@ static int same_report(const sa_report *a, const sa_report *b)
     if (a->nodes != b->nodes || a->depth != b->depth || a->n_lines != b->n_lines)
         return 0;
     for (int k = 0; k < a->n_lines; k++) {
-        if (strcmp(a->lines[k].pv, b->lines[k].pv) != 0 || a->lines[k].score != b->lines[k].score)
+        if (strcmp(a->lines[k].pv, b->lines[k].pv) != 0 ||
+            a->lines[k].score != b->lines[k].score)
             return 0;
         for (int p = 0; p < a->lines[k].n_expected; p++)
             if (a->lines[k].expected[p] != b->lines[k].expected[p])
@@ -1059,7 +1078,8 @@ static void test_search_dispatches_chance_games(void)
         if (pos == NULL)
             continue;
         char text[1 << 16];
-        for (int guard = 0; guard < 50 && sa_position_to_move(pos) == SA_CHANCE; guard++) {
+        for (int guard = 0; guard < 50 && sa_position_to_move(pos) == SA_CHANCE;
+             guard++) {
             sa_position_moves_text(pos, text, sizeof text);
             char *space = strchr(text, ' ');
             if (space != NULL)
@@ -1072,7 +1092,8 @@ static void test_search_dispatches_chance_games(void)
         sa_report report;
         CHECK(sa_search(pos, &limits, &report, &err) == SA_OK);
         CHECK(report.algo == SA_ALGO_EXPECTIMAX && report.depth == 2);
-        CHECK(report.n_lines == 1 && report.lines[0].n_expected == sa_position_num_players(pos));
+        CHECK(report.n_lines == 1 &&
+              report.lines[0].n_expected == sa_position_num_players(pos));
         /* auto by time alone: expectimax too (docs/search-expectimax.md) */
         sa_limits timed = limits;
         timed.depth = 0;
@@ -1099,7 +1120,8 @@ static pig_state after_face(const pig_state *root, int face)
  * threads, checked against brute force: every outcome valued, most probable
  * first, exact probabilities, each outcome's expected results those of its
  * child at depth - 1, the position's their weighted mean. */
-static void check_chance_root(const sa_game *game, const pig_state *root, int depth, int threads)
+static void check_chance_root(const sa_game *game, const pig_state *root, int depth,
+                              int threads)
 {
     int np = root->players;
     sa_limits limits = limits_for(depth, SA_PRUNE_AUTO, 1, 0);
@@ -1144,7 +1166,8 @@ static void check_chance_root(const sa_game *game, const pig_state *root, int de
 static void test_chance_root_equals_brute_force(void)
 {
     for (int k = 0; k < N_STARTS; k++) {
-        pig_state two = pig_start(2, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
+        pig_state two =
+            pig_start(2, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
         two.rolling = 1;
         pig_state three = two;
         three.players = 3;
@@ -1162,9 +1185,11 @@ static void test_chance_root_equals_brute_force(void)
 static void test_threads_give_the_same_values(void)
 {
     for (int k = 0; k < N_STARTS; k++) {
-        pig_state root = pig_start(3, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
+        pig_state root =
+            pig_start(3, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
         root.mover = (int8_t)(k % 3);
-        pig_state root2 = pig_start(2, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
+        pig_state root2 =
+            pig_start(2, 6, starts[k][0], starts[k][1], starts[k][2], starts[k][3]);
         for (int depth = 1; depth <= 6; depth++) {
             sa_limits limits = limits_for(depth, SA_PRUNE_AUTO, 1, 0);
             limits.multipv = 2;
@@ -1177,9 +1202,11 @@ static void test_threads_give_the_same_values(void)
             CHECK(one.n_lines == four.n_lines && one2.n_lines == four2.n_lines);
             for (int l = 0; l < one.n_lines; l++)
                 for (int p = 0; p < 3; p++)
-                    CHECK(fabs(one.lines[l].expected[p] - four.lines[l].expected[p]) < 1e-9);
+                    CHECK(fabs(one.lines[l].expected[p] - four.lines[l].expected[p]) <
+                          1e-9);
             for (int l = 0; l < one2.n_lines; l++)
-                CHECK(fabs(one2.lines[l].expected[0] - four2.lines[l].expected[0]) < 1e-9);
+                CHECK(fabs(one2.lines[l].expected[0] - four2.lines[l].expected[0]) <
+                      1e-9);
         }
     }
 }
@@ -1279,10 +1306,12 @@ const test_case expectimax_tests[] = {
     {"expectimax: multiplayer mode", test_multiplayer_mode},
     {"expectimax: sampled chance positions", test_sampled_chance_positions},
     {"expectimax: the first chance layer is whole", test_first_chance_layer_is_whole},
-    {"expectimax: a stopped whole pass keeps the depth", test_a_stopped_whole_pass_keeps_the_depth},
+    {"expectimax: a stopped whole pass keeps the depth",
+     test_a_stopped_whole_pass_keeps_the_depth},
     {"expectimax: same seed same report", test_same_seed_same_report},
     {"expectimax: limits hold", test_limits_hold},
-    {"expectimax: sa_search dispatches chance games", test_search_dispatches_chance_games},
+    {"expectimax: sa_search dispatches chance games",
+     test_search_dispatches_chance_games},
     {"expectimax: chance root equals brute force", test_chance_root_equals_brute_force},
     {"expectimax: threads give the same values", test_threads_give_the_same_values},
     {"expectimax: chance root estimate unbiased", test_chance_root_estimate_is_unbiased},

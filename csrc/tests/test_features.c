@@ -37,7 +37,8 @@ static void check_random_game(const char *game, const int32_t *weights, uint64_t
         CHECK(sa_position_set_weights(pos, weights, n, 150.0, &err) == SA_OK);
     const sa_game *rules = sa_position_game_rules(pos);
     uint64_t rng = seed;
-    for (int ply = 0; ply < 300 && rules->to_move(sa_position_state(pos)) != SA_TERMINAL; ply++) {
+    for (int ply = 0; ply < 300 && rules->to_move(sa_position_state(pos)) != SA_TERMINAL;
+         ply++) {
         int32_t f[SA_MAX_FEATURES], w[SA_MAX_FEATURES];
         double scale = 0.0;
         CHECK(sa_position_features(pos, f) == n);
@@ -64,7 +65,8 @@ static void test_evaluation_is_the_dot_product(void)
     CHECK(sa_feature_one("zebras") == 1024 && sa_feature_one("chess") == 0);
     CHECK(sa_feature_count("ostrich") == 3 && sa_feature_one("ostrich") == 1024);
     CHECK(sa_feature_count("chess") == -1);
-    CHECK(sa_feature_name("turtles", 0) != NULL && strcmp(sa_feature_name("turtles", 0), "active") == 0);
+    CHECK(sa_feature_name("turtles", 0) != NULL &&
+          strcmp(sa_feature_name("turtles", 0), "active") == 0);
     CHECK(sa_feature_name("turtles", 99) == NULL);
 }
 
@@ -100,8 +102,8 @@ static void test_alphabeta_uses_the_weights_and_reports_a_probability(void)
     sa_error err;
     sa_position *pos = sa_position_new("turtles", NULL, &err);
     CHECK(sa_position_apply(pos, "d1xd3", &err) == SA_OK);
-    sa_limits limits = {.depth = 1, .multipv = 1, .threads = 1, .seed = 1,
-                        .algo = SA_ALGO_ALPHABETA};
+    sa_limits limits = {
+        .depth = 1, .multipv = 1, .threads = 1, .seed = 1, .algo = SA_ALGO_ALPHABETA};
     int32_t tempo[6] = {0, 0, 0, 0, 0, 37};
     CHECK(sa_position_set_weights(pos, tempo, 6, 50.0, &err) == SA_OK);
     sa_report report;
@@ -128,7 +130,7 @@ static void test_batch_writes_rows_and_checks_games(void)
     for (int i = 0; i < n; i++) /* the batch divides by the fixed-point unit */
         CHECK(out[n + i] == row[i] / 1024.0);
     CHECK(strcmp(sa_feature_name("zebras", 3), "tempo") == 0);
-    CHECK(out[n + 3] == -1.0); /* tempo: player 1 places the first token */
+    CHECK(out[n + 3] == -1.0);    /* tempo: player 1 places the first token */
     CHECK(out[n + n - 1] == 0.0); /* hand_crocodiles: the hands are equal */
     const sa_position *mixed[3] = {a, b, c};
     CHECK(sa_features_batch(mixed, 3, out, &err) == SA_ERR_ARGUMENT);
@@ -142,7 +144,8 @@ static void test_batch_writes_rows_and_checks_games(void)
  * races, every player's evaluation (not at the end, where it is exact) is
  * the clamped dot product of the position's weights with its features,
  * with the defaults and with other weights. */
-static void check_ostrich_race(const int32_t *weights, const char *rules_json, uint64_t seed)
+static void check_ostrich_race(const int32_t *weights, const char *rules_json,
+                               uint64_t seed)
 {
     sa_error err;
     sa_position *pos = sa_position_new("ostrich", rules_json, &err);

@@ -12,7 +12,8 @@ static sa_json_doc *parse(const char *text, sa_error *err)
 static void test_parses_nested_values(void)
 {
     sa_error err;
-    sa_json_doc *doc = parse(" {\"a\": [1, -2.5, true, null], \"b\": {\"c\": \"x\\u00e9\\n\"}} ", &err);
+    sa_json_doc *doc =
+        parse(" {\"a\": [1, -2.5, true, null], \"b\": {\"c\": \"x\\u00e9\\n\"}} ", &err);
     CHECK(doc != NULL);
     if (doc == NULL)
         return;
@@ -31,9 +32,9 @@ static void test_parses_nested_values(void)
 static void test_rejects_malformed_text(void)
 {
     static const char *const bad[] = {
-        "", "{", "[1,]", "{\"a\":1,}", "{\"a\" 1}", "{\"a\":1,\"a\":2}", "01",
-        "1.", "\"abc", "\"\\x\"", "\"\\u0000\"", "\"\\ud800\"", "tru", "[1] x",
-        "{'a': 1}", "\"tab\there\"", NULL};
+        "",    "{",     "[1,]",     "{\"a\":1,}",    "{\"a\" 1}",   "{\"a\":1,\"a\":2}",
+        "01",  "1.",    "\"abc",    "\"\\x\"",       "\"\\u0000\"", "\"\\ud800\"",
+        "tru", "[1] x", "{'a': 1}", "\"tab\there\"", NULL};
     for (int i = 0; bad[i] != NULL; i++) {
         sa_error err;
         sa_json_doc *doc = parse(bad[i], &err);
@@ -84,7 +85,8 @@ static void test_check_keys_names_the_field(void)
     CHECK(strstr(err.message, "'b': missing") != NULL);
     static const char *const names[] = {"first_hop", "any", NULL};
     int index;
-    CHECK(sa_json_get_enum(sa_json_member(sa_json_root(doc), "a"), "m", names, &index, &err) != SA_OK);
+    CHECK(sa_json_get_enum(sa_json_member(sa_json_root(doc), "a"), "m", names, &index,
+                           &err) != SA_OK);
     sa_json_free(doc);
 }
 

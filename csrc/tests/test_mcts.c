@@ -35,7 +35,7 @@
 /* -- tic-tac-toe ------------------------------------------------------- */
 
 typedef struct ttt_state {
-    int8_t cell[9];   /* -1 empty, else the player */
+    int8_t cell[9]; /* -1 empty, else the player */
     int8_t mover;
 } ttt_state;
 
@@ -163,12 +163,24 @@ static int no_chance(const void *state, sa_move *out, uint64_t *weights)
 }
 
 static const sa_game ttt_game = {
-    .name = "ttt", .max_players = 2, .has_chance = 0, .max_moves = 9,
-    .max_chance_outcomes = 0, .state_size = sizeof(ttt_state),
-    .new_position = ttt_new_position, .from_json = no_json, .to_json = empty_json,
-    .move_str = digit_move_str, .num_players = two_players, .to_move = ttt_to_move,
-    .legal_moves = ttt_legal_moves, .chance_outcomes = no_chance, .apply = ttt_apply,
-    .hash = ttt_hash, .hash_from_scratch = ttt_hash, .result = ttt_result,
+    .name = "ttt",
+    .max_players = 2,
+    .has_chance = 0,
+    .max_moves = 9,
+    .max_chance_outcomes = 0,
+    .state_size = sizeof(ttt_state),
+    .new_position = ttt_new_position,
+    .from_json = no_json,
+    .to_json = empty_json,
+    .move_str = digit_move_str,
+    .num_players = two_players,
+    .to_move = ttt_to_move,
+    .legal_moves = ttt_legal_moves,
+    .chance_outcomes = no_chance,
+    .apply = ttt_apply,
+    .hash = ttt_hash,
+    .hash_from_scratch = ttt_hash,
+    .result = ttt_result,
     .evaluate = ttt_evaluate,
 };
 
@@ -189,9 +201,9 @@ static ttt_state ttt_from(const char *text)
 /* -- the dice game --------------------------------------------------------- */
 
 typedef struct dice_state {
-    int8_t phase;     /* 0 pick a die, 1 roll, 2 keep or pass, 3 over */
-    int8_t die;       /* 0 A, 1 B */
-    int8_t face;      /* 0..2 */
+    int8_t phase; /* 0 pick a die, 1 roll, 2 keep or pass, 3 over */
+    int8_t die;   /* 0 A, 1 B */
+    int8_t face;  /* 0..2 */
     int8_t kept;
 } dice_state;
 
@@ -258,13 +270,25 @@ static sa_status dice_new_position(void *state, const sa_json *rules, sa_error *
 }
 
 static const sa_game dice_game = {
-    .name = "dice", .max_players = 2, .has_chance = 1, .max_moves = 2,
-    .max_chance_outcomes = 3, .state_size = sizeof(dice_state),
-    .new_position = dice_new_position, .from_json = no_json, .to_json = empty_json,
-    .move_str = digit_move_str, .num_players = two_players, .to_move = dice_to_move,
-    .legal_moves = dice_legal_moves, .chance_outcomes = dice_chance_outcomes,
-    .apply = dice_apply, .hash = dice_hash, .hash_from_scratch = dice_hash,
-    .result = dice_result, .evaluate = NULL,
+    .name = "dice",
+    .max_players = 2,
+    .has_chance = 1,
+    .max_moves = 2,
+    .max_chance_outcomes = 3,
+    .state_size = sizeof(dice_state),
+    .new_position = dice_new_position,
+    .from_json = no_json,
+    .to_json = empty_json,
+    .move_str = digit_move_str,
+    .num_players = two_players,
+    .to_move = dice_to_move,
+    .legal_moves = dice_legal_moves,
+    .chance_outcomes = dice_chance_outcomes,
+    .apply = dice_apply,
+    .hash = dice_hash,
+    .hash_from_scratch = dice_hash,
+    .result = dice_result,
+    .evaluate = NULL,
 };
 
 /* -- a three-player game (max-n) --------------------------------------------
@@ -275,11 +299,12 @@ static const sa_game dice_game = {
  * so under max-n player 0 plays Y (an "optimistic" player 0 would play X). */
 
 typedef struct trio_state {
-    int8_t phase;     /* 0, 1, 2: that player to move; 3 over */
+    int8_t phase; /* 0, 1, 2: that player to move; 3 over */
     int8_t branch, leaf;
 } trio_state;
 
-static const int32_t trio_results[2][2][3] = {{{2, 0, 1}, {0, 2, 1}}, {{1, 2, 0}, {2, 0, 1}}};
+static const int32_t trio_results[2][2][3] = {{{2, 0, 1}, {0, 2, 1}},
+                                              {{1, 2, 0}, {2, 0, 1}}};
 
 static int trio_to_move(const void *state)
 {
@@ -326,25 +351,51 @@ static uint64_t trio_hash(const void *state)
 }
 
 static const sa_game trio_game = {
-    .name = "trio", .max_players = 3, .has_chance = 0, .max_moves = 2,
-    .max_chance_outcomes = 0, .state_size = sizeof(trio_state),
-    .new_position = dice_new_position, .from_json = no_json, .to_json = empty_json,
-    .move_str = digit_move_str, .num_players = three_players, .to_move = trio_to_move,
-    .legal_moves = trio_legal_moves, .chance_outcomes = no_chance, .apply = trio_apply,
-    .hash = trio_hash, .hash_from_scratch = trio_hash, .result = trio_result,
+    .name = "trio",
+    .max_players = 3,
+    .has_chance = 0,
+    .max_moves = 2,
+    .max_chance_outcomes = 0,
+    .state_size = sizeof(trio_state),
+    .new_position = dice_new_position,
+    .from_json = no_json,
+    .to_json = empty_json,
+    .move_str = digit_move_str,
+    .num_players = three_players,
+    .to_move = trio_to_move,
+    .legal_moves = trio_legal_moves,
+    .chance_outcomes = no_chance,
+    .apply = trio_apply,
+    .hash = trio_hash,
+    .hash_from_scratch = trio_hash,
+    .result = trio_result,
     .evaluate = NULL,
 };
 
 /* The same game with its results declared as scores of 0..2 points (as
  * ostrich declares 0..24): values are points mapped linearly to [-1, 1]. */
 static const sa_game trio_scores_game = {
-    .name = "trio_scores", .max_players = 3, .has_chance = 0, .max_moves = 2,
-    .max_chance_outcomes = 0, .state_size = sizeof(trio_state),
-    .new_position = dice_new_position, .from_json = no_json, .to_json = empty_json,
-    .move_str = digit_move_str, .num_players = three_players, .to_move = trio_to_move,
-    .legal_moves = trio_legal_moves, .chance_outcomes = no_chance, .apply = trio_apply,
-    .hash = trio_hash, .hash_from_scratch = trio_hash, .result = trio_result,
-    .evaluate = NULL, .result_min = 0, .result_max = 2,
+    .name = "trio_scores",
+    .max_players = 3,
+    .has_chance = 0,
+    .max_moves = 2,
+    .max_chance_outcomes = 0,
+    .state_size = sizeof(trio_state),
+    .new_position = dice_new_position,
+    .from_json = no_json,
+    .to_json = empty_json,
+    .move_str = digit_move_str,
+    .num_players = three_players,
+    .to_move = trio_to_move,
+    .legal_moves = trio_legal_moves,
+    .chance_outcomes = no_chance,
+    .apply = trio_apply,
+    .hash = trio_hash,
+    .hash_from_scratch = trio_hash,
+    .result = trio_result,
+    .evaluate = NULL,
+    .result_min = 0,
+    .result_max = 2,
 };
 
 /* -- the wide game ---------------------------------------------------------- */
@@ -352,10 +403,10 @@ static const sa_game trio_scores_game = {
 #define WIDE_OUTCOMES 200
 
 typedef struct wide_state {
-    int8_t rounds_left;  /* 0: over */
-    int8_t rolling;      /* 1: chance to move */
-    int8_t die;          /* the die chosen this round */
-    int16_t sum;         /* of the faces' values to player 0 */
+    int8_t rounds_left; /* 0: over */
+    int8_t rolling;     /* 1: chance to move */
+    int8_t die;         /* the die chosen this round */
+    int16_t sum;        /* of the faces' values to player 0 */
 } wide_state;
 
 /* What face i of `die` is worth to player 0: -1, 0 or 1, in a pattern that
@@ -368,7 +419,9 @@ static int wide_face_value(int die, int face)
 static int wide_to_move(const void *state)
 {
     const wide_state *s = state;
-    return s->rounds_left == 0 ? SA_TERMINAL : s->rolling ? SA_CHANCE : s->rounds_left % 2;
+    return s->rounds_left == 0 ? SA_TERMINAL
+           : s->rolling        ? SA_CHANCE
+                               : s->rounds_left % 2;
 }
 
 static int wide_legal_moves(const void *state, sa_move *out)
@@ -434,13 +487,25 @@ static sa_status wide_new_position(void *state, const sa_json *rules, sa_error *
 }
 
 static const sa_game wide_game = {
-    .name = "wide", .max_players = 2, .has_chance = 1, .max_moves = 2,
-    .max_chance_outcomes = WIDE_OUTCOMES, .state_size = sizeof(wide_state),
-    .new_position = wide_new_position, .from_json = no_json, .to_json = empty_json,
-    .move_str = wide_move_str, .num_players = two_players, .to_move = wide_to_move,
-    .legal_moves = wide_legal_moves, .chance_outcomes = wide_chance_outcomes,
-    .apply = wide_apply, .hash = wide_hash, .hash_from_scratch = wide_hash,
-    .result = wide_result, .evaluate = NULL,
+    .name = "wide",
+    .max_players = 2,
+    .has_chance = 1,
+    .max_moves = 2,
+    .max_chance_outcomes = WIDE_OUTCOMES,
+    .state_size = sizeof(wide_state),
+    .new_position = wide_new_position,
+    .from_json = no_json,
+    .to_json = empty_json,
+    .move_str = wide_move_str,
+    .num_players = two_players,
+    .to_move = wide_to_move,
+    .legal_moves = wide_legal_moves,
+    .chance_outcomes = wide_chance_outcomes,
+    .apply = wide_apply,
+    .hash = wide_hash,
+    .hash_from_scratch = wide_hash,
+    .result = wide_result,
+    .evaluate = NULL,
 };
 
 /* The exact value to player 0 of rolling `die` in a one-round game. */
@@ -478,7 +543,8 @@ static int tree_is_ok(const sa_mcts_tree *tree)
             return 0;
         uint64_t sum = 0;
         uint32_t count = 0;
-        for (uint32_t c = node->first_child; c != MCTS_NONE; c = mcts_node_at(tree, c)->next_sibling) {
+        for (uint32_t c = node->first_child; c != MCTS_NONE;
+             c = mcts_node_at(tree, c)->next_sibling) {
             if (c >= tree->n_nodes || mcts_node_at(tree, c)->parent != i)
                 return 0;
             sum += mcts_node_at(tree, c)->visits;
@@ -534,7 +600,7 @@ static void test_win_in_two(void)
     CHECK(r.lines[0].n_pv == 3);
     /* The solver stops the search once the root is proven. */
     CHECK(r.nodes < 20000);
-    r = search_ttt("...O.XXO.", &limits);           /* only 2 wins here */
+    r = search_ttt("...O.XXO.", &limits); /* only 2 wins here */
     CHECK(strncmp(r.lines[0].pv, "2 ", 2) == 0);
     CHECK(r.lines[0].score == SA_SCORE_WIN - 3);
 }
@@ -601,7 +667,7 @@ static void test_heuristic_leaves(void)
     CHECK(sa_mcts_tree_search(tree, &opt, &limits, &r, &err) == SA_OK);
     CHECK(strcmp(r.lines[0].pv, "8") == 0);
     sa_mcts_tree_free(tree);
-    dice_state d = {0, 0, 0, 0};                    /* dice has no evaluate() */
+    dice_state d = {0, 0, 0, 0}; /* dice has no evaluate() */
     tree = sa_mcts_tree_new(&dice_game, &d, 10);
     CHECK(sa_mcts_tree_search(tree, &opt, &limits, &r, &err) == SA_ERR_ARGUMENT);
     sa_mcts_tree_free(tree);
@@ -612,8 +678,10 @@ static void face_shares(const sa_mcts_tree *tree, uint32_t chance, double share[
 {
     const mcts_node *node = mcts_node_at(tree, chance);
     CHECK(node->mover == SA_CHANCE);
-    for (uint32_t c = node->first_child; c != MCTS_NONE; c = mcts_node_at(tree, c)->next_sibling)
-        share[mcts_node_at(tree, c)->move] = (double)mcts_node_at(tree, c)->visits / node->visits;
+    for (uint32_t c = node->first_child; c != MCTS_NONE;
+         c = mcts_node_at(tree, c)->next_sibling)
+        share[mcts_node_at(tree, c)->move] =
+            (double)mcts_node_at(tree, c)->visits / node->visits;
 }
 
 static void test_chance_sampled_by_weight(void)
@@ -659,7 +727,8 @@ static sa_mcts_tree *search_wide(int rounds, uint64_t nodes, double c, int threa
     sa_mcts_options opt;
     sa_mcts_options_default(&opt);
     opt.chance_widening = c;
-    sa_mcts_tree *tree = sa_mcts_tree_new(&wide_game, &w, sa_mcts_capacity(&wide_game, &w, &limits));
+    sa_mcts_tree *tree =
+        sa_mcts_tree_new(&wide_game, &w, sa_mcts_capacity(&wide_game, &w, &limits));
     sa_error err;
     CHECK(sa_mcts_tree_search(tree, &opt, &limits, r, &err) == SA_OK);
     return tree;
@@ -678,7 +747,8 @@ static void test_chance_widening_caps_outcomes(void)
         if (node->mover != SA_CHANCE)
             continue;
         chance_nodes++;
-        double cap = ceil(SA_MCTS_CHANCE_WIDENING * pow(node->visits, SA_MCTS_CHANCE_ALPHA));
+        double cap =
+            ceil(SA_MCTS_CHANCE_WIDENING * pow(node->visits, SA_MCTS_CHANCE_ALPHA));
         CHECK(node->n_children <= cap);
         CHECK(node->n_children >= 1 || node->visits == 1); /* a new leaf has none */
     }
@@ -715,9 +785,11 @@ static void test_chance_widening_converges(void)
             continue;
         CHECK(roll->n_children == WIDE_OUTCOMES);
         double distance = 0.0; /* total variation, visits against probabilities */
-        for (uint32_t o = roll->first_child; o != MCTS_NONE; o = mcts_node_at(tree, o)->next_sibling) {
+        for (uint32_t o = roll->first_child; o != MCTS_NONE;
+             o = mcts_node_at(tree, o)->next_sibling) {
             const mcts_node *outcome = mcts_node_at(tree, o);
-            double p = (outcome->move + 1.0) / (WIDE_OUTCOMES * (WIDE_OUTCOMES + 1) / 2.0);
+            double p =
+                (outcome->move + 1.0) / (WIDE_OUTCOMES * (WIDE_OUTCOMES + 1) / 2.0);
             distance += 0.5 * fabs((double)outcome->visits / roll->visits - p);
             CHECK(fabs(outcome->chance_weight - p) < 1e-6);
         }
@@ -796,7 +868,7 @@ static void test_tree_reuse(void)
     uint32_t visits = mcts_node_at(tree, best)->visits, kept = subtree_size(tree, best);
     /* At most one node per simulation (none when it ends on a known result). */
     CHECK(tree_is_ok(tree) && used_nodes(tree) <= 5001 && used_nodes(tree) > 1000);
-    CHECK(sa_mcts_tree_size(tree) > used_nodes(tree));         /* some reserved */
+    CHECK(sa_mcts_tree_size(tree) > used_nodes(tree)); /* some reserved */
     CHECK(sa_mcts_tree_advance(tree, m) == kept);
     CHECK(sa_mcts_tree_size(tree) == kept && mcts_node_at(tree, 0)->visits == visits);
     CHECK(tree_is_ok(tree));
@@ -827,7 +899,8 @@ static void test_stop_and_time(void)
     int64_t start = sa_now_ms();
     r = search_ttt(".........", &limits);
     int64_t took = sa_now_ms() - start;
-    CHECK(took >= 30 && took < 30 + 1000); /* honoured, not timed: loose for loaded machines */
+    CHECK(took >= 30 &&
+          took < 30 + 1000); /* honoured, not timed: loose for loaded machines */
     CHECK(r.nodes > 0 && r.n_lines == 1);
 }
 
@@ -844,7 +917,8 @@ static void test_three_players_max_n(void)
     CHECK(strcmp(r.lines[0].pv, "1 0 0") == 0);
     CHECK(!r.lines[0].exact && abs(r.lines[0].score) <= 50);
     /* X: -1 for player 0, but for player 1's few tries of its worse leaf. */
-    CHECK(r.n_lines == 2 && strcmp(r.lines[1].pv, "0 1 0") == 0 && r.lines[1].score <= -700);
+    CHECK(r.n_lines == 2 && strcmp(r.lines[1].pv, "0 1 0") == 0 &&
+          r.lines[1].score <= -700);
 }
 
 static void test_three_players_scores(void)
@@ -860,7 +934,8 @@ static void test_three_players_scores(void)
      * a win probability nor a proof (the solver is for zero-sum games). */
     CHECK(strcmp(r.lines[0].pv, "1 0 0") == 0 && !r.lines[0].exact);
     CHECK(r.lines[0].n_expected == 3);
-    CHECK(fabs(r.lines[0].expected[0] - 1.0) < 0.02 && fabs(r.lines[0].expected[1] - 2.0) < 0.02);
+    CHECK(fabs(r.lines[0].expected[0] - 1.0) < 0.02 &&
+          fabs(r.lines[0].expected[1] - 2.0) < 0.02);
     CHECK(fabs(r.lines[0].expected[2]) < 0.02 && abs(r.lines[0].score - 100) <= 2);
     CHECK(r.win_probability < 0.0);
     /* X: player 1 takes its second leaf, (0, 2, 1), but for a few tries. */

@@ -40,7 +40,8 @@ static void first_word(const char *text, char *out, size_t cap)
 
 /* The legal move of `pos` the session's tree visited most (the first legal
  * move when none was visited). */
-static void most_visited(const sa_mcts_session *s, const sa_position *pos, char *out, size_t cap)
+static void most_visited(const sa_mcts_session *s, const sa_position *pos, char *out,
+                         size_t cap)
 {
     char text[16384];
     sa_position_moves_text(pos, text, sizeof text);
@@ -159,7 +160,8 @@ static void test_unrelated_position_starts_afresh(void)
     CHECK(r.reused == 2000 && r.nodes == 2000 && sa_mcts_session_visits(s) == 4000);
     /* The arena grew for it: a node limit is always completed. */
     for (int again = 0; again < 3; again++)
-        CHECK(sa_mcts_session_search(s, pos, &limits, &r, &err) == SA_OK && r.nodes == 2000);
+        CHECK(sa_mcts_session_search(s, pos, &limits, &r, &err) == SA_OK &&
+              r.nodes == 2000);
     CHECK(r.reused == 8000);
     /* A position a ply on, which the session was not told about. */
     sa_position *other = sa_position_copy(pos);
@@ -172,7 +174,8 @@ static void test_unrelated_position_starts_afresh(void)
     /* Another game entirely. */
     sa_position *zebras = start_of("zebras", NULL);
     CHECK(sa_mcts_session_search(s, zebras, &limits, &r, &err) == SA_OK);
-    CHECK(r.reused == 0 && strcmp(sa_position_game(sa_mcts_session_root(s)), "zebras") == 0);
+    CHECK(r.reused == 0 &&
+          strcmp(sa_position_game(sa_mcts_session_root(s)), "zebras") == 0);
     /* Another leaf evaluator: the values would mix, so a fresh tree. */
     limits.mcts_evaluate = 1;
     CHECK(sa_mcts_session_search(s, zebras, &limits, &r, &err) == SA_OK);
@@ -212,7 +215,7 @@ static void test_bad_moves_and_positions(void)
     limits.threads = 0;
     CHECK(sa_mcts_session_search(s, pos, &limits, &r, &err) == SA_ERR_ARGUMENT);
     limits.threads = 1;
-    sa_position *arena = start_of("arena", NULL);               /* a chance position */
+    sa_position *arena = start_of("arena", NULL); /* a chance position */
     CHECK(sa_mcts_session_search(s, arena, &limits, &r, &err) == SA_ERR_ARGUMENT);
     CHECK(strstr(err.message, "chance") != NULL);
     CHECK(sa_mcts_session_visits(s) == visits);
@@ -304,7 +307,8 @@ static void test_progress_carries_reused(void)
 const test_case mcts_session_tests[] = {
     {"mcts session: advance keeps the subtree", test_advance_keeps_the_subtree},
     {"mcts session: deterministic after advance", test_deterministic_after_advance},
-    {"mcts session: unrelated position starts afresh", test_unrelated_position_starts_afresh},
+    {"mcts session: unrelated position starts afresh",
+     test_unrelated_position_starts_afresh},
     {"mcts session: bad moves and positions", test_bad_moves_and_positions},
     {"mcts session: dice games", test_dice_games},
     {"mcts session: progress carries reused", test_progress_carries_reused},

@@ -50,7 +50,11 @@ static void test_start_position(void)
     CHECK(strncmp(moves_of(pos), "pred:ABCD:1 pred:ACEB:1", 23) == 0);
     char text[4096];
     sa_position_to_json(pos, text, sizeof text);
-    CHECK(strstr(text, "\"ostriches\":{\"A\":\"0a\",\"B\":\"0b\",\"C\":\"0c\",\"D\":\"1a\",\"E\":\"1c\"}") != NULL);
+    CHECK(
+        strstr(
+            text,
+            "\"ostriches\":{\"A\":\"0a\",\"B\":\"0b\",\"C\":\"0c\",\"D\":\"1a\",\"E\":\"1c\"}") !=
+        NULL);
     CHECK(strstr(text, "\"berries\":[\"13c\",\"5b\",\"8a\"]") != NULL);
     sa_position_free(pos);
     CHECK(sa_position_new("ostrich", "{\"lion\":true,\"berries\":false}", &err) == NULL);
@@ -94,9 +98,12 @@ static void test_example_reroll(void)
     CHECK(count_tokens(outcomes) == 21);
     CHECK(strncmp(outcomes, "AAAAW/B:1 AAABW/B:2", 19) == 0);
     CHECK(sa_position_apply(pos, "AAAAW/B", &err) == SA_OK);
-    CHECK(strcmp(moves_of(pos),
-                 "*B A0:Sr A0:Ssrl A0:Ssrr A0:Ssrs A0:Sssr A0:Ssss A1:Ssrlr A1:Ssrls A1:Ssrrl "
-                 "A1:Ssrrs A1:Ssrsl A1:Ssrsr A1:Ssrss A1:Sssrl A1:Sssrr A1:Sssrs A1:Ssssr A1:Sssss") == 0);
+    CHECK(
+        strcmp(
+            moves_of(pos),
+            "*B A0:Sr A0:Ssrl A0:Ssrr A0:Ssrs A0:Sssr A0:Ssss A1:Ssrlr A1:Ssrls A1:Ssrrl "
+            "A1:Ssrrs A1:Ssrsl A1:Ssrsr A1:Ssrss A1:Sssrl A1:Sssrr A1:Sssrs A1:Ssssr A1:Sssss") ==
+        0);
     CHECK(sa_position_apply(pos, "A0:r", &err) == SA_ERR_MOVE);
     sa_position_free(pos);
 }
@@ -126,7 +133,8 @@ static void test_example_lion(void)
     CHECK(sa_position_apply(pos, "L:5b-6c-7c", &err) == SA_OK);
     char text[4096];
     sa_position_to_json(pos, text, sizeof text);
-    CHECK(strstr(text, "\"lion\":{\"state\":\"gone\",\"space\":null,\"turns\":0}") != NULL);
+    CHECK(strstr(text, "\"lion\":{\"state\":\"gone\",\"space\":null,\"turns\":0}") !=
+          NULL);
     CHECK(strstr(text, "\"current\":0,\"mode\":\"normal\",\"phase\":\"roll\"") != NULL);
     sa_position_free(a);
     sa_position_free(pos);
@@ -195,8 +203,12 @@ static void run_playouts(const char *rules, int games, int check_hash, playout_s
 static void test_hash_along_playouts(void)
 {
     static const char *const variants[] = {
-        NULL, "{\"players\":2}", "{\"players\":5,\"lion\":true}", "{\"lion\":true,\"players\":3}",
-        "{\"berry_trigger\":\"end\",\"quicksand\":\"stop\",\"last_tie\":\"none\"}", "{\"berries\":false}"};
+        NULL,
+        "{\"players\":2}",
+        "{\"players\":5,\"lion\":true}",
+        "{\"lion\":true,\"players\":3}",
+        "{\"berry_trigger\":\"end\",\"quicksand\":\"stop\",\"last_tie\":\"none\"}",
+        "{\"berries\":false}"};
     for (size_t v = 0; v < sizeof variants / sizeof variants[0]; v++) {
         playout_stats st = {0, 0, 0};
         run_playouts(variants[v], 50, 1, &st);
@@ -212,10 +224,12 @@ static void test_playout_speed(void)
         clock_t t0 = clock();
         run_playouts(variants[v], 2000, 0, &st);
         double secs = (double)(clock() - t0) / CLOCKS_PER_SEC;
-        fprintf(stderr, "ostrich %s: %llu random playouts, %.1f plies each, %.0f playouts/s, %.2f Mplies/s\n",
-                variants[v] ? variants[v] : "{}", (unsigned long long)st.games,
-                (double)st.plies / (double)st.games, (double)st.games / secs,
-                (double)st.plies / secs / 1e6);
+        fprintf(
+            stderr,
+            "ostrich %s: %llu random playouts, %.1f plies each, %.0f playouts/s, %.2f Mplies/s\n",
+            variants[v] ? variants[v] : "{}", (unsigned long long)st.games,
+            (double)st.plies / (double)st.games, (double)st.games / secs,
+            (double)st.plies / secs / 1e6);
         CHECK(st.games == 2000);
     }
 }
@@ -254,9 +268,12 @@ static void test_eval_nearly_decided(void)
         v[p] = sa_position_evaluate(board, p);
         CHECK(sa_position_evaluate(pos, p) == sa_position_evaluate(after, p));
     }
-    fprintf(stderr, "ostrich E10 evaluate, board only: %d %d %d (result after D0:s: 700 1600 800); "
-            "with the dice: %d %d %d\n", v[0], v[1], v[2], sa_position_evaluate(pos, 0),
-            sa_position_evaluate(pos, 1), sa_position_evaluate(pos, 2));
+    fprintf(
+        stderr,
+        "ostrich E10 evaluate, board only: %d %d %d (result after D0:s: 700 1600 800); "
+        "with the dice: %d %d %d\n",
+        v[0], v[1], v[2], sa_position_evaluate(pos, 0), sa_position_evaluate(pos, 1),
+        sa_position_evaluate(pos, 2));
     CHECK(v[1] > v[0] && v[1] > v[2]);
     /* Not exact: the race may go on (B or E may move first). */
     CHECK(abs(v[0] - 700) <= 400 && abs(v[1] - 1600) <= 400 && abs(v[2] - 800) <= 400);
@@ -277,7 +294,8 @@ static void test_eval_along_playouts(void)
 {
     static const char *const variants[] = {
         NULL, "{\"players\":2}", "{\"players\":5,\"lion\":true}",
-        "{\"berry_trigger\":\"end\",\"quicksand\":\"stop\",\"last_tie\":\"none\"}", "{\"berries\":false}"};
+        "{\"berry_trigger\":\"end\",\"quicksand\":\"stop\",\"last_tie\":\"none\"}",
+        "{\"berries\":false}"};
     const sa_game *g = sa_game_find("ostrich");
     sa_move *moves = malloc(sizeof *moves * (size_t)g->max_chance_outcomes);
     uint64_t *weights = malloc(sizeof *weights * (size_t)g->max_chance_outcomes);
@@ -337,9 +355,11 @@ static void test_eval_along_playouts(void)
         }
         sa_position_free(start);
     }
-    fprintf(stderr, "ostrich evaluate: %ld values, mean |value - result| %.0f at the first decision, "
-            "%.0f one ply before the end (centi-points, %ld player-games)\n",
-            evals, start_error / (double)finals, final_error / (double)finals, finals);
+    fprintf(
+        stderr,
+        "ostrich evaluate: %ld values, mean |value - result| %.0f at the first decision, "
+        "%.0f one ply before the end (centi-points, %ld player-games)\n",
+        evals, start_error / (double)finals, final_error / (double)finals, finals);
     CHECK(out_of_range == 0);
     CHECK(terminal_wrong == 0);
     CHECK(finals > 0 && final_error / (double)finals < 200.0);
@@ -380,9 +400,14 @@ static int is_roll(const sa_move *moves, int n)
 static void test_eval_cache_exact(void)
 {
     static const char *const variants[] = {
-        "{\"players\":2}", "{\"players\":3}", "{\"players\":4}", "{\"players\":5}",
-        "{\"players\":2,\"lion\":true}", "{\"players\":3,\"lion\":true}",
-        "{\"players\":4,\"lion\":true}", "{\"players\":5,\"lion\":true}",
+        "{\"players\":2}",
+        "{\"players\":3}",
+        "{\"players\":4}",
+        "{\"players\":5}",
+        "{\"players\":2,\"lion\":true}",
+        "{\"players\":3,\"lion\":true}",
+        "{\"players\":4,\"lion\":true}",
+        "{\"players\":5,\"lion\":true}",
         "{\"berry_trigger\":\"end\",\"quicksand\":\"stop\",\"last_tie\":\"none\"}"};
     const sa_game *g = sa_game_find("ostrich");
     sa_move *moves = malloc(sizeof *moves * (size_t)g->max_chance_outcomes);
@@ -447,8 +472,10 @@ static void test_eval_cache_exact(void)
         }
         sa_position_free(start);
     }
-    fprintf(stderr, "ostrich evaluate cache: %ld positions warm and cold, %ld rolls evaluated whole\n",
-            positions, rolls);
+    fprintf(
+        stderr,
+        "ostrich evaluate cache: %ld positions warm and cold, %ld rolls evaluated whole\n",
+        positions, rolls);
     CHECK(positions > 1000 && differ == 0);
     CHECK(rolls > 20 && rolls_rebuilt == 0);
     free(state);

@@ -41,7 +41,8 @@ static void test_raised_flag_stops_before_any_work(void)
     int stopped = 0;
     CHECK(sa_perft_stoppable(pos, 40, &stop, &stopped) == 0); /* hours when not stopped */
     CHECK(stopped == 1);
-    CHECK(sa_perft_stoppable(pos, 1, &stop, &stopped) == sa_perft(pos, 1)); /* nothing to stop */
+    CHECK(sa_perft_stoppable(pos, 1, &stop, &stopped) ==
+          sa_perft(pos, 1)); /* nothing to stop */
     CHECK(stopped == 0);
     sa_position_free(pos);
 }
@@ -90,7 +91,8 @@ static void test_flag_raised_by_another_thread_ends_the_walk(void)
 
 const test_case perft_stop_tests[] = {
     {"perft: stoppable counts as perft when not stopped", test_unstopped_counts_as_perft},
-    {"perft: a raised flag stops before any work", test_raised_flag_stops_before_any_work},
+    {"perft: a raised flag stops before any work",
+     test_raised_flag_stops_before_any_work},
     {"perft: a flag raised by another thread ends the walk",
      test_flag_raised_by_another_thread_ends_the_walk},
     {NULL, NULL},

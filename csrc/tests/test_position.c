@@ -115,7 +115,8 @@ static void test_error_names_its_field(void)
         CHECK(strcmp(err.field, cases[i].field) == 0);
     }
     for (int g = 0; sa_game_name(g) != NULL; g++) {
-        sa_position *pos = sa_position_new(sa_game_name(g), "{\"no_such_rule\": 1}", &err);
+        sa_position *pos =
+            sa_position_new(sa_game_name(g), "{\"no_such_rule\": 1}", &err);
         CHECK(pos == NULL);
         CHECK(strcmp(err.field, "rules.no_such_rule") == 0);
         CHECK(strncmp(err.message, "field 'rules.no_such_rule': ", 28) == 0);
@@ -135,12 +136,12 @@ static void test_moves_are_described(void)
     char places[512], text[320];
     sa_position *pos = sa_position_new("turtles", NULL, &err);
     CHECK(pos != NULL);
-    CHECK(sa_position_describe(pos, "d1xd3", places, sizeof places, text, sizeof text, &err)
-          == SA_OK);
+    CHECK(sa_position_describe(pos, "d1xd3", places, sizeof places, text, sizeof text,
+                               &err) == SA_OK);
     CHECK(strcmp(places, "cell:d1 cell:d3") == 0);
     CHECK(strcmp(text, "the turtle on d1 jumps over its own turtle on d2 to d3") == 0);
-    CHECK(sa_position_describe(pos, "d1-d7", places, sizeof places, text, sizeof text, &err)
-          == SA_ERR_MOVE);
+    CHECK(sa_position_describe(pos, "d1-d7", places, sizeof places, text, sizeof text,
+                               &err) == SA_ERR_MOVE);
     CHECK(strstr(err.message, "d1-d7") != NULL);
     sa_position_free(pos);
 }
@@ -150,9 +151,14 @@ static void test_moves_are_described(void)
 static void test_random_games_are_described(void)
 {
     static const char *const starts[][2] = {
-        {"turtles", NULL}, {"turtles", "{\"tattoo\":true}"}, {"turtles", "{\"hatching\":true}"},
-        {"zebras", NULL}, {"ostrich", NULL}, {"ostrich", "{\"lion\":true,\"players\":2}"},
-        {"arena", NULL}, {"arena", "{\"animals\":true,\"format\":\"primus\"}"},
+        {"turtles", NULL},
+        {"turtles", "{\"tattoo\":true}"},
+        {"turtles", "{\"hatching\":true}"},
+        {"zebras", NULL},
+        {"ostrich", NULL},
+        {"ostrich", "{\"lion\":true,\"players\":2}"},
+        {"arena", NULL},
+        {"arena", "{\"animals\":true,\"format\":\"primus\"}"},
     };
     static char all[1 << 18], moves[1 << 17];
     uint64_t rng = 11;
@@ -161,7 +167,8 @@ static void test_random_games_are_described(void)
         for (int game = 0; game < 3; game++) {
             sa_position *pos = sa_position_new(starts[i][0], starts[i][1], &err);
             CHECK(pos != NULL);
-            for (int ply = 0; pos != NULL && ply < 300 && sa_position_to_move(pos) != -2; ply++) {
+            for (int ply = 0; pos != NULL && ply < 300 && sa_position_to_move(pos) != -2;
+                 ply++) {
                 size_t n = sa_position_describe_all(pos, all, sizeof all);
                 sa_position_moves_text(pos, moves, sizeof moves);
                 size_t lines = 0, listed = 1;

@@ -58,7 +58,8 @@ static void test_sampled_search_is_reproducible(void)
     CHECK(a.n_lines == 3 && b.n_lines == 3);
     for (int i = 0; i < a.n_lines; i++) {
         CHECK(strcmp(a.lines[i].pv, b.lines[i].pv) == 0);
-        CHECK(memcmp(a.lines[i].expected, b.lines[i].expected, sizeof a.lines[i].expected) == 0);
+        CHECK(memcmp(a.lines[i].expected, b.lines[i].expected,
+                     sizeof a.lines[i].expected) == 0);
         /* ranked by the mover's average, scored in its centi-points */
         CHECK(i == 0 || a.lines[i - 1].expected[2] >= a.lines[i].expected[2]);
     }

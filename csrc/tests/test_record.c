@@ -19,8 +19,10 @@ static char *record_text(const char *moves, const char *extra)
     sa_position_free(start);
     size_t cap = n + strlen(moves) + strlen(extra) + 200;
     char *text = malloc(cap);
-    snprintf(text, cap, "{\"format\": \"safari-ai-record\", \"version\": 1, \"start\": %s, "
-             "\"moves\": %s%s}", pos, moves, extra);
+    snprintf(text, cap,
+             "{\"format\": \"safari-ai-record\", \"version\": 1, \"start\": %s, "
+             "\"moves\": %s%s}",
+             pos, moves, extra);
     free(pos);
     return text;
 }
@@ -41,11 +43,15 @@ static void test_replay(void)
 
 static void test_refusals_name_the_field(void)
 {
-    struct { const char *moves, *extra, *message; } cases[] = {
+    struct {
+        const char *moves, *extra, *message;
+    } cases[] = {
         {"[{\"ply\": \"1\", \"by\": 0, \"move\": \"d1xd3\"}]", "",
          "moves[0].ply: must be the integer 1, got '1'"},
-        {"[{\"ply\": 1, \"by\": 1, \"move\": \"d1xd3\"}]", "", "ply 1: by 1 but 0 is to move"},
-        {MOVES, ", \"result\": [1, -1]", "result: [1, -1], but the game is not over after 2"},
+        {"[{\"ply\": 1, \"by\": 1, \"move\": \"d1xd3\"}]", "",
+         "ply 1: by 1 but 0 is to move"},
+        {MOVES, ", \"result\": [1, -1]",
+         "result: [1, -1], but the game is not over after 2"},
         {MOVES, ", \"result\": [1.5, true]",
          "result: must be a list of numbers or null, got [1.5, True]"},
         {"{}", "", "moves: must be a list"},
@@ -71,7 +77,9 @@ static void test_annotate(void)
 {
     char *text = record_text(MOVES, "");
     int last = 0, ended = -1;
-    sa_annotate_options o = {.depth = 1, .algo = SA_ALGO_AUTO, .progress = count_progress,
+    sa_annotate_options o = {.depth = 1,
+                             .algo = SA_ALGO_AUTO,
+                             .progress = count_progress,
                              .progress_user = &last};
     sa_error err;
     char *json = sa_annotate(text, strlen(text), &o, &ended, &err);

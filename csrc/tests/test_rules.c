@@ -34,14 +34,14 @@ static void test_tables_are_well_formed(void)
                 CHECK(rule->default_value == 0 || rule->default_value == 1);
                 break;
             case SA_RULE_INT:
-                CHECK(rule->minimum <= rule->default_value && rule->default_value <= rule->maximum);
+                CHECK(rule->minimum <= rule->default_value &&
+                      rule->default_value <= rule->maximum);
                 break;
             case SA_RULE_ENUM:
-                CHECK(rule->default_value >= 0 && rule->default_value < sa_rule_choice_count(rule));
+                CHECK(rule->default_value >= 0 &&
+                      rule->default_value < sa_rule_choice_count(rule));
                 break;
-            case SA_RULE_STRING:
-                CHECK(rule->default_text != NULL);
-                break;
+            case SA_RULE_STRING: CHECK(rule->default_text != NULL); break;
             }
         }
     }
@@ -62,15 +62,18 @@ static void test_bounds_and_choices(void)
                 const int64_t ok[2] = {rule->minimum, rule->maximum};
                 const int64_t bad[2] = {rule->minimum - 1, rule->maximum + 1};
                 for (int k = 0; k < 2; k++) {
-                    snprintf(text, sizeof text, "{\"%s\":%lld}", rule->key, (long long)ok[k]);
+                    snprintf(text, sizeof text, "{\"%s\":%lld}", rule->key,
+                             (long long)ok[k]);
                     CHECK(accepted(game, text, &err));
-                    snprintf(text, sizeof text, "{\"%s\":%lld}", rule->key, (long long)bad[k]);
+                    snprintf(text, sizeof text, "{\"%s\":%lld}", rule->key,
+                             (long long)bad[k]);
                     CHECK(!accepted(game, text, &err) && strcmp(err.field, field) == 0);
                     CHECK(strstr(err.message, "out of range") != NULL);
                 }
             } else if (rule->kind == SA_RULE_ENUM) {
                 for (int c = 0; rule->choices[c] != NULL; c++) {
-                    snprintf(text, sizeof text, "{\"%s\":\"%s\"}", rule->key, rule->choices[c]);
+                    snprintf(text, sizeof text, "{\"%s\":\"%s\"}", rule->key,
+                             rule->choices[c]);
                     CHECK(accepted(game, text, &err));
                 }
                 snprintf(text, sizeof text, "{\"%s\":\"no such choice\"}", rule->key);

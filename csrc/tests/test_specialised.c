@@ -22,7 +22,7 @@
 
 typedef struct ab_case {
     const char *game;
-    const char *rules;       /* JSON object, or NULL */
+    const char *rules; /* JSON object, or NULL */
     sa_search_fn *specialised;
     sa_rollout_fn *rollout;
     int depth;
@@ -43,18 +43,23 @@ static int same_report(const sa_report *a, const sa_report *b)
         a->n_lines != b->n_lines)
         return 0;
     for (int k = 0; k < a->n_lines; k++)
-        if (a->lines[k].score != b->lines[k].score || a->lines[k].exact != b->lines[k].exact ||
+        if (a->lines[k].score != b->lines[k].score ||
+            a->lines[k].exact != b->lines[k].exact ||
             strcmp(a->lines[k].pv, b->lines[k].pv) != 0)
             return 0;
     return 1;
 }
 
 /* Both copies from `state` with depth, MultiPV and table as given. */
-static void compare_at(const ab_case *c, const sa_game *g, const void *state,
-                       int multipv, int no_table)
+static void compare_at(const ab_case *c, const sa_game *g, const void *state, int multipv,
+                       int no_table)
 {
-    sa_limits limits = {.depth = c->depth - no_table, .multipv = multipv, .threads = 1,
-                        .algo = SA_ALGO_ALPHABETA, .hash_mb = 1, .no_table = no_table};
+    sa_limits limits = {.depth = c->depth - no_table,
+                        .multipv = multipv,
+                        .threads = 1,
+                        .algo = SA_ALGO_ALPHABETA,
+                        .hash_mb = 1,
+                        .no_table = no_table};
     sa_report *generic = calloc(2, sizeof *generic), *own = generic + 1;
     sa_error err;
     CHECK(generic != NULL);

@@ -31,15 +31,16 @@ static void test_cell_numbering(void)
         cells++;
         char name[3];
         turtles_sq_name(sq, name);
-        int rank = (3 < 3 - q ? 3 : 3 - q) - r + 1;   /* §2 */
+        int rank = (3 < 3 - q ? 3 : 3 - q) - r + 1; /* §2 */
         CHECK(name[0] == 'a' + c && name[1] == '0' + rank);
         CHECK(turtles_sq_parse(name) == sq);
-        CHECK(strcmp(prev, name) < 0);                 /* bit order == name order */
+        CHECK(strcmp(prev, name) < 0); /* bit order == name order */
         memcpy(prev, name, 3);
-        CHECK(turtles_sq_valid(54 - sq));              /* the point reflection */
+        CHECK(turtles_sq_valid(54 - sq)); /* the point reflection */
     }
     CHECK(cells == TURTLES_CELLS && sa_bb_count(TURTLES_BOARD_BB) == TURTLES_CELLS);
-    static const char *const bad[] = {"", "a", "a0", "a5", "h1", "d8", "g5", "d44", "D4", NULL};
+    static const char *const bad[] = {"",   "a",  "a0",  "a5", "h1",
+                                      "d8", "g5", "d44", "D4", NULL};
     for (int i = 0; bad[i] != NULL; i++)
         CHECK(turtles_sq_parse(bad[i]) == TURTLES_NO_SQ);
 }
@@ -117,25 +118,34 @@ static void test_start_position(void)
         return;
     char text[2048];
     sa_position_to_json(pos, text, sizeof text);
-    CHECK(strcmp(text,
-        "{\"game\": \"turtles\", \"rules\": {\"tattoo\": false, \"tattoo_setup\": \"fixed\", "
-        "\"hatching\": false, \"max_rule\": \"first_hop\", \"max_turns\": 200}, \"to_move\": 0, "
-        "\"phase\": \"play\", \"side\": 0, \"turns\": 0, \"board\": {\"b1\": \"0\", \"b5\": \"1\", "
-        "\"c1\": \"0\", \"c2\": \"0\", \"c5\": \"1\", \"c6\": \"1\", \"d1\": \"0\", \"d2\": \"0\", "
-        "\"d6\": \"1\", \"d7\": \"1\", \"e1\": \"0\", \"e2\": \"0\", \"e5\": \"1\", \"e6\": \"1\", "
-        "\"f1\": \"0\", \"f5\": \"1\"}, \"reserve\": [0, 0], \"pending\": [], \"changing\": null}") == 0);
-    CHECK(moves_are(pos, "b1-a1 b1-b2 b1xd3 c1xa1 c1xc3 c2-b2 c2-c3 c2-d3 d1xd3 d2-d3 d2xb2 "
-                         "d2xf2 e1xe3 e1xg1 e2-d3 e2-e3 e2-f2 f1-f2 f1-g1 f1xd3"));
+    CHECK(
+        strcmp(
+            text,
+            "{\"game\": \"turtles\", \"rules\": {\"tattoo\": false, \"tattoo_setup\": \"fixed\", "
+            "\"hatching\": false, \"max_rule\": \"first_hop\", \"max_turns\": 200}, \"to_move\": 0, "
+            "\"phase\": \"play\", \"side\": 0, \"turns\": 0, \"board\": {\"b1\": \"0\", \"b5\": \"1\", "
+            "\"c1\": \"0\", \"c2\": \"0\", \"c5\": \"1\", \"c6\": \"1\", \"d1\": \"0\", \"d2\": \"0\", "
+            "\"d6\": \"1\", \"d7\": \"1\", \"e1\": \"0\", \"e2\": \"0\", \"e5\": \"1\", \"e6\": \"1\", "
+            "\"f1\": \"0\", \"f5\": \"1\"}, \"reserve\": [0, 0], \"pending\": [], \"changing\": null}") ==
+        0);
+    CHECK(moves_are(pos,
+                    "b1-a1 b1-b2 b1xd3 c1xa1 c1xc3 c2-b2 c2-c3 c2-d3 d1xd3 d2-d3 d2xb2 "
+                    "d2xf2 e1xe3 e1xg1 e2-d3 e2-e3 e2-f2 f1-f2 f1-g1 f1xd3"));
     sa_position_free(pos);
 }
 
 static void test_perft_from_starts(void)
 {
-    static const struct { const char *rules; int depth; uint64_t nodes[7]; } cases[] = {
+    static const struct {
+        const char *rules;
+        int depth;
+        uint64_t nodes[7];
+    } cases[] = {
         {NULL, 4, {1, 20, 400, 8112, 156989}},
         {"{\"tattoo\": true}", 3, {1, 20, 400, 8112}},
         {"{\"hatching\": true}", 3, {1, 28, 2499, 82222}},
-        {"{\"tattoo\": true, \"tattoo_setup\": \"choose\"}", 6,
+        {"{\"tattoo\": true, \"tattoo_setup\": \"choose\"}",
+         6,
          {1, 8, 56, 336, 1680, 13440, 94080}},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -148,9 +158,10 @@ static void test_perft_from_starts(void)
     }
 }
 
-#define EXAMPLE_HEAD "{\"game\": \"turtles\", \"rules\": {%s}, \"to_move\": %s, \"phase\": \"%s\", " \
-                     "\"side\": %s, \"turns\": 0, \"board\": {%s}, \"reserve\": [0, 0], " \
-                     "\"pending\": [], \"changing\": null}"
+#define EXAMPLE_HEAD                                                                     \
+    "{\"game\": \"turtles\", \"rules\": {%s}, \"to_move\": %s, \"phase\": \"%s\", "      \
+    "\"side\": %s, \"turns\": 0, \"board\": {%s}, \"reserve\": [0, 0], "                 \
+    "\"pending\": [], \"changing\": null}"
 
 static sa_position *example(const char *rules, const char *side, const char *board)
 {
@@ -162,43 +173,50 @@ static sa_position *example(const char *rules, const char *side, const char *boa
 static void test_worked_examples(void)
 {
     /* §7.2: forced jump through a neutral into the goal */
-    sa_position *pos = example("", "0", "\"d3\": \"0\", \"a1\": \"0\", \"d4\": \"1\", "
-                                       "\"e6\": \"1\", \"g2\": \"1\", \"e5\": \"n\"");
+    sa_position *pos = example("", "0",
+                               "\"d3\": \"0\", \"a1\": \"0\", \"d4\": \"1\", "
+                               "\"e6\": \"1\", \"g2\": \"1\", \"e5\": \"n\"");
     CHECK(pos != NULL && moves_are(pos, "d3xd5xf5xd7/0 d3xd5xf5xd7/1"));
     sa_error err;
     if (pos != NULL) {
         CHECK(sa_position_apply(pos, "d3xd5xf5xd7/1", &err) == SA_OK);
         int32_t result[2];
         CHECK(sa_position_to_move(pos) == SA_TERMINAL);
-        CHECK(sa_position_result(pos, result, &err) == SA_OK && result[0] == 1 && result[1] == -1);
+        CHECK(sa_position_result(pos, result, &err) == SA_OK && result[0] == 1 &&
+              result[1] == -1);
     }
     sa_position_free(pos);
     /* §7.4: the maximum rule under each setting */
-    static const char *const rules[3] = {"", "\"max_rule\": \"any\"", "\"max_rule\": \"global\""};
+    static const char *const rules[3] = {"", "\"max_rule\": \"any\"",
+                                         "\"max_rule\": \"global\""};
     static const char *const want[3] = {"a1xa3 d2xd4xb4xd6", "a1xa3 d2xd4xb4xd6 d2xd4xf4",
                                         "d2xd4xb4xd6"};
     for (int i = 0; i < 3; i++) {
-        pos = example(rules[i], "0", "\"d2\": \"0\", \"a1\": \"0\", \"d3\": \"1\", \"c4\": \"1\", "
-                                     "\"c5\": \"1\", \"e4\": \"1\", \"a2\": \"1\"");
+        pos = example(rules[i], "0",
+                      "\"d2\": \"0\", \"a1\": \"0\", \"d3\": \"1\", \"c4\": \"1\", "
+                      "\"c5\": \"1\", \"e4\": \"1\", \"a2\": \"1\"");
         CHECK(pos != NULL && moves_are(pos, want[i]));
         sa_position_free(pos);
     }
     /* §7.8: Change, the order of effects, and a win by Change */
-    pos = example("\"tattoo\": true", "0", "\"d1\": \"0\", \"d2\": \"0\", \"e3\": \"0\", "
-                                           "\"d3\": \"1C\", \"e4\": \"1X\", \"b5\": \"1\"");
+    pos = example("\"tattoo\": true", "0",
+                  "\"d1\": \"0\", \"d2\": \"0\", \"e3\": \"0\", "
+                  "\"d3\": \"1C\", \"e4\": \"1X\", \"b5\": \"1\"");
     CHECK(pos != NULL && moves_are(pos, "d2xd4xf4 e3xe5"));
     if (pos != NULL) {
         CHECK(sa_position_apply(pos, "d2xd4xf4", &err) == SA_OK);
         CHECK(moves_are(pos, "Cd3 Xe4/e3 Xe4/f4"));
-        CHECK(sa_position_apply(pos, "Cd3", &err) == SA_OK && sa_position_to_move(pos) == 0);
+        CHECK(sa_position_apply(pos, "Cd3", &err) == SA_OK &&
+              sa_position_to_move(pos) == 0);
         CHECK(moves_are(pos, "Cd3/d1 Cd3/e3 Cd3/f4"));
         CHECK(sa_position_apply(pos, "Cd3/d1", &err) == SA_OK);
         CHECK(sa_position_to_move(pos) == SA_TERMINAL);
     }
     sa_position_free(pos);
     /* §7.9: Immortality and Life */
-    pos = example("\"tattoo\": true", "1", "\"d1\": \"0\", \"a1\": \"0\", \"e4\": \"0L\", "
-                                           "\"d3\": \"0I\", \"e5\": \"1\", \"g4\": \"1\"");
+    pos = example("\"tattoo\": true", "1",
+                  "\"d1\": \"0\", \"a1\": \"0\", \"e4\": \"0L\", "
+                  "\"d3\": \"0I\", \"e5\": \"1\", \"g4\": \"1\"");
     CHECK(pos != NULL && moves_are(pos, "e5xe3xc2"));
     if (pos != NULL) {
         CHECK(sa_position_apply(pos, "e5xe3xc2", &err) == SA_OK);
@@ -215,9 +233,13 @@ static void test_worked_examples(void)
 static void test_random_playouts(void)
 {
     static const char *const variants[] = {
-        NULL, "{\"tattoo\": true}", "{\"tattoo\": true, \"tattoo_setup\": \"choose\"}",
-        "{\"hatching\": true}", "{\"max_rule\": \"global\"}",
-        "{\"hatching\": true, \"max_rule\": \"any\"}", "{\"tattoo\": true, \"max_turns\": 12}"};
+        NULL,
+        "{\"tattoo\": true}",
+        "{\"tattoo\": true, \"tattoo_setup\": \"choose\"}",
+        "{\"hatching\": true}",
+        "{\"max_rule\": \"global\"}",
+        "{\"hatching\": true, \"max_rule\": \"any\"}",
+        "{\"tattoo\": true, \"max_turns\": 12}"};
     const sa_game *g = &sa_turtles_game;
     static sa_move moves[TURTLES_MAX_MOVES];
     sa_rng rng;

@@ -58,7 +58,7 @@ static void check_playout(const sa_game *g, void *state, sa_rng *rng, sa_move *m
     for (int p = 0; p < players; p++)
         tied += scores[p] == top;
     for (int p = 0; p < players; p++)
-        expected[p] = 100.0 * (p == 0);   /* not read at the end */
+        expected[p] = 100.0 * (p == 0); /* not read at the end */
     g->win_chances(state, expected, chances);
     for (int p = 0; p < players; p++)
         CHECK(chances[p] == (scores[p] == top ? 1.0 / tied : 0.0));
@@ -67,7 +67,8 @@ static void check_playout(const sa_game *g, void *state, sa_rng *rng, sa_move *m
 static void test_along_playouts(void)
 {
     const sa_game *g = sa_game_find("ostrich");
-    size_t cap = OSTRICH_MAX_MOVES > OSTRICH_MAX_OUTCOMES ? OSTRICH_MAX_MOVES : OSTRICH_MAX_OUTCOMES;
+    size_t cap = OSTRICH_MAX_MOVES > OSTRICH_MAX_OUTCOMES ? OSTRICH_MAX_MOVES
+                                                          : OSTRICH_MAX_OUTCOMES;
     sa_move *moves = malloc(sizeof *moves * cap);
     uint64_t *weights = malloc(sizeof *weights * cap);
     void *state = malloc(g->state_size);

@@ -61,8 +61,10 @@ static void test_geometry_tables(void)
         uint32_t line = 0;
         for (int cell = 0; cell < ZEBRAS_CELLS; cell++) {
             int row = cell / 6, col = cell % 6;
-            int in = p <= 5 ? col == p : p <= 10 ? row == p - 6
-                   : p <= 16 ? col == 16 - p : row == 21 - p;
+            int in = p <= 5    ? col == p
+                     : p <= 10 ? row == p - 6
+                     : p <= 16 ? col == 16 - p
+                               : row == 21 - p;
             if (in)
                 line |= (uint32_t)1 << cell;
         }
@@ -152,10 +154,10 @@ static void test_start_position(void)
 }
 
 #define EX3                                                                              \
-    "{\"game\": \"zebras\", \"rules\": {\"croc_chain\": %s}, \"to_move\": 0, "          \
-    "\"board\": [\".. .. 1G .. .. ..\", \".. 0L .. 1G 0G ..\", \".. .. 1G .. .. ..\", " \
-    "\".. .. .. .. .. ..\", \".. .. .. .. .. ..\"], \"guardian\": 7, "                  \
-    "\"inauguration\": null, \"hands\": [{\"Z\": 5, \"G\": 5, \"E\": 1, \"L\": 0, "     \
+    "{\"game\": \"zebras\", \"rules\": {\"croc_chain\": %s}, \"to_move\": 0, "           \
+    "\"board\": [\".. .. 1G .. .. ..\", \".. 0L .. 1G 0G ..\", \".. .. 1G .. .. ..\", "  \
+    "\".. .. .. .. .. ..\", \".. .. .. .. .. ..\"], \"guardian\": 7, "                   \
+    "\"inauguration\": null, \"hands\": [{\"Z\": 5, \"G\": 5, \"E\": 1, \"L\": 0, "      \
     "\"C\": 2}, {\"Z\": 5, \"G\": 3, \"E\": 1, \"L\": 1, \"C\": 2}]}"
 
 static void test_perft_rule_book(void)
@@ -189,7 +191,8 @@ static void test_example3_chain(void)
     char text[1024];
     sa_position_to_json(pos, text, sizeof text);
     CHECK(strstr(text, "\".. 0L 1g 0G 0C ..\"") != NULL);
-    CHECK(strstr(text, "\"to_move\": 1") != NULL && strstr(text, "\"guardian\": 8") != NULL);
+    CHECK(strstr(text, "\"to_move\": 1") != NULL &&
+          strstr(text, "\"guardian\": 8") != NULL);
     CHECK(sa_position_hash(pos) == sa_position_hash_from_scratch(pos));
     sa_position_free(pos);
 }
@@ -202,9 +205,11 @@ static void test_example8_scoring(void)
         "\"0C 1g 1L 1z 0G 0Z\"], \"guardian\": 4, \"inauguration\": 1, \"hands\": "
         "[{\"Z\": 0, \"G\": 0, \"E\": 0, \"L\": 0, \"C\": 1}, "
         "{\"Z\": 0, \"G\": 0, \"E\": 0, \"L\": 0, \"C\": 0}]}";
-    static const struct { const char *move; int score0, score1; } cases[] = {
-        {"Ce4", 37, 46}, {"Ce4xe3", 35, 48}, {"Ce4xe3xe2", 32, 51},
-        {"Ce4xe3xe2xd2", 34, 49}, {"Ce4xe5", 37, 46}, {"Ce4xf4", 46, 37}};
+    static const struct {
+        const char *move;
+        int score0, score1;
+    } cases[] = {{"Ce4", 37, 46},          {"Ce4xe3", 35, 48}, {"Ce4xe3xe2", 32, 51},
+                 {"Ce4xe3xe2xd2", 34, 49}, {"Ce4xe5", 37, 46}, {"Ce4xf4", 46, 37}};
     sa_position *pos = load(json);
     if (pos == NULL)
         return;

@@ -68,7 +68,8 @@ static void print_shape(const sa_mcts_tree *tree)
         int d = depth_of(tree, i);
         nodes[d < MAX_DEPTH ? d : MAX_DEPTH - 1]++;
         uint64_t below = 0;
-        for (uint32_t c = node->first_child; c != MCTS_NONE; c = mcts_node_at(tree, c)->next_sibling)
+        for (uint32_t c = node->first_child; c != MCTS_NONE;
+             c = mcts_node_at(tree, c)->next_sibling)
             below += mcts_node_at(tree, c)->visits;
         ended += (double)(node->visits - below);
         depth_sum += (double)(node->visits - below) * d;
@@ -102,11 +103,13 @@ int main(int argc, char **argv)
     opt.leaf = SA_MCTS_LEAF_EVALUATE;
     opt.chance_widening = atof(argv[2]);
     opt.chance_alpha = atof(argv[3]);
-    sa_mcts_tree *tree = sa_mcts_tree_new(game, root, sa_mcts_capacity(game, root, &limits));
+    sa_mcts_tree *tree =
+        sa_mcts_tree_new(game, root, sa_mcts_capacity(game, root, &limits));
     sa_report report;
     sa_error err;
     double start = cpu_seconds();
-    if (tree == NULL || sa_mcts_tree_search(tree, &opt, &limits, &report, &err) != SA_OK) {
+    if (tree == NULL ||
+        sa_mcts_tree_search(tree, &opt, &limits, &report, &err) != SA_OK) {
         fprintf(stderr, "search failed\n");
         return 1;
     }

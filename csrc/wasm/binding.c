@@ -70,8 +70,8 @@ const char *safari_describe(const char *position, const char *moves, int count);
 volatile int *safari_stop_flag(void);
 const char *safari_analyse(const char *position, const char *options);
 
-__attribute__((import_module("env"), import_name("safari_progress")))
-extern void host_progress(const char *text, size_t length);
+__attribute__((import_module("env"), import_name("safari_progress"))) extern void
+host_progress(const char *text, size_t length);
 
 /* -- the answer buffer -------------------------------------------------- */
 
@@ -285,14 +285,14 @@ static void write_refused(sa_writer *w, const void *what)
 {
     const refused *r = what;
     write_error(w, r->err);
-    w->len--;   /* reopen the object (the buffer is rewritten if it was cut) */
+    w->len--; /* reopen the object (the buffer is rewritten if it was cut) */
     if (w->len < w->cap)
         w->buf[w->len] = '\0';
     sa_write_fmt(w, ", \"index\": %d}", r->index);
 }
 
-EXPORT("safari_apply") const char *safari_apply(const char *position, const char *moves,
-                                                int count)
+EXPORT("safari_apply")
+const char *safari_apply(const char *position, const char *moves, int count)
 {
     sa_error err;
     sa_position *pos = read_position(position, &err);
@@ -333,7 +333,8 @@ static void write_replay(sa_writer *w, const void *what)
     const sa_record *record = what;
     const sa_json *root = sa_record_json(record);
     const sa_json *start = sa_json_member(root, "start");
-    sa_write(w, "{\"record\": {\"format\": \"safari-ai-record\", \"version\": 1, \"game\": ");
+    sa_write(
+        w, "{\"record\": {\"format\": \"safari-ai-record\", \"version\": 1, \"game\": ");
     sa_write_json_value(w, sa_json_member(start, "game"));
     sa_write(w, ", \"date\": ");
     write_member(w, root, "date", "\"\"");
@@ -399,7 +400,8 @@ static void write_all_described(sa_writer *w, const void *what)
     const char *p = what;
     sa_write(w, "{\"moves\": [");
     for (int first = 1; *p != '\0'; first = 0) {
-        char move[SA_MOVE_STR_MAX], places[SA_PLACES_MAX * SA_PLACE_MAX], text[SA_DESCRIPTION_MAX];
+        char move[SA_MOVE_STR_MAX], places[SA_PLACES_MAX * SA_PLACE_MAX],
+            text[SA_DESCRIPTION_MAX];
         size_t n = strcspn(p, "\t"), k = strcspn(p + n + 1, "\t");
         size_t t = strcspn(p + n + 1 + k + 1, "\n");
         snprintf(move, sizeof move, "%.*s", (int)n, p);
@@ -430,7 +432,7 @@ typedef struct line_view {
     const char *moves;
     int count;
     sa_error *err;
-    int refused;   /* the index of the move refused, or -1 */
+    int refused; /* the index of the move refused, or -1 */
 } line_view;
 
 static void write_line_described(sa_writer *w, const void *what)
@@ -441,8 +443,9 @@ static void write_line_described(sa_writer *w, const void *what)
     sa_write(w, "{\"moves\": [");
     for (int i = 0; pos != NULL && i < v->count; i++, move += strlen(move) + 1) {
         char places[SA_PLACES_MAX * SA_PLACE_MAX], text[SA_DESCRIPTION_MAX];
-        if (sa_position_describe(pos, move, places, sizeof places, text, sizeof text, v->err)
-            != SA_OK || sa_position_apply(pos, move, v->err) != SA_OK) {
+        if (sa_position_describe(pos, move, places, sizeof places, text, sizeof text,
+                                 v->err) != SA_OK ||
+            sa_position_apply(pos, move, v->err) != SA_OK) {
             ((line_view *)v)->refused = i;
             break;
         }
@@ -453,8 +456,8 @@ static void write_line_described(sa_writer *w, const void *what)
     sa_position_free(pos);
 }
 
-EXPORT("safari_describe") const char *safari_describe(const char *position, const char *moves,
-                                                      int count)
+EXPORT("safari_describe")
+const char *safari_describe(const char *position, const char *moves, int count)
 {
     sa_error err;
     sa_position *pos = read_position(position, &err);
@@ -551,7 +554,8 @@ static void write_score_text(sa_writer *w, const sa_line *line)
 static void write_counts(sa_writer *w, const sa_report *r)
 {
     uint64_t nps = r->seconds > 0 ? (uint64_t)((double)r->nodes / r->seconds) : 0;
-    sa_write_fmt(w, "\"nodes\": %llu, \"nps\": %llu, \"depth\": %d, \"seldepth\": %d, "
+    sa_write_fmt(w,
+                 "\"nodes\": %llu, \"nps\": %llu, \"depth\": %d, \"seldepth\": %d, "
                  "\"seconds\": %.3f, \"algo\": \"%s\"",
                  (unsigned long long)r->nodes, (unsigned long long)nps, r->depth,
                  r->seldepth, r->seconds, ALGO_NAMES[r->algo <= 3 ? r->algo : 0]);
@@ -672,15 +676,17 @@ static sa_status read_limit_fields(const sa_json *root, int *depth, uint64_t *no
     int64_t value;
     const sa_json *v;
     sa_status status = SA_OK;
-    if ((v = sa_json_member(root, "depth")) != NULL
-        && (status = sa_json_get_int(v, "options.depth", 1, SA_MAX_DEPTH, &value, err)) == SA_OK)
+    if ((v = sa_json_member(root, "depth")) != NULL &&
+        (status = sa_json_get_int(v, "options.depth", 1, SA_MAX_DEPTH, &value, err)) ==
+            SA_OK)
         *depth = (int)value;
-    if (status == SA_OK && (v = sa_json_member(root, "nodes")) != NULL
-        && (status = sa_json_get_int(v, "options.nodes", 1, INT64_MAX, &value, err)) == SA_OK)
+    if (status == SA_OK && (v = sa_json_member(root, "nodes")) != NULL &&
+        (status = sa_json_get_int(v, "options.nodes", 1, INT64_MAX, &value, err)) ==
+            SA_OK)
         *nodes = (uint64_t)value;
-    if (status == SA_OK && (v = sa_json_member(root, "movetime")) != NULL
-        && (status = sa_json_get_int(v, "options.movetime", 1, SA_MAX_MOVETIME_MS, &value,
-                                     err)) == SA_OK)
+    if (status == SA_OK && (v = sa_json_member(root, "movetime")) != NULL &&
+        (status = sa_json_get_int(v, "options.movetime", 1, SA_MAX_MOVETIME_MS, &value,
+                                  err)) == SA_OK)
         *movetime = value;
     return status;
 }
@@ -694,48 +700,52 @@ static sa_status read_options(const char *text, sa_limits *limits, sa_error *err
     sa_json_doc *doc = sa_json_parse(text, strlen(text), err);
     if (doc == NULL)
         return err->status;
-    static const char *const optional[] = {"depth", "nodes", "movetime", "multipv", "seed",
-                                           "algo", "predictions", "player", "samples",
-                                           NULL};
+    static const char *const optional[] = {"depth",   "nodes", "movetime",    "multipv",
+                                           "seed",    "algo",  "predictions", "player",
+                                           "samples", NULL};
     const sa_json *root = sa_json_root(doc);
     sa_status status = sa_json_check_keys(root, "options", NULL, optional, err);
     int64_t value;
     const sa_json *v;
     if (status == SA_OK)
-        status = read_limit_fields(root, &limits->depth, &limits->nodes, &limits->movetime_ms,
-                                   err);
-    if (status == SA_OK && (v = sa_json_member(root, "multipv")) != NULL
-        && (status = sa_json_get_int(v, "options.multipv", 1, SA_MAX_MULTIPV, &value,
-                                     err)) == SA_OK)
+        status = read_limit_fields(root, &limits->depth, &limits->nodes,
+                                   &limits->movetime_ms, err);
+    if (status == SA_OK && (v = sa_json_member(root, "multipv")) != NULL &&
+        (status = sa_json_get_int(v, "options.multipv", 1, SA_MAX_MULTIPV, &value,
+                                  err)) == SA_OK)
         limits->multipv = (int)value;
-    if (status == SA_OK && (v = sa_json_member(root, "seed")) != NULL
-        && (status = sa_json_get_int(v, "options.seed", 0, INT64_MAX, &value, err)) == SA_OK)
+    if (status == SA_OK && (v = sa_json_member(root, "seed")) != NULL &&
+        (status = sa_json_get_int(v, "options.seed", 0, INT64_MAX, &value, err)) == SA_OK)
         limits->seed = (uint64_t)value;
     int algo = 0;
-    if (status == SA_OK && (v = sa_json_member(root, "algo")) != NULL
-        && (status = sa_json_get_enum(v, "options.algo", ALGO_NAMES, &algo, err)) == SA_OK)
+    if (status == SA_OK && (v = sa_json_member(root, "algo")) != NULL &&
+        (status = sa_json_get_enum(v, "options.algo", ALGO_NAMES, &algo, err)) == SA_OK)
         limits->algo = (sa_algo)algo;
     int predictions = 0;
     if (status == SA_OK && (v = sa_json_member(root, "predictions")) != NULL)
-        status = sa_json_get_enum(v, "options.predictions", PREDICTIONS, &predictions, err);
+        status =
+            sa_json_get_enum(v, "options.predictions", PREDICTIONS, &predictions, err);
     if (status == SA_OK && predictions == 1) {
-        sampled.samples = 8;   /* safari_ai.analyse's default */
-        if ((v = sa_json_member(root, "samples")) != NULL
-            && (status = sa_json_get_int(v, "options.samples", 1, 1000, &value, err)) == SA_OK)
+        sampled.samples = 8; /* safari_ai.analyse's default */
+        if ((v = sa_json_member(root, "samples")) != NULL &&
+            (status = sa_json_get_int(v, "options.samples", 1, 1000, &value, err)) ==
+                SA_OK)
             sampled.samples = (int)value;
         if (status == SA_OK && (v = sa_json_member(root, "player")) == NULL)
-            status = sa_error_set(err, SA_ERR_ARGUMENT,
-                                  "field 'options.player': predictions 'sampled' needs it");
-        else if (status == SA_OK
-                 && (status = sa_json_get_int(v, "options.player", 0, SA_MAX_PLAYERS - 1,
-                                              &value, err)) == SA_OK)
+            status =
+                sa_error_set(err, SA_ERR_ARGUMENT,
+                             "field 'options.player': predictions 'sampled' needs it");
+        else if (status == SA_OK &&
+                 (status = sa_json_get_int(v, "options.player", 0, SA_MAX_PLAYERS - 1,
+                                           &value, err)) == SA_OK)
             sampled.player = (int)value;
     }
     sa_json_free(doc);
     return status;
 }
 
-EXPORT("safari_analyse") const char *safari_analyse(const char *position, const char *options)
+EXPORT("safari_analyse")
+const char *safari_analyse(const char *position, const char *options)
 {
     sa_error err;
     sa_position *pos = read_position(position, &err);
@@ -744,8 +754,12 @@ EXPORT("safari_analyse") const char *safari_analyse(const char *position, const 
     /* The defaults of safari_ai.analyse (safari_ai.limits.Limits): one
      * thread, a 16 MiB table, MCTS leaves valued by the evaluation. */
     sa_limits limits = {
-        .multipv = 1, .threads = 1, .hash_mb = 16, .mcts_evaluate = 1,
-        .stop = &stop_flag, .progress = progress,
+        .multipv = 1,
+        .threads = 1,
+        .hash_mb = 16,
+        .mcts_evaluate = 1,
+        .stop = &stop_flag,
+        .progress = progress,
     };
     const char *out;
     sa_report report;
@@ -753,11 +767,12 @@ EXPORT("safari_analyse") const char *safari_analyse(const char *position, const 
         out = error_answer(&err);
     } else {
         if (limits.depth == 0 && limits.nodes == 0 && limits.movetime_ms == 0)
-            limits.movetime_ms = 1000;   /* as safari_ai.analyse without limits */
+            limits.movetime_ms = 1000; /* as safari_ai.analyse without limits */
         stop_flag = 0;
         sa_status status = sampled.samples > 0
-            ? sa_search_sampled(pos, &limits, sampled.player, sampled.samples, &report, &err)
-            : sa_search(pos, &limits, &report, &err);
+                               ? sa_search_sampled(pos, &limits, sampled.player,
+                                                   sampled.samples, &report, &err)
+                               : sa_search(pos, &limits, &report, &err);
         if (status == SA_OK)
             out = written(write_report, &report);
         else
@@ -781,43 +796,51 @@ static void annotate_progress(void *user, int done, int total)
 }
 
 /* Reads the analysis options into `o`; SA_ERR_ARGUMENT naming the option. */
-static sa_status read_annotate_options(const char *text, sa_annotate_options *o, sa_error *err)
+static sa_status read_annotate_options(const char *text, sa_annotate_options *o,
+                                       sa_error *err)
 {
     sa_json_doc *doc = sa_json_parse(text, strlen(text), err);
     if (doc == NULL)
         return err->status;
-    static const char *const optional[] = {"depth", "nodes", "movetime", "level", "algo",
-                                           "seed", "movetime_cap", "budget", NULL};
+    static const char *const optional[] = {"depth",        "nodes",  "movetime",
+                                           "level",        "algo",   "seed",
+                                           "movetime_cap", "budget", NULL};
     const sa_json *root = sa_json_root(doc);
     sa_status status = sa_json_check_keys(root, "options", NULL, optional, err);
     int64_t value;
     const sa_json *v;
     if (status == SA_OK)
         status = read_limit_fields(root, &o->depth, &o->nodes, &o->movetime_ms, err);
-    if (status == SA_OK && (v = sa_json_member(root, "movetime_cap")) != NULL
-        && (status = sa_json_get_int(v, "options.movetime_cap", 1, SA_MAX_MOVETIME_MS, &value,
-                                     err)) == SA_OK)
+    if (status == SA_OK && (v = sa_json_member(root, "movetime_cap")) != NULL &&
+        (status = sa_json_get_int(v, "options.movetime_cap", 1, SA_MAX_MOVETIME_MS,
+                                  &value, err)) == SA_OK)
         o->movetime_cap_ms = value;
-    if (status == SA_OK && (v = sa_json_member(root, "budget")) != NULL
-        && (status = sa_json_get_int(v, "options.budget", 1, INT64_MAX, &value, err)) == SA_OK)
+    if (status == SA_OK && (v = sa_json_member(root, "budget")) != NULL &&
+        (status = sa_json_get_int(v, "options.budget", 1, INT64_MAX, &value, err)) ==
+            SA_OK)
         o->budget_ms = value;
-    if (status == SA_OK && (v = sa_json_member(root, "seed")) != NULL
-        && (status = sa_json_get_int(v, "options.seed", 0, INT64_MAX, &value, err)) == SA_OK)
+    if (status == SA_OK && (v = sa_json_member(root, "seed")) != NULL &&
+        (status = sa_json_get_int(v, "options.seed", 0, INT64_MAX, &value, err)) == SA_OK)
         o->seed = (uint64_t)value;
     int choice = 0;
-    if (status == SA_OK && (v = sa_json_member(root, "algo")) != NULL
-        && (status = sa_json_get_enum(v, "options.algo", ALGO_NAMES, &choice, err)) == SA_OK)
+    if (status == SA_OK && (v = sa_json_member(root, "algo")) != NULL &&
+        (status = sa_json_get_enum(v, "options.algo", ALGO_NAMES, &choice, err)) == SA_OK)
         o->algo = (sa_algo)choice;
-    if (status == SA_OK && (v = sa_json_member(root, "level")) != NULL
-        && (status = sa_json_get_enum(v, "options.level", LEVEL_NAMES, &choice, err)) == SA_OK)
+    if (status == SA_OK && (v = sa_json_member(root, "level")) != NULL &&
+        (status = sa_json_get_enum(v, "options.level", LEVEL_NAMES, &choice, err)) ==
+            SA_OK)
         o->level = choice;
     sa_json_free(doc);
     return status;
 }
 
-EXPORT("safari_annotate") const char *safari_annotate(const char *record, const char *options)
+EXPORT("safari_annotate")
+const char *safari_annotate(const char *record, const char *options)
 {
-    sa_annotate_options o = {.level = 1, .threads = 1, .hash_mb = 16, .stop = &stop_flag,
+    sa_annotate_options o = {.level = 1,
+                             .threads = 1,
+                             .hash_mb = 16,
+                             .stop = &stop_flag,
                              .progress = annotate_progress};
     sa_error err;
     if (read_annotate_options(options, &o, &err) != SA_OK)
@@ -827,8 +850,8 @@ EXPORT("safari_annotate") const char *safari_annotate(const char *record, const 
     char *text = sa_annotate(record, strlen(record), &o, &ended, &err);
     if (text == NULL && ended)
         return ended == SA_ANNOTATE_STOPPED
-            ? "{\"error\": \"stopped\", \"field\": null}"
-            : "{\"error\": \"over budget\", \"field\": null}";
+                   ? "{\"error\": \"stopped\", \"field\": null}"
+                   : "{\"error\": \"over budget\", \"field\": null}";
     if (text == NULL)
         return error_answer(&err);
     size_t n = strlen(text);

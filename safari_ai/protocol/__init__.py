@@ -37,16 +37,35 @@ commands), ``text`` (:class:`ProtocolError`, quoting), ``options``
 ``output`` (the ``info`` lines), ``worker`` (the search queue and its stop
 signals). The names below are its public ones.
 """
+
 from __future__ import annotations
 
 from safari_ai.player import INFINITE_MS
-from safari_ai.protocol.engine import (ENGINE_AUTHOR, ENGINE_NAME, HELP, PROTOCOL_VERSION,
-                                       STOP_WAIT, Engine)
+from safari_ai.protocol.engine import (
+    ENGINE_AUTHOR,
+    ENGINE_NAME,
+    HELP,
+    PROTOCOL_VERSION,
+    STOP_WAIT,
+    Engine,
+)
 from safari_ai.protocol.go import DEFAULT_MOVESTOGO, MAX_PLAYERS, GoRequest, time_budget
 from safari_ai.protocol.options import MOVE_OVERHEAD_MS, EngineOption
 from safari_ai.protocol.text import ProtocolError
 
-__all__ = ["Engine", "ProtocolError", "EngineOption", "GoRequest", "time_budget",
-           "PROTOCOL_VERSION", "ENGINE_NAME", "ENGINE_AUTHOR", "MOVE_OVERHEAD_MS",
-           "DEFAULT_MOVESTOGO", "INFINITE_MS", "MAX_PLAYERS", "STOP_WAIT",
-           "HELP"]
+__all__ = [
+    "Engine",
+    "ProtocolError",
+    "EngineOption",
+    "GoRequest",
+    "time_budget",
+    "PROTOCOL_VERSION",
+    "ENGINE_NAME",
+    "ENGINE_AUTHOR",
+    "MOVE_OVERHEAD_MS",
+    "DEFAULT_MOVESTOGO",
+    "INFINITE_MS",
+    "MAX_PLAYERS",
+    "STOP_WAIT",
+    "HELP",
+]

@@ -6,10 +6,12 @@ quoting), ``options``, ``go`` (the ``go`` line, clocks), ``output`` (the
 ``info`` lines and where lines go), ``worker`` (the job queue and stop
 signals); the move itself is chosen by a :class:`~safari_ai.player.EnginePlayer`.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from typing import Any, Callable, Mapping, Optional, Sequence
+from typing import Any
 
 from safari_ai._version import __version__
 from safari_ai.errors import SafariError, SearchError
@@ -18,8 +20,15 @@ from safari_ai.player import INFINITE_MS, EnginePlayer, SearchFn, TreeFactory
 from safari_ai.position import Position, games
 from safari_ai.protocol.go import GoRequest, time_budget
 from safari_ai.protocol.options import engine_options, load_weights
-from safari_ai.protocol.output import (LineSink, chance_pov, chance_summary, info_lines,
-                                       outcome_line, terminal_line, zero_sum)
+from safari_ai.protocol.output import (
+    LineSink,
+    chance_pov,
+    chance_summary,
+    info_lines,
+    outcome_line,
+    terminal_line,
+    zero_sum,
+)
 from safari_ai.protocol.text import ProtocolError, one_line, quote
 from safari_ai.protocol.worker import Gate, Job, SearchWorker
 from safari_ai.search import MctsSession, Report, analyse
@@ -37,8 +46,10 @@ search ends within milliseconds; this only keeps the reader alive)."""
 AnalyseFn = SearchFn
 
 
-_UCI_HINTS = {"uci": "this is the safari_ai protocol: send 'safari'",
-              "ucinewgame": "send 'newgame'"}
+_UCI_HINTS = {
+    "uci": "this is the safari_ai protocol: send 'safari'",
+    "ucinewgame": "send 'newgame'",
+}
 
 HELP = [
     "commands (docs/protocol.md):",
@@ -65,14 +76,19 @@ class Engine:
         (:class:`~safari_ai.search.MctsSession`); None: never keep one.
     """
 
-    def __init__(self, emit: Optional[Callable[[str], None]] = None, *,
-                 analyse_fn: AnalyseFn = analyse,
-                 new_position: Callable[[str, Optional[dict[str, Any]]], Any] = Position.new,
-                 read_position: Callable[[str], Any] = Position.from_json,
-                 game_names: Optional[Sequence[str]] = None,
-                 new_tree: Optional[TreeFactory] = MctsSession,
-                 files: bool = True, caps: Optional[Mapping[str, int]] = None,
-                 gate: Optional[Gate] = None) -> None:
+    def __init__(
+        self,
+        emit: Callable[[str], None] | None = None,
+        *,
+        analyse_fn: AnalyseFn = analyse,
+        new_position: Callable[[str, dict[str, Any] | None], Any] = Position.new,
+        read_position: Callable[[str], Any] = Position.from_json,
+        game_names: Sequence[str] | None = None,
+        new_tree: TreeFactory | None = MctsSession,
+        files: bool = True,
+        caps: Mapping[str, int] | None = None,
+        gate: Gate | None = None,
+    ) -> None:
         self._out = LineSink(emit)
         self._new_position = new_position
         self._read_position = read_position
@@ -92,10 +108,10 @@ class Engine:
         # the engine as a player (its MCTS tree kept between searches); used
         # by the worker only
         self._player = EnginePlayer(search=analyse_fn, new_tree=new_tree)
-        self._tree_stale = False                   # set by newgame: drop the tree
-        self._weights: Any = None                  # the Weights option's file, loaded
+        self._tree_stale = False  # set by newgame: drop the tree
+        self._weights: Any = None  # the Weights option's file, loaded
         self.finished = False
-        self._line = ""                            # the line being answered
+        self._line = ""  # the line being answered
         self._worker = SearchWorker(self._emit, gate)
         self.COMMANDS: dict[str, Callable[[list[str]], list[str]]] = {
             "safari": self._cmd_safari,
@@ -121,7 +137,7 @@ class Engine:
         line. After ``quit`` :attr:`finished` is True.
         """
         tokens = line.split()
-        self._line = line   # 'position json' reads its JSON as sent, spaces and all
+        self._line = line  # 'position json' reads its JSON as sent, spaces and all
         out = self._drain()
         if not tokens or self.finished:
             return out
@@ -134,8 +150,9 @@ class Engine:
         except ProtocolError as error:
             out.append(f"info string error: {error}")
         except Exception as error:  # noqa: BLE001 - the loop must survive anything
-            out.append(f"info string error: {tokens[0]}: internal error: "
-                       f"{type(error).__name__}: {error}")
+            out.append(
+                f"info string error: {tokens[0]}: internal error: {type(error).__name__}: {error}"
+            )
         return [one_line(item) for item in out] + self._drain()
 
     @property
@@ -144,7 +161,7 @@ class Engine:
         (``bestmove``, ``nodes``) is written, and while others wait behind it."""
         return self._worker.busy
 
-    def wait(self, timeout: Optional[float] = None) -> list[str]:
+    def wait(self, timeout: float | None = None) -> list[str]:
         """Waits for the running job and those queued behind it to end;
         returns their lines not yet returned."""
         last = self._worker.last_job()
@@ -181,8 +198,12 @@ class Engine:
     # -- handshake and options ---------------------------------------------
     def _cmd_safari(self, args: list[str]) -> list[str]:
         self._no_args("safari", args)
-        lines = [f"id name {ENGINE_NAME}", f"id author {ENGINE_AUTHOR}",
-                 f"id protocol {PROTOCOL_VERSION}", f"id games {' '.join(self._games)}"]
+        lines = [
+            f"id name {ENGINE_NAME}",
+            f"id author {ENGINE_AUTHOR}",
+            f"id protocol {PROTOCOL_VERSION}",
+            f"id games {' '.join(self._games)}",
+        ]
         lines += [opt.describe() for opt in self.options.values()]
         return lines + ["safariok"]
 
@@ -198,7 +219,7 @@ class Engine:
             raise ProtocolError("setoption: expected 'setoption name NAME value VALUE'")
         if "value" in args:
             at = args.index("value")
-            name_tokens, value_tokens = args[1:at], args[at + 1:]
+            name_tokens, value_tokens = args[1:at], args[at + 1 :]
         else:
             name_tokens, value_tokens = args[1:], []
         name = " ".join(name_tokens)
@@ -214,8 +235,9 @@ class Engine:
             try:
                 self._new_position(option.game, {str(option.key): value})
             except SafariError as error:
-                raise ProtocolError(f"setoption: bad value for option {option.name}: "
-                                    f"{error}") from None
+                raise ProtocolError(
+                    f"setoption: bad value for option {option.name}: {error}"
+                ) from None
         if option.name == "Weights":
             self._weights = load_weights(value, self._files)
             self._tree_stale = True  # a tree grown under other weights
@@ -228,8 +250,11 @@ class Engine:
         return self.options[name.lower()].value
 
     def _game_rules(self, game: str) -> dict[str, Any]:
-        return {str(opt.key): opt.value for opt in self.options.values()
-                if opt.game == game and opt.value != opt.default}
+        return {
+            str(opt.key): opt.value
+            for opt in self.options.values()
+            if opt.game == game and opt.value != opt.default
+        }
 
     def _cmd_newgame(self, args: list[str]) -> list[str]:
         self._no_args("newgame", args)
@@ -264,19 +289,22 @@ class Engine:
 
     def _startpos(self, args: list[str]) -> tuple[Any, list[str]]:
         if not args or args[0] == "moves":
-            raise ProtocolError(f"position startpos: missing game (one of "
-                                f"{', '.join(self._games)})")
+            raise ProtocolError(
+                f"position startpos: missing game (one of {', '.join(self._games)})"
+            )
         game = args[0]
         if game not in self._games:
-            raise ProtocolError(f"position startpos: unknown game {quote(game)} (one of "
-                                f"{', '.join(self._games)})")
+            raise ProtocolError(
+                f"position startpos: unknown game {quote(game)} (one of {', '.join(self._games)})"
+            )
         rules = self._game_rules(game)
         rest = args[1:]
         while rest and rest[0] != "moves":
             key, sep, raw = rest[0].partition("=")
             if not sep or not key:
-                raise ProtocolError(f"position startpos: expected KEY=VALUE or 'moves', "
-                                    f"got {quote(rest[0])}")
+                raise ProtocolError(
+                    f"position startpos: expected KEY=VALUE or 'moves', got {quote(rest[0])}"
+                )
             try:
                 rules[key] = value_or_text(raw)  # under the input limits (jsontext)
             except SafariError as error:
@@ -309,8 +337,9 @@ class Engine:
             raise ProtocolError("position json: expected a JSON object {...}")
         rest = text[end:].split()
         if rest and rest[0] != "moves":
-            raise ProtocolError(f"position json: expected 'moves' after the JSON, "
-                                f"got {quote(rest[0])}")
+            raise ProtocolError(
+                f"position json: expected 'moves' after the JSON, got {quote(rest[0])}"
+            )
         try:
             pos = self._read_position(text[start:end])
         except SafariError as error:
@@ -344,8 +373,7 @@ class Engine:
         self._no_args("moves", args)
         pos = self._need_position("moves")
         if pos.is_chance():
-            pairs = " ".join(f"{o} {p.numerator}/{p.denominator}"
-                             for o, p in pos.chance_outcomes())
+            pairs = " ".join(f"{o} {p.numerator}/{p.denominator}" for o, p in pos.chance_outcomes())
             return [f"outcomes {pairs}"]
         legal = pos.legal_moves()
         return [f"moves {' '.join(legal)}" if legal else "moves (none)"]
@@ -368,19 +396,19 @@ class Engine:
         if not 1 <= depth <= 64:
             raise ProtocolError(f"perft: N must be 1..64, got {quote(args[0])}")
         pos = self._need_position("perft")
-        return self._submit(Job(lambda: self._run_perft(pos, depth), unbounded=True,
-                                failed=None), blocking=True)
+        return self._submit(
+            Job(lambda: self._run_perft(pos, depth), unbounded=True, failed=None), blocking=True
+        )
 
     def _run_perft(self, pos: Any, depth: int) -> str:
         """The worker: one ``MOVE COUNT`` line per root move, then returns
         ``nodes TOTAL``; ``stop`` ends it within milliseconds, also inside a
         root move (the C walk reads the stop flag)."""
-        moves = ([o for o, _ in pos.chance_outcomes()] if pos.is_chance()
-                 else pos.legal_moves())
+        moves = [o for o, _ in pos.chance_outcomes()] if pos.is_chance() else pos.legal_moves()
         total = 0
         for move in moves:
             child = pos.apply(move)
-            count: Optional[int] = 0
+            count: int | None = 0
             if depth == 1 or not child.is_terminal():
                 count = child.perft_stoppable(depth - 1, self._worker.stop_flag)
             if count is None or self._worker.stop_flag.is_set:
@@ -394,13 +422,29 @@ class Engine:
     def _cmd_go(self, args: list[str]) -> list[str]:
         request = GoRequest.parse(args)
         pos = self._need_position("go")
-        settings = {name: self._option(name) for name in
-                    ("Threads", "Hash", "MultiPV", "Seed", "Algorithm", "MctsLeaf",
-                     "MoveOverhead", "TreeReuse", "Multiplayer")}
+        settings = {
+            name: self._option(name)
+            for name in (
+                "Threads",
+                "Hash",
+                "MultiPV",
+                "Seed",
+                "Algorithm",
+                "MctsLeaf",
+                "MoveOverhead",
+                "TreeReuse",
+                "Multiplayer",
+            )
+        }
         settings["path"] = (list(self._path), list(self._path_moves))
-        return self._submit(Job(lambda: self._run_go(pos, request, settings),
-                                unbounded=not request.limited(), failed="bestmove (none)"),
-                            blocking=request.limited())
+        return self._submit(
+            Job(
+                lambda: self._run_go(pos, request, settings),
+                unbounded=not request.limited(),
+                failed="bestmove (none)",
+            ),
+            blocking=request.limited(),
+        )
 
     def _cmd_stop(self, args: list[str]) -> list[str]:
         self._no_args("stop", args)
@@ -456,8 +500,7 @@ class Engine:
             self._worker.stop_event.wait()
         return f"bestmove {best}"
 
-    def _movetime_ms(self, pos: Any, request: GoRequest,
-                     settings: dict[str, Any]) -> Optional[int]:
+    def _movetime_ms(self, pos: Any, request: GoRequest, settings: dict[str, Any]) -> int | None:
         """Milliseconds the search may take: ``movetime``, the share of the
         mover's clock (:func:`time_budget`), the smaller of the two;
         :data:`INFINITE_MS` (until ``stop``) for ``go infinite`` or a ``go``
@@ -472,14 +515,19 @@ class Engine:
                 player = pos.to_move
                 if player not in request.clocks:
                     alias = {0: " or wtime", 1: " or btime"}.get(player, "")
-                    raise ProtocolError(f"go: no clock for player {player} "
-                                        f"(time{player}{alias})")
+                    raise ProtocolError(f"go: no clock for player {player} (time{player}{alias})")
             else:  # a chance position: the clock of pov, else the smallest
                 player = self._chance_pov([pos.apply(o) for o, _ in pos.chance_outcomes()])
                 if player not in request.clocks:
                     player = min(request.clocks, key=lambda p: request.clocks[p])
-            limits.append(time_budget(request.clocks[player], request.increments.get(player, 0),
-                                      request.movestogo, settings["MoveOverhead"]))
+            limits.append(
+                time_budget(
+                    request.clocks[player],
+                    request.increments.get(player, 0),
+                    request.movestogo,
+                    settings["MoveOverhead"],
+                )
+            )
         return min(limits) if limits else None
 
     def _settings(self, pos: Any, request: GoRequest, settings: dict[str, Any]) -> Settings:
@@ -487,10 +535,17 @@ class Engine:
         once: the ``go`` line's limits and, for every search setting that is
         a ``setoption`` option (the table's ``option``: Seed, MultiPV, Hash,
         Algorithm, ...), the engine's value of it."""
-        options = {item.name: settings[item.option] for item in SETTINGS
-                   if item.option is not None and item.name in SEARCH_NAMES}
-        return Settings.of(depth=request.depth, nodes=request.nodes,
-                           movetime=self._movetime_ms(pos, request, settings), **options)
+        options = {
+            item.name: settings[item.option]
+            for item in SETTINGS
+            if item.option is not None and item.name in SEARCH_NAMES
+        }
+        return Settings.of(
+            depth=request.depth,
+            nodes=request.nodes,
+            movetime=self._movetime_ms(pos, request, settings),
+            **options,
+        )
 
     def _go_decision(self, pos: Any, search: Settings, settings: dict[str, Any]) -> str:
         last: list[tuple[int, int]] = []
@@ -537,14 +592,20 @@ class Engine:
 
         def report_lines(report: Report, final: bool = False) -> None:
             pov = chance_pov(report)
-            for outcome in report.outcomes:   # while it runs, the outcomes valued so far
+            for outcome in report.outcomes:  # while it runs, the outcomes valued so far
                 if final or outcome.expected is not None:
                     self._emit(outcome_line(outcome, pov, is_zero_sum))
             self._emit(chance_summary(report, is_zero_sum))
 
-        report_lines(self._player.search(     # algo auto: expectimax, the search that values chance
-            pos, replace(search, algo="auto"), stop=self._worker.stop_flag,
-            progress=report_lines), final=True)
+        report_lines(
+            self._player.search(  # algo auto: expectimax, the search that values chance
+                pos,
+                replace(search, algo="auto"),
+                stop=self._worker.stop_flag,
+                progress=report_lines,
+            ),
+            final=True,
+        )
 
     @staticmethod
     def _chance_pov(children: list[Any]) -> int:

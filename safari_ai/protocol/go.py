@@ -1,9 +1,10 @@
 """The ``go`` command: its parameters (:class:`GoRequest`) and the share of a
 clock one move may take (:func:`time_budget`)."""
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
 
 from safari_ai import settings
 from safari_ai.player import INFINITE_MS
@@ -18,8 +19,12 @@ MAX_PLAYERS = 8
 """Clocks ``go`` reads: ``time0`` .. ``time7`` (and ``inc0`` .. ``inc7``)."""
 
 
-def time_budget(remaining_ms: int, increment_ms: int = 0, movestogo: Optional[int] = None,
-                overhead_ms: int = MOVE_OVERHEAD_MS) -> int:
+def time_budget(
+    remaining_ms: int,
+    increment_ms: int = 0,
+    movestogo: int | None = None,
+    overhead_ms: int = MOVE_OVERHEAD_MS,
+) -> int:
     """Milliseconds to search one move on a clock (the rule of docs/protocol.md).
 
     ``usable = remaining - overhead``; the share is ``usable / movestogo +
@@ -49,11 +54,11 @@ _CLOCK_ALIASES = {"wtime": "time0", "btime": "time1", "winc": "inc0", "binc": "i
 class GoRequest:
     """A parsed ``go`` line."""
 
-    depth: Optional[int] = None
-    nodes: Optional[int] = None
-    movetime: Optional[int] = None
+    depth: int | None = None
+    nodes: int | None = None
+    movetime: int | None = None
     infinite: bool = False
-    movestogo: Optional[int] = None
+    movestogo: int | None = None
     clocks: dict[int, int] = field(default_factory=dict)
     increments: dict[int, int] = field(default_factory=dict)
 
@@ -74,7 +79,7 @@ class GoRequest:
                 raise ProtocolError(f"go: {name} needs a value")
             raw = tokens[i + 1]
             name = _CLOCK_ALIASES.get(name, name)
-            if name in ("depth", "nodes", "movetime"):   # the one table (safari_ai.settings)
+            if name in ("depth", "nodes", "movetime"):  # the one table (safari_ai.settings)
                 try:
                     parsed = settings.parse(name, raw)
                 except settings.SettingError as error:
@@ -98,5 +103,9 @@ class GoRequest:
 
     def limited(self) -> bool:
         """True when something other than ``stop`` ends the search."""
-        return not self.infinite and (self.depth is not None or self.nodes is not None
-                                      or self.movetime is not None or bool(self.clocks))
+        return not self.infinite and (
+            self.depth is not None
+            or self.nodes is not None
+            or self.movetime is not None
+            or bool(self.clocks)
+        )

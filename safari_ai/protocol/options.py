@@ -1,17 +1,25 @@
 """The engine's ``setoption`` options: their types, ranges and defaults, as
 the handshake announces them, and how a ``value`` is read."""
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Any
 
 from safari_ai import facts, settings
 from safari_ai.errors import SafariError
 from safari_ai.protocol.text import ProtocolError, format_value, quote
 from safari_ai.settings import parse_integer
 
-__all__ = ["EngineOption", "engine_options", "rules_options", "load_weights", "parse_integer",
-           "MOVE_OVERHEAD_MS"]
+__all__ = [
+    "EngineOption",
+    "engine_options",
+    "rules_options",
+    "load_weights",
+    "parse_integer",
+    "MOVE_OVERHEAD_MS",
+]
 
 MOVE_OVERHEAD_MS = 30
 """Default of the ``MoveOverhead`` option: clock time kept back for I/O per move."""
@@ -22,14 +30,14 @@ class EngineOption:
     """One ``setoption`` option, as the handshake announces it (UCI types)."""
 
     name: str
-    kind: str                    # "spin", "check", "combo" or "string"
+    kind: str  # "spin", "check", "combo" or "string"
     default: Any
-    minimum: Optional[int] = None
-    maximum: Optional[int] = None
+    minimum: int | None = None
+    maximum: int | None = None
     choices: Sequence[str] = ()
-    game: Optional[str] = None   # a rules option of this game
-    key: Optional[str] = None    # its key in "rules"
-    setting: Optional[str] = None  # the search setting it sets (safari_ai.settings)
+    game: str | None = None  # a rules option of this game
+    key: str | None = None  # its key in "rules"
+    setting: str | None = None  # the search setting it sets (safari_ai.settings)
     value: Any = None
 
     def __post_init__(self) -> None:
@@ -90,12 +98,23 @@ def rules_options(game: str) -> list[EngineOption]:
     for key, spec in facts.game(game).rules_schema["properties"].items():
         name = f"{game}.{key}"
         if "enum" in spec:
-            options.append(EngineOption(name, "combo", spec["default"], choices=spec["enum"],
-                                        game=game, key=key))
+            options.append(
+                EngineOption(
+                    name, "combo", spec["default"], choices=spec["enum"], game=game, key=key
+                )
+            )
         else:
-            options.append(EngineOption(name, _OPTION_KINDS[spec["type"]], spec["default"],
-                                        spec.get("minimum"), spec.get("maximum"),
-                                        game=game, key=key))
+            options.append(
+                EngineOption(
+                    name,
+                    _OPTION_KINDS[spec["type"]],
+                    spec["default"],
+                    spec.get("minimum"),
+                    spec.get("maximum"),
+                    game=game,
+                    key=key,
+                )
+            )
     return options
 
 
@@ -114,8 +133,10 @@ def load_weights(value: str, files: bool = True) -> Any:
         if value.lstrip().startswith("{"):
             return EvalWeights.from_text(value)
         if not files:
-            raise ProtocolError(f"{where}: this server reads no files; send the weights "
-                                f"object itself: setoption name Weights value {{...}}")
+            raise ProtocolError(
+                f"{where}: this server reads no files; send the weights "
+                f"object itself: setoption name Weights value {{...}}"
+            )
         return EvalWeights.load(value)
     except SafariError as error:
         raise ProtocolError(f"{where}: {error}") from None
@@ -129,20 +150,32 @@ def _setting_option(name: str) -> EngineOption:
     (:data:`safari_ai.settings.SETTINGS`): its name, type, range and default."""
     item = settings.setting(name)
     assert item.option is not None
-    return EngineOption(item.option, _KINDS[item.kind], item.default, item.low, item.high,
-                        choices=list(item.choices), setting=name)
+    return EngineOption(
+        item.option,
+        _KINDS[item.kind],
+        item.default,
+        item.low,
+        item.high,
+        choices=list(item.choices),
+        setting=name,
+    )
 
 
 def engine_options() -> list[EngineOption]:
     """Every option the handshake announces, at its default: the engine's
     own, then each game's rules options (``game.key``)."""
-    options = [_setting_option("threads"), _setting_option("hash_mb"),
-               _setting_option("multipv"), _setting_option("seed"), _setting_option("algo"),
-               _setting_option("leaf"),
-               EngineOption("TreeReuse", "check", True),
-               _setting_option("multiplayer"),
-               EngineOption("MoveOverhead", "spin", MOVE_OVERHEAD_MS, 0, 10000),
-               _setting_option("weights")]  # a weights file or object (docs/tuning.md)
+    options = [
+        _setting_option("threads"),
+        _setting_option("hash_mb"),
+        _setting_option("multipv"),
+        _setting_option("seed"),
+        _setting_option("algo"),
+        _setting_option("leaf"),
+        EngineOption("TreeReuse", "check", True),
+        _setting_option("multiplayer"),
+        EngineOption("MoveOverhead", "spin", MOVE_OVERHEAD_MS, 0, 10000),
+        _setting_option("weights"),
+    ]  # a weights file or object (docs/tuning.md)
     for game in facts.game_names():
         options.extend(rules_options(game))
     return options

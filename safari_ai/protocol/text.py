@@ -1,5 +1,6 @@
 """The protocol's text: its typed error and how tokens and values are written
 in answers (one line each, tokens quoted, numbers to three decimals)."""
+
 from __future__ import annotations
 
 from typing import Any

@@ -10,13 +10,14 @@ A *gate* wraps each job as it runs on the worker thread: the web server's
 takes a slot of its search pool (waiting, a job is stopped as any other) and
 arms its time cap, for every job, queued ones included.
 """
+
 from __future__ import annotations
 
 import contextlib
 import threading
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable, Optional
 
 from safari_ai.search import StopFlag
 
@@ -27,7 +28,9 @@ Gate = Callable[[threading.Event, Callable[[], None]], contextlib.AbstractContex
 is stopped) and a function that stops this job (and no other)."""
 
 
-def _open_gate(stopped: threading.Event, stop: Callable[[], None]) -> contextlib.AbstractContextManager[None]:
+def _open_gate(
+    stopped: threading.Event, stop: Callable[[], None]
+) -> contextlib.AbstractContextManager[None]:
     return contextlib.nullcontext()
 
 
@@ -40,10 +43,10 @@ class Job:
     the job done: once that line is out, the engine is idle.
     """
 
-    run: Callable[[], Optional[str]]
-    unbounded: bool                  # go infinite, perft: stopped at end of input
-    failed: Optional[str]            # the last line when ``run`` raises
-    stopped: bool = False            # 'stop' came before it started
+    run: Callable[[], str | None]
+    unbounded: bool  # go infinite, perft: stopped at end of input
+    failed: str | None  # the last line when ``run`` raises
+    stopped: bool = False  # 'stop' came before it started
     done: threading.Event = field(default_factory=threading.Event)
 
 
@@ -55,15 +58,15 @@ class SearchWorker:
     :param gate: wraps each job's run (:data:`Gate`); by default nothing.
     """
 
-    def __init__(self, emit: Callable[[str], None], gate: Optional[Gate] = None) -> None:
+    def __init__(self, emit: Callable[[str], None], gate: Gate | None = None) -> None:
         self._emit = emit
         self._gate = gate or _open_gate
         # The jobs: the one running on the worker and those queued behind it.
         # _state guards both (see the module docstring).
         self._state = threading.Lock()
-        self._running: Optional[Job] = None
+        self._running: Job | None = None
         self._queue: deque[Job] = deque()
-        self._thread: Optional[threading.Thread] = None
+        self._thread: threading.Thread | None = None
         # the running job's stop signals (the worker sets them for each job)
         self.stop_flag = StopFlag()
         self.stop_event = threading.Event()
@@ -75,12 +78,12 @@ class SearchWorker:
             return self._running is not None
 
     @property
-    def running(self) -> Optional[Job]:
+    def running(self) -> Job | None:
         """The job running now (None when idle)."""
         with self._state:
             return self._running
 
-    def last_job(self) -> Optional[Job]:
+    def last_job(self) -> Job | None:
         """The job that will end last: the last queued, else the running one."""
         with self._state:
             return self._queue[-1] if self._queue else self._running
@@ -92,14 +95,15 @@ class SearchWorker:
             idle = self._running is None
             if idle:
                 self._begin(job)
-                self._thread = threading.Thread(target=self._work, args=(job,),
-                                                name="safari-search", daemon=True)
+                self._thread = threading.Thread(
+                    target=self._work, args=(job,), name="safari-search", daemon=True
+                )
                 self._thread.start()
             else:
                 self._queue.append(job)
         return idle
 
-    def stop_all(self, timeout: Optional[float]) -> None:
+    def stop_all(self, timeout: float | None) -> None:
         """Stops the running job and every job queued behind it (each still
         writes its last line: a queued ``go`` searches with its stop flag
         already raised, which gives a legal move at once), then waits for the
@@ -125,10 +129,12 @@ class SearchWorker:
 
     def _stopper(self, job: Job) -> Callable[[], None]:
         """A function that stops ``job`` if it is still the running one."""
+
         def stop() -> None:
             with self._state:
                 if self._running is job:
                     self._raise_stop()
+
         return stop
 
     def _raise_stop(self) -> None:
@@ -145,15 +151,14 @@ class SearchWorker:
             self.stop_flag.clear()
             self.stop_event.clear()
 
-    def _work(self, job: Optional[Job]) -> None:
+    def _work(self, job: Job | None) -> None:
         """The worker thread: runs ``job`` and then each queued job in turn."""
         while job is not None:
             try:
                 with self._gate(self.stop_event, self._stopper(job)):
                     last = job.run()
             except Exception as error:  # noqa: BLE001 - report, never die silently
-                self._emit(f"info string error: internal error: {type(error).__name__}: "
-                           f"{error}")
+                self._emit(f"info string error: internal error: {type(error).__name__}: {error}")
                 last = job.failed
             with self._state:
                 if last is not None:

@@ -13,10 +13,12 @@ left, the caption and the key on the right: the ``<svg>``'s ``data-board``
 and ``data-key`` name the two view boxes (``x y width height``), so that a
 page shows them apart (``boardview.js``: the key below the board on a phone).
 """
+
 from __future__ import annotations
 
 import importlib
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from safari_ai.errors import PositionError
 from safari_ai.position import Position
@@ -46,8 +48,11 @@ def _read(position: Position | Mapping[str, Any] | str | bytes) -> Position:
         raise RenderError("position: nested too deeply") from None
 
 
-def render(position: Position | Mapping[str, Any] | str | bytes,
-           last_move: str | None = None, seat: int | None = None) -> str:
+def render(
+    position: Position | Mapping[str, Any] | str | bytes,
+    last_move: str | None = None,
+    seat: int | None = None,
+) -> str:
     """The SVG text of ``position`` (a :class:`~safari_ai.Position`, its JSON
     text, read by C as is, or a JSON object); ``last_move``,
     when given, is marked on the board and written under it. With ``seat``,
@@ -59,8 +64,9 @@ def render(position: Position | Mapping[str, Any] | str | bytes,
     """
     pos = _read(position)
     if pos.game not in RENDERED_GAMES:
-        raise RenderError(f"field 'game': cannot draw {pos.game!r} "
-                          f"(known: {', '.join(RENDERED_GAMES)})", "game")
+        raise RenderError(
+            f"field 'game': cannot draw {pos.game!r} (known: {', '.join(RENDERED_GAMES)})", "game"
+        )
     result = pos.result() if pos.is_terminal() else None
     module = importlib.import_module(f"safari_ai.render.{pos.game}")
     shown = pos.to_json() if seat is None else hide_predictions(pos.to_json(), seat)
@@ -78,6 +84,8 @@ def hide_predictions(position: dict[str, Any], seat: int) -> dict[str, Any]:
     if position.get("game") != "ostrich" or not isinstance(position.get("predictions"), list):
         return position
     shown = dict(position)
-    shown["predictions"] = [tile if index == seat or tile is None else "????"
-                            for index, tile in enumerate(position["predictions"])]
+    shown["predictions"] = [
+        tile if index == seat or tile is None else "????"
+        for index, tile in enumerate(position["predictions"])
+    ]
     return shown

@@ -1,13 +1,23 @@
 """Arena: the hex arena (pointy-topped hexes, row 1 at the bottom), gladiators by
 side, animals, and the state of the round (initiative, pending attack, pool)."""
+
 from __future__ import annotations
 
 import math
 import re
-from typing import Any, Optional
+from typing import Any
 
-from safari_ai.render._svg import (ANIMAL_COLOUR, LAST_MOVE_COLOUR, Canvas, Legend, caption,
-                                   hex_points, player_colour, result_text, to_move_text)
+from safari_ai.render._svg import (
+    ANIMAL_COLOUR,
+    LAST_MOVE_COLOUR,
+    Canvas,
+    Legend,
+    caption,
+    hex_points,
+    player_colour,
+    result_text,
+    to_move_text,
+)
 
 SIZE = 28.0
 HEX_RE = re.compile(r"^([a-z])(\d{1,2})$")
@@ -29,7 +39,7 @@ def axial(name: str) -> tuple[int, int]:
     return ord(match.group(1)) - 97, int(match.group(2)) - 1
 
 
-def move_marks(move: Optional[str]) -> tuple[set[str], set[str]]:
+def move_marks(move: str | None) -> tuple[set[str], set[str]]:
     """(hexes, combatant ids) a move names."""
     if not move:
         return set(), set()
@@ -41,7 +51,7 @@ def move_marks(move: Optional[str]) -> tuple[set[str], set[str]]:
     return set(), set()
 
 
-def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[int]]) -> str:
+def render(pos: dict[str, Any], last_move: str | None, result: list[int] | None) -> str:
     arena = default_arena() if pos.get("arena", "default") == "default" else pos["arena"]
     coords = {name: axial(name) for name in arena["hexes"]}
     w = math.sqrt(3) * SIZE
@@ -67,46 +77,117 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
         x, y = xy(name)
         start = "I" if name == arena["I"] else "II" if name == arena["II"] else None
         cls = "hex last-move" if name in hexes else "hex"
-        canvas.add(board, "polygon", points=hex_points(x, y, SIZE - 1, pointy=True),
-                   fill=LAST_MOVE_COLOUR if name in hexes else ("#e6cf9c" if start else "#efe3c4"),
-                   stroke="#a08a5a", stroke_width=1.0, class_=cls, **{"data-hex": name})
-        canvas.label(names, x, y + SIZE * 0.68, name + (f" {start}" if start else ""), size=TEXT,
-                     cls="hex-name")
+        canvas.add(
+            board,
+            "polygon",
+            points=hex_points(x, y, SIZE - 1, pointy=True),
+            fill=LAST_MOVE_COLOUR if name in hexes else ("#e6cf9c" if start else "#efe3c4"),
+            stroke="#a08a5a",
+            stroke_width=1.0,
+            class_=cls,
+            **{"data-hex": name},
+        )
+        canvas.label(
+            names,
+            x,
+            y + SIZE * 0.68,
+            name + (f" {start}" if start else ""),
+            size=TEXT,
+            cls="hex-name",
+        )
     for glad in pos.get("gladiators", []):
         if glad.get("hex") is None:
             continue
         x, y = xy(glad["hex"])
         marked = glad["id"] in ids or glad["id"] == active
-        group = canvas.group("piece last-move" if glad["id"] in ids else "piece", pieces, **{
-            "data-owner": str(glad["side"]), "data-kind": "gladiator", "data-id": glad["id"],
-            "data-hex": glad["hex"]})
-        canvas.add(group, "circle", cx=x, cy=y - 3, r=SIZE * 0.7, fill=player_colour(glad["side"]),
-                   stroke="#f2c500" if marked else "#222", stroke_width=4.0 if marked else 1.5)
+        group = canvas.group(
+            "piece last-move" if glad["id"] in ids else "piece",
+            pieces,
+            **{
+                "data-owner": str(glad["side"]),
+                "data-kind": "gladiator",
+                "data-id": glad["id"],
+                "data-hex": glad["hex"],
+            },
+        )
+        canvas.add(
+            group,
+            "circle",
+            cx=x,
+            cy=y - 3,
+            r=SIZE * 0.7,
+            fill=player_colour(glad["side"]),
+            stroke="#f2c500" if marked else "#222",
+            stroke_width=4.0 if marked else 1.5,
+        )
         canvas.text(group, x, y - 10, glad["id"], size=TEXT, fill="#fff", weight="bold")
-        canvas.text(group, x, y + 4, f"{glad['attack']}/{glad['defense']}/{glad['speed']}",
-                    size=TEXT, fill="#fff", cls="dice-triplet")
+        canvas.text(
+            group,
+            x,
+            y + 4,
+            f"{glad['attack']}/{glad['defense']}/{glad['speed']}",
+            size=TEXT,
+            fill="#fff",
+            cls="dice-triplet",
+        )
     for animal in pos.get("animals", []):
         if animal.get("hex") is None:
             continue
         x, y = xy(animal["hex"])
         marked = animal["id"] in ids or animal["id"] == active
-        group = canvas.group("piece last-move" if animal["id"] in ids else "piece", pieces, **{
-            "data-owner": "animals", "data-kind": animal["species"], "data-id": animal["id"],
-            "data-hex": animal["hex"]})
-        canvas.add(group, "polygon", points=hex_points(x, y - 3, SIZE * 0.8, pointy=False),
-                   fill=ANIMAL_COLOUR, stroke="#f2c500" if marked else "#222",
-                   stroke_width=4.0 if marked else 1.5)
-        canvas.text(group, x, y - 10, SPECIES_LETTER.get(animal["species"], "?") + animal["id"],
-                    size=TEXT, fill="#fff", weight="bold")
-        canvas.text(group, x, y + 4, f"{animal['attack']}/{animal['defense']}/{animal['speed']}",
-                    size=TEXT, fill="#fff", cls="dice-triplet")
+        group = canvas.group(
+            "piece last-move" if animal["id"] in ids else "piece",
+            pieces,
+            **{
+                "data-owner": "animals",
+                "data-kind": animal["species"],
+                "data-id": animal["id"],
+                "data-hex": animal["hex"],
+            },
+        )
+        canvas.add(
+            group,
+            "polygon",
+            points=hex_points(x, y - 3, SIZE * 0.8, pointy=False),
+            fill=ANIMAL_COLOUR,
+            stroke="#f2c500" if marked else "#222",
+            stroke_width=4.0 if marked else 1.5,
+        )
+        canvas.text(
+            group,
+            x,
+            y - 10,
+            SPECIES_LETTER.get(animal["species"], "?") + animal["id"],
+            size=TEXT,
+            fill="#fff",
+            weight="bold",
+        )
+        canvas.text(
+            group,
+            x,
+            y + 4,
+            f"{animal['attack']}/{animal['defense']}/{animal['speed']}",
+            size=TEXT,
+            fill="#fff",
+            cls="dice-triplet",
+        )
     if pending.get("attacker") and pending.get("target"):
         where = {c["id"]: c.get("hex") for c in pos.get("gladiators", []) + pos.get("animals", [])}
         a, t = where.get(pending["attacker"]), where.get(pending["target"])
         if a and t:
             (x1, y1), (x2, y2) = xy(a), xy(t)
-            canvas.add(None, "line", x1=x1, y1=y1, x2=x2, y2=y2, stroke="#c0392b",
-                       stroke_width=4.0, stroke_opacity=0.7, class_="attack")
+            canvas.add(
+                None,
+                "line",
+                x1=x1,
+                y1=y1,
+                x2=x2,
+                y2=y2,
+                stroke="#c0392b",
+                stroke_width=4.0,
+                stroke_opacity=0.7,
+                class_="attack",
+            )
     lines = [f"arena  {to_move_text(pos)}", f"round {pos.get('round')}, phase {pos.get('phase')}"]
     if pos.get("team_order"):
         lines.append("team order: " + " ".join(pos["team_order"]))
@@ -119,11 +200,15 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
     if pending.get("wounds"):
         lines.append(f"wounds to take: {pending['wounds']} on {pending['target']}")
     for glad in pos.get("gladiators", []):
-        lines.append(f"{glad['id']} {glad['name']}: A{glad['attack']} D{glad['defense']} "
-                     f"S{glad['speed']} wounds {glad['wounds']}")
+        lines.append(
+            f"{glad['id']} {glad['name']}: A{glad['attack']} D{glad['defense']} "
+            f"S{glad['speed']} wounds {glad['wounds']}"
+        )
     for animal in pos.get("animals", []):
-        lines.append(f"{animal['id']} {animal['species']}: A{animal['attack']} D{animal['defense']} "
-                     f"S{animal['speed']}" + ("" if animal.get("hex") else f" waiting at {animal['entry']}"))
+        lines.append(
+            f"{animal['id']} {animal['species']}: A{animal['attack']} D{animal['defense']} "
+            f"S{animal['speed']}" + ("" if animal.get("hex") else f" waiting at {animal['entry']}")
+        )
     if result is not None:
         lines.append(result_text(result))
     if last_move:
@@ -142,8 +227,7 @@ def _legend(canvas: Canvas, x: float, y: float) -> None:
         key.row(f"{species} (animal x, y or z)", fill=ANIMAL_COLOUR, symbol=letter)
     key.note("4/3/2 under a fighter: its Attack /")
     key.note("Defense / Speed dice (a wound costs one)")
-    key.row("active fighter, or one the move names", fill="#fff", shape="circle",
-            stroke="#f2c500")
+    key.row("active fighter, or one the move names", fill="#fff", shape="circle", stroke="#f2c500")
     key.row("attack being rolled", fill="#c0392b", shape="line")
     key.row("I, II: start and entry hexes", fill="#e6cf9c", stroke="#a08a5a")
     key.note("hex names: letter, row (row 1 at the bottom)")

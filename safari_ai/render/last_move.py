@@ -12,11 +12,11 @@ against that position, by ``safari-ai render --last-move`` and
 A refusal is a :class:`LastMoveError` (a :class:`~safari_ai.PositionError`
 with ``field`` ``last_move``).
 """
+
 from __future__ import annotations
 
 import importlib
 import re
-from typing import Optional
 
 from safari_ai.errors import PositionError, SafariError
 from safari_ai.position import Position
@@ -33,27 +33,35 @@ class LastMoveError(PositionError):
     """``last_move`` cannot have led to the position drawn."""
 
 
-def check_last_move(pos: Position, move: str, previous: Optional[Position] = None) -> str:
+def check_last_move(pos: Position, move: str, previous: Position | None = None) -> str:
     """``move`` when it may be the move that led to ``pos`` (the rules above).
 
     :raises LastMoveError: naming ``last_move`` and why.
     """
     if not _PLAIN.fullmatch(move):
-        raise LastMoveError(f"field 'last_move': {move[:80]!r} is not a move "
-                            "(1 to 64 printable characters, no spaces)", "last_move")
+        raise LastMoveError(
+            f"field 'last_move': {move[:80]!r} is not a move "
+            "(1 to 64 printable characters, no spaces)",
+            "last_move",
+        )
     if previous is not None:
         try:
             after = previous.apply(move)
         except SafariError:
-            raise LastMoveError(f"field 'last_move': {move!r} is not a legal move of the "
-                                "position before", "last_move") from None
+            raise LastMoveError(
+                f"field 'last_move': {move!r} is not a legal move of the position before",
+                "last_move",
+            ) from None
         if after.to_json() != pos.to_json():
-            raise LastMoveError(f"field 'last_move': {move!r} does not lead to the position "
-                                "drawn", "last_move")
+            raise LastMoveError(
+                f"field 'last_move': {move!r} does not lead to the position drawn", "last_move"
+            )
         return move
     if pos.game in _NAMES_ITS_CELLS:
         module = importlib.import_module(f"safari_ai.render.{pos.game}")
         if not module.move_cells(move):
-            raise LastMoveError(f"field 'last_move': {move!r} names no cell, as every "
-                                f"{pos.game} move does", "last_move")
+            raise LastMoveError(
+                f"field 'last_move': {move!r} names no cell, as every {pos.game} move does",
+                "last_move",
+            )
     return move

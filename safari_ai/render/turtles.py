@@ -1,12 +1,22 @@
 """Turtles: the 37-cell hexagonal island (flat-topped hexes, columns a-g upright)."""
+
 from __future__ import annotations
 
 import math
 import re
-from typing import Any, Optional
+from typing import Any
 
-from safari_ai.render._svg import (LAST_MOVE_COLOUR, NEUTRAL_COLOUR, Canvas, Legend, caption,
-                                   hex_points, player_colour, result_text, to_move_text)
+from safari_ai.render._svg import (
+    LAST_MOVE_COLOUR,
+    NEUTRAL_COLOUR,
+    Canvas,
+    Legend,
+    caption,
+    hex_points,
+    player_colour,
+    result_text,
+    to_move_text,
+)
 
 SIZE = 30.0
 # where the board and the key lie (Canvas.views): at a phone's width the
@@ -28,14 +38,14 @@ def cells() -> dict[str, tuple[int, int]]:
     return out
 
 
-def move_cells(move: Optional[str]) -> list[str]:
+def move_cells(move: str | None) -> list[str]:
     """The cells a move names, in order (the part after ``/`` of a jump is team digits)."""
     if not move:
         return []
     return CELL_RE.findall(move)
 
 
-def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[int]]) -> str:
+def render(pos: dict[str, Any], last_move: str | None, result: list[int] | None) -> str:
     width, height = 760.0, 440.0
     canvas = Canvas(width, height, f"turtles: {to_move_text(pos)}")
     cx, cy = 220.0, 215.0
@@ -50,21 +60,39 @@ def render(pos: dict[str, Any], last_move: Optional[str], result: Optional[list[
         y = cy + (r + q / 2) * math.sqrt(3) * SIZE
         cls = "cell" + (" last-move" if name in marked else "")
         fill = LAST_MOVE_COLOUR if name in marked else ("#e9dcb5" if name in goals else "#d8e8c8")
-        canvas.add(board, "polygon", points=hex_points(x, y, SIZE - 1, pointy=False),
-                   fill=fill, stroke="#6b7f5a", stroke_width=1.5, class_=cls,
-                   **{"data-cell": name})
+        canvas.add(
+            board,
+            "polygon",
+            points=hex_points(x, y, SIZE - 1, pointy=False),
+            fill=fill,
+            stroke="#6b7f5a",
+            stroke_width=1.5,
+            class_=cls,
+            **{"data-cell": name},
+        )
         canvas.label(names, x, y + SIZE * 0.66, name, size=12)
         code = pos["board"].get(name)
         if code is None:
             continue
         owner = "neutral" if code[0] == "n" else code[0]
         kind = code[1:]
-        group = canvas.group("piece", pieces, **{"data-owner": owner, "data-cell": name,
-                                                 "data-kind": kind or "plain"})
+        group = canvas.group(
+            "piece",
+            pieces,
+            **{"data-owner": owner, "data-cell": name, "data-kind": kind or "plain"},
+        )
         colour = NEUTRAL_COLOUR if owner == "neutral" else player_colour(int(owner))
-        canvas.add(group, "circle", cx=float(x), cy=y - 3.0, r=SIZE * 0.54, fill=colour,
-                   stroke="#222", stroke_width=2.0,
-                   stroke_dasharray="4 3" if owner == "neutral" else None)
+        canvas.add(
+            group,
+            "circle",
+            cx=float(x),
+            cy=y - 3.0,
+            r=SIZE * 0.54,
+            fill=colour,
+            stroke="#222",
+            stroke_width=2.0,
+            stroke_dasharray="4 3" if owner == "neutral" else None,
+        )
         if kind:
             canvas.text(group, x, y - 3, kind, size=14, fill="#fff", weight="bold")
     if marked:
@@ -110,5 +138,13 @@ def _arrow(canvas: Canvas, layer: Any, marked: list[str], cx: float, cy: float) 
             q, r = table[name]
             points.append(f"{cx + q * 1.5 * SIZE:.1f},{cy + (r + q / 2) * math.sqrt(3) * SIZE:.1f}")
     if len(points) >= 2:
-        canvas.add(layer, "polyline", points=" ".join(points), fill="none", stroke="#222",
-                   stroke_width=3.0, stroke_opacity=0.6, class_="last-move-path")
+        canvas.add(
+            layer,
+            "polyline",
+            points=" ".join(points),
+            fill="none",
+            stroke="#222",
+            stroke_width=3.0,
+            stroke_opacity=0.6,
+            class_="last-move-path",
+        )

@@ -4,6 +4,7 @@ HTTP/WebSocket API for other web frontends (docs/web.md).
 Needs the optional extra ``web`` (``pip install '.[web]'``: Starlette and
 uvicorn). :func:`safari_ai.web.app.create_app` builds the ASGI application.
 """
+
 from __future__ import annotations
 
 __all__ = ["create_app", "ServerConfig"]

@@ -12,6 +12,7 @@ No endpoint reads or writes a file of the server (the page's own static files
 aside; the engine's ``Weights`` takes a weights object, not a file name).
 The API is documented in docs/web.md.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -22,10 +23,11 @@ import logging
 import os
 import threading
 from collections import Counter
+from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any, AsyncIterator, Callable, Iterator, Optional
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
@@ -35,15 +37,23 @@ from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from safari_ai.errors import PositionError, SafariError
 from safari_ai import facts, settings
+from safari_ai.errors import PositionError, SafariError
 from safari_ai.limits import DEFAULT_MOVETIME_MS
 from safari_ai.position import Position
 from safari_ai.settings import Settings
 from safari_ai.web.guard import AccessPolicy, GuardMiddleware
 
-__all__ = ["create_app", "ServerConfig", "ApiError", "rules_form", "games_facts",
-           "moves_json", "MAX_DEPTH", "MAX_MULTIPV"]
+__all__ = [
+    "create_app",
+    "ServerConfig",
+    "ApiError",
+    "rules_form",
+    "games_facts",
+    "moves_json",
+    "MAX_DEPTH",
+    "MAX_MULTIPV",
+]
 
 MAX_DEPTH = settings.bounds("depth")[1]
 MAX_MULTIPV = settings.bounds("multipv")[1]
@@ -57,8 +67,18 @@ FIELDS = {
     "/api/moves": ("position",),
     "/api/apply": ("position", "moves"),
     "/api/describe": ("position", "moves"),
-    "/api/analyse": ("position", "record", "limits", "multipv", "seed", "algo", "predictions",
-                     "player", "level", "stream"),
+    "/api/analyse": (
+        "position",
+        "record",
+        "limits",
+        "multipv",
+        "seed",
+        "algo",
+        "predictions",
+        "player",
+        "level",
+        "stream",
+    ),
     "/api/render": ("position", "last_move", "previous", "seat"),
     "/api/replay": ("record",),
 }
@@ -93,7 +113,7 @@ class ServerConfig:
     """More names the server answers to (``Host``), besides loopback and IP addresses."""
     allow_origins: tuple[str, ...] = ()
     """Origins besides the server's own whose pages may use it."""
-    token: Optional[str] = None
+    token: str | None = None
     """When set, every ``/api/`` request must carry it (header or ``?token=``)."""
 
     def policy(self) -> AccessPolicy:
@@ -104,7 +124,7 @@ class ServerConfig:
 class ApiError(Exception):
     """A bad request: answered ``{"error": message, "field": field}`` with ``status``."""
 
-    def __init__(self, message: str, field: Optional[str], status: int = 400) -> None:
+    def __init__(self, message: str, field: str | None, status: int = 400) -> None:
         super().__init__(message)
         self.message = message
         self.field = field
@@ -124,8 +144,12 @@ def rules_form(game: str) -> list[dict[str, Any]]:
     """
     form = []
     for key, spec in facts.game(game).rules_schema["properties"].items():
-        entry = {"key": key, "type": _FORM_TYPES[spec["type"]], "default": spec["default"],
-                 "description": spec["description"]}
+        entry = {
+            "key": key,
+            "type": _FORM_TYPES[spec["type"]],
+            "default": spec["default"],
+            "description": spec["description"],
+        }
         if "enum" in spec:
             entry["type"], entry["choices"] = "enum", list(spec["enum"])
         if "minimum" in spec:
@@ -139,11 +163,20 @@ def _facts() -> str:
     out = []
     for game in facts.games():
         start = Position.new(game.name)
-        out.append({"name": game.name, "players": start.num_players,
-                    "min_players": game.min_players, "max_players": game.max_players,
-                    "has_chance": game.has_chance, "zero_sum": game.zero_sum,
-                    "hidden_tiles": game.hidden_tiles, "units": game.units, "rules": game.rules_defaults,
-                    "options": rules_form(game.name)})
+        out.append(
+            {
+                "name": game.name,
+                "players": start.num_players,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "has_chance": game.has_chance,
+                "zero_sum": game.zero_sum,
+                "hidden_tiles": game.hidden_tiles,
+                "units": game.units,
+                "rules": game.rules_defaults,
+                "options": rules_form(game.name),
+            }
+        )
     return json.dumps(out)
 
 
@@ -157,12 +190,16 @@ def games_facts() -> list[dict[str, Any]]:
 def moves_json(pos: Position) -> dict[str, Any]:
     """``safari-ai moves --json`` as an object: ``{"moves": [...]}`` or ``{"outcomes": [...]}``."""
     if pos.is_chance():
-        return {"outcomes": [[move, f"{p.numerator}/{p.denominator}"]
-                             for move, p in pos.chance_outcomes()]}
+        return {
+            "outcomes": [
+                [move, f"{p.numerator}/{p.denominator}"] for move, p in pos.chance_outcomes()
+            ]
+        }
     return {"moves": pos.legal_moves()}
 
 
 # -- request parsing ---------------------------------------------------------
+
 
 class _Body(dict[str, Any]):
     """A request's JSON object, with each member's text as the client wrote
@@ -185,8 +222,9 @@ async def _body(request: Request, config: ServerConfig) -> _Body:
         async for chunk in request.stream():
             size += len(chunk)
             if size > config.max_body_bytes:
-                raise ApiError(f"request body larger than {config.max_body_bytes} bytes",
-                               "body", 413)
+                raise ApiError(
+                    f"request body larger than {config.max_body_bytes} bytes", "body", 413
+                )
             chunks.append(chunk)
     except ClientDisconnect:
         raise _ClientGone("left before its request body was complete") from None
@@ -209,8 +247,7 @@ async def _body(request: Request, config: ServerConfig) -> _Body:
     allowed = FIELDS.get(request.url.path, ())
     for key in members:
         if key not in allowed:
-            raise ApiError(f"unknown field {key!r} (this endpoint reads {', '.join(allowed)})",
-                           key)
+            raise ApiError(f"unknown field {key!r} (this endpoint reads {', '.join(allowed)})", key)
     data = _Body({key: value for key, (value, _) in members.items()})
     data.texts = {key: raw for key, (_, raw) in members.items()}
     return data
@@ -237,8 +274,9 @@ def _position(data: dict[str, Any], key: str = "position") -> Position:
         raise ApiError(f"{key}: {error}", key) from None
 
 
-def _setting(data: dict[str, Any], name: str, where: Optional[str] = None,
-             caps: Optional[dict[str, int]] = None) -> Any:
+def _setting(
+    data: dict[str, Any], name: str, where: str | None = None, caps: dict[str, int] | None = None
+) -> Any:
     """Setting ``name`` in ``data`` checked by the one table
     (:func:`safari_ai.settings.check`), its default when absent."""
     if name not in data:
@@ -259,13 +297,14 @@ def _string(data: dict[str, Any], key: str) -> str:
     return value
 
 
-def _int(data: dict[str, Any], key: str, low: int, high: int, where: str) -> Optional[int]:
+def _int(data: dict[str, Any], key: str, low: int, high: int, where: str) -> int | None:
     value = data.get(key)
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ApiError(f"{where} must be an integer in {low}..{high}, "
-                       f"got {settings.type_name(value)}", where)
+        raise ApiError(
+            f"{where} must be an integer in {low}..{high}, got {settings.type_name(value)}", where
+        )
     if not low <= value <= high:
         raise ApiError(f"{where} must be an integer in {low}..{high}, got {value}", where)
     return value
@@ -274,8 +313,11 @@ def _int(data: dict[str, Any], key: str, low: int, high: int, where: str) -> Opt
 def _caps(config: ServerConfig) -> dict[str, int]:
     """The settings this server caps, at the cap it enforces (what /api/schema
     and the engine's handshake advertise)."""
-    return {"movetime": config.max_movetime_ms, "threads": config.max_threads,
-            "hash_mb": config.max_hash_mb}
+    return {
+        "movetime": config.max_movetime_ms,
+        "threads": config.max_threads,
+        "hash_mb": config.max_hash_mb,
+    }
 
 
 _BOUNDS = tuple(item.name for item in settings.SETTINGS if item.bound)
@@ -286,11 +328,12 @@ def _limits(data: dict[str, Any], config: ServerConfig) -> dict[str, int]:
     """``limits``: any of depth, nodes, movetime; every search also stops at the server's cap."""
     raw = data.get("limits", {})
     if not isinstance(raw, dict):
-        raise ApiError("limits must be an object such as {\"movetime\": 500}", "limits")
+        raise ApiError('limits must be an object such as {"movetime": 500}', "limits")
     unknown = sorted(set(raw) - set(_BOUNDS))
     if unknown:
-        raise ApiError(f"limits: unknown limit {unknown[0]!r} ({', '.join(_BOUNDS)})",
-                       f"limits.{unknown[0]}")
+        raise ApiError(
+            f"limits: unknown limit {unknown[0]!r} ({', '.join(_BOUNDS)})", f"limits.{unknown[0]}"
+        )
     limits = {}
     for key in _BOUNDS:
         if key in raw:
@@ -302,8 +345,10 @@ def _limits(data: dict[str, Any], config: ServerConfig) -> dict[str, int]:
 
 def _capped(limits: dict[str, int], config: ServerConfig) -> dict[str, int]:
     """The limits with the operator's time cap added (the first limit reached ends a search)."""
-    return {**limits, "movetime": min(limits.get("movetime", config.max_movetime_ms),
-                                      config.max_movetime_ms)}
+    return {
+        **limits,
+        "movetime": min(limits.get("movetime", config.max_movetime_ms), config.max_movetime_ms),
+    }
 
 
 # -- the application ---------------------------------------------------------
@@ -342,9 +387,10 @@ class _Server:
     def __init__(self, config: ServerConfig) -> None:
         _keep_freed_memory()
         self.config = config
-        self.pool = ThreadPoolExecutor(max_workers=config.workers,
-                                       thread_name_prefix="safari-web-search")
-        self._slots: Optional[asyncio.Semaphore] = None
+        self.pool = ThreadPoolExecutor(
+            max_workers=config.workers, thread_name_prefix="safari-web-search"
+        )
+        self._slots: asyncio.Semaphore | None = None
         self.connections = 0
         self.by_client: Counter[str] = Counter()  # WebSocket connections per address
 
@@ -378,7 +424,7 @@ class _Server:
                     held = True
                 except TimeoutError:
                     if stopped.is_set() and waiting.cancel():
-                        break       # stopped before it had a slot: runs stopped, at once
+                        break  # stopped before it had a slot: runs stopped, at once
             watchdog = threading.Timer(cap_s, stop)
             watchdog.daemon = True
             watchdog.start()
@@ -389,6 +435,7 @@ class _Server:
                 if held:
                     with contextlib.suppress(RuntimeError):  # the loop is closed
                         loop.call_soon_threadsafe(self.slots.release)
+
         return gate
 
 
@@ -419,12 +466,13 @@ def _endpoint(handler: Callable[[Request, _Server], Any], server: _Server) -> Ca
         except _ClientGone as gone:
             client = request.client.host if request.client else "?"
             LOG.warning("client %s %s %s", client, gone, request.url.path)
-            return Response(status_code=400)   # nobody reads it
+            return Response(status_code=400)  # nobody reads it
         except Exception as error:  # noqa: BLE001 - answered as JSON, the server goes on
             return _error_response(_internal_error(error))
         if isinstance(result, Response):
             return result
         return JSONResponse(result)
+
     return run
 
 
@@ -441,8 +489,9 @@ async def _client_gone(request: Request) -> None:
         pass
 
 
-async def _answer(request: Request, server: _Server, work: Callable[[Any, Any], Any],
-                  stream: bool) -> Any:
+async def _answer(
+    request: Request, server: _Server, work: Callable[[Any, Any], Any], stream: bool
+) -> Any:
     """``work(emit, stop)`` (an analysis) answered as a stream (:func:`_streamed`)
     or, once it has run in the pool, as one JSON value (an ApiError is raised).
     A client that leaves before its answer has its search stopped (or not
@@ -455,6 +504,7 @@ async def _answer(request: Request, server: _Server, work: Callable[[Any, Any], 
 
     def job() -> Any:
         return ApiError("the client went away", None) if stop.is_set else work(None, stop)
+
     task = asyncio.ensure_future(server.search(job))
     gone = asyncio.ensure_future(_client_gone(request))
     try:
@@ -475,8 +525,9 @@ class _Stopped(Exception):
     """The client of a streamed answer went away: its search stops."""
 
 
-def _streamed(server: _Server,
-              work: Callable[[Callable[[Any], None], Any], Any]) -> StreamingResponse:
+def _streamed(
+    server: _Server, work: Callable[[Callable[[Any], None], Any], Any]
+) -> StreamingResponse:
     """A search answered as NDJSON: ``{"progress": ...}`` lines while it runs,
     then ``{"result": ...}`` (or ``{"error", "field"}``).
 
@@ -518,7 +569,7 @@ def _streamed(server: _Server,
         return json.dumps(value, separators=(",", ":")) + "\n"
 
     async def lines() -> AsyncIterator[str]:
-        getter: Optional[asyncio.Future[tuple[str, Any]]] = None
+        getter: asyncio.Future[tuple[str, Any]] | None = None
         try:
             while True:
                 # one get() kept across the waits, so that no line is lost to a timeout
@@ -540,11 +591,13 @@ def _streamed(server: _Server,
                     yield line({"result": value})
                     return
         finally:
-            stop.set()   # the answer is complete, or the client went away
+            stop.set()  # the answer is complete, or the client went away
             if getter is not None:
                 getter.cancel()
-    return StreamingResponse(lines(), media_type="application/x-ndjson",
-                             headers={"cache-control": "no-store"})
+
+    return StreamingResponse(
+        lines(), media_type="application/x-ndjson", headers={"cache-control": "no-store"}
+    )
 
 
 async def _games(request: Request, server: _Server) -> Any:
@@ -637,9 +690,14 @@ async def _apply(request: Request, server: _Server) -> Any:
 def _analysis_options(data: dict[str, Any], config: ServerConfig) -> dict[str, Any]:
     """``limits`` and every search setting ``/api/analyse`` reads (its members
     in :data:`FIELDS` that a :class:`~safari_ai.settings.Settings` holds), checked."""
-    return {"limits": _limits(data, config),
-            **{name: _setting(data, name) for name in FIELDS["/api/analyse"]
-               if name in settings.SEARCH_NAMES}}
+    return {
+        "limits": _limits(data, config),
+        **{
+            name: _setting(data, name)
+            for name in FIELDS["/api/analyse"]
+            if name in settings.SEARCH_NAMES
+        },
+    }
 
 
 async def _analyse(request: Request, server: _Server) -> Any:
@@ -658,10 +716,11 @@ async def _analyse(request: Request, server: _Server) -> Any:
     if pos.is_terminal():
         raise ApiError("position: the game is over, there is nothing to search", "position")
     if searched.predictions != "open" and pos.is_chance():
-        raise ApiError("predictions 'sampled' needs a decision position, not a chance one",
-                       "position")
+        raise ApiError(
+            "predictions 'sampled' needs a decision position, not a chance one", "position"
+        )
 
-    def work(emit: Optional[Callable[[Any], None]], stop: Any) -> Any:
+    def work(emit: Callable[[Any], None] | None, stop: Any) -> Any:
         from safari_ai.search import analyse
 
         progress = None if emit is None else (lambda report: emit(report.to_json()))
@@ -669,9 +728,15 @@ async def _analyse(request: Request, server: _Server) -> Any:
             return analyse(pos, searched, stop=stop, progress=progress).to_json()
         except SafariError as error:
             message = str(error)
-            where = ("position" if pos.is_terminal() or pos.is_chance()
-                     else "algo" if "algo" in message else "limits")
+            where = (
+                "position"
+                if pos.is_terminal() or pos.is_chance()
+                else "algo"
+                if "algo" in message
+                else "limits"
+            )
             return ApiError(message, where)
+
     return await _answer(request, server, work, stream)
 
 
@@ -681,7 +746,7 @@ def _record(data: dict[str, Any], key: str) -> Any:
     from safari_ai.record import GameRecord
 
     if not isinstance(data[key], dict):
-        return GameRecord.from_json(data[key])     # "not a game record", as before
+        return GameRecord.from_json(data[key])  # "not a game record", as before
     value = _source_text(data, key)
     return GameRecord.from_text(value) if isinstance(value, str) else GameRecord.from_json(value)
 
@@ -704,8 +769,7 @@ async def _analyse_record(request: Request, data: dict[str, Any], server: _Serve
     options = _analysis_options(data, server.config)
     # without limits, a level (annotate.LEVELS): depths, the same verdicts on any load
     limits = options["limits"] if "limits" in data else {}
-    level = None if "limits" in data and "level" not in data else \
-        _setting(data, "level")
+    level = None if "limits" in data and "level" not in data else _setting(data, "level")
     if limits and level is not None:
         raise ApiError("level: give a level or limits, not both", "level")
     stream = _bool(data, "stream")
@@ -714,11 +778,14 @@ async def _analyse_record(request: Request, data: dict[str, Any], server: _Serve
     searches = _record_positions(record)
     if "movetime" in limits and limits["movetime"] * searches > budget * 1000:
         # known before a search: the searches alone would pass the budget
-        raise ApiError(f"limits.movetime: {searches} positions at {limits['movetime']} ms "
-                       f"take more than the server's {budget:g} s for a record; use at most "
-                       f"{max(1, int(budget * 1000 // searches))} ms", "limits.movetime")
+        raise ApiError(
+            f"limits.movetime: {searches} positions at {limits['movetime']} ms "
+            f"take more than the server's {budget:g} s for a record; use at most "
+            f"{max(1, int(budget * 1000 // searches))} ms",
+            "limits.movetime",
+        )
 
-    def work(emit: Optional[Callable[[Any], None]], stop: Any) -> Any:
+    def work(emit: Callable[[Any], None] | None, stop: Any) -> Any:
         from safari_ai.annotate import AnalysisEnded
 
         counts = {"done": 0, "total": 0}
@@ -732,18 +799,31 @@ async def _analyse_record(request: Request, data: dict[str, Any], server: _Serve
             # each ply's values as soon as they are known: the page's graph fills in live
             if emit is not None:
                 emit({**counts, "ply": item})
+
         try:
             # every search capped by the operator's time, the whole by the budget
-            return annotate(record, limits or None, algo=options["algo"], seed=options["seed"],
-                            progress=progress, level=level, stop=stop, movetime_cap=cap,
-                            budget_s=budget, on_ply=on_ply).to_json()
+            return annotate(
+                record,
+                limits or None,
+                algo=options["algo"],
+                seed=options["seed"],
+                progress=progress,
+                level=level,
+                stop=stop,
+                movetime_cap=cap,
+                budget_s=budget,
+                on_ply=on_ply,
+            ).to_json()
         except AnalysisEnded as ended:
             if ended.reason == "stopped":
                 raise _Stopped() from None
-            return ApiError(f"record analysis took more than the server's {budget:g} s; "
-                            "use smaller limits", "limits")
+            return ApiError(
+                f"record analysis took more than the server's {budget:g} s; use smaller limits",
+                "limits",
+            )
         except SafariError as error:
             return ApiError(str(error), key)
+
     return await _answer(request, server, work, stream)
 
 
@@ -766,8 +846,10 @@ async def _render(request: Request, server: _Server) -> Any:
     pos = _position(data)
     last_move = data.get("last_move")
     if last_move is not None and not isinstance(last_move, str):
-        raise ApiError(f"field 'last_move': expected a string, got "
-                       f"{settings.type_name(last_move)}", "last_move")
+        raise ApiError(
+            f"field 'last_move': expected a string, got {settings.type_name(last_move)}",
+            "last_move",
+        )
     if last_move is not None:
         from safari_ai.render.last_move import check_last_move
 
@@ -782,6 +864,7 @@ async def _render(request: Request, server: _Server) -> Any:
 
 # -- the engine WebSocket ----------------------------------------------------
 
+
 class _EngineSocket:
     """One ``/api/engine`` connection: an Engine and its output queue. Its
     searches take their slot through the engine's gate (:meth:`_Server.gate`)."""
@@ -793,10 +876,13 @@ class _EngineSocket:
         self.ws = websocket
         self.server = server
         self.loop = asyncio.get_running_loop()
-        self.queue: asyncio.Queue[Optional[str]] = asyncio.Queue()
-        self.engine = Engine(emit=self._emit_threadsafe, files=False,
-                             caps={"Threads": config.max_threads, "Hash": config.max_hash_mb},
-                             gate=server.gate(self.loop))
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.engine = Engine(
+            emit=self._emit_threadsafe,
+            files=False,
+            caps={"Threads": config.max_threads, "Hash": config.max_hash_mb},
+            gate=server.gate(self.loop),
+        )
         self.open = True
 
     def _emit_threadsafe(self, line: str) -> None:
@@ -821,8 +907,9 @@ class _EngineSocket:
         if not tokens:
             return
         if tokens[0] == "perft":
-            await self.queue.put("info string error: perft: not served over the web "
-                                 "(use safari-ai engine)")
+            await self.queue.put(
+                "info string error: perft: not served over the web (use safari-ai engine)"
+            )
             return
         for answer in await asyncio.to_thread(self.engine.feed, line):
             await self.queue.put(answer)
@@ -837,8 +924,10 @@ async def _engine_socket(websocket: WebSocket) -> None:
     server: _Server = websocket.app.state.server
     config = server.config
     client = websocket.client.host if websocket.client else ""
-    if server.connections >= config.max_connections or \
-            server.by_client[client] >= config.connections_per_client:
+    if (
+        server.connections >= config.max_connections
+        or server.by_client[client] >= config.connections_per_client
+    ):
         # accepted, then closed with 1013 "try again later": a browser's
         # script sees the code and the reason (a refused handshake shows none)
         await websocket.accept()
@@ -853,8 +942,9 @@ async def _engine_socket(websocket: WebSocket) -> None:
         while True:
             text = await websocket.receive_text()
             if len(text) > config.max_body_bytes:
-                await conn.queue.put(f"info string error: message longer than "
-                                     f"{config.max_body_bytes} bytes")
+                await conn.queue.put(
+                    f"info string error: message longer than {config.max_body_bytes} bytes"
+                )
                 continue
             for line in text.splitlines():
                 await conn.handle(line)
@@ -883,6 +973,7 @@ async def _engine_socket(websocket: WebSocket) -> None:
 
 # -- static files ------------------------------------------------------------
 
+
 def _static_dir() -> str:
     return str(resources.files("safari_ai.web") / "static")
 
@@ -891,27 +982,39 @@ async def _index(request: Request) -> Response:
     return FileResponse(os.path.join(_static_dir(), "index.html"), media_type="text/html")
 
 
-def create_app(config: Optional[ServerConfig] = None) -> Starlette:
+def create_app(config: ServerConfig | None = None) -> Starlette:
     """The ASGI application of ``safari-ai serve``."""
     server = _Server(config or ServerConfig())
-    api = [("/api/new", _new), ("/api/moves", _moves), ("/api/apply", _apply),
-           ("/api/describe", _describe),
-           ("/api/analyse", _analyse), ("/api/render", _render), ("/api/replay", _replay)]
-    routes: list[BaseRoute] = [Route("/", _index),
-              Route("/api/games", _endpoint(_games, server), methods=["GET"]),
-              Route("/api/schema", _endpoint(_schema, server), methods=["GET"])]
+    api = [
+        ("/api/new", _new),
+        ("/api/moves", _moves),
+        ("/api/apply", _apply),
+        ("/api/describe", _describe),
+        ("/api/analyse", _analyse),
+        ("/api/render", _render),
+        ("/api/replay", _replay),
+    ]
+    routes: list[BaseRoute] = [
+        Route("/", _index),
+        Route("/api/games", _endpoint(_games, server), methods=["GET"]),
+        Route("/api/schema", _endpoint(_schema, server), methods=["GET"]),
+    ]
     routes += [Route(path, _endpoint(handler, server), methods=["POST"]) for path, handler in api]
-    routes += [WebSocketRoute("/api/engine", _engine_socket),
-               Mount("/static", StaticFiles(directory=_static_dir()), name="static")]
+    routes += [
+        WebSocketRoute("/api/engine", _engine_socket),
+        Mount("/static", StaticFiles(directory=_static_dir()), name="static"),
+    ]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
         server.pool.shutdown(wait=False, cancel_futures=True)
 
-    app = Starlette(routes=routes, lifespan=lifespan,
-                    middleware=[Middleware(GuardMiddleware, policy=server.config.policy())],
-                    exception_handlers={Exception: _internal_error_handler,
-                                        404: _not_found, 405: _not_found})
+    app = Starlette(
+        routes=routes,
+        lifespan=lifespan,
+        middleware=[Middleware(GuardMiddleware, policy=server.config.policy())],
+        exception_handlers={Exception: _internal_error_handler, 404: _not_found, 405: _not_found},
+    )
     app.state.server = server
     return app

@@ -16,6 +16,7 @@ docs/web.md, "Who can use the server"):
   address holds open (uvicorn itself times out idle keep-alive connections
   only).
 """
+
 from __future__ import annotations
 
 import hmac
@@ -23,8 +24,9 @@ import ipaddress
 import json
 import logging
 from collections import Counter
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Optional
+from typing import Any
 from urllib.parse import parse_qs
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -49,7 +51,7 @@ def _hostname(host: str) -> str:
     """``host`` of a ``Host`` header without its port (``[::1]:8000`` -> ``::1``)."""
     host = host.strip().lower()
     if host.startswith("["):
-        return host[1:host.find("]")] if "]" in host else host
+        return host[1 : host.find("]")] if "]" in host else host
     return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
@@ -70,49 +72,77 @@ class AccessPolicy:
 
     hosts: frozenset[str] = frozenset()
     origins: frozenset[str] = frozenset()
-    token: Optional[str] = None
+    token: str | None = None
 
     @classmethod
-    def make(cls, bound: str, hosts: tuple[str, ...] = (), origins: tuple[str, ...] = (),
-             token: Optional[str] = None) -> AccessPolicy:
+    def make(
+        cls,
+        bound: str,
+        hosts: tuple[str, ...] = (),
+        origins: tuple[str, ...] = (),
+        token: str | None = None,
+    ) -> AccessPolicy:
         """The policy of a server bound to ``bound`` (its name is answered to)."""
-        return cls(frozenset({_hostname(bound), *(_hostname(h) for h in hosts)}),
-                   frozenset(o.strip().rstrip("/").lower() for o in origins), token)
+        return cls(
+            frozenset({_hostname(bound), *(_hostname(h) for h in hosts)}),
+            frozenset(o.strip().rstrip("/").lower() for o in origins),
+            token,
+        )
 
-    def refusal(self, scope: Scope) -> Optional[tuple[int, str, str]]:
+    def refusal(self, scope: Scope) -> tuple[int, str, str] | None:
         """Why the request ``scope`` is refused, as (HTTP status, message,
         field), or None when it is served."""
-        headers = {k.decode("latin-1").lower(): v.decode("latin-1")
-                   for k, v in scope.get("headers", [])}
+        headers = {
+            k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])
+        }
         host = headers.get("host", "")
         name = _hostname(host)
         if not (name in LOOPBACK_NAMES or name in self.hosts or _is_ip(name)):
-            return 403, f"host {host!r} is not a name this server answers to " \
-                        "(safari-ai serve --allow-host NAME)", "host"
+            return (
+                403,
+                f"host {host!r} is not a name this server answers to "
+                "(safari-ai serve --allow-host NAME)",
+                "host",
+            )
         websocket = scope["type"] == "websocket"
         if websocket or scope.get("method", "GET") not in _SAFE_METHODS:
             origin = headers.get("origin")
             if origin is not None and not self._same_or_allowed(origin, scope, host):
-                return 403, f"origin {origin!r} may not use this server " \
-                            "(safari-ai serve --allow-origin ORIGIN)", "origin"
+                return (
+                    403,
+                    f"origin {origin!r} may not use this server "
+                    "(safari-ai serve --allow-origin ORIGIN)",
+                    "origin",
+                )
         if not websocket and scope.get("method") == "POST":
             kind = headers.get("content-type", "").split(";")[0].strip().lower()
             if kind != "application/json":
-                return 415, "the body must be sent as Content-Type: application/json, " \
-                            f"not {kind or 'none'!r}", "content-type"
+                return (
+                    415,
+                    "the body must be sent as Content-Type: application/json, "
+                    f"not {kind or 'none'!r}",
+                    "content-type",
+                )
         if self.token is not None and scope.get("path", "").startswith("/api/"):
-            given = headers.get(TOKEN_HEADER) or headers.get("authorization", "") \
-                .removeprefix("Bearer ").strip() or \
-                parse_qs(scope.get("query_string", b"").decode("latin-1")).get("token", [""])[0]
+            given = (
+                headers.get(TOKEN_HEADER)
+                or headers.get("authorization", "").removeprefix("Bearer ").strip()
+                or parse_qs(scope.get("query_string", b"").decode("latin-1")).get("token", [""])[0]
+            )
             if not hmac.compare_digest(given.encode(), self.token.encode()):
-                return 401, "this server needs its token (the URL it printed at start: " \
-                            "?token=..., or the header X-Safari-Token)", "token"
+                return (
+                    401,
+                    "this server needs its token (the URL it printed at start: "
+                    "?token=..., or the header X-Safari-Token)",
+                    "token",
+                )
         return None
 
     def _same_or_allowed(self, origin: str, scope: Scope, host: str) -> bool:
         origin = origin.strip().rstrip("/").lower()
-        scheme = {"ws": "http", "wss": "https"}.get(scope.get("scheme", "http"),
-                                                    scope.get("scheme", "http"))
+        scheme = {"ws": "http", "wss": "https"}.get(
+            scope.get("scheme", "http"), scope.get("scheme", "http")
+        )
         return origin == f"{scheme}://{host.strip().lower()}" or origin in self.origins
 
 
@@ -135,15 +165,23 @@ class GuardMiddleware:
             return
         status, message, field = refused
         client = scope.get("client") or ("?", 0)
-        LOG.warning("refused %s %s from %s: %s", scope["type"], scope.get("path"), client[0],
-                 message)
+        LOG.warning(
+            "refused %s %s from %s: %s", scope["type"], scope.get("path"), client[0], message
+        )
         if scope["type"] == "websocket":
             await send({"type": "websocket.close", "code": 1008, "reason": field})
             return
         body = json.dumps({"error": message, "field": field}).encode()
-        await send({"type": "http.response.start", "status": status,
-                    "headers": [(b"content-type", b"application/json"),
-                                (b"content-length", str(len(body)).encode())]})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": status,
+                "headers": [
+                    (b"content-type", b"application/json"),
+                    (b"content-length", str(len(body)).encode()),
+                ],
+            }
+        )
         await send({"type": "http.response.body", "body": body})
 
 
@@ -158,14 +196,15 @@ def guarded_h11(read_timeout: float, per_client: int) -> type[H11Protocol]:
     class GuardedH11(H11Protocol):
         _peer = ""
         _counted = False
-        _deadline: Optional[Any] = None
+        _deadline: Any | None = None
 
         def connection_made(self, transport: Any) -> None:
             super().connection_made(transport)
             self._peer = self.client[0] if self.client else ""
             if open_by_client[self._peer] >= per_client:
-                LOG.warning("closed a connection from %s: more than %d open", self._peer,
-                         per_client)
+                LOG.warning(
+                    "closed a connection from %s: more than %d open", self._peer, per_client
+                )
                 transport.close()
                 return
             open_by_client[self._peer] += 1
@@ -191,8 +230,11 @@ def guarded_h11(read_timeout: float, per_client: int) -> type[H11Protocol]:
         def _too_slow(self) -> None:
             self._deadline = None
             if not self.transport.is_closing():
-                LOG.warning("closed a connection from %s: no whole request within %g s",
-                         self._peer, read_timeout)
+                LOG.warning(
+                    "closed a connection from %s: no whole request within %g s",
+                    self._peer,
+                    read_timeout,
+                )
                 self.transport.close()
 
         def data_received(self, data: bytes) -> None:
@@ -213,7 +255,7 @@ def guarded_h11(read_timeout: float, per_client: int) -> type[H11Protocol]:
             self._release()
             super().handle_websocket_upgrade(event)
 
-        def connection_lost(self, exc: Optional[Exception]) -> None:
+        def connection_lost(self, exc: Exception | None) -> None:
             self._disarm()
             self._release()
             super().connection_lost(exc)

@@ -11,6 +11,7 @@ The module is a build product, never committed: :func:`find_wasm` takes it
 from the installed package (``pip install .`` builds it when the toolchain is
 there: setup.py), else from a source checkout's ``csrc/build-wasm/``.
 """
+
 from __future__ import annotations
 
 import json
@@ -18,7 +19,6 @@ import os
 import shutil
 from importlib import resources
 from pathlib import Path
-from typing import Optional
 
 __all__ = ["find_wasm", "export_site", "WASM_NAME", "SiteError"]
 
@@ -34,12 +34,15 @@ def _static() -> Path:
     return Path(str(resources.files("safari_ai.web") / "static"))
 
 
-def find_wasm() -> Optional[Path]:
+def find_wasm() -> Path | None:
     """The WebAssembly module: ``$SAFARI_WASM``, the installed package's copy,
     or a source checkout's ``csrc/build-wasm/safari.wasm``; None when none exists."""
-    candidates = [os.environ.get("SAFARI_WASM"), _static() / WASM_NAME,
-                  Path(__file__).resolve().parents[2] / "csrc" / "build-wasm" / WASM_NAME,
-                  Path.cwd() / "csrc" / "build-wasm" / WASM_NAME]
+    candidates = [
+        os.environ.get("SAFARI_WASM"),
+        _static() / WASM_NAME,
+        Path(__file__).resolve().parents[2] / "csrc" / "build-wasm" / WASM_NAME,
+        Path.cwd() / "csrc" / "build-wasm" / WASM_NAME,
+    ]
     for candidate in candidates:
         if candidate and Path(candidate).is_file():
             return Path(candidate)
@@ -67,11 +70,14 @@ def static_index() -> str:
     under /static/), and the engine in the page (engine-wasm.js, by app.js)."""
     page = (_static() / "index.html").read_text(encoding="utf-8")
     page = page.replace('"/static/', '"')
-    return page.replace('<meta charset="utf-8">',
-                        '<meta charset="utf-8">\n<meta name="safari-engine" content="wasm">', 1)
+    return page.replace(
+        '<meta charset="utf-8">',
+        '<meta charset="utf-8">\n<meta name="safari-engine" content="wasm">',
+        1,
+    )
 
 
-def export_site(directory: Path, wasm: Optional[Path] = None) -> list[Path]:
+def export_site(directory: Path, wasm: Path | None = None) -> list[Path]:
     """Writes the static site into ``directory`` (made if missing); returns the
     files written.
 
@@ -80,8 +86,10 @@ def export_site(directory: Path, wasm: Optional[Path] = None) -> list[Path]:
     """
     module = wasm or find_wasm()
     if module is None:
-        raise SiteError("no WebAssembly module: build it with `make -C csrc wasm` "
-                        "(clang, lld and wasi-libc; docs/building.md), or give --wasm PATH")
+        raise SiteError(
+            "no WebAssembly module: build it with `make -C csrc wasm` "
+            "(clang, lld and wasi-libc; docs/building.md), or give --wasm PATH"
+        )
     try:
         directory.mkdir(parents=True, exist_ok=True)
         written = []

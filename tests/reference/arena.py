@@ -6,6 +6,7 @@ loops, positions are the contract's canonical JSON dicts and are never mutated i
 
 Where the book is silent the choice is marked ``# [decision]``.
 """
+
 from __future__ import annotations
 
 import functools
@@ -31,7 +32,7 @@ ROSTER = {  # name -> (attack, defense, speed)                       # §3 roste
 SPECIES = {"lion": (5, 1, 4), "bear": (4, 3, 3), "rhino": (2, 5, 3)}  # §3 animals
 ANIMAL_IDS = ("x", "y", "z")
 
-DEFAULT_RULES = {                                                     # §5.12
+DEFAULT_RULES = {  # §5.12
     "format": "duel",
     "animals": False,
     "initiative": "lexicographic",
@@ -51,28 +52,78 @@ RULE_CHOICES = {
     "event_roll": ("always", "on_request"),
 }
 
-FIELDS = ("game", "rules", "to_move", "arena", "round", "pool", "gladiators", "animals",
-          "phase", "team_order", "animal_order", "slot", "acted", "chooser", "active",
-          "pending", "result")
+FIELDS = (
+    "game",
+    "rules",
+    "to_move",
+    "arena",
+    "round",
+    "pool",
+    "gladiators",
+    "animals",
+    "phase",
+    "team_order",
+    "animal_order",
+    "slot",
+    "acted",
+    "chooser",
+    "active",
+    "pending",
+    "result",
+)
 GLAD_FIELDS = ("id", "name", "side", "attack", "defense", "speed", "wounds", "hex")
 ANIMAL_FIELDS = ("id", "species", "attack", "defense", "speed", "hex", "entry")
 
-PHASES = ("request", "event", "initiative", "order", "select", "act", "attack", "allocate",
-          "animal_wounds", "behaviour", "wander", "hunt_step", "hunt_target",
-          "animal_target", "over")
-CHANCE_PHASES = frozenset(("event", "initiative", "attack", "animal_wounds", "behaviour",
-                           "wander", "hunt_step", "hunt_target", "animal_target"))
+PHASES = (
+    "request",
+    "event",
+    "initiative",
+    "order",
+    "select",
+    "act",
+    "attack",
+    "allocate",
+    "animal_wounds",
+    "behaviour",
+    "wander",
+    "hunt_step",
+    "hunt_target",
+    "animal_target",
+    "over",
+)
+CHANCE_PHASES = frozenset(
+    (
+        "event",
+        "initiative",
+        "attack",
+        "animal_wounds",
+        "behaviour",
+        "wander",
+        "hunt_step",
+        "hunt_target",
+        "animal_target",
+    )
+)
 PRE_ORDER = ("request", "event", "initiative", "order")
-ACTIVE_PHASES = ("act", "attack", "allocate", "animal_wounds", "behaviour", "wander",
-                 "hunt_step", "hunt_target", "animal_target")
+ACTIVE_PHASES = (
+    "act",
+    "attack",
+    "allocate",
+    "animal_wounds",
+    "behaviour",
+    "wander",
+    "hunt_step",
+    "hunt_target",
+    "animal_target",
+)
 ANIMAL_PHASES = ("behaviour", "wander", "hunt_step", "hunt_target", "animal_target")
-POOL_MAX = 20                     # §5.8 [decision] the pool never holds more than 20 dice
+POOL_MAX = 20  # §5.8 [decision] the pool never holds more than 20 dice
 
 # ---------------------------------------------------------------------------
 # §2 the board
 # ---------------------------------------------------------------------------
 
-DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))          # §2 six neighbours
+DIRS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))  # §2 six neighbours
 
 
 def hex_name(q: int, r: int) -> str:
@@ -92,7 +143,7 @@ def parse_hex(h) -> tuple[int, int] | None:
     return ord(c) - 97, row - 1
 
 
-def distance(a: tuple[int, int], b: tuple[int, int]) -> int:            # §2 hex distance
+def distance(a: tuple[int, int], b: tuple[int, int]) -> int:  # §2 hex distance
     dq, dr = b[0] - a[0], b[1] - a[1]
     return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
 
@@ -108,8 +159,9 @@ class Board:
         by_coord = {c: h for h, c in self.coord.items()}
         self.nbrs = {}
         for h, (q, r) in self.coord.items():
-            self.nbrs[h] = tuple(by_coord[(q + dq, r + dr)] for dq, dr in DIRS
-                                 if (q + dq, r + dr) in by_coord)
+            self.nbrs[h] = tuple(
+                by_coord[(q + dq, r + dr)] for dq, dr in DIRS if (q + dq, r + dr) in by_coord
+            )
         self._dist = {}
 
     def entry(self, which: str) -> str:
@@ -148,6 +200,7 @@ def _board(pos) -> Board:
 # Dice mathematics (all exact)
 # ---------------------------------------------------------------------------
 
+
 @functools.cache
 def wound_distribution(attack: int, defense: int) -> tuple[Fraction, ...]:
     """§5.5: P(k wounds) for k = 0..attack.
@@ -157,7 +210,7 @@ def wound_distribution(attack: int, defense: int) -> tuple[Fraction, ...]:
     order) wounds if i > defense and it shows 3+ (unpaired), or if its partner Defense die
     i shows a strictly lower face, i.e. is placed at a later (lower) face.
     """
-    states = {(0, 0, 0): 1}        # (attack dice placed, defense dice placed, wounds) -> count
+    states = {(0, 0, 0): 1}  # (attack dice placed, defense dice placed, wounds) -> count
     for face in range(6, 0, -1):
         new: dict = {}
         for (ia, idf, w), wt in states.items():
@@ -170,9 +223,9 @@ def wound_distribution(attack: int, defense: int) -> tuple[Fraction, ...]:
                     nw = 0
                     for i in range(ia + 1, ia + ca + 1):
                         if i > defense:
-                            nw += face >= 3          # unpaired Attack die hits on 3+
+                            nw += face >= 3  # unpaired Attack die hits on 3+
                         elif i > idn:
-                            nw += 1                  # partner strictly lower (ties: defender)
+                            nw += 1  # partner strictly lower (ties: defender)
                     key = (ia + ca, idn, w + nw)
                     new[key] = new.get(key, 0) + wt * comb(ra, ca) * comb(rd, cd)
         states = new
@@ -228,9 +281,9 @@ def initiative_distribution(rule: str, combs: tuple) -> tuple:
         for v, w in table.items():
             values.setdefault(v, []).append((i, w))
     states = {(0, "", "", ""): 1}
-    for v in sorted(values, reverse=True):          # python tuple order == §5.2 lexicographic
+    for v in sorted(values, reverse=True):  # python tuple order == §5.2 lexicographic
         takers = values[v]
-        new = dict(states)                           # nobody takes this value
+        new = dict(states)  # nobody takes this value
         for (mask, top, sides, anim), wt in states.items():
             for i, w in takers:
                 bit = 1 << i
@@ -291,7 +344,7 @@ def spawn_chance(n: int, rule: str) -> Fraction:
     """§5.9: P that n event dice spawn (a triple, or three sixes)."""
     if n < 3:
         return Fraction(0)
-    total = 6 ** n
+    total = 6**n
     if rule == "three_sixes":
         miss = sum(comb(n, k) * 5 ** (n - k) for k in range(3))
         return 1 - Fraction(miss, total)
@@ -311,6 +364,7 @@ def spawn_chance(n: int, rule: str) -> Fraction:
 # ---------------------------------------------------------------------------
 # Small helpers on positions
 # ---------------------------------------------------------------------------
+
 
 def _is_glad(cid: str) -> bool:
     return cid[0] in "01"
@@ -345,12 +399,12 @@ def _teams_on_board(s) -> list:
     return teams
 
 
-def _spare(c) -> int:                                               # §5.6
+def _spare(c) -> int:  # §5.6
     return c["attack"] + c["defense"] + c["speed"] - 3
 
 
 def _wounded(c) -> bool:
-    if "side" in c:                                                  # §3 [decision] wounds > 0
+    if "side" in c:  # §3 [decision] wounds > 0
         return c["wounds"] > 0
     base = SPECIES[c["species"]]
     return c["attack"] < base[0] or c["defense"] < base[1] or c["speed"] < base[2]
@@ -366,8 +420,7 @@ def _enemies(s, g) -> list:
 def _foes(s, a) -> list:
     """§3 an animal's foes: all gladiators and animals on the board of another species."""
     out = list(s["gladiators"])
-    out += [o for o in s["animals"]
-            if o["hex"] is not None and o["species"] != a["species"]]
+    out += [o for o in s["animals"] if o["hex"] is not None and o["species"] != a["species"]]
     return out
 
 
@@ -376,18 +429,20 @@ def _adjacent(board, c, others) -> list:
     return [o for o in others if o["hex"] in nb]
 
 
-def _event_possible(s) -> bool:                                      # §5.1 step 2
+def _event_possible(s) -> bool:  # §5.1 step 2
     r = s["rules"]
-    return (r["animals"] and len(s["animals"]) < 3
-            and spawn_chance(s["pool"], r["spawn"]) > 0)
+    return r["animals"] and len(s["animals"]) < 3 and spawn_chance(s["pool"], r["spawn"]) > 0
 
 
 def _copy(pos) -> dict:
     s = dict(pos)
     s["rules"] = dict(pos["rules"])
     if isinstance(pos["arena"], dict):
-        s["arena"] = {"hexes": list(pos["arena"]["hexes"]), "I": pos["arena"]["I"],
-                      "II": pos["arena"]["II"]}
+        s["arena"] = {
+            "hexes": list(pos["arena"]["hexes"]),
+            "I": pos["arena"]["I"],
+            "II": pos["arena"]["II"],
+        }
     s["gladiators"] = [dict(g) for g in pos["gladiators"]]
     s["animals"] = [dict(a) for a in pos["animals"]]
     s["team_order"] = list(pos["team_order"])
@@ -399,7 +454,7 @@ def _copy(pos) -> dict:
     return s
 
 
-def _compute_to_move(s):                                             # §6 phase table
+def _compute_to_move(s):  # §6 phase table
     ph = s["phase"]
     if ph == "over":
         return "terminal"
@@ -419,6 +474,7 @@ def _compute_to_move(s):                                             # §6 phase
 # ---------------------------------------------------------------------------
 # Options: legal moves and chance outcomes
 # ---------------------------------------------------------------------------
+
 
 def _reachable(board, start, speed, occ) -> list:
     """§5.4: free hexes within `speed` steps through free hexes (not the start)."""
@@ -451,16 +507,19 @@ def _splits(c, k):
 def _legal(s) -> list:
     ph = s["phase"]
     board = _board(s)
-    if ph == "request":                                              # §5.1
+    if ph == "request":  # §5.1
         return ["pass", "roll"]
-    if ph == "order":                                                # §5.2
+    if ph == "order":  # §5.2
         teams = _teams_on_board(s)
         return sorted("order:" + "".join(p) for p in permutations(teams))
-    if ph == "select":                                               # §5.3
+    if ph == "select":  # §5.3
         side = int(s["team_order"][s["slot"]])
-        return sorted("activate:" + g["id"] for g in s["gladiators"]
-                      if g["side"] == side and g["id"] not in s["acted"])
-    if ph == "act":                                                  # §5.4
+        return sorted(
+            "activate:" + g["id"]
+            for g in s["gladiators"]
+            if g["side"] == side and g["id"] not in s["acted"]
+        )
+    if ph == "act":  # §5.4
         act = s["active"]
         g = _find(s, act["id"])
         moves = ["end"]
@@ -470,7 +529,7 @@ def _legal(s) -> list:
             occ = _occupied(s)
             moves += ["move:" + h for h in _reachable(board, g["hex"], g["speed"], occ)]
         return sorted(moves)
-    if ph == "allocate":                                             # §5.6
+    if ph == "allocate":  # §5.6
         p = s["pending"]
         g = _find(s, p["target"])
         return sorted("lose:%d-%d-%d" % t for t in _splits(g, p["wounds"]))
@@ -482,32 +541,35 @@ def _chance(s) -> list:
     rules = s["rules"]
     board = _board(s)
     out = []
-    if ph == "event":                                                # §5.9
+    if ph == "event":  # §5.9
         p = spawn_chance(s["pool"], rules["spawn"])
         if p < 1:
             out.append(("spawn:none", 1 - p))
         if any(a["species"] == "rhino" for a in s["animals"]):
             species = (("lion", Fraction(3, 5)), ("bear", Fraction(2, 5)))
         else:
-            species = (("lion", Fraction(1, 2)), ("bear", Fraction(1, 3)),
-                       ("rhino", Fraction(1, 6)))
+            species = (
+                ("lion", Fraction(1, 2)),
+                ("bear", Fraction(1, 3)),
+                ("rhino", Fraction(1, 6)),
+            )
         for sp, ps in species:
             for e in ("I", "II"):
                 out.append(("spawn:%s-%s" % (sp, e), p * ps / 2))
-    elif ph == "initiative":                                         # §5.2
+    elif ph == "initiative":  # §5.2
         combs = [(g["speed"], str(g["side"])) for g in s["gladiators"]]
         combs += [(a["speed"], a["id"] if a["hex"] is not None else "W") for a in s["animals"]]
         out = list(initiative_distribution(rules["initiative"], tuple(combs)))
-    elif ph == "attack":                                             # §5.5
+    elif ph == "attack":  # §5.5
         p = s["pending"]
         att = _find(s, p["attacker"])
         tgt = _find(s, p["target"])
         dice = att["attack"]
         if not _is_glad(att["id"]) and att["species"] == "rhino" and s["active"]["steps"] >= 2:
-            dice += 2                                                # §3 rhino charge
+            dice += 2  # §3 rhino charge
         dist = wound_distribution(dice, tgt["defense"])
         out = [("wounds:%d" % k, pk) for k, pk in enumerate(dist) if pk]
-    elif ph == "animal_wounds":                                      # §5.6 random dice
+    elif ph == "animal_wounds":  # §5.6 random dice
         p = s["pending"]
         a = _find(s, p["target"])
         k = p["wounds"]
@@ -515,27 +577,31 @@ def _chance(s) -> list:
         for x, y, z in _splits(a, k):
             num = comb(a["attack"] - 1, x) * comb(a["defense"] - 1, y) * comb(a["speed"] - 1, z)
             out.append(("lose:%d-%d-%d" % (x, y, z), Fraction(num, den)))
-    elif ph == "behaviour":                                          # §5.7 step 2
+    elif ph == "behaviour":  # §5.7 step 2
         a = _find(s, s["active"]["id"])
         if _wounded(a):
             out = [("behave:hunt", Fraction(2, 3)), ("behave:roar", Fraction(1, 3))]
         else:
-            out = [("behave:hunt", Fraction(1, 2)), ("behave:roar", Fraction(1, 6)),
-                   ("behave:wander1", Fraction(1, 6)), ("behave:wander2", Fraction(1, 6))]
-    elif ph == "wander":                                             # §5.7 step 3
+            out = [
+                ("behave:hunt", Fraction(1, 2)),
+                ("behave:roar", Fraction(1, 6)),
+                ("behave:wander1", Fraction(1, 6)),
+                ("behave:wander2", Fraction(1, 6)),
+            ]
+    elif ph == "wander":  # §5.7 step 3
         a = _find(s, s["active"]["id"])
         occ = _occupied(s)
         free = [h for h in board.nbrs[a["hex"]] if h not in occ]
         out = [("step:" + h, Fraction(1, 6)) for h in free]
-        if len(free) < 6:                                            # off board or occupied
+        if len(free) < 6:  # off board or occupied
             out.append(("step:stay", Fraction(6 - len(free), 6)))
-    elif ph == "hunt_step":                                          # §5.7 step 4
+    elif ph == "hunt_step":  # §5.7 step 4
         cands = _hunt_candidates(s)
         out = [("step:" + h, Fraction(1, len(cands))) for h in cands]
     elif ph == "hunt_target":
         cands = _hunt_targets(s)
         out = [("target:" + c, Fraction(1, len(cands))) for c in cands]
-    elif ph == "animal_target":                                      # §5.7 step 5
+    elif ph == "animal_target":  # §5.7 step 5
         cands = _attack_targets(s)
         out = [("target:" + c, Fraction(1, len(cands))) for c in cands]
     out.sort()
@@ -567,37 +633,56 @@ def _hunt_candidates(s) -> list:
     t = _find(s, s["active"]["target"])
     d0 = board.dist(a["hex"], t["hex"])
     occ = _occupied(s)
-    return sorted(h for h in board.nbrs[a["hex"]]
-                  if h not in occ and board.dist(h, t["hex"]) == d0 - 1)
+    return sorted(
+        h for h in board.nbrs[a["hex"]] if h not in occ and board.dist(h, t["hex"]) == d0 - 1
+    )
 
 
 # ---------------------------------------------------------------------------
 # Transitions (on a private working copy `s`)
 # ---------------------------------------------------------------------------
 
-def _set_over(s, result):                                            # §5.10
-    s.update(phase="over", team_order=[], animal_order=[], slot=0, acted=[], chooser=None,
-             active=None, pending=None, result=result)
+
+def _set_over(s, result):  # §5.10
+    s.update(
+        phase="over",
+        team_order=[],
+        animal_order=[],
+        slot=0,
+        acted=[],
+        chooser=None,
+        active=None,
+        pending=None,
+        result=result,
+    )
 
 
-def _start_round(s):                                                 # §5.1
+def _start_round(s):  # §5.1
     rules = s["rules"]
-    s.update(phase=None, team_order=[], animal_order=[], slot=0, acted=[], chooser=None,
-             active=None, pending=None)
+    s.update(
+        phase=None,
+        team_order=[],
+        animal_order=[],
+        slot=0,
+        acted=[],
+        chooser=None,
+        active=None,
+        pending=None,
+    )
     if rules["animals"]:
         board = _board(s)
         occ = _occupied(s)
-        for a in s["animals"]:                                       # step 1, oldest first
+        for a in s["animals"]:  # step 1, oldest first
             if a["hex"] is None:
                 h = board.entry(a["entry"])
                 if h not in occ:
                     a["hex"] = h
                     occ[h] = a["id"]
-        if _event_possible(s):                                       # step 2
+        if _event_possible(s):  # step 2
             if rules["event_roll"] == "always":
                 s["phase"] = "event"
                 return
-            for side in (0, 1):                                      # on_request: 0 first
+            for side in (0, 1):  # on_request: 0 first
                 if _has_side(s, side):
                     s["phase"] = "request"
                     s["chooser"] = side
@@ -605,7 +690,7 @@ def _start_round(s):                                                 # §5.1
     _start_initiative(s)
 
 
-def _start_initiative(s):                                            # §5.2
+def _start_initiative(s):  # §5.2
     teams = _teams_on_board(s)
     if len(teams) <= 1:
         # [decision of the book] one team alone acts alone, nothing rolled
@@ -622,7 +707,7 @@ def _begin_activations(s):
     _next_turn(s, 0)
 
 
-def _next_turn(s, start):                                            # §5.3 cycle the teams
+def _next_turn(s, start):  # §5.3 cycle the teams
     order = s["team_order"]
     n = len(order)
     for i in range(n):
@@ -638,14 +723,14 @@ def _next_turn(s, start):                                            # §5.3 cyc
             side = int(team)
             if any(g["side"] == side and g["id"] not in s["acted"] for g in s["gladiators"]):
                 s["slot"] = idx
-                s["phase"] = "select"       # one candidate: carried out by _settle
+                s["phase"] = "select"  # one candidate: carried out by _settle
                 s["active"] = None
                 return
     _end_round(s)
 
 
 def _end_round(s):
-    if s["round"] >= s["rules"]["round_cap"]:                       # §5.10 [decision] cap
+    if s["round"] >= s["rules"]["round_cap"]:  # §5.10 [decision] cap
         _set_over(s, [0, 0])
         return
     s["round"] += 1
@@ -656,25 +741,25 @@ def _mark_acted(s, cid):
     s["acted"] = sorted(s["acted"] + [cid])
 
 
-def _activate_glad(s, gid):                                          # §5.4
+def _activate_glad(s, gid):  # §5.4
     _mark_acted(s, gid)
     s["active"] = {"id": gid, "moved": False, "attacked": False}
-    s["phase"] = "act"              # only `end` left: carried out by _settle
+    s["phase"] = "act"  # only `end` left: carried out by _settle
 
 
-def _activate_animal(s, aid):                                        # §5.7
+def _activate_animal(s, aid):  # §5.7
     _mark_acted(s, aid)
     s["active"] = {"id": aid, "steps": 0, "left": 0, "target": None}
     a = _find(s, aid)
-    if _adjacent(_board(s), a, _foes(s, a)):                         # step 1 adjacent foe
+    if _adjacent(_board(s), a, _foes(s, a)):  # step 1 adjacent foe
         _animal_attack(s)
     else:
-        s["phase"] = "behaviour"                                     # step 2
+        s["phase"] = "behaviour"  # step 2
 
 
-def _animal_attack(s):                                               # §5.7 step 5
+def _animal_attack(s):  # §5.7 step 5
     s["active"]["left"] = 0
-    s["phase"] = "animal_target"    # one candidate: carried out by _settle
+    s["phase"] = "animal_target"  # one candidate: carried out by _settle
 
 
 def _end_activation(s):
@@ -690,7 +775,7 @@ def _defeat(s, cid) -> bool:
     s["acted"] = [c for c in s["acted"] if c != cid]
     s["animal_order"] = [c for c in s["animal_order"] if c != cid]
     if s["rules"]["animals"] and s["rules"]["format"] == "primus":
-        s["pool"] = min(POOL_MAX, s["pool"] + 1)                     # §5.8 [decision]
+        s["pool"] = min(POOL_MAX, s["pool"] + 1)  # §5.8 [decision]
     g0, g1 = _has_side(s, 0), _has_side(s, 1)
     beasts = bool(s["animals"])
     if not g0 and not g1:
@@ -704,7 +789,7 @@ def _defeat(s, cid) -> bool:
     return True
 
 
-def _after_attack(s):                                                # §5.6 last paragraph
+def _after_attack(s):  # §5.6 last paragraph
     s["pending"] = None
     act = s["active"]
     if _is_glad(act["id"]):
@@ -714,7 +799,7 @@ def _after_attack(s):                                                # §5.6 las
         _end_activation(s)
 
 
-def _hunt_continue(s):                                               # §5.7 step 4
+def _hunt_continue(s):  # §5.7 step 4
     act = s["active"]
     a = _find(s, act["id"])
     if _adjacent(_board(s), a, _foes(s, a)):
@@ -739,20 +824,28 @@ def _step(s, move):
             s["chooser"] = None
             _start_initiative(s)
     elif ph == "event":
-        sp = move[len("spawn:"):]
-        if sp != "none":                                             # §5.9
+        sp = move[len("spawn:") :]
+        if sp != "none":  # §5.9
             species, entry = sp.split("-")
             used = {a["id"] for a in s["animals"]}
             aid = next(i for i in ANIMAL_IDS if i not in used)
             at, de, spd = SPECIES[species]
             h = board.entry(entry)
-            s["animals"].append({"id": aid, "species": species, "attack": at, "defense": de,
-                                 "speed": spd, "hex": None if h in _occupied(s) else h,
-                                 "entry": entry})
+            s["animals"].append(
+                {
+                    "id": aid,
+                    "species": species,
+                    "attack": at,
+                    "defense": de,
+                    "speed": spd,
+                    "hex": None if h in _occupied(s) else h,
+                    "entry": entry,
+                }
+            )
             s["pool"] = 0
         _start_initiative(s)
     elif ph == "initiative":
-        body = move[len("init:"):]
+        body = move[len("init:") :]
         win, _, ids = body.partition("/")
         onboard = [a["id"] for a in s["animals"] if a["hex"] is not None]
         s["animal_order"] = list(ids) if ids else onboard
@@ -763,10 +856,10 @@ def _step(s, move):
             s["team_order"] = (["A"] if onboard else []) + list(win[1:])
             _begin_activations(s)
     elif ph == "order":
-        s["team_order"] = list(move[len("order:"):])
+        s["team_order"] = list(move[len("order:") :])
         _begin_activations(s)
     elif ph == "select":
-        _activate_glad(s, move[len("activate:"):])
+        _activate_glad(s, move[len("activate:") :])
     elif ph == "act":
         act = s["active"]
         g = _find(s, act["id"])
@@ -774,29 +867,30 @@ def _step(s, move):
             _end_activation(s)
         elif move.startswith("attack:"):
             s["phase"] = "attack"
-            s["pending"] = {"attacker": g["id"], "target": move[len("attack:"):]}
+            s["pending"] = {"attacker": g["id"], "target": move[len("attack:") :]}
         else:
-            dest = move[len("move:"):]
-            if s["rules"]["animals"]:                                # §5.8 kiting
+            dest = move[len("move:") :]
+            if s["rules"]["animals"]:  # §5.8 kiting
                 foes = [e for e in _enemies(s, g)]
-                if foes and all(board.dist(dest, e["hex"]) > board.dist(g["hex"], e["hex"])
-                                for e in foes):
+                if foes and all(
+                    board.dist(dest, e["hex"]) > board.dist(g["hex"], e["hex"]) for e in foes
+                ):
                     s["pool"] = min(POOL_MAX, s["pool"] + 1)
             g["hex"] = dest
             act["moved"] = True
     elif ph == "attack":
-        k = int(move[len("wounds:"):])
+        k = int(move[len("wounds:") :])
         tgt = _find(s, s["pending"]["target"])
         if k == 0:
             _after_attack(s)
-        elif k > _spare(tgt):                                        # §5.6 defeat
+        elif k > _spare(tgt):  # §5.6 defeat
             if not _defeat(s, tgt["id"]):
                 _after_attack(s)
         else:
             s["phase"] = "allocate" if _is_glad(tgt["id"]) else "animal_wounds"
             s["pending"] = {"target": tgt["id"], "wounds": k}
     elif ph in ("allocate", "animal_wounds"):
-        x, y, z = (int(t) for t in move[len("lose:"):].split("-"))
+        x, y, z = (int(t) for t in move[len("lose:") :].split("-"))
         tgt = _find(s, s["pending"]["target"])
         tgt["attack"] -= x
         tgt["defense"] -= y
@@ -805,7 +899,7 @@ def _step(s, move):
             tgt["wounds"] += x + y + z
         _after_attack(s)
     elif ph == "behaviour":
-        kind = move[len("behave:"):]
+        kind = move[len("behave:") :]
         if kind == "roar":
             _end_activation(s)
         elif kind == "hunt":
@@ -816,7 +910,7 @@ def _step(s, move):
     elif ph == "wander":
         act = s["active"]
         a = _find(s, act["id"])
-        dest = move[len("step:"):]
+        dest = move[len("step:") :]
         if dest != "stay":
             a["hex"] = dest
             act["steps"] += 1
@@ -824,23 +918,23 @@ def _step(s, move):
         if _adjacent(board, a, _foes(s, a)):
             _animal_attack(s)
         elif act["left"] > 0:
-            s["phase"] = "wander"   # a fresh roll, may repeat the direction [decision]
+            s["phase"] = "wander"  # a fresh roll, may repeat the direction [decision]
         else:
             _end_activation(s)
     elif ph == "hunt_target":
         act = s["active"]
-        act["target"] = move[len("target:"):]
+        act["target"] = move[len("target:") :]
         act["left"] = _find(s, act["id"])["speed"]
         _hunt_continue(s)
     elif ph == "hunt_step":
         act = s["active"]
-        _find(s, act["id"])["hex"] = move[len("step:"):]
+        _find(s, act["id"])["hex"] = move[len("step:") :]
         act["steps"] += 1
         act["left"] -= 1
         _hunt_continue(s)
     elif ph == "animal_target":
         s["phase"] = "attack"
-        s["pending"] = {"attacker": s["active"]["id"], "target": move[len("target:"):]}
+        s["pending"] = {"attacker": s["active"]["id"], "target": move[len("target:") :]}
     else:
         raise AssertionError(ph)
 
@@ -865,6 +959,7 @@ def _settle(s):
 # ---------------------------------------------------------------------------
 # Public interface
 # ---------------------------------------------------------------------------
+
 
 def _err(field, msg):
     return ValueError("field '%s': %s" % (field, msg))
@@ -913,19 +1008,35 @@ VARIANTS: dict = {
     "duel_animals": {"animals": True},
     "primus_animals": {"format": "primus", "animals": True},
     "duel_sum": {"initiative": "sum", "side0": "champion", "side1": "novice"},
-    "primus_animals_sum": {"format": "primus", "animals": True, "initiative": "sum",
-                           "side0": "retiarius+dimachaerus", "side1": "hoplomachus"},
-    "duel_animals_no_kiting": {"animals": True, "attack_then_move": False,
-                               "side0": "retiarius", "side1": "dimachaerus"},
-    "primus_no_kiting": {"format": "primus", "attack_then_move": False,
-                         "side0": "novice+champion", "side1": "murmillo+thraex"},
-    "primus_animals_three_sixes": {"format": "primus", "animals": True,
-                                   "spawn": "three_sixes"},
-    "primus_animals_on_request": {"format": "primus", "animals": True,
-                                  "event_roll": "on_request"},
-    "duel_animals_on_request_three_sixes": {"animals": True, "event_roll": "on_request",
-                                            "spawn": "three_sixes", "round_cap": 12,
-                                            "side0": "hoplomachus", "side1": "champion"},
+    "primus_animals_sum": {
+        "format": "primus",
+        "animals": True,
+        "initiative": "sum",
+        "side0": "retiarius+dimachaerus",
+        "side1": "hoplomachus",
+    },
+    "duel_animals_no_kiting": {
+        "animals": True,
+        "attack_then_move": False,
+        "side0": "retiarius",
+        "side1": "dimachaerus",
+    },
+    "primus_no_kiting": {
+        "format": "primus",
+        "attack_then_move": False,
+        "side0": "novice+champion",
+        "side1": "murmillo+thraex",
+    },
+    "primus_animals_three_sixes": {"format": "primus", "animals": True, "spawn": "three_sixes"},
+    "primus_animals_on_request": {"format": "primus", "animals": True, "event_roll": "on_request"},
+    "duel_animals_on_request_three_sixes": {
+        "animals": True,
+        "event_roll": "on_request",
+        "spawn": "three_sixes",
+        "round_cap": 12,
+        "side0": "hoplomachus",
+        "side1": "champion",
+    },
     "duel_cap5": {"round_cap": 5},
 }
 
@@ -941,12 +1052,37 @@ def new_position(rules: dict | None = None) -> dict:
     glads = []
     for gid, name, side, h in sorted(ids):
         at, de, sp = ROSTER[name]
-        glads.append({"id": gid, "name": name, "side": side, "attack": at, "defense": de,
-                      "speed": sp, "wounds": 0, "hex": h})
-    s = {"game": GAME, "rules": r, "to_move": None, "arena": "default", "round": 1,
-         "pool": len(glads) if r["animals"] else 0, "gladiators": glads, "animals": [],
-         "phase": None, "team_order": [], "animal_order": [], "slot": 0, "acted": [],
-         "chooser": None, "active": None, "pending": None, "result": None}
+        glads.append(
+            {
+                "id": gid,
+                "name": name,
+                "side": side,
+                "attack": at,
+                "defense": de,
+                "speed": sp,
+                "wounds": 0,
+                "hex": h,
+            }
+        )
+    s = {
+        "game": GAME,
+        "rules": r,
+        "to_move": None,
+        "arena": "default",
+        "round": 1,
+        "pool": len(glads) if r["animals"] else 0,
+        "gladiators": glads,
+        "animals": [],
+        "phase": None,
+        "team_order": [],
+        "animal_order": [],
+        "slot": 0,
+        "acted": [],
+        "chooser": None,
+        "active": None,
+        "pending": None,
+        "result": None,
+    }
     _start_round(s)
     _settle(s)
     return s
@@ -997,6 +1133,7 @@ def perft(pos: dict, depth: int) -> int:
 # ---------------------------------------------------------------------------
 # load: canonicalise and validate (§6 "Invalid positions")
 # ---------------------------------------------------------------------------
+
 
 def _exact_keys(obj, keys, field):
     if not isinstance(obj, dict):
@@ -1081,8 +1218,11 @@ def load(pos: dict) -> dict:
         if not _is_int(g["wounds"]) or not 0 <= g["wounds"] <= 99:
             raise _err(f + ".wounds", "outside 0-99")
         nm = g["name"]
-        if (not isinstance(nm, str) or not 1 <= len(nm) <= 32
-                or any(not 33 <= ord(ch) <= 126 for ch in nm)):
+        if (
+            not isinstance(nm, str)
+            or not 1 <= len(nm) <= 32
+            or any(not 33 <= ord(ch) <= 126 for ch in nm)
+        ):
             raise _err(f + ".name", "not 1-32 printable non-space ASCII characters")
         hex_ok(g["hex"], f + ".hex")
         if g["hex"] in hexes_used:
@@ -1129,32 +1269,50 @@ def load(pos: dict) -> dict:
         raise _err("phase", "unknown phase %r" % (ph,))
     s["phase"] = ph
     to = pos["team_order"]
-    if (not isinstance(to, list) or any(t not in ("0", "1", "A") for t in to)
-            or len(set(to)) != len(to)):
+    if (
+        not isinstance(to, list)
+        or any(t not in ("0", "1", "A") for t in to)
+        or len(set(to)) != len(to)
+    ):
         raise _err("team_order", "not a list of distinct teams")
     ao = pos["animal_order"]
-    if not isinstance(ao, list) or any(not isinstance(x, str) for x in ao) or len(set(ao)) != len(ao):
+    if (
+        not isinstance(ao, list)
+        or any(not isinstance(x, str) for x in ao)
+        or len(set(ao)) != len(ao)
+    ):
         raise _err("animal_order", "not a list of distinct ids")
     slot = pos["slot"]
     if not _is_int(slot):
         raise _err("slot", "not an integer")
     acted = pos["acted"]
-    if not isinstance(acted, list) or any(not isinstance(x, str) for x in acted) \
-            or len(set(acted)) != len(acted):
+    if (
+        not isinstance(acted, list)
+        or any(not isinstance(x, str) for x in acted)
+        or len(set(acted)) != len(acted)
+    ):
         raise _err("acted", "not a list of distinct ids")
     chooser = pos["chooser"]
     if chooser is not None and chooser not in (0, 1) or isinstance(chooser, bool):
         raise _err("chooser", "not 0, 1 or null")
-    s.update(team_order=list(to), animal_order=list(ao), slot=slot, acted=sorted(acted),
-             chooser=chooser)
+    s.update(
+        team_order=list(to), animal_order=list(ao), slot=slot, acted=sorted(acted), chooser=chooser
+    )
 
     # --- result / decided ---
     res = pos["result"]
     g0, g1 = _has_side(s, 0), _has_side(s, 1)
     decided = (not g0 and not g1) or ((not g0 or not g1) and not animals)
     if ph == "over":
-        if to or ao or slot != 0 or acted or chooser is not None \
-                or pos["active"] is not None or pos["pending"] is not None:
+        if (
+            to
+            or ao
+            or slot != 0
+            or acted
+            or chooser is not None
+            or pos["active"] is not None
+            or pos["pending"] is not None
+        ):
             raise _err("phase", "over with round state left")
         ok = False
         if res == [1, -1]:
@@ -1281,8 +1439,12 @@ def load(pos: dict) -> dict:
         att = by_id[pend["attacker"]]
         tgt = by_id.get(pend["target"]) if isinstance(pend["target"], str) else None
         opp = _enemies(s, att) if _is_glad(att["id"]) else _foes(s, att)
-        if tgt is None or tgt not in opp or tgt["hex"] is None \
-                or tgt["hex"] not in board.nbrs[att["hex"]]:
+        if (
+            tgt is None
+            or tgt not in opp
+            or tgt["hex"] is None
+            or tgt["hex"] not in board.nbrs[att["hex"]]
+        ):
             raise _err("pending.target", "not an adjacent opponent")
         s["pending"] = dict(pend)
     elif ph in ("allocate", "animal_wounds"):
@@ -1311,70 +1473,243 @@ def load(pos: dict) -> dict:
 # Positions for perft comparisons
 # ---------------------------------------------------------------------------
 
+
 def _ex(rules, **fields):
-    base = {"game": GAME, "rules": rules, "to_move": "chance", "arena": "default", "round": 1,
-            "pool": 0, "gladiators": [], "animals": [], "phase": "initiative",
-            "team_order": [], "animal_order": [], "slot": 0, "acted": [], "chooser": None,
-            "active": None, "pending": None, "result": None}
+    base = {
+        "game": GAME,
+        "rules": rules,
+        "to_move": "chance",
+        "arena": "default",
+        "round": 1,
+        "pool": 0,
+        "gladiators": [],
+        "animals": [],
+        "phase": "initiative",
+        "team_order": [],
+        "animal_order": [],
+        "slot": 0,
+        "acted": [],
+        "chooser": None,
+        "active": None,
+        "pending": None,
+        "result": None,
+    }
     base.update(fields)
     return load(base)
 
 
 def _g(gid, name, at, de, sp, w, h):
-    return {"id": gid, "name": name, "side": int(gid[0]), "attack": at, "defense": de,
-            "speed": sp, "wounds": w, "hex": h}
+    return {
+        "id": gid,
+        "name": name,
+        "side": int(gid[0]),
+        "attack": at,
+        "defense": de,
+        "speed": sp,
+        "wounds": w,
+        "hex": h,
+    }
 
 
 def _perft_positions():
     out = [("start:" + name, new_position(r)) for name, r in VARIANTS.items()]
     # §8 example 2
-    out.append(("example2", _ex({}, to_move=0, round=2, gladiators=[
-        _g("0a", "thraex", 4, 3, 1, 1, "e5"), _g("1a", "murmillo", 3, 4, 2, 0, "f5")],
-        phase="act", team_order=["0", "1"], acted=["0a"],
-        active={"id": "0a", "moved": False, "attacked": False})))
+    out.append(
+        (
+            "example2",
+            _ex(
+                {},
+                to_move=0,
+                round=2,
+                gladiators=[
+                    _g("0a", "thraex", 4, 3, 1, 1, "e5"),
+                    _g("1a", "murmillo", 3, 4, 2, 0, "f5"),
+                ],
+                phase="act",
+                team_order=["0", "1"],
+                acted=["0a"],
+                active={"id": "0a", "moved": False, "attacked": False},
+            ),
+        )
+    )
     # §8 example 3
-    out.append(("example3", _ex({"animals": True}, to_move=0, round=2, pool=2, gladiators=[
-        _g("0a", "thraex", 4, 3, 1, 1, "e5"), _g("1a", "murmillo", 3, 2, 1, 3, "f5")],
-        phase="act", team_order=["0", "1"], acted=["0a"],
-        active={"id": "0a", "moved": False, "attacked": True})))
+    out.append(
+        (
+            "example3",
+            _ex(
+                {"animals": True},
+                to_move=0,
+                round=2,
+                pool=2,
+                gladiators=[
+                    _g("0a", "thraex", 4, 3, 1, 1, "e5"),
+                    _g("1a", "murmillo", 3, 2, 1, 3, "f5"),
+                ],
+                phase="act",
+                team_order=["0", "1"],
+                acted=["0a"],
+                active={"id": "0a", "moved": False, "attacked": True},
+            ),
+        )
+    )
     # §8 example 5
-    out.append(("example5", _ex({"animals": True}, round=4, gladiators=[
-        _g("0a", "thraex", 4, 3, 2, 0, "c5"), _g("1a", "murmillo", 3, 4, 2, 0, "g5")],
-        animals=[{"id": "x", "species": "lion", "attack": 5, "defense": 1, "speed": 4,
-                  "hex": "e7", "entry": "I"}])))
+    out.append(
+        (
+            "example5",
+            _ex(
+                {"animals": True},
+                round=4,
+                gladiators=[
+                    _g("0a", "thraex", 4, 3, 2, 0, "c5"),
+                    _g("1a", "murmillo", 3, 4, 2, 0, "g5"),
+                ],
+                animals=[
+                    {
+                        "id": "x",
+                        "species": "lion",
+                        "attack": 5,
+                        "defense": 1,
+                        "speed": 4,
+                        "hex": "e7",
+                        "entry": "I",
+                    }
+                ],
+            ),
+        )
+    )
     # §8 example 6
-    out.append(("example6", _ex({"format": "primus", "animals": True,
-                                 "event_roll": "on_request"},
-                                to_move=0, round=3, pool=3, gladiators=[
-        _g("0a", "thraex", 4, 3, 2, 0, "a5"), _g("0b", "thraex", 4, 2, 2, 1, "c6"),
-        _g("1a", "murmillo", 3, 4, 2, 0, "g5"), _g("1b", "murmillo", 3, 4, 2, 0, "g4")],
-        phase="request", chooser=0)))
+    out.append(
+        (
+            "example6",
+            _ex(
+                {"format": "primus", "animals": True, "event_roll": "on_request"},
+                to_move=0,
+                round=3,
+                pool=3,
+                gladiators=[
+                    _g("0a", "thraex", 4, 3, 2, 0, "a5"),
+                    _g("0b", "thraex", 4, 2, 2, 1, "c6"),
+                    _g("1a", "murmillo", 3, 4, 2, 0, "g5"),
+                    _g("1b", "murmillo", 3, 4, 2, 0, "g4"),
+                ],
+                phase="request",
+                chooser=0,
+            ),
+        )
+    )
     # §8 example 7
-    out.append(("example7", _ex({"animals": True}, round=4, gladiators=[
-        _g("0a", "thraex", 4, 3, 2, 0, "c6"), _g("1a", "murmillo", 3, 4, 2, 0, "g4")],
-        animals=[{"id": "x", "species": "lion", "attack": 5, "defense": 1, "speed": 4,
-                  "hex": "e5", "entry": "II"}],
-        phase="behaviour", team_order=["A", "0", "1"], animal_order=["x"], acted=["x"],
-        active={"id": "x", "steps": 0, "left": 0, "target": None})))
+    out.append(
+        (
+            "example7",
+            _ex(
+                {"animals": True},
+                round=4,
+                gladiators=[
+                    _g("0a", "thraex", 4, 3, 2, 0, "c6"),
+                    _g("1a", "murmillo", 3, 4, 2, 0, "g4"),
+                ],
+                animals=[
+                    {
+                        "id": "x",
+                        "species": "lion",
+                        "attack": 5,
+                        "defense": 1,
+                        "speed": 4,
+                        "hex": "e5",
+                        "entry": "II",
+                    }
+                ],
+                phase="behaviour",
+                team_order=["A", "0", "1"],
+                animal_order=["x"],
+                acted=["x"],
+                active={"id": "x", "steps": 0, "left": 0, "target": None},
+            ),
+        )
+    )
     # §8 example 8
-    out.append(("example8", _ex({"animals": True}, round=6, pool=1, gladiators=[
-        _g("0a", "thraex", 4, 3, 2, 0, "b6"), _g("1a", "murmillo", 3, 4, 2, 0, "g5")],
-        animals=[{"id": "y", "species": "bear", "attack": 4, "defense": 3, "speed": 3,
-                  "hex": "b4", "entry": "I"}],
-        phase="wander", team_order=["1", "A", "0"], animal_order=["y"], slot=1,
-        acted=["1a", "y"], active={"id": "y", "steps": 0, "left": 2, "target": None})))
+    out.append(
+        (
+            "example8",
+            _ex(
+                {"animals": True},
+                round=6,
+                pool=1,
+                gladiators=[
+                    _g("0a", "thraex", 4, 3, 2, 0, "b6"),
+                    _g("1a", "murmillo", 3, 4, 2, 0, "g5"),
+                ],
+                animals=[
+                    {
+                        "id": "y",
+                        "species": "bear",
+                        "attack": 4,
+                        "defense": 3,
+                        "speed": 3,
+                        "hex": "b4",
+                        "entry": "I",
+                    }
+                ],
+                phase="wander",
+                team_order=["1", "A", "0"],
+                animal_order=["y"],
+                slot=1,
+                acted=["1a", "y"],
+                active={"id": "y", "steps": 0, "left": 2, "target": None},
+            ),
+        )
+    )
     # a rhino mid-hunt in a Primus with three animals (one waiting)
-    out.append(("rhino_hunt", _ex({"format": "primus", "animals": True}, round=9, pool=5,
-        gladiators=[_g("0a", "retiarius", 3, 2, 4, 0, "b5"), _g("0b", "novice", 1, 2, 2, 1, "c7"),
-                    _g("1a", "champion", 5, 4, 3, 0, "h3"), _g("1b", "murmillo", 3, 3, 2, 1, "a6")],
-        animals=[{"id": "x", "species": "rhino", "attack": 2, "defense": 5, "speed": 3,
-                  "hex": "f5", "entry": "II"},
-                 {"id": "z", "species": "lion", "attack": 5, "defense": 1, "speed": 4,
-                  "hex": "f7", "entry": "I"},
-                 {"id": "y", "species": "bear", "attack": 4, "defense": 3, "speed": 3,
-                  "hex": None, "entry": "I"}],
-        phase="hunt_target", team_order=["A", "1", "0"], animal_order=["x", "z"],
-        acted=["x"], active={"id": "x", "steps": 0, "left": 0, "target": None})))
+    out.append(
+        (
+            "rhino_hunt",
+            _ex(
+                {"format": "primus", "animals": True},
+                round=9,
+                pool=5,
+                gladiators=[
+                    _g("0a", "retiarius", 3, 2, 4, 0, "b5"),
+                    _g("0b", "novice", 1, 2, 2, 1, "c7"),
+                    _g("1a", "champion", 5, 4, 3, 0, "h3"),
+                    _g("1b", "murmillo", 3, 3, 2, 1, "a6"),
+                ],
+                animals=[
+                    {
+                        "id": "x",
+                        "species": "rhino",
+                        "attack": 2,
+                        "defense": 5,
+                        "speed": 3,
+                        "hex": "f5",
+                        "entry": "II",
+                    },
+                    {
+                        "id": "z",
+                        "species": "lion",
+                        "attack": 5,
+                        "defense": 1,
+                        "speed": 4,
+                        "hex": "f7",
+                        "entry": "I",
+                    },
+                    {
+                        "id": "y",
+                        "species": "bear",
+                        "attack": 4,
+                        "defense": 3,
+                        "speed": 3,
+                        "hex": None,
+                        "entry": "I",
+                    },
+                ],
+                phase="hunt_target",
+                team_order=["A", "1", "0"],
+                animal_order=["x", "z"],
+                acted=["x"],
+                active={"id": "x", "steps": 0, "left": 0, "target": None},
+            ),
+        )
+    )
     return out
 
 

@@ -9,6 +9,7 @@ Internally a space is an index ``row * 3 + lane`` (lane a=0, b=1, c=2); the JSON
 
 Decisions taken where the book is silent are marked ``# [decision]``.
 """
+
 from __future__ import annotations
 
 import json
@@ -20,8 +21,8 @@ from math import factorial
 
 GAME = "ostrich"
 
-LETTERS = "ABCDE"          # §2.1 the five ostriches
-FACES = "ABCDEW"           # §2.1 die faces; "W" the wild (sorts after the letters)
+LETTERS = "ABCDE"  # §2.1 the five ostriches
+FACES = "ABCDEW"  # §2.1 die faces; "W" the wild (sorts after the letters)
 LANES = "abc"
 
 # §1 rules keys and defaults
@@ -42,7 +43,8 @@ RULE_CHOICES = {
 # §2.4 berry kinds and effect primitives
 KNOWN_BERRIES = {"peepa": "none", "dofnooxoor": "all_dice", "ter": "bewitch"}
 EFFECTS = {"none", "bewitch", "all_dice", "extra_turn", "to_nest"} | {
-    "advance%d" % n for n in range(1, 6)}
+    "advance%d" % n for n in range(1, 6)
+}
 NAME_RE = re.compile(r"^[a-z][a-z0-9_]{0,15}$")
 
 # §2.5 the ten prediction tiles
@@ -57,8 +59,8 @@ DEFAULT_TRACK = [
     {"name": "vortex", "curve": True, "rows": ["q..", ".@.", "..q"]},
     {"name": "finish", "curve": False, "rows": ["...", ".#.", "fff"]},
 ]
-DEFAULT_BERRIES = ["13c", "5b", "8a"]     # §2.4 default set-up, sorted as strings
-START_NESTS = {"A": "0a", "B": "0b", "C": "0c", "D": "1a", "E": "1c"}   # §3
+DEFAULT_BERRIES = ["13c", "5b", "8a"]  # §2.4 default set-up, sorted as strings
+START_NESTS = {"A": "0a", "B": "0b", "C": "0c", "D": "1a", "E": "1c"}  # §3
 TERRAIN_CHARS = set(".#qkl=x@nf")
 
 # §2.2 / §4.4 step directions: l, s, r
@@ -71,11 +73,42 @@ SPACE_NAMES = ["%d%s" % (i // 3, LANES[i % 3]) for i in range(3 * MAX_ROWS)]
 SPACE_INDEX = {n: i for i, n in enumerate(SPACE_NAMES)}
 
 PHASES_CHANCE = ("deal", "roll", "reroll", "berry", "lion_black")
-PHASES_DECISION = ("reroll_choice", "action", "moves", "advance", "nest", "lion_place",
-                   "flip", "lion_target", "lion_move", "vortex")
-FIELDS = ("game", "rules", "to_move", "track", "berry_types", "berries", "berry_pool",
-          "ostriches", "finished", "bewitched", "predictions", "current", "mode", "phase",
-          "dice", "reroll", "left", "moved", "pending", "bonus", "extra", "lion")
+PHASES_DECISION = (
+    "reroll_choice",
+    "action",
+    "moves",
+    "advance",
+    "nest",
+    "lion_place",
+    "flip",
+    "lion_target",
+    "lion_move",
+    "vortex",
+)
+FIELDS = (
+    "game",
+    "rules",
+    "to_move",
+    "track",
+    "berry_types",
+    "berries",
+    "berry_pool",
+    "ostriches",
+    "finished",
+    "bewitched",
+    "predictions",
+    "current",
+    "mode",
+    "phase",
+    "dice",
+    "reroll",
+    "left",
+    "moved",
+    "pending",
+    "bonus",
+    "extra",
+    "lion",
+)
 
 
 def _err(field, msg):
@@ -85,6 +118,7 @@ def _err(field, msg):
 # ---------------------------------------------------------------------------------------
 # Geometry (§2.2, §4.4, §4.8)
 # ---------------------------------------------------------------------------------------
+
 
 class Geom:
     """Precomputed tables for one track."""
@@ -134,11 +168,11 @@ class Geom:
     def _target(self, r, l, d, k):
         """Space k rows on in direction d, or None if rules 1-3 of §4.4 forbid it."""
         rr, ll = r + k, l + k * d
-        if rr >= self.nrows or not 0 <= ll < 3:          # 1. exists
+        if rr >= self.nrows or not 0 <= ll < 3:  # 1. exists
             return None
-        if d != 0 and any(self.curve[r + j] for j in range(k + 1)):   # 2. curve (§2.2)
+        if d != 0 and any(self.curve[r + j] for j in range(k + 1)):  # 2. curve (§2.2)
             return None
-        if self.terrain[rr * 3 + ll] in "#x":              # 3. rock / ravine
+        if self.terrain[rr * 3 + ll] in "#x":  # 3. rock / ravine
             return None
         return rr * 3 + ll
 
@@ -179,6 +213,7 @@ def _lion_bfs(g, src):
 # Dice tables (§4.2)
 # ---------------------------------------------------------------------------------------
 
+
 def _multisets(k):
     """Every multiset of k faces, as a sorted string, with its probability
     k!/(m1!...m6!) / 6^k (§4.2)."""
@@ -190,7 +225,7 @@ def _multisets(k):
         for m in combo:
             ways //= factorial(m)
         s = "".join(f * m for f, m in zip(FACES, combo))
-        out.append((s, Fraction(ways, 6 ** k)))
+        out.append((s, Fraction(ways, 6**k)))
     out.sort()
     return out
 
@@ -241,8 +276,9 @@ def _contains(s, t):
 # Small helpers
 # ---------------------------------------------------------------------------------------
 
+
 def _lion_in_play(pos):
-    return pos["lion"]["state"] in ("active", "exhausted")    # §4.8
+    return pos["lion"]["state"] in ("active", "exhausted")  # §4.8
 
 
 def _turn_mode(lion):
@@ -293,6 +329,7 @@ GONE = {"state": "gone", "space": None, "turns": 0}
 # ---------------------------------------------------------------------------------------
 # Paths (§4.4)
 # ---------------------------------------------------------------------------------------
+
 
 def _options(g, occ, cur):
     """Legal steps from cur: list of (char, landing)."""
@@ -360,6 +397,7 @@ def _paths(pos, g, occ, start, c, R):
 # Move generation: a dict spelling -> what to do
 # ---------------------------------------------------------------------------------------
 
+
 def _action_moves(pos):
     """§4.3 the one action of a normal or exhausted turn."""
     g = _geom(pos)
@@ -372,10 +410,10 @@ def _action_moves(pos):
     res = {}
     for x, sp in pos["ostriches"].items():
         if x in pos["bewitched"]:
-            continue                                   # a bewitched ostrich cannot move
+            continue  # a bewitched ostrich cannot move
         c = dice.count(x)
         if c < 1:
-            continue                                   # [decision §4.3] wilds alone never move
+            continue  # [decision §4.3] wilds alone never move
         start = SPACE_INDEX[sp]
         others = {i: y for i, y in occ.items() if i != start}
         for path, end, stop, _cut in _paths(pos, g, others, start, c, W):
@@ -389,7 +427,7 @@ def _action_moves(pos):
         elif black in pos["ostriches"]:
             res["*" + black] = ("flip", black)
     if not res:
-        res["pass"] = ("pass",)                        # §4.3 pass only when nothing else
+        res["pass"] = ("pass",)  # §4.3 pass only when nothing else
     return res
 
 
@@ -405,13 +443,13 @@ def _eligible(pos, g, occ):
         c = left.count(x)
         if bonus:
             if c < 1:
-                continue                               # [decision §4.5] bonus: c >= 1
+                continue  # [decision §4.5] bonus: c >= 1
         elif c < 1 and R < 1:
-            continue                                   # lion turn: wilds may move any ostrich
+            continue  # lion turn: wilds may move any ostrich
         start = SPACE_INDEX[sp]
         others = {i: y for i, y in occ.items() if i != start}
         if not _options(g, others, start):
-            continue                                   # needs a legal first step
+            continue  # needs a legal first step
         out.append((x, c, R, start, others))
     return out
 
@@ -428,7 +466,7 @@ def _submoves(pos):
         for path, end, stop, cut in _paths(pos, g, others, start, c, R):
             L = len(path)
             if not cut and c <= L < c + R and not other_can:
-                continue                               # §4.5 all wilds used when possible
+                continue  # §4.5 all wilds used when possible
             w = max(0, L - c)
             res["%s%d:%s" % (x, w, path)] = ("move", x, end, stop, w)
     return res
@@ -475,8 +513,7 @@ def _lion_places(pos, g, center):
 def _reachable(pos, g):
     """§4.8 ostriches the lion can reach: letter -> space index."""
     dist = _lion_bfs(g, _lion_idx(pos))
-    return {x: SPACE_INDEX[sp] for x, sp in pos["ostriches"].items()
-            if SPACE_INDEX[sp] in dist}
+    return {x: SPACE_INDEX[sp] for x, sp in pos["ostriches"].items() if SPACE_INDEX[sp] in dist}
 
 
 def _lion_paths(pos, g):
@@ -517,8 +554,7 @@ def _moves_dict(pos):
     if ph == "lion_place":
         g = _geom(pos)
         center = SPACE_INDEX[pos["ostriches"][pos["pending"]["ostrich"]]]
-        return {"lion:" + SPACE_NAMES[i]: ("lion_place", i)
-                for i in _lion_places(pos, g, center)}
+        return {"lion:" + SPACE_NAMES[i]: ("lion_place", i) for i in _lion_places(pos, g, center)}
     if ph == "flip":
         return {"*" + x: ("flip", x) for x in pos["ostriches"]}
     if ph == "lion_target":
@@ -526,13 +562,18 @@ def _moves_dict(pos):
         return {"target:" + x: ("target", x) for x in _reachable(pos, g)}
     if ph == "lion_move":
         g = _geom(pos)
-        return {"L:" + "-".join(SPACE_NAMES[i] for i in p): ("lion_move", p)
-                for p in _lion_paths(pos, g)}
+        return {
+            "L:" + "-".join(SPACE_NAMES[i] for i in p): ("lion_move", p)
+            for p in _lion_paths(pos, g)
+        }
     if ph == "vortex":
         g = _geom(pos)
         occ = _occ(pos)
-        return {"vortex:" + SPACE_NAMES[i]: ("vortex", i)
-                for i in range(g.size) if g.stand_ok[i] and i not in occ}
+        return {
+            "vortex:" + SPACE_NAMES[i]: ("vortex", i)
+            for i in range(g.size)
+            if g.stand_ok[i] and i not in occ
+        }
     return {}
 
 
@@ -540,11 +581,13 @@ def _moves_dict(pos):
 # Transitions (§4.5 - §4.10)
 # ---------------------------------------------------------------------------------------
 
+
 def _game_over(p):
     """§4.10 the race ends at once: everything pending is dropped; current, mode and
     lion keep their values."""
-    p.update(phase="over", dice=None, reroll=None, left=None, moved="", pending=None,
-             bonus=0, extra=0)
+    p.update(
+        phase="over", dice=None, reroll=None, left=None, moved="", pending=None, bonus=0, extra=0
+    )
     return p
 
 
@@ -558,15 +601,14 @@ def _end_of_roll(p):
         if t >= p["rules"]["players"]:
             g = _geom(p)
             if g.terrain[SPACE_INDEX[lion["space"]]] == "k":
-                lion = GONE                             # exhausted on a crocodile: gone
+                lion = GONE  # exhausted on a crocodile: gone
             else:
                 lion = {"state": "exhausted", "space": lion["space"], "turns": 0}
         else:
             lion = {"state": "active", "space": lion["space"], "turns": t}
     elif mode == "exhausted" and lion["state"] == "exhausted":
         lion = {"state": "active", "space": lion["space"], "turns": 0}
-    p.update(lion=lion, phase="roll", dice=None, reroll=None, left=None, moved="",
-             pending=None)
+    p.update(lion=lion, phase="roll", dice=None, reroll=None, left=None, moved="", pending=None)
     # 4. a bonus roll owed: the same player makes it
     if p["bonus"] > 0:
         p.update(bonus=p["bonus"] - 1, mode="bonus")
@@ -585,14 +627,14 @@ def _hunt(p):
     g = _geom(p)
     reach = _reachable(p, g)
     if not reach:
-        return _end_of_roll(p)                          # the lion does not move
+        return _end_of_roll(p)  # the lion does not move
     b = p["dice"]["black"]
     if b in reach:
         p.update(phase="lion_move", pending={"target": b})
     elif b == "W":
         p.update(phase="lion_target", pending=None)
     else:
-        p.update(phase="lion_black", pending=None)       # [decision §4.8] re-roll the black die
+        p.update(phase="lion_black", pending=None)  # [decision §4.8] re-roll the black die
     return p
 
 
@@ -605,14 +647,17 @@ def _after_movement(p):
         return _end_of_roll(p)
     if mode == "bonus":
         if _lion_in_play(p):
-            return _end_of_roll(p)                      # §4.8 the black die does nothing
+            return _end_of_roll(p)  # §4.8 the black die does nothing
         b = p["dice"]["black"]
         if b == "W":
-            p.update(phase="flip", pending=None)          # [decision §4.5] the player flips
+            p.update(phase="flip", pending=None)  # [decision §4.5] the player flips
             return p
         if b in p["ostriches"]:
-            p["bewitched"] = (_remove_letter(p["bewitched"], b) if b in p["bewitched"]
-                              else _add_sorted(p["bewitched"], b))
+            p["bewitched"] = (
+                _remove_letter(p["bewitched"], b)
+                if b in p["bewitched"]
+                else _add_sorted(p["bewitched"], b)
+            )
         return _end_of_roll(p)
     return _end_of_roll(p)
 
@@ -628,16 +673,20 @@ def _resume(p):
             # §4.5 no legal sub-move: the remaining dice are lost
             p.update(left=None, moved="")
             return _after_movement(p)
-        return _end_of_roll(p)                          # the nest after a hunt's catch
-    return _end_of_roll(p)                              # end of a normal/exhausted action
+        return _end_of_roll(p)  # the nest after a hunt's catch
+    return _end_of_roll(p)  # end of a normal/exhausted action
 
 
 def _send_to_nest(p, x):
     """§4.7 x leaves the track; the current player chooses a free nest."""
     ostr = dict(p["ostriches"])
     del ostr[x]
-    p.update(ostriches=ostr, bewitched=_remove_letter(p["bewitched"], x),
-             phase="nest", pending={"ostrich": x})
+    p.update(
+        ostriches=ostr,
+        bewitched=_remove_letter(p["bewitched"], x),
+        phase="nest",
+        pending={"ostrich": x},
+    )
     return p
 
 
@@ -646,10 +695,11 @@ def _after_path(p, x, end, stop):
     if stop == "finish":
         ostr = dict(p["ostriches"])
         del ostr[x]
-        p.update(ostriches=ostr, finished=p["finished"] + x,
-                 bewitched=_remove_letter(p["bewitched"], x))
+        p.update(
+            ostriches=ostr, finished=p["finished"] + x, bewitched=_remove_letter(p["bewitched"], x)
+        )
         if len(p["finished"]) == 3:
-            return _game_over(p)                        # §4.10 a third ostrich crossed
+            return _game_over(p)  # §4.10 a third ostrich crossed
         return _resume(p)
     if stop == "lion":
         # §4.8 an ostrich that enters the lion's space is caught; the lion is gone
@@ -658,9 +708,10 @@ def _after_path(p, x, end, stop):
     ostr = dict(p["ostriches"])
     ostr[x] = SPACE_NAMES[end]
     p["ostriches"] = ostr
-    if stop == "berry" or (p["rules"]["berry_trigger"] == "end"
-                           and SPACE_NAMES[end] in p["berries"]):
-        p.update(phase="berry", pending={"ostrich": x})   # §4.6 the berry is revealed
+    if stop == "berry" or (
+        p["rules"]["berry_trigger"] == "end" and SPACE_NAMES[end] in p["berries"]
+    ):
+        p.update(phase="berry", pending={"ostrich": x})  # §4.6 the berry is revealed
         return p
     return _resume(p)
 
@@ -682,14 +733,14 @@ def _apply_berry(p, kind):
             if _lion_places(p, g, SPACE_INDEX[sp]):
                 p.update(phase="lion_place", pending={"ostrich": x})
                 return p
-            p["lion"] = GONE                            # no space: the lion never appears
+            p["lion"] = GONE  # no space: the lion never appears
         return _resume(p)
     if eff == "bewitch":
         if not _lion_in_play(p):
             p["bewitched"] = _add_sorted(_remove_letter(p["bewitched"], x), x)
         return _resume(p)
     if eff == "all_dice":
-        p["bonus"] = min(20, p["bonus"] + 1)            # [decision] counters capped at 20
+        p["bonus"] = min(20, p["bonus"] + 1)  # [decision] counters capped at 20
         return _resume(p)
     if eff == "extra_turn":
         p["extra"] = min(20, p["extra"] + 1)
@@ -701,7 +752,7 @@ def _apply_berry(p, kind):
         if _options(g, others, start):
             p.update(phase="advance", pending={"ostrich": x, "steps": int(eff[7:])})
             return p
-        return _resume(p)                               # no legal step: nothing happens
+        return _resume(p)  # no legal step: nothing happens
     if eff == "to_nest":
         return _send_to_nest(p, x)
     raise AssertionError(eff)
@@ -719,8 +770,11 @@ def _apply_move(pos, move, info):
         p = _end_of_roll(p)
     elif kind == "flip":
         x = info[1]
-        p["bewitched"] = (_remove_letter(p["bewitched"], x) if x in p["bewitched"]
-                          else _add_sorted(p["bewitched"], x))
+        p["bewitched"] = (
+            _remove_letter(p["bewitched"], x)
+            if x in p["bewitched"]
+            else _add_sorted(p["bewitched"], x)
+        )
         p = _end_of_roll(p)
     elif kind == "move":
         _, x, end, stop, w = info
@@ -734,13 +788,12 @@ def _apply_move(pos, move, info):
     elif kind == "nest":
         x = p["pending"]["ostrich"]
         ostr = dict(p["ostriches"])
-        ostr[x] = SPACE_NAMES[info[1]]                  # [decision §4.7] it keeps running
+        ostr[x] = SPACE_NAMES[info[1]]  # [decision §4.7] it keeps running
         p["ostriches"] = ostr
         p = _resume(p)
     elif kind == "lion_place":
         # §4.8 the lion appears, every bewitched ostrich runs again, 0 turns played
-        p.update(lion={"state": "active", "space": SPACE_NAMES[info[1]], "turns": 0},
-                 bewitched="")
+        p.update(lion={"state": "active", "space": SPACE_NAMES[info[1]], "turns": 0}, bewitched="")
         p = _resume(p)
     elif kind == "target":
         p.update(phase="lion_move", pending={"target": info[1]})
@@ -751,22 +804,21 @@ def _apply_move(pos, move, info):
         occ = _occ(p)
         p["pending"] = None
         if last in occ:
-            p["lion"] = GONE                            # a catch: the lion is gone
+            p["lion"] = GONE  # a catch: the lion is gone
             p = _send_to_nest(p, occ[last])
         elif g.terrain[last] == "@":
-            p.update(phase="vortex",
-                     lion={"state": "active", "space": SPACE_NAMES[last],
-                           "turns": p["lion"]["turns"]})
+            p.update(
+                phase="vortex",
+                lion={"state": "active", "space": SPACE_NAMES[last], "turns": p["lion"]["turns"]},
+            )
         elif g.terrain[last] == "l":
-            p["lion"] = GONE                            # a path ending on lava
+            p["lion"] = GONE  # a path ending on lava
             p = _end_of_roll(p)
         else:
-            p["lion"] = {"state": "active", "space": SPACE_NAMES[last],
-                         "turns": p["lion"]["turns"]}
+            p["lion"] = {"state": "active", "space": SPACE_NAMES[last], "turns": p["lion"]["turns"]}
             p = _end_of_roll(p)
     elif kind == "vortex":
-        p["lion"] = {"state": "active", "space": SPACE_NAMES[info[1]],
-                     "turns": p["lion"]["turns"]}
+        p["lion"] = {"state": "active", "space": SPACE_NAMES[info[1]], "turns": p["lion"]["turns"]}
         p = _end_of_roll(p)
     else:
         raise AssertionError(kind)
@@ -811,6 +863,7 @@ def _apply_chance(pos, out):
 # Public interface
 # ---------------------------------------------------------------------------------------
 
+
 def _full_rules(rules):
     rules = {} if rules is None else rules
     if not isinstance(rules, dict):
@@ -829,7 +882,7 @@ def _full_rules(rules):
         if out[k] not in vals:
             raise _err("rules", "%s must be one of %s" % (k, ", ".join(vals)))
     if out["lion"] and not out["berries"]:
-        raise _err("rules", "lion: true needs berries: true")       # §3
+        raise _err("rules", "lion: true needs berries: true")  # §3
     return out
 
 
@@ -841,12 +894,27 @@ def new_position(rules=None):
     else:
         berries, pool = [], {}
     pos = {
-        "game": GAME, "rules": r, "to_move": "chance", "track": "default",
-        "berry_types": dict(KNOWN_BERRIES), "berries": berries, "berry_pool": pool,
-        "ostriches": dict(START_NESTS), "finished": "", "bewitched": "",
-        "predictions": [None] * r["players"], "current": 0, "mode": "normal",
-        "phase": "deal", "dice": None, "reroll": None, "left": None, "moved": "",
-        "pending": None, "bonus": 0, "extra": 0,
+        "game": GAME,
+        "rules": r,
+        "to_move": "chance",
+        "track": "default",
+        "berry_types": dict(KNOWN_BERRIES),
+        "berries": berries,
+        "berry_pool": pool,
+        "ostriches": dict(START_NESTS),
+        "finished": "",
+        "bewitched": "",
+        "predictions": [None] * r["players"],
+        "current": 0,
+        "mode": "normal",
+        "phase": "deal",
+        "dice": None,
+        "reroll": None,
+        "left": None,
+        "moved": "",
+        "pending": None,
+        "bonus": 0,
+        "extra": 0,
         "lion": {"state": "hidden" if r["lion"] else "off", "space": None, "turns": 0},
     }
     return _fin(pos)
@@ -950,11 +1018,12 @@ def perft(pos, depth):
 # load: canonicalise and validate (§6)
 # ---------------------------------------------------------------------------------------
 
+
 def _canon_track(tr):
     if tr == "default":
         return "default"
     if not isinstance(tr, list) or not 2 <= len(tr) <= 20:
-        raise _err("track", "must be \"default\" or a list of 2-20 tiles")
+        raise _err("track", 'must be "default" or a list of 2-20 tiles')
     tiles = []
     total = 0
     for t in tr:
@@ -975,8 +1044,7 @@ def _canon_track(tr):
     if total > MAX_ROWS:
         raise _err("track", "at most 99 rows")
     allrows = [r for t in tiles for r in t["rows"]]
-    if sum(r.count("n") for r in allrows) != 5 or \
-            sum(r.count("n") for r in tiles[0]["rows"]) != 5:
+    if sum(r.count("n") for r in allrows) != 5 or sum(r.count("n") for r in tiles[0]["rows"]) != 5:
         raise _err("track", "exactly five nests, all on the first tile")
     if allrows[-1] != "fff" or any("f" in r for r in allrows[:-1]):
         raise _err("track", "the last row must be fff with no f elsewhere")
@@ -1006,7 +1074,7 @@ def load(pos):
         if k not in pos and k != "berry_types":
             raise _err(k, "missing")
     if pos["game"] != GAME:
-        raise _err("game", "must be \"ostrich\"")
+        raise _err("game", 'must be "ostrich"')
     rules = _full_rules(pos["rules"])
     players = rules["players"]
     p = {"game": GAME, "rules": rules}
@@ -1027,7 +1095,7 @@ def load(pos):
         if k in KNOWN_BERRIES and v != KNOWN_BERRIES[k]:
             raise _err("berry_types", "%s has effect %s" % (k, KNOWN_BERRIES[k]))
     for k, v in KNOWN_BERRIES.items():
-        bt.setdefault(k, v)                             # the known kinds are always present
+        bt.setdefault(k, v)  # the known kinds are always present
     p["berry_types"] = bt
 
     # ostriches, finished, pending nest
@@ -1035,8 +1103,12 @@ def load(pos):
     if not isinstance(ostr, dict):
         raise _err("ostriches", "must be an object")
     fin = pos["finished"]
-    if not isinstance(fin, str) or len(fin) > 3 or len(set(fin)) != len(fin) or \
-            not set(fin) <= set(LETTERS):
+    if (
+        not isinstance(fin, str)
+        or len(fin) > 3
+        or len(set(fin)) != len(fin)
+        or not set(fin) <= set(LETTERS)
+    ):
         raise _err("finished", "0-3 distinct ostrich letters")
     occ = {}
     for x, s in ostr.items():
@@ -1061,8 +1133,11 @@ def load(pos):
     if set(ostr) & set(fin):
         raise _err("ostriches", "a finished ostrich is on the track")
     if phase == "nest":
-        if not isinstance(pending, dict) or set(pending) != {"ostrich"} or \
-                off != {pending["ostrich"]}:
+        if (
+            not isinstance(pending, dict)
+            or set(pending) != {"ostrich"}
+            or off != {pending["ostrich"]}
+        ):
             raise _err("pending", "the nest phase needs the one ostrich off the track")
     elif off:
         raise _err("ostriches", "ostrich %s missing" % "".join(sorted(off)))
@@ -1080,8 +1155,9 @@ def load(pos):
         i = _check_space("berries", b, g)
         if g.terrain[i] != ".":
             raise _err("berries", "%s is not a normal space" % b)
-        if i in occ and not (phase == "berry" and isinstance(pending, dict)
-                             and pending.get("ostrich") == occ[i]):
+        if i in occ and not (
+            phase == "berry" and isinstance(pending, dict) and pending.get("ostrich") == occ[i]
+        ):
             raise _err("berries", "a berry under an ostrich at %s" % b)
         bidx.add(i)
     if berries and not rules["berries"]:
@@ -1101,8 +1177,12 @@ def load(pos):
 
     # bewitched
     bew = pos["bewitched"]
-    if not isinstance(bew, str) or not _is_sorted_str(bew) or len(set(bew)) != len(bew) \
-            or not set(bew) <= set(ostr):
+    if (
+        not isinstance(bew, str)
+        or not _is_sorted_str(bew)
+        or len(set(bew)) != len(bew)
+        or not set(bew) <= set(ostr)
+    ):
         raise _err("bewitched", "sorted letters of ostriches on the track")
     p["bewitched"] = bew
 
@@ -1122,8 +1202,10 @@ def load(pos):
     if len(set(dealt)) != len(dealt):
         raise _err("predictions", "a tile dealt twice")
     if seen_null != (phase == "deal"):
-        raise _err("predictions", "tiles missing outside phase deal" if seen_null
-                   else "phase deal with every tile dealt")
+        raise _err(
+            "predictions",
+            "tiles missing outside phase deal" if seen_null else "phase deal with every tile dealt",
+        )
     p["predictions"] = list(preds)
 
     cur = pos["current"]
@@ -1181,15 +1263,15 @@ def load(pos):
         raise _err("phase", "%s only in normal and exhausted turns" % phase)
     if phase == "moves" and mode not in ("lion", "bonus"):
         raise _err("phase", "moves only in lion turns and bonus rolls")
-    if phase in ("lion_black", "lion_target", "lion_move", "vortex") and \
-            (mode != "lion" or st != "active"):
+    if phase in ("lion_black", "lion_target", "lion_move", "vortex") and (
+        mode != "lion" or st != "active"
+    ):
         raise _err("phase", "lion phases only in a lion turn with the lion active")
     if phase == "lion_place" and st != "hidden":
         raise _err("phase", "lion_place needs the hidden lion")
     if phase == "vortex" and g.terrain[SPACE_INDEX[lsp]] != "@":
         raise _err("phase", "vortex only with the lion on a vortex")
-    if phase == "deal" and (cur != 0 or mode != "normal" or fin or pos["bonus"]
-                            or pos["extra"]):
+    if phase == "deal" and (cur != 0 or mode != "normal" or fin or pos["bonus"] or pos["extra"]):
         raise _err("phase", "deal only before the first turn")
 
     # dice, reroll (§6)
@@ -1201,8 +1283,12 @@ def load(pos):
         if not isinstance(dice, dict) or set(dice) != {"white", "black"}:
             raise _err("dice", "must be {white, black}")
         w, b = dice["white"], dice["black"]
-        if not isinstance(w, str) or len(w) != 5 or not set(w) <= set(FACES) or \
-                not _is_sorted_str(w):
+        if (
+            not isinstance(w, str)
+            or len(w) != 5
+            or not set(w) <= set(FACES)
+            or not _is_sorted_str(w)
+        ):
             raise _err("dice", "white: five sorted faces")
         if b not in FACES:
             raise _err("dice", "black: one face")
@@ -1210,11 +1296,18 @@ def load(pos):
     p["dice"] = dice
     rr = pos["reroll"]
     if phase == "reroll":
-        if not isinstance(rr, dict) or set(rr) != {"white", "black"} or \
-                not isinstance(rr["white"], str) or type(rr["black"]) is not bool:
+        if (
+            not isinstance(rr, dict)
+            or set(rr) != {"white", "black"}
+            or not isinstance(rr["white"], str)
+            or type(rr["black"]) is not bool
+        ):
             raise _err("reroll", "must be {white, black}")
-        if not _is_sorted_str(rr["white"]) or not _contains(dice["white"], rr["white"]) \
-                or not (rr["white"] or rr["black"]):
+        if (
+            not _is_sorted_str(rr["white"])
+            or not _contains(dice["white"], rr["white"])
+            or not (rr["white"] or rr["black"])
+        ):
             raise _err("reroll", "a non-empty sorted part of the roll")
         rr = {"white": rr["white"], "black": rr["black"]}
     elif rr is not None:
@@ -1231,13 +1324,20 @@ def load(pos):
     else:
         need_left = False
     if need_left:
-        if not isinstance(left, str) or not _is_sorted_str(left) or \
-                not _contains(dice["white"], left):
+        if (
+            not isinstance(left, str)
+            or not _is_sorted_str(left)
+            or not _contains(dice["white"], left)
+        ):
             raise _err("left", "the sorted unused white dice")
     elif left is not None:
         raise _err("left", "must be null here")
-    if not isinstance(moved, str) or not _is_sorted_str(moved) or \
-            len(set(moved)) != len(moved) or not set(moved) <= set(LETTERS):
+    if (
+        not isinstance(moved, str)
+        or not _is_sorted_str(moved)
+        or len(set(moved)) != len(moved)
+        or not set(moved) <= set(LETTERS)
+    ):
         raise _err("moved", "sorted ostrich letters")
     if left is None and moved:
         raise _err("moved", "must be empty when left is null")
@@ -1248,8 +1348,11 @@ def load(pos):
 
     # pending (§6)
     if phase in ("berry", "lion_place", "nest"):
-        if not isinstance(pending, dict) or set(pending) != {"ostrich"} or \
-                pending["ostrich"] not in LETTERS:
+        if (
+            not isinstance(pending, dict)
+            or set(pending) != {"ostrich"}
+            or pending["ostrich"] not in LETTERS
+        ):
             raise _err("pending", "must be {ostrich}")
         x = pending["ostrich"]
         if phase == "berry" and (x not in ostr or SPACE_INDEX[ostr[x]] not in bidx):
@@ -1258,14 +1361,21 @@ def load(pos):
             raise _err("pending", "the ostrich must be on the track")
         pending = {"ostrich": x}
     elif phase == "advance":
-        if not isinstance(pending, dict) or set(pending) != {"ostrich", "steps"} or \
-                pending["ostrich"] not in ostr or type(pending["steps"]) is not int or \
-                not 1 <= pending["steps"] <= 5:
+        if (
+            not isinstance(pending, dict)
+            or set(pending) != {"ostrich", "steps"}
+            or pending["ostrich"] not in ostr
+            or type(pending["steps"]) is not int
+            or not 1 <= pending["steps"] <= 5
+        ):
             raise _err("pending", "must be {ostrich, steps}")
         pending = {"ostrich": pending["ostrich"], "steps": pending["steps"]}
     elif phase == "lion_move":
-        if not isinstance(pending, dict) or set(pending) != {"target"} or \
-                pending["target"] not in ostr:
+        if (
+            not isinstance(pending, dict)
+            or set(pending) != {"target"}
+            or pending["target"] not in ostr
+        ):
             raise _err("pending", "must be {target}")
         if pending["target"] not in _reachable({**p, "pending": None}, g):
             raise _err("pending", "the target is out of reach")
@@ -1276,8 +1386,9 @@ def load(pos):
 
     if phase == "berry" and not pool:
         raise _err("berry_pool", "empty pool in phase berry")
-    if phase == "flip" and (mode != "bonus" or dice["black"] != "W" or st in
-                            ("active", "exhausted")):
+    if phase == "flip" and (
+        mode != "bonus" or dice["black"] != "W" or st in ("active", "exhausted")
+    ):
         raise _err("phase", "flip only after a bonus roll with a wild black die")
     if phase == "lion_target" and dice["black"] != "W":
         raise _err("dice", "lion_target needs a wild black die")
@@ -1313,8 +1424,13 @@ VARIANTS = {
     "quicksand_stop": {"quicksand": "stop"},
     "last_tie_none": {"last_tie": "none"},
     # the 3-player lion game, with every non-default option at once
-    "lion_all_options": {"players": 3, "lion": True, "berry_trigger": "end",
-                         "quicksand": "stop", "last_tie": "none"},
+    "lion_all_options": {
+        "players": 3,
+        "lion": True,
+        "berry_trigger": "end",
+        "quicksand": "stop",
+        "last_tie": "none",
+    },
 }
 
 
@@ -1322,63 +1438,176 @@ def _ex(d):
     return load(d)
 
 
-_E_COMMON = {"game": "ostrich", "track": "default", "finished": "", "bewitched": "",
-             "reroll": None, "left": None, "moved": "", "pending": None, "bonus": 0,
-             "extra": 0, "lion": {"state": "off", "space": None, "turns": 0}}
+_E_COMMON = {
+    "game": "ostrich",
+    "track": "default",
+    "finished": "",
+    "bewitched": "",
+    "reroll": None,
+    "left": None,
+    "moved": "",
+    "pending": None,
+    "bonus": 0,
+    "extra": 0,
+    "lion": {"state": "off", "space": None, "turns": 0},
+}
 
 PERFT_POSITIONS = [(name, new_position(r)) for name, r in VARIANTS.items()] + [
-    ("E2", _ex({**_E_COMMON, "rules": {}, "to_move": 1,
+    (
+        "E2",
+        _ex(
+            {
+                **_E_COMMON,
+                "rules": {},
+                "to_move": 1,
                 "berries": ["13c", "5b", "8a"],
                 "berry_pool": {"dofnooxoor": 1, "peepa": 1, "ter": 1},
                 "ostriches": {"A": "2a", "B": "3a", "C": "0c", "D": "3c", "E": "1c"},
-                "predictions": ["DEAB", "BDAC", "CEBD", "EABC"], "current": 1,
-                "mode": "normal", "phase": "reroll_choice",
-                "dice": {"white": "AAAWW", "black": "B"}})),
-    ("E4", _ex({**_E_COMMON, "rules": {}, "to_move": 2,
+                "predictions": ["DEAB", "BDAC", "CEBD", "EABC"],
+                "current": 1,
+                "mode": "normal",
+                "phase": "reroll_choice",
+                "dice": {"white": "AAAWW", "black": "B"},
+            }
+        ),
+    ),
+    (
+        "E4",
+        _ex(
+            {
+                **_E_COMMON,
+                "rules": {},
+                "to_move": 2,
                 "berries": ["13c", "5b", "8a"],
                 "berry_pool": {"dofnooxoor": 1, "peepa": 1, "ter": 1},
                 "ostriches": {"A": "8b", "B": "9a", "C": "9b", "D": "11b", "E": "12b"},
-                "predictions": ["CDEA", "DACE", "ACEB", "BCDE"], "current": 2,
-                "mode": "normal", "phase": "action",
-                "dice": {"white": "AACWW", "black": "D"}})),
-    ("E5", _ex({**_E_COMMON, "rules": {}, "to_move": 2,
+                "predictions": ["CDEA", "DACE", "ACEB", "BCDE"],
+                "current": 2,
+                "mode": "normal",
+                "phase": "action",
+                "dice": {"white": "AACWW", "black": "D"},
+            }
+        ),
+    ),
+    (
+        "E5",
+        _ex(
+            {
+                **_E_COMMON,
+                "rules": {},
+                "to_move": 2,
                 "berries": ["13c", "5b", "8a"],
                 "berry_pool": {"dofnooxoor": 1, "peepa": 1, "ter": 1},
                 "ostriches": {"A": "16a", "B": "9b", "C": "6a", "D": "2c", "E": "11c"},
-                "predictions": ["CDEA", "DACE", "ACEB", "BCDE"], "current": 2,
-                "mode": "normal", "phase": "action",
-                "dice": {"white": "AEEEW", "black": "A"}})),
-    ("E6", _ex({**_E_COMMON, "rules": {"players": 3, "lion": True}, "to_move": 1,
-                "berries": ["5b", "8a"], "berry_pool": {"dofnooxoor": 1, "ter": 1},
-                "ostriches": {"C": "11a", "D": "14c", "E": "12b"}, "finished": "AB",
-                "predictions": ["ABCD", "DEAB", "EBDA"], "current": 1, "mode": "lion",
-                "phase": "moves", "dice": {"white": "ABCWW", "black": "E"},
-                "left": "ABCWW", "lion": {"state": "active", "space": "15a", "turns": 2}})),
-    ("E7", _ex({**_E_COMMON, "rules": {"lion": True}, "to_move": "chance",
-                "berries": ["13c", "8a"], "berry_pool": {"dofnooxoor": 1, "ter": 1},
+                "predictions": ["CDEA", "DACE", "ACEB", "BCDE"],
+                "current": 2,
+                "mode": "normal",
+                "phase": "action",
+                "dice": {"white": "AEEEW", "black": "A"},
+            }
+        ),
+    ),
+    (
+        "E6",
+        _ex(
+            {
+                **_E_COMMON,
+                "rules": {"players": 3, "lion": True},
+                "to_move": 1,
+                "berries": ["5b", "8a"],
+                "berry_pool": {"dofnooxoor": 1, "ter": 1},
+                "ostriches": {"C": "11a", "D": "14c", "E": "12b"},
+                "finished": "AB",
+                "predictions": ["ABCD", "DEAB", "EBDA"],
+                "current": 1,
+                "mode": "lion",
+                "phase": "moves",
+                "dice": {"white": "ABCWW", "black": "E"},
+                "left": "ABCWW",
+                "lion": {"state": "active", "space": "15a", "turns": 2},
+            }
+        ),
+    ),
+    (
+        "E7",
+        _ex(
+            {
+                **_E_COMMON,
+                "rules": {"lion": True},
+                "to_move": "chance",
+                "berries": ["13c", "8a"],
+                "berry_pool": {"dofnooxoor": 1, "ter": 1},
                 "ostriches": {"A": "2b", "B": "9c", "C": "11b", "D": "14b"},
-                "finished": "E", "predictions": ["ABCD", "CDEA", "DEAB", "EBDA"],
-                "current": 3, "mode": "lion", "phase": "lion_black",
+                "finished": "E",
+                "predictions": ["ABCD", "CDEA", "DEAB", "EBDA"],
+                "current": 3,
+                "mode": "lion",
+                "phase": "lion_black",
                 "dice": {"white": "ACDEW", "black": "C"},
-                "lion": {"state": "active", "space": "4a", "turns": 1}})),
-    ("E8", _ex({**_E_COMMON, "rules": {"lion": True}, "to_move": "chance",
-                "berries": ["5b", "8a"], "berry_pool": {"peepa": 1, "ter": 1},
+                "lion": {"state": "active", "space": "4a", "turns": 1},
+            }
+        ),
+    ),
+    (
+        "E8",
+        _ex(
+            {
+                **_E_COMMON,
+                "rules": {"lion": True},
+                "to_move": "chance",
+                "berries": ["5b", "8a"],
+                "berry_pool": {"peepa": 1, "ter": 1},
                 "ostriches": {"A": "2a", "B": "4b", "C": "6b", "D": "4c", "E": "5b"},
-                "bewitched": "BD", "predictions": ["ABCD", "CDEA", "DEAB", "EBDA"],
-                "current": 0, "mode": "normal", "phase": "berry",
-                "dice": {"white": "BEEEW", "black": "D"}, "pending": {"ostrich": "E"},
-                "lion": {"state": "hidden", "space": None, "turns": 0}})),
-    ("E9", _ex({**_E_COMMON, "rules": {}, "to_move": 3, "berries": ["5b", "8a"],
+                "bewitched": "BD",
+                "predictions": ["ABCD", "CDEA", "DEAB", "EBDA"],
+                "current": 0,
+                "mode": "normal",
+                "phase": "berry",
+                "dice": {"white": "BEEEW", "black": "D"},
+                "pending": {"ostrich": "E"},
+                "lion": {"state": "hidden", "space": None, "turns": 0},
+            }
+        ),
+    ),
+    (
+        "E9",
+        _ex(
+            {
+                **_E_COMMON,
+                "rules": {},
+                "to_move": 3,
+                "berries": ["5b", "8a"],
                 "berry_pool": {"peepa": 1, "ter": 1},
                 "ostriches": {"A": "9b", "B": "13a", "C": "12c", "D": "6a", "E": "11b"},
-                "bewitched": "D", "predictions": ["CDEA", "DACE", "ACEB", "BCDE"],
-                "current": 3, "mode": "bonus", "phase": "moves",
-                "dice": {"white": "BCDWW", "black": "W"}, "left": "BCDWW"})),
-    ("E10", _ex({**_E_COMMON, "rules": {"players": 3}, "to_move": 2, "berries": ["5b"],
-                 "berry_pool": {"peepa": 1},
-                 "ostriches": {"B": "12a", "E": "12c", "D": "16c"}, "finished": "CA",
-                 "predictions": ["CDEA", "DACE", "ACEB"], "current": 2, "mode": "normal",
-                 "phase": "action", "dice": {"white": "BDDEW", "black": "B"}})),
+                "bewitched": "D",
+                "predictions": ["CDEA", "DACE", "ACEB", "BCDE"],
+                "current": 3,
+                "mode": "bonus",
+                "phase": "moves",
+                "dice": {"white": "BCDWW", "black": "W"},
+                "left": "BCDWW",
+            }
+        ),
+    ),
+    (
+        "E10",
+        _ex(
+            {
+                **_E_COMMON,
+                "rules": {"players": 3},
+                "to_move": 2,
+                "berries": ["5b"],
+                "berry_pool": {"peepa": 1},
+                "ostriches": {"B": "12a", "E": "12c", "D": "16c"},
+                "finished": "CA",
+                "predictions": ["CDEA", "DACE", "ACEB"],
+                "current": 2,
+                "mode": "normal",
+                "phase": "action",
+                "dice": {"white": "BDDEW", "black": "B"},
+            }
+        ),
+    ),
 ]
 
 
@@ -1404,22 +1633,53 @@ PERFT_POSITIONS += [
     # E6 after C2:sss L:14b-13b vortex:9c: an exhausted turn's roll
     ("E6-exhausted", apply(apply(apply(_E6, "C2:sss"), "L:14b-13b"), "vortex:9c")),
     # custom berry kinds (§2.4): advance2, to_nest, extra_turn, advance1
-    ("custom-berries", _ex({**_E_COMMON, "rules": {}, "to_move": 1,
-                            "berry_types": {"hop": "advance2", "home": "to_nest", "again": "extra_turn",
-                                            "step1": "advance1", "peepa": "none",
-                                            "dofnooxoor": "all_dice", "ter": "bewitch"},
-                            "berries": ["5a", "5c", "6b", "9a"],
-                            "berry_pool": {"hop": 1, "home": 1, "again": 1, "step1": 1},
-                            "ostriches": {"A": "4b", "B": "2a", "C": "0c", "D": "3c", "E": "1c"},
-                            "predictions": ["CDEA", "DACE", "ACEB", "BCDE"], "current": 1,
-                            "mode": "normal", "phase": "action",
-                            "dice": {"white": "AABWW", "black": "C"}})),
+    (
+        "custom-berries",
+        _ex(
+            {
+                **_E_COMMON,
+                "rules": {},
+                "to_move": 1,
+                "berry_types": {
+                    "hop": "advance2",
+                    "home": "to_nest",
+                    "again": "extra_turn",
+                    "step1": "advance1",
+                    "peepa": "none",
+                    "dofnooxoor": "all_dice",
+                    "ter": "bewitch",
+                },
+                "berries": ["5a", "5c", "6b", "9a"],
+                "berry_pool": {"hop": 1, "home": 1, "again": 1, "step1": 1},
+                "ostriches": {"A": "4b", "B": "2a", "C": "0c", "D": "3c", "E": "1c"},
+                "predictions": ["CDEA", "DACE", "ACEB", "BCDE"],
+                "current": 1,
+                "mode": "normal",
+                "phase": "action",
+                "dice": {"white": "AABWW", "black": "C"},
+            }
+        ),
+    ),
     # a custom track (§6) in a lion turn: a curve with rock, quicksand and vortex
-    ("custom-track-lion", _ex({**_E_COMMON, "rules": {"players": 2, "lion": True}, "to_move": 0,
-                               "track": _CUSTOM_TRACK, "berries": ["6b", "8a"], "berry_pool": {"dofnooxoor": 1, "ter": 1},
-                               "ostriches": {"A": "2a", "B": "4b", "C": "5b", "D": "7a", "E": "1c"},
-                               "predictions": ["CDEA", "DACE"], "current": 0, "mode": "lion",
-                               "phase": "moves", "dice": {"white": "ABCWW", "black": "D"},
-                               "left": "ABCWW",
-                               "lion": {"state": "active", "space": "4a", "turns": 1}})),
+    (
+        "custom-track-lion",
+        _ex(
+            {
+                **_E_COMMON,
+                "rules": {"players": 2, "lion": True},
+                "to_move": 0,
+                "track": _CUSTOM_TRACK,
+                "berries": ["6b", "8a"],
+                "berry_pool": {"dofnooxoor": 1, "ter": 1},
+                "ostriches": {"A": "2a", "B": "4b", "C": "5b", "D": "7a", "E": "1c"},
+                "predictions": ["CDEA", "DACE"],
+                "current": 0,
+                "mode": "lion",
+                "phase": "moves",
+                "dice": {"white": "ABCWW", "black": "D"},
+                "left": "ABCWW",
+                "lion": {"state": "active", "space": "4a", "turns": 1},
+            }
+        ),
+    ),
 ]

@@ -7,6 +7,7 @@ that tests/test_record_bad_input.py can require the same verdicts and messages.
 JSON objects, through ``safari_ai.Position`` for the moves), or raises
 :class:`Refused` with the message.
 """
+
 from __future__ import annotations
 
 import json
@@ -35,7 +36,7 @@ def _check_move_entry(index: int, entry: Any) -> None:
     if not isinstance(entry, dict):
         raise Refused(f"{where}: must be an object")
     if not isinstance(entry.get("move"), str):
-        raise Refused(f"{where}: needs a \"move\" string")
+        raise Refused(f'{where}: needs a "move" string')
     ply = entry.get("ply")
     if isinstance(ply, bool) or not isinstance(ply, int):
         raise Refused(f"{where}.ply: must be the integer {index + 1}, got {ply!r}")
@@ -43,13 +44,13 @@ def _check_move_entry(index: int, entry: Any) -> None:
         raise Refused(f"{where}.ply: must be {index + 1} (plies count 1, 2, ...), got {ply}")
     by = entry.get("by")
     if by != "chance" and (isinstance(by, bool) or not isinstance(by, int)):
-        raise Refused(f"{where}.by: a player index or \"chance\", got {by!r}")
+        raise Refused(f'{where}.by: a player index or "chance", got {by!r}')
 
 
 def check(data: Any) -> None:
     """Every field but the moves' legality."""
     if not (isinstance(data, dict) and data.get("format") == FORMAT):
-        raise Refused(f"not a game record: \"format\" must be {FORMAT!r}")
+        raise Refused(f'not a game record: "format" must be {FORMAT!r}')
     if data.get("version") != 1:
         raise Refused(f"version: unsupported record version {data.get('version')!r}")
     start = data.get("start")
@@ -73,10 +74,12 @@ def check(data: Any) -> None:
     if result is not None and not all(_is_number(value) for value in result):
         raise Refused(f"result: must be a list of numbers or null, got {result!r}")
     forfeit = _optional(data, "forfeit", dict, "an object")
-    if forfeit is not None and (not isinstance(forfeit.get("seat"), int)
-                                or isinstance(forfeit.get("seat"), bool)):
-        raise Refused(f"forfeit.seat: must be the forfeiting seat's index, "
-                      f"got {forfeit.get('seat')!r}")
+    if forfeit is not None and (
+        not isinstance(forfeit.get("seat"), int) or isinstance(forfeit.get("seat"), bool)
+    ):
+        raise Refused(
+            f"forfeit.seat: must be the forfeiting seat's index, got {forfeit.get('seat')!r}"
+        )
 
 
 def read(text: str) -> tuple[dict[str, Any], list[Any]]:
@@ -93,8 +96,9 @@ def read(text: str) -> tuple[dict[str, Any], list[Any]]:
     positions = [pos]
     for entry in data["moves"]:
         if entry["by"] != pos.to_move:
-            raise Refused(f"ply {entry.get('ply')}: by {entry['by']!r} but "
-                          f"{pos.to_move!r} is to move")
+            raise Refused(
+                f"ply {entry.get('ply')}: by {entry['by']!r} but {pos.to_move!r} is to move"
+            )
         try:
             pos = pos.apply(entry["move"])
         except SafariError as error:
@@ -109,19 +113,27 @@ def _check_result(data: dict[str, Any], final: Any, plies: int) -> None:
     if result is None:
         return
     if len(result) != final.num_players:
-        raise Refused(f"result: {result!r} has {len(result)} entries, the "
-                      f"game has {final.num_players} players")
+        raise Refused(
+            f"result: {result!r} has {len(result)} entries, the "
+            f"game has {final.num_players} players"
+        )
     if final.is_terminal():
         if list(result) != final.result():
-            raise Refused(f"result: {result!r}, but the game ends after {plies} "
-                          f"plies with the result {final.result()!r}")
+            raise Refused(
+                f"result: {result!r}, but the game ends after {plies} "
+                f"plies with the result {final.result()!r}"
+            )
     elif data.get("forfeit") is not None:
         seat = data["forfeit"]["seat"]
         lost = [1 if index != seat else -1 for index in range(final.num_players)]
         if final.num_players != 2 or list(result) != lost:
-            raise Refused(f"result: {result!r}, but seat {seat} forfeited the game after "
-                          f"{plies} plies (expected {lost!r})")
+            raise Refused(
+                f"result: {result!r}, but seat {seat} forfeited the game after "
+                f"{plies} plies (expected {lost!r})"
+            )
     elif any(value != 0 for value in result):
-        raise Refused(f"result: {result!r}, but the game is not over after {plies} "
-                      "plies (expected null, all zeros for an adjudicated draw, or a "
-                      "forfeit's win and loss)")
+        raise Refused(
+            f"result: {result!r}, but the game is not over after {plies} "
+            "plies (expected null, all zeros for an adjudicated draw, or a "
+            "forfeit's win and loss)"
+        )

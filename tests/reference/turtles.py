@@ -37,7 +37,10 @@ VARIANTS: dict[str, dict] = {
     "tattoo_max_global": {"tattoo": True, "max_rule": "global"},
     "hatching_max_any": {"hatching": True, "max_rule": "any"},
     "short_limit": {"max_turns": 20},  # turn-limit draws (§4.7.2) actually happen
-    "tattoo_short_limit": {"tattoo": True, "max_turns": 16},  # draws also at the end of an effects phase
+    "tattoo_short_limit": {
+        "tattoo": True,
+        "max_turns": 16,
+    },  # draws also at the end of an effects phase
 }
 
 # ---------------------------------------------------------------------------
@@ -78,10 +81,16 @@ for _c, (_q, _r) in COORD.items():
     NEIGH[_c] = {}
     for _d, (_dq, _dr) in DIRS.items():
         _n = (_q + _dq, _r + _dr)
-        NEIGH[_c][_d] = _name(*_n) if (abs(_n[0]) <= 3 and abs(_n[1]) <= 3 and abs(_n[0] + _n[1]) <= 3) else None
+        NEIGH[_c][_d] = (
+            _name(*_n)
+            if (abs(_n[0]) <= 3 and abs(_n[1]) <= 3 and abs(_n[0] + _n[1]) <= 3)
+            else None
+        )
 
 # FWD_STEPS[side][cell] -> list of forward neighbour cells
-FWD_STEPS = {s: {c: [NEIGH[c][d] for d in FORWARD[s] if NEIGH[c][d]] for c in CELLS} for s in (0, 1)}
+FWD_STEPS = {
+    s: {c: [NEIGH[c][d] for d in FORWARD[s] if NEIGH[c][d]] for c in CELLS} for s in (0, 1)
+}
 # FWD_HOPS[side][cell] -> list of (jumped cell, landing cell) for forward hops staying on the board
 FWD_HOPS = {
     s: {
@@ -125,6 +134,7 @@ PIECE_CODES = frozenset(o + k for o in "01n" for k in ("",) + KINDS)
 # ---------------------------------------------------------------------------
 # small helpers
 # ---------------------------------------------------------------------------
+
 
 def _is_int(x) -> bool:
     # §5 every number is a JSON integer: bool is not one, neither is 6.0
@@ -172,6 +182,7 @@ def _pool(board: dict) -> int:
 # ---------------------------------------------------------------------------
 # §4.2 - §4.5 move generation in phase "play"
 # ---------------------------------------------------------------------------
+
 
 def _complete_jumps(board: dict, side: int, frm: str) -> list[tuple[list[str], list[str]]]:
     """All complete jumps (§4.3) of the active turtle of `side` on `frm`.
@@ -255,7 +266,13 @@ def _play_actions(rules: dict, board: dict, side: int, reserve: list) -> dict[st
         else:
             # §4.4.3 2^k team choices, §6 one digit per neutral in the order jumped
             for teams in itertools.product("01", repeat=len(neutrals)):
-                actions[base + "/" + "".join(teams)] = ("jump", frm, tuple(lands), tuple(jumped), teams)
+                actions[base + "/" + "".join(teams)] = (
+                    "jump",
+                    frm,
+                    tuple(lands),
+                    tuple(jumped),
+                    teams,
+                )
 
     if not forced:
         # §4.2 steps
@@ -278,6 +295,7 @@ def _play_actions(rules: dict, board: dict, side: int, reserve: list) -> dict[st
 # §4.6 effect moves and §3.2 setup moves
 # ---------------------------------------------------------------------------
 
+
 def _effect_actions(pos: dict) -> dict[str, tuple]:
     board = pos["board"]
     O = pos["side"]
@@ -295,7 +313,9 @@ def _effect_actions(pos: dict) -> dict[str, tuple]:
     for c in pos["pending"]:
         kind = _tattoo(board[c])
         if kind == "L":
-            empties = [s for s in START[O] if s not in board]  # home corner included [§4.6 decision]
+            empties = [
+                s for s in START[O] if s not in board
+            ]  # home corner included [§4.6 decision]
             if pool > 0 and empties:
                 for s in empties:
                     actions["L" + c + "/" + s] = ("life", c, s)
@@ -316,7 +336,9 @@ def _effect_actions(pos: dict) -> dict[str, tuple]:
 
 
 def _setup_next_kind(board: dict, side: int) -> str | None:
-    have = {_tattoo(code) for code in board.values() if _owner(code) == str(side) and len(code) == 2}
+    have = {
+        _tattoo(code) for code in board.values() if _owner(code) == str(side) and len(code) == 2
+    }
     for k in KINDS:
         if k not in have:
             return k
@@ -350,6 +372,7 @@ def _actions(pos: dict) -> dict[str, tuple]:
 # turn boundary (§4.7) and canonical finishing
 # ---------------------------------------------------------------------------
 
+
 def _to_move_of(phase: str, side: int, changing) -> int | str:
     # §5 to_move: side in setup and play; in effects side, or 1 - side while changing is set
     if phase == "over":
@@ -375,6 +398,7 @@ def _sorted_board(board: dict) -> dict:
 # ---------------------------------------------------------------------------
 # public interface
 # ---------------------------------------------------------------------------
+
 
 def _full_rules(rules: dict | None) -> dict:
     r = dict(DEFAULT_RULES)
@@ -424,16 +448,27 @@ def _check_rules(r: dict) -> None:
     if not isinstance(r["hatching"], bool):
         raise ValueError("field 'rules.hatching': must be a boolean")
     if r["tattoo_setup"] not in ("fixed", "choose") or not isinstance(r["tattoo_setup"], str):
-        raise ValueError("field 'rules.tattoo_setup': must be \"fixed\" or \"choose\"")
+        raise ValueError('field \'rules.tattoo_setup\': must be "fixed" or "choose"')
     if r["max_rule"] not in ("first_hop", "any", "global") or not isinstance(r["max_rule"], str):
-        raise ValueError("field 'rules.max_rule': must be \"first_hop\", \"any\" or \"global\"")
+        raise ValueError('field \'rules.max_rule\': must be "first_hop", "any" or "global"')
     if not _is_int(r["max_turns"]) or not 0 <= r["max_turns"] <= 10000:
         raise ValueError("field 'rules.max_turns': must be an integer 0-10000")
     if r["tattoo"] and r["hatching"]:
         raise ValueError("field 'rules': tattoo and hatching cannot both be true")
 
 
-FIELDS = ("game", "rules", "to_move", "phase", "side", "turns", "board", "reserve", "pending", "changing")
+FIELDS = (
+    "game",
+    "rules",
+    "to_move",
+    "phase",
+    "side",
+    "turns",
+    "board",
+    "reserve",
+    "pending",
+    "changing",
+)
 
 
 def load(pos: dict) -> dict:
@@ -547,11 +582,15 @@ def load(pos: dict) -> dict:
             raise ValueError("field 'pending': must be empty in setup")
         expected = {c: str(s) for s in (0, 1) for c in START[s]}
         if sorted(board) != sorted(expected) or any(board[c][0] != expected[c] for c in board):
-            raise ValueError("field 'board': setup needs exactly the 16 start squares with their owners")
+            raise ValueError(
+                "field 'board': setup needs exactly the 16 start squares with their owners"
+            )
         counts = []
         for s in (0, 1):
-            kinds = sorted((code[1] for code in board.values() if code[0] == str(s) and len(code) == 2),
-                           key=KINDS.index)
+            kinds = sorted(
+                (code[1] for code in board.values() if code[0] == str(s) and len(code) == 2),
+                key=KINDS.index,
+            )
             if kinds != list(KINDS[: len(kinds)]):
                 raise ValueError("field 'board': tattoos not placed in the order L, C, I, X")
             counts.append(len(kinds))
@@ -659,7 +698,9 @@ def apply(pos: dict, move: str) -> dict:
         if _goal_winner(board) is not None:
             return _make(new, phase="over", to_move="terminal")
         if triggered:
-            return _make(new, phase="effects", pending=sorted(triggered), changing=None, to_move=nside)
+            return _make(
+                new, phase="effects", pending=sorted(triggered), changing=None, to_move=nside
+            )
         return _turn_boundary(new)
 
     # ---- §4.6 effect moves ---------------------------------------------------------
@@ -728,27 +769,129 @@ def perft(pos: dict, depth: int) -> int:
 # perft positions: each variant's start plus the rule book's worked examples
 # ---------------------------------------------------------------------------
 
-def _ex(rules, to_move_, side, turns, board, reserve=(0, 0), phase="play", pending=(), changing=None):
-    return load({
-        "game": GAME, "rules": rules, "to_move": to_move_, "phase": phase, "side": side,
-        "turns": turns, "board": board, "reserve": list(reserve), "pending": list(pending),
-        "changing": changing,
-    })
+
+def _ex(
+    rules, to_move_, side, turns, board, reserve=(0, 0), phase="play", pending=(), changing=None
+):
+    return load(
+        {
+            "game": GAME,
+            "rules": rules,
+            "to_move": to_move_,
+            "phase": phase,
+            "side": side,
+            "turns": turns,
+            "board": board,
+            "reserve": list(reserve),
+            "pending": list(pending),
+            "changing": changing,
+        }
+    )
 
 
-PERFT_POSITIONS: list[tuple[str, dict]] = [(f"start-{name}", new_position(r)) for name, r in VARIANTS.items()]
+PERFT_POSITIONS: list[tuple[str, dict]] = [
+    (f"start-{name}", new_position(r)) for name, r in VARIANTS.items()
+]
 PERFT_POSITIONS += [
-    ("7.2-forced-neutral-goal", _ex({}, 0, 0, 0, {"d3": "0", "a1": "0", "d4": "1", "e6": "1", "g2": "1", "e5": "n"})),
+    (
+        "7.2-forced-neutral-goal",
+        _ex({}, 0, 0, 0, {"d3": "0", "a1": "0", "d4": "1", "e6": "1", "g2": "1", "e5": "n"}),
+    ),
     ("7.3-friendly-continue", _ex({}, 0, 0, 0, {"c2": "0", "c3": "0", "c5": "1", "d5": "n"})),
-    ("7.4-max-first_hop", _ex({}, 0, 0, 0, {"d2": "0", "a1": "0", "d3": "1", "c4": "1", "c5": "1", "e4": "1", "a2": "1"})),
-    ("7.4-max-any", _ex({"max_rule": "any"}, 0, 0, 0, {"d2": "0", "a1": "0", "d3": "1", "c4": "1", "c5": "1", "e4": "1", "a2": "1"})),
-    ("7.4-max-global", _ex({"max_rule": "global"}, 0, 0, 0, {"d2": "0", "a1": "0", "d3": "1", "c4": "1", "c5": "1", "e4": "1", "a2": "1"})),
-    ("7.5-neutral-not-forced", _ex({}, 0, 0, 0, {"f1": "0", "b2": "0", "f4": "1", "d7": "1", "f2": "n"})),
-    ("7.7-contamination", _ex({"tattoo": True}, 0, 0, 0, {"d3": "0", "c4": "0", "d4": "1X", "g4": "1"})),
-    ("7.8-change", _ex({"tattoo": True}, 0, 0, 0, {"d1": "0", "d2": "0", "e3": "0", "d3": "1C", "e4": "1X", "b5": "1"})),
-    ("7.9-immortality-life", _ex({"tattoo": True}, 1, 1, 0, {"d1": "0", "a1": "0", "e4": "0L", "d3": "0I", "e5": "1", "g4": "1"})),
-    ("7.10-hatching-capture", _ex({"hatching": True}, 0, 0, 0, {"d4": "0", "b1": "0", "d5": "1", "g4": "1"}, reserve=(6, 6))),
-    ("5-effects-changing", _ex({"tattoo": True}, 0, 1, 19, {
-        "a4": "0", "b2": "0L", "b4": "nC", "c1": "0", "d3": "1", "d4": "n", "d5": "0", "d6": "1",
-        "d7": "1", "e4": "0X", "e6": "1", "f1": "0C", "f5": "1L", "g2": "1I"}, phase="effects", changing="b4")),
+    (
+        "7.4-max-first_hop",
+        _ex(
+            {},
+            0,
+            0,
+            0,
+            {"d2": "0", "a1": "0", "d3": "1", "c4": "1", "c5": "1", "e4": "1", "a2": "1"},
+        ),
+    ),
+    (
+        "7.4-max-any",
+        _ex(
+            {"max_rule": "any"},
+            0,
+            0,
+            0,
+            {"d2": "0", "a1": "0", "d3": "1", "c4": "1", "c5": "1", "e4": "1", "a2": "1"},
+        ),
+    ),
+    (
+        "7.4-max-global",
+        _ex(
+            {"max_rule": "global"},
+            0,
+            0,
+            0,
+            {"d2": "0", "a1": "0", "d3": "1", "c4": "1", "c5": "1", "e4": "1", "a2": "1"},
+        ),
+    ),
+    (
+        "7.5-neutral-not-forced",
+        _ex({}, 0, 0, 0, {"f1": "0", "b2": "0", "f4": "1", "d7": "1", "f2": "n"}),
+    ),
+    (
+        "7.7-contamination",
+        _ex({"tattoo": True}, 0, 0, 0, {"d3": "0", "c4": "0", "d4": "1X", "g4": "1"}),
+    ),
+    (
+        "7.8-change",
+        _ex(
+            {"tattoo": True},
+            0,
+            0,
+            0,
+            {"d1": "0", "d2": "0", "e3": "0", "d3": "1C", "e4": "1X", "b5": "1"},
+        ),
+    ),
+    (
+        "7.9-immortality-life",
+        _ex(
+            {"tattoo": True},
+            1,
+            1,
+            0,
+            {"d1": "0", "a1": "0", "e4": "0L", "d3": "0I", "e5": "1", "g4": "1"},
+        ),
+    ),
+    (
+        "7.10-hatching-capture",
+        _ex(
+            {"hatching": True},
+            0,
+            0,
+            0,
+            {"d4": "0", "b1": "0", "d5": "1", "g4": "1"},
+            reserve=(6, 6),
+        ),
+    ),
+    (
+        "5-effects-changing",
+        _ex(
+            {"tattoo": True},
+            0,
+            1,
+            19,
+            {
+                "a4": "0",
+                "b2": "0L",
+                "b4": "nC",
+                "c1": "0",
+                "d3": "1",
+                "d4": "n",
+                "d5": "0",
+                "d6": "1",
+                "d7": "1",
+                "e4": "0X",
+                "e6": "1",
+                "f1": "0C",
+                "f5": "1L",
+                "g2": "1I",
+            },
+            phase="effects",
+            changing="b4",
+        ),
+    ),
 ]

@@ -63,7 +63,9 @@ TERRITORY = [int(_TERRITORY_ROWS[i // 6][i % 6]) for i in range(NCELLS)]
 TERRITORY_CELLS = {t: tuple(i for i in range(NCELLS) if TERRITORY[i] == t) for t in range(1, 7)}
 
 # §2.2 a river runs between adjacent cells of different territories
-RIVER_NEIGHBOURS = [tuple(n for n in NEIGHBOURS[i] if TERRITORY[n] != TERRITORY[i]) for i in range(NCELLS)]
+RIVER_NEIGHBOURS = [
+    tuple(n for n in NEIGHBOURS[i] if TERRITORY[n] != TERRITORY[i]) for i in range(NCELLS)
+]
 RIVERS = sorted({tuple(sorted((i, n))) for i in range(NCELLS) for n in RIVER_NEIGHBOURS[i]})
 
 
@@ -97,12 +99,15 @@ VALID_TOKENS = {".."} | {f"{o}{s}" for o in "01" for s in "ZGELCzg"}
 EMPTY_ROW = " ".join([".."] * 6)
 
 # §7 move grammar
-MOVE_RE = re.compile(r"^@(0[0-9]|1[0-9]|2[01])$|^[CEGLZ][a-f][1-5](x[a-f][1-5])*(@(0[0-9]|1[0-9]|2[01]))?$")
+MOVE_RE = re.compile(
+    r"^@(0[0-9]|1[0-9]|2[01])$|^[CEGLZ][a-f][1-5](x[a-f][1-5])*(@(0[0-9]|1[0-9]|2[01]))?$"
+)
 
 
 # --------------------------------------------------------------------------------
 # Packing helpers
 # --------------------------------------------------------------------------------
+
 
 def _cells(pos: dict) -> list[str]:
     cells = []
@@ -112,7 +117,7 @@ def _cells(pos: dict) -> list[str]:
 
 
 def _board(cells: list[str]) -> list[str]:
-    return [" ".join(cells[r * 6:(r + 1) * 6]) for r in range(5)]
+    return [" ".join(cells[r * 6 : (r + 1) * 6]) for r in range(5)]
 
 
 def _hand(h: dict) -> dict:
@@ -155,6 +160,7 @@ def _territory_full(cells: list[str], t: int) -> bool:
 # --------------------------------------------------------------------------------
 # Starting position and loading (§3, §6)
 # --------------------------------------------------------------------------------
+
 
 def _canon_rules(rules) -> dict:
     if rules is None:
@@ -245,7 +251,9 @@ def load(pos: dict) -> dict:
         if t[1] == "z" and not _lion_adjacent(cells, i):
             raise ValueError(f"field 'board': face-down zebra on {NAME[i]} has no adjacent lion")
         if t[1] == "g" and not any_lion:
-            raise ValueError(f"field 'board': face-down gazelle on {NAME[i]} but no lion on the board")
+            raise ValueError(
+                f"field 'board': face-down gazelle on {NAME[i]} but no lion on the board"
+            )
     # check 6
     if ina is None and any(_territory_full(cells, t) for t in TERRITORY_CELLS):
         raise ValueError("field 'inauguration': a territory is full but the token is unclaimed")
@@ -279,6 +287,7 @@ def load(pos: dict) -> dict:
 # Queries
 # --------------------------------------------------------------------------------
 
+
 def to_move(pos: dict):
     return pos["to_move"]
 
@@ -290,6 +299,7 @@ def chance_outcomes(pos: dict) -> list:
 # --------------------------------------------------------------------------------
 # Move generation (§4)
 # --------------------------------------------------------------------------------
+
 
 def _destinations(cells: list[str], g: int) -> list[int]:
     """§4.6: open lines among g+1..g+3; else the first open one at g+4, g+5, ..."""
@@ -315,7 +325,7 @@ def _croc_chains(cells: list[str], x: int, chain: bool) -> list[tuple[str, list[
             if t[1] not in "Gg":  # a gazelle of either player, face up or down
                 continue
             if y in left:  # [decision] each gazelle at most once per turn: the
-                continue   # swapped gazelles are exactly on the cells the croc left
+                continue  # swapped gazelles are exactly on the cells the croc left
             nb = list(board)
             nb[y] = board[c]  # the crocodile moves to Y
             gz = t
@@ -398,9 +408,15 @@ _cache_val: dict = {}
 
 def _key(pos: dict):
     h = pos["hands"]
-    return (tuple(pos["board"]), pos["to_move"], pos["guardian"], pos["inauguration"],
-            tuple(h[0][s] for s in SPECIES), tuple(h[1][s] for s in SPECIES),
-            pos["rules"]["croc_chain"])
+    return (
+        tuple(pos["board"]),
+        pos["to_move"],
+        pos["guardian"],
+        pos["inauguration"],
+        tuple(h[0][s] for s in SPECIES),
+        tuple(h[1][s] for s in SPECIES),
+        pos["rules"]["croc_chain"],
+    )
 
 
 def _table(pos: dict) -> dict:
@@ -431,6 +447,7 @@ def apply(pos: dict, move: str) -> dict:
 # --------------------------------------------------------------------------------
 # Scoring (§4.8)
 # --------------------------------------------------------------------------------
+
 
 def scores(pos: dict) -> list[int]:
     """Points of each player (board as it stands; meaningful at a terminal position)."""
@@ -469,6 +486,7 @@ def result(pos: dict) -> list[int]:
 # Perft
 # --------------------------------------------------------------------------------
 
+
 def _perft_raw(rules, pos: dict, depth: int) -> int:
     if pos["to_move"] == "terminal":
         return 0
@@ -493,34 +511,113 @@ def perft(pos: dict, depth: int) -> int:
 # Perft positions: start (both rules values), the §6 example and the §8 examples
 # --------------------------------------------------------------------------------
 
+
 def _pos(to_move, rows, guardian, inauguration, hands, rules=None) -> dict:
-    return load({"game": GAME, "rules": rules or {}, "to_move": to_move, "board": rows,
-                 "guardian": guardian, "inauguration": inauguration,
-                 "hands": [dict(zip(SPECIES, hands[0])), dict(zip(SPECIES, hands[1]))]})
+    return load(
+        {
+            "game": GAME,
+            "rules": rules or {},
+            "to_move": to_move,
+            "board": rows,
+            "guardian": guardian,
+            "inauguration": inauguration,
+            "hands": [dict(zip(SPECIES, hands[0])), dict(zip(SPECIES, hands[1]))],
+        }
+    )
 
 
 # hands given as (Z, G, E, L, C)
-EXAMPLE_SECTION6 = _pos(0, [".. 1Z 1Z .. 0C 0E", ".. 1Z 0C .. .. 0g", ".. 0Z .. .. .. 0L",
-                            ".. .. 1L .. .. 1C", "1Z .. .. .. .. 1Z"], 12, None,
-                        [(4, 5, 0, 0, 0), (0, 6, 1, 0, 1)])
-EXAMPLE3 = _pos(0, [".. .. 1G .. .. ..", ".. 0L .. 1G 0G ..", ".. .. 1G .. .. ..",
-                    ".. .. .. .. .. ..", ".. .. .. .. .. .."], 7, None,
-                [(5, 5, 1, 0, 2), (5, 3, 1, 1, 2)])
-EXAMPLE4 = _pos(0, ["0Z 1G 0Z 1Z 0G ..", "1Z 0G 1C 0E 1G 0Z", "0z 1G 1E 0G 1C 0Z",
-                    "1L .. 0G 1z 0L 1g", "0C 1G 0G 1Z 0g 1G"], 18, 1,
-                [(0, 0, 0, 0, 1), (1, 0, 0, 0, 0)])
-EXAMPLE5 = _pos(0, ["0G 1G 0G .. 0Z 1Z", "1G 1Z 1C 1G 1G 0Z", "0C 0E 0z 0Z 1Z ..",
-                    "1G 0g 1L 1C 0C 1E", "1G 0G 0z .. 0G 1Z"], 21, 1,
-                [(0, 1, 0, 1, 0), (1, 0, 0, 0, 0)])
-EXAMPLE6 = _pos(0, ["0G 1G 1C 1E .. 0C", ".. .. 1z 1L .. 0G", ".. 0E 1Z 0C .. 0G",
-                    ".. 0Z 0Z 1C .. 0Z", ".. .. 1G 1G 1G .."], 11, None,
-                [(2, 3, 0, 1, 0), (3, 2, 0, 0, 0)])
-EXAMPLE7 = _pos(0, ["0Z 1Z 1G 1Z 1G 1Z", "1Z 0C 1G 0g 0C 1Z", "0Z 0Z 0Z 0g 1L 0g",
-                    "0G .. 0E 1C 0g 1E", "1G 0G 1G 0Z 1C 1G"], 9, 1,
-                [(0, 0, 0, 1, 0), (0, 0, 0, 0, 0)])
-EXAMPLE8 = _pos(0, ["0L 1g 1C 0G 1Z 0E", "0g 0Z 1Z 0G 1G 0Z", "0Z 1G 1G 1C 0G 1Z",
-                    "0Z 1E 1z 0G .. 1G", "0C 1g 1L 1z 0G 0Z"], 4, 1,
-                [(0, 0, 0, 0, 1), (0, 0, 0, 0, 0)])
+EXAMPLE_SECTION6 = _pos(
+    0,
+    [
+        ".. 1Z 1Z .. 0C 0E",
+        ".. 1Z 0C .. .. 0g",
+        ".. 0Z .. .. .. 0L",
+        ".. .. 1L .. .. 1C",
+        "1Z .. .. .. .. 1Z",
+    ],
+    12,
+    None,
+    [(4, 5, 0, 0, 0), (0, 6, 1, 0, 1)],
+)
+EXAMPLE3 = _pos(
+    0,
+    [
+        ".. .. 1G .. .. ..",
+        ".. 0L .. 1G 0G ..",
+        ".. .. 1G .. .. ..",
+        ".. .. .. .. .. ..",
+        ".. .. .. .. .. ..",
+    ],
+    7,
+    None,
+    [(5, 5, 1, 0, 2), (5, 3, 1, 1, 2)],
+)
+EXAMPLE4 = _pos(
+    0,
+    [
+        "0Z 1G 0Z 1Z 0G ..",
+        "1Z 0G 1C 0E 1G 0Z",
+        "0z 1G 1E 0G 1C 0Z",
+        "1L .. 0G 1z 0L 1g",
+        "0C 1G 0G 1Z 0g 1G",
+    ],
+    18,
+    1,
+    [(0, 0, 0, 0, 1), (1, 0, 0, 0, 0)],
+)
+EXAMPLE5 = _pos(
+    0,
+    [
+        "0G 1G 0G .. 0Z 1Z",
+        "1G 1Z 1C 1G 1G 0Z",
+        "0C 0E 0z 0Z 1Z ..",
+        "1G 0g 1L 1C 0C 1E",
+        "1G 0G 0z .. 0G 1Z",
+    ],
+    21,
+    1,
+    [(0, 1, 0, 1, 0), (1, 0, 0, 0, 0)],
+)
+EXAMPLE6 = _pos(
+    0,
+    [
+        "0G 1G 1C 1E .. 0C",
+        ".. .. 1z 1L .. 0G",
+        ".. 0E 1Z 0C .. 0G",
+        ".. 0Z 0Z 1C .. 0Z",
+        ".. .. 1G 1G 1G ..",
+    ],
+    11,
+    None,
+    [(2, 3, 0, 1, 0), (3, 2, 0, 0, 0)],
+)
+EXAMPLE7 = _pos(
+    0,
+    [
+        "0Z 1Z 1G 1Z 1G 1Z",
+        "1Z 0C 1G 0g 0C 1Z",
+        "0Z 0Z 0Z 0g 1L 0g",
+        "0G .. 0E 1C 0g 1E",
+        "1G 0G 1G 0Z 1C 1G",
+    ],
+    9,
+    1,
+    [(0, 0, 0, 1, 0), (0, 0, 0, 0, 0)],
+)
+EXAMPLE8 = _pos(
+    0,
+    [
+        "0L 1g 1C 0G 1Z 0E",
+        "0g 0Z 1Z 0G 1G 0Z",
+        "0Z 1G 1G 1C 0G 1Z",
+        "0Z 1E 1z 0G .. 1G",
+        "0C 1g 1L 1z 0G 0Z",
+    ],
+    4,
+    1,
+    [(0, 0, 0, 0, 1), (0, 0, 0, 0, 0)],
+)
 
 
 def _with_rules(pos: dict, **rules) -> dict:

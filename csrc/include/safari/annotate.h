@@ -26,18 +26,19 @@ typedef struct sa_annotate_options {
     int depth;
     uint64_t nodes;
     int64_t movetime_ms;
-    int level;               /* 0 quick, 1 default, 2 thorough                 */
-    sa_algo algo;            /* at decisions (chance positions: expectimax)    */
+    int level;    /* 0 quick, 1 default, 2 thorough                 */
+    sa_algo algo; /* at decisions (chance positions: expectimax)    */
     uint64_t seed;
-    int threads;             /* 0: 1                                           */
-    size_t hash_mb;          /* 0: 16                                          */
-    int outcomes;            /* 1: every outcome's luck at each roll           */
-    int played_lines;        /* 1: a marked decision's "_played_line" (the
-                                line after the move played, for its reason)   */
+    int threads;    /* 0: 1                                           */
+    size_t hash_mb; /* 0: 16                                          */
+    int outcomes;   /* 1: every outcome's luck at each roll           */
+    /* 1: a marked decision's "_played_line" (the
+     * line after the move played, for its reason) */
+    int played_lines;
     int64_t movetime_cap_ms; /* 0: none; else every search stops by then      */
     int64_t budget_ms;       /* 0: none; else no search starts past it        */
     volatile int *stop;      /* may be NULL: no search starts once it is set  */
-    void (*progress)(void *user, int done, int total);   /* may be NULL      */
+    void (*progress)(void *user, int done, int total); /* may be NULL      */
     void *progress_user;
     /* may be NULL: called with each ply's item as soon as it is complete (its
      * JSON text, `length` bytes, not NUL-terminated), so that a client can

@@ -82,8 +82,9 @@ sa_status sa_features_batch(const sa_position *const *positions, size_t n, doubl
 /* As sa_features_batch, row k counted for players[k] (as
  * sa_position_player_features); SA_ERR_ARGUMENT names the first position
  * whose player is out of range. */
-sa_status sa_features_batch_players(const sa_position *const *positions, const int *players,
-                                    size_t n, double *out, sa_error *err);
+sa_status sa_features_batch_players(const sa_position *const *positions,
+                                    const int *players, size_t n, double *out,
+                                    sa_error *err);
 
 /* Gives `pos` the weight set (weights[0..n), win_scale): n must be the
  * game's feature count, every |weight| <= SA_MAX_WEIGHT, and win_scale > 0

@@ -60,13 +60,13 @@ typedef struct sa_move_description {
 
 typedef struct sa_game {
     /* -- facts (OpenSpiel's GameType) ------------------------------------ */
-    const char *name;            /* "turtles", ... : the JSON "game" field       */
-    int min_players;             /* fewest players a position of this game has   */
-    int max_players;             /* most players a position of this game has     */
-    int has_chance;              /* 0 for deterministic games                    */
-    int max_moves;               /* capacity a legal_moves buffer needs          */
-    int max_chance_outcomes;     /* capacity a chance_outcomes buffer needs      */
-    size_t state_size;           /* bytes of one state; copy-make by memcpy      */
+    const char *name;        /* "turtles", ... : the JSON "game" field       */
+    int min_players;         /* fewest players a position of this game has   */
+    int max_players;         /* most players a position of this game has     */
+    int has_chance;          /* 0 for deterministic games                    */
+    int max_moves;           /* capacity a legal_moves buffer needs          */
+    int max_chance_outcomes; /* capacity a chance_outcomes buffer needs      */
+    size_t state_size;       /* bytes of one state; copy-make by memcpy      */
 
     /* The "rules" options (safari/rules.h): n_rules rows of `rules`. Every
      * reader of a "rules" object validates it against this table; the Python
@@ -222,7 +222,8 @@ const sa_game *sa_game_find(const char *name);
  * when out of memory. Spellings are unique, so the first match is the one;
  * nothing is sorted (an ostrich roll has 1,512 outcomes, and applying a move
  * by its spelling is done every ply). Defined in common/position.c. */
-int sa_game_find_move(const sa_game *game, const void *state, const char *text, sa_move *out);
+int sa_game_find_move(const sa_game *game, const void *state, const char *text,
+                      sa_move *out);
 
 /* A position from its decoded JSON object (sa_position_from_json's reader,
  * for a position inside a larger document: a game record's "start"). */

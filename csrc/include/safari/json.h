@@ -30,8 +30,8 @@
 
 #define SA_JSON_MAX_BYTES (1024 * 1024) /* text, in bytes                   */
 #define SA_JSON_MAX_DEPTH 64            /* arrays and objects in one another */
-#define SA_JSON_MAX_NUMBER_CHARS 32     /* "-", digits, ".", "e": int64 and
-                                           double need at most 24           */
+/* "-", digits, ".", "e": int64 and double need at most 24 */
+#define SA_JSON_MAX_NUMBER_CHARS 32
 
 typedef enum sa_json_type {
     SA_JSON_NULL,
@@ -45,15 +45,15 @@ typedef enum sa_json_type {
 typedef struct sa_json sa_json;
 struct sa_json {
     sa_json_type type;
-    int boolean;             /* SA_JSON_BOOL: 0 or 1                           */
-    int is_integer;          /* SA_JSON_NUMBER: no fraction/exponent, fits int64 */
-    int64_t integer;         /* valid when is_integer                          */
-    double number;           /* SA_JSON_NUMBER, always                         */
-    const char *string;      /* SA_JSON_STRING: NUL-terminated UTF-8           */
-    size_t length;           /* string bytes, or array/object element count    */
-    const char *key;         /* the member's name when inside an object, else NULL */
-    const sa_json *child;    /* first element or member                        */
-    const sa_json *next;     /* next sibling in the parent                     */
+    int boolean;          /* SA_JSON_BOOL: 0 or 1                           */
+    int is_integer;       /* SA_JSON_NUMBER: no fraction/exponent, fits int64 */
+    int64_t integer;      /* valid when is_integer                          */
+    double number;        /* SA_JSON_NUMBER, always                         */
+    const char *string;   /* SA_JSON_STRING: NUL-terminated UTF-8           */
+    size_t length;        /* string bytes, or array/object element count    */
+    const char *key;      /* the member's name when inside an object, else NULL */
+    const sa_json *child; /* first element or member                        */
+    const sa_json *next;  /* next sibling in the parent                     */
 };
 
 typedef struct sa_json_doc sa_json_doc;
@@ -72,23 +72,22 @@ const sa_json *sa_json_member(const sa_json *object, const char *key);
 /* `v` must be an object whose keys are all in the NULL-terminated lists
  * `required` (each must be present) and `optional` (either may be NULL). */
 sa_status sa_json_check_keys(const sa_json *v, const char *path,
-                             const char *const *required,
-                             const char *const *optional, sa_error *err);
+                             const char *const *required, const char *const *optional,
+                             sa_error *err);
 /* The member `key` of object `v`, which must be present ("missing"). */
 sa_status sa_json_require(const sa_json *v, const char *path, const char *key,
                           const sa_json **out, sa_error *err);
-sa_status sa_json_get_int(const sa_json *v, const char *path, int64_t min,
-                          int64_t max, int64_t *out, sa_error *err);
-sa_status sa_json_get_bool(const sa_json *v, const char *path, int *out,
-                           sa_error *err);
-sa_status sa_json_get_string(const sa_json *v, const char *path,
-                             const char **out, sa_error *err);
+sa_status sa_json_get_int(const sa_json *v, const char *path, int64_t min, int64_t max,
+                          int64_t *out, sa_error *err);
+sa_status sa_json_get_bool(const sa_json *v, const char *path, int *out, sa_error *err);
+sa_status sa_json_get_string(const sa_json *v, const char *path, const char **out,
+                             sa_error *err);
 /* A string equal to one of the NULL-terminated `names`; *out is its index. */
-sa_status sa_json_get_enum(const sa_json *v, const char *path,
-                           const char *const *names, int *out, sa_error *err);
+sa_status sa_json_get_enum(const sa_json *v, const char *path, const char *const *names,
+                           int *out, sa_error *err);
 /* An array; *out_length gets its length. */
-sa_status sa_json_get_array(const sa_json *v, const char *path,
-                            size_t *out_length, sa_error *err);
+sa_status sa_json_get_array(const sa_json *v, const char *path, size_t *out_length,
+                            sa_error *err);
 
 /* -- values back as text (common/json_text.c) ----------------------------- */
 

@@ -38,20 +38,20 @@
 #define SA_MAX_RULES 16
 
 typedef enum sa_rule_kind {
-    SA_RULE_BOOL = 0,    /* JSON true / false                               */
-    SA_RULE_INT = 1,     /* a JSON integer in [minimum, maximum]            */
-    SA_RULE_ENUM = 2,    /* a JSON string among `choices`                   */
-    SA_RULE_STRING = 3   /* any JSON string; the game checks its format     */
+    SA_RULE_BOOL = 0,  /* JSON true / false                               */
+    SA_RULE_INT = 1,   /* a JSON integer in [minimum, maximum]            */
+    SA_RULE_ENUM = 2,  /* a JSON string among `choices`                   */
+    SA_RULE_STRING = 3 /* any JSON string; the game checks its format     */
 } sa_rule_kind;
 
 typedef struct sa_rule {
-    const char *key;              /* the key in "rules"                          */
+    const char *key; /* the key in "rules"                          */
     sa_rule_kind kind;
-    int64_t default_value;        /* BOOL 0/1, INT the value, ENUM an index      */
-    int64_t minimum, maximum;     /* INT: the accepted range, both included      */
-    const char *const *choices;   /* ENUM: the names, NULL-terminated            */
-    const char *default_text;     /* STRING: the default                         */
-    const char *description;      /* one line, for help texts and forms          */
+    int64_t default_value;      /* BOOL 0/1, INT the value, ENUM an index      */
+    int64_t minimum, maximum;   /* INT: the accepted range, both included      */
+    const char *const *choices; /* ENUM: the names, NULL-terminated            */
+    const char *default_text;   /* STRING: the default                         */
+    const char *description;    /* one line, for help texts and forms          */
 } sa_rule;
 
 /* The value of one option as read: BOOL 0/1, INT the number, ENUM the
@@ -67,8 +67,8 @@ typedef struct sa_rule_value {
  * key is absent. SA_ERR_POSITION naming "rules" or "rules.KEY" when `rules`
  * is not an object, has a key not in the table, or a value of the wrong type,
  * out of range or not among the choices. */
-sa_status sa_rules_read(const sa_rule *table, int n, const sa_json *rules, sa_rule_value *out,
-                        sa_error *err);
+sa_status sa_rules_read(const sa_rule *table, int n, const sa_json *rules,
+                        sa_rule_value *out, sa_error *err);
 
 /* The number of names in a NULL-terminated choices list. */
 int sa_rule_choice_count(const sa_rule *rule);

@@ -22,11 +22,11 @@ extern "C" {
 
 typedef enum sa_status {
     SA_OK = 0,
-    SA_ERR_JSON = 1,       /* the text is not well-formed JSON               */
-    SA_ERR_POSITION = 2,   /* well-formed, but not a valid position or rules */
-    SA_ERR_MOVE = 3,       /* not a legal move or outcome here               */
-    SA_ERR_ARGUMENT = 4,   /* a bad argument (unknown game, depth < 0, ...)  */
-    SA_ERR_MEMORY = 5      /* out of memory                                  */
+    SA_ERR_JSON = 1,     /* the text is not well-formed JSON               */
+    SA_ERR_POSITION = 2, /* well-formed, but not a valid position or rules */
+    SA_ERR_MOVE = 3,     /* not a legal move or outcome here               */
+    SA_ERR_ARGUMENT = 4, /* a bad argument (unknown game, depth < 0, ...)  */
+    SA_ERR_MEMORY = 5    /* out of memory                                  */
 } sa_status;
 
 /* `field` is the JSON path of the offending field ("rules.max_turns",
@@ -87,7 +87,8 @@ sa_status sa_position_apply(sa_position *pos, const char *move, sa_error *err);
  * d5"). Each is NUL-terminated and cut to its cap (512 and 320 bytes always
  * suffice). An illegal move is SA_ERR_MOVE, as for sa_position_apply. */
 sa_status sa_position_describe(const sa_position *pos, const char *move, char *places,
-                               size_t places_cap, char *text, size_t text_cap, sa_error *err);
+                               size_t places_cap, char *text, size_t text_cap,
+                               sa_error *err);
 
 /* sa_position_describe for every move or outcome of sa_position_moves_text,
  * in its order: one line each, "MOVE<tab>PLACES<tab>TEXT<newline>". Returns

@@ -32,20 +32,20 @@
 #define SA_MAX_MULTIPV 16
 #define SA_PV_TEXT_MAX 2048
 #define SA_MAX_PLAYERS 8
-#define SA_OUTCOME_TEXT_MAX 96  /* = SA_MOVE_STR_MAX of game.h */
+#define SA_OUTCOME_TEXT_MAX 96 /* = SA_MOVE_STR_MAX of game.h */
 
 /* The bounds of sa_limits that sa_search() accepts (SA_ERR_ARGUMENT
  * outside them). Every front end (the Python API, the command line, the
  * protocol, match specs) validates against these, so that a limit is refused
  * alike everywhere. nodes and seed take any uint64_t. */
-#define SA_MAX_DEPTH (SA_MAX_PLY - 8)          /* plies */
+#define SA_MAX_DEPTH (SA_MAX_PLY - 8) /* plies */
 #define SA_MAX_THREADS 64
-#define SA_MAX_HASH_MB 65536                   /* MiB */
-#define SA_MAX_MOVETIME_MS 1000000000000LL     /* 10^12 ms, about 31.7 years:
-                                                  start + movetime cannot overflow */
+#define SA_MAX_HASH_MB 65536 /* MiB */
+/* 10^12 ms, about 31.7 years: start + movetime cannot overflow */
+#define SA_MAX_MOVETIME_MS 1000000000000LL
 
 typedef enum sa_algo {
-    SA_ALGO_AUTO = 0,      /* the game's default */
+    SA_ALGO_AUTO = 0, /* the game's default */
     SA_ALGO_ALPHABETA = 1,
     SA_ALGO_MCTS = 2,
     SA_ALGO_EXPECTIMAX = 3 /* the default for games with chance */
@@ -54,23 +54,25 @@ typedef enum sa_algo {
 /* Expectimax's pruning at chance positions (two-player zero-sum games; max-n
  * for more players never prunes). Off is for tests and benchmarks. */
 typedef enum sa_pruning {
-    SA_PRUNE_AUTO = 0,     /* the best available: Star2 */
-    SA_PRUNE_NONE = 1,     /* plain expectimax: every node searched in full */
-    SA_PRUNE_STAR1 = 2,    /* alpha-beta, and Star1 at chance positions */
-    SA_PRUNE_STAR2 = 3     /* Star1, after probing each outcome's first move */
+    SA_PRUNE_AUTO = 0,  /* the best available: Star2 */
+    SA_PRUNE_NONE = 1,  /* plain expectimax: every node searched in full */
+    SA_PRUNE_STAR1 = 2, /* alpha-beta, and Star1 at chance positions */
+    SA_PRUNE_STAR2 = 3  /* Star1, after probing each outcome's first move */
 } sa_pruning;
 
 /* Expectimax in a game of more than two players (ostrich): how the other
  * players are assumed to choose. */
 typedef enum sa_multiplayer {
-    SA_MULTI_AUTO = 0,     /* the measured best: margin (docs/strength.md) */
-    SA_MULTI_MAXN = 1,     /* max-n: each player maximises their own result */
-    SA_MULTI_PARANOID = 2, /* paranoid: the root's mover maximises its own
-                              result, every other player minimises it (so
-                              alpha-beta and Star1/Star2 apply) */
-    SA_MULTI_MARGIN = 3    /* margin: max-n's vectors, but each player
-                              maximises its result less the mean of the
-                              others' (what a race's margin counts) */
+    SA_MULTI_AUTO = 0, /* the measured best: margin (docs/strength.md) */
+    SA_MULTI_MAXN = 1, /* max-n: each player maximises their own result */
+    /* paranoid: the root's mover maximises its own
+     * result, every other player minimises it (so
+     * alpha-beta and Star1/Star2 apply) */
+    SA_MULTI_PARANOID = 2,
+    /* margin: max-n's vectors, but each player
+     * maximises its result less the mean of the
+     * others' (what a race's margin counts) */
+    SA_MULTI_MARGIN = 3
 } sa_multiplayer;
 
 typedef struct sa_report sa_report;
@@ -80,12 +82,12 @@ typedef struct sa_report sa_report;
 typedef void (*sa_progress_fn)(void *user, const sa_report *report);
 
 typedef struct sa_limits {
-    int depth;               /* plies, 0..SA_MAX_DEPTH; 0: no depth limit    */
-    uint64_t nodes;          /* 0: no node limit                             */
-    int64_t movetime_ms;     /* 0..SA_MAX_MOVETIME_MS; 0: no time limit      */
-    int multipv;             /* lines to report, 1..SA_MAX_MULTIPV           */
-    int threads;             /* 1..SA_MAX_THREADS                            */
-    uint64_t seed;           /* fixes every random choice                    */
+    int depth;           /* plies, 0..SA_MAX_DEPTH; 0: no depth limit    */
+    uint64_t nodes;      /* 0: no node limit                             */
+    int64_t movetime_ms; /* 0..SA_MAX_MOVETIME_MS; 0: no time limit      */
+    int multipv;         /* lines to report, 1..SA_MAX_MULTIPV           */
+    int threads;         /* 1..SA_MAX_THREADS                            */
+    uint64_t seed;       /* fixes every random choice                    */
     sa_algo algo;
     size_t hash_mb;          /* table size, 0..SA_MAX_HASH_MB; 0: default (16) */
     int no_table;            /* 1: search without the transposition table    */
@@ -95,16 +97,16 @@ typedef struct sa_limits {
     void *progress_user;
     /* expectimax only */
     sa_pruning pruning;
-    int chance_width;        /* chance positions with more outcomes are    */
-                             /* sampled; 0: default (32)                   */
+    int chance_width;           /* chance positions with more outcomes are    */
+                                /* sampled; 0: default (32)                   */
     sa_multiplayer multiplayer; /* more than two players: max-n or paranoid */
 } sa_limits;
 
 typedef struct sa_line {
-    int32_t score;                 /* from the root player's point of view */
-    int exact;                     /* 1: a proven game result              */
-    int n_pv;                      /* moves in pv                          */
-    char pv[SA_PV_TEXT_MAX];       /* space-separated spellings            */
+    int32_t score;           /* from the root player's point of view */
+    int exact;               /* 1: a proven game result              */
+    int n_pv;                /* moves in pv                          */
+    char pv[SA_PV_TEXT_MAX]; /* space-separated spellings            */
     /* Expectimax and MCTS: the line's expected result for every player
      * (n_expected of them; 0 from alpha-beta). Two-player zero-sum games:
      * (v + 1) / 2 for the player's expected result v in [-1, 1], i.e. the
@@ -117,30 +119,32 @@ typedef struct sa_line {
 /* One outcome of a chance root (expectimax): its probability is
  * weight / sa_report.total_weight, exactly. */
 typedef struct sa_outcome_value {
-    char outcome[SA_OUTCOME_TEXT_MAX];  /* its spelling                    */
+    char outcome[SA_OUTCOME_TEXT_MAX]; /* its spelling                    */
     uint64_t weight;
-    int valued;              /* 0: the search stopped before reaching it  */
-    int depth;               /* plies searched below it (0: a terminal)  */
-    int to_move;             /* who moves after it: a player, SA_CHANCE (-1)
-                                or SA_TERMINAL (-2)                        */
-    char best[SA_OUTCOME_TEXT_MAX];     /* the best move after it, "" when
-                                           none (a terminal, a chance
-                                           position, or not searched)     */
-    double expected[SA_MAX_PLAYERS];    /* every player's, as sa_line's  */
+    int valued; /* 0: the search stopped before reaching it  */
+    int depth;  /* plies searched below it (0: a terminal)  */
+    /* who moves after it: a player, SA_CHANCE (-1) or SA_TERMINAL (-2) */
+    int to_move;
+    /* the best move after it, "" when
+     * none (a terminal, a chance
+     * position, or not searched) */
+    char best[SA_OUTCOME_TEXT_MAX];
+    double expected[SA_MAX_PLAYERS]; /* every player's, as sa_line's  */
 } sa_outcome_value;
 
 struct sa_report {
-    sa_algo algo;            /* the algorithm that ran                  */
-    int depth;               /* completed iterations (plies)            */
-    int seldepth;            /* deepest ply reached                     */
-    uint64_t nodes;          /* positions visited (MCTS: simulations)   */
-    double seconds;          /* wall time so far                        */
-    int n_lines;             /* lines[0] is the best                    */
+    sa_algo algo;   /* the algorithm that ran                  */
+    int depth;      /* completed iterations (plies)            */
+    int seldepth;   /* deepest ply reached                     */
+    uint64_t nodes; /* positions visited (MCTS: simulations)   */
+    double seconds; /* wall time so far                        */
+    int n_lines;    /* lines[0] is the best                    */
     sa_line lines[SA_MAX_MULTIPV];
-    double win_probability;  /* two-player zero-sum games, expectimax and MCTS:
-                                the mover's expected[] on the best line;
-                                alpha-beta: the logistic of the best score
-                                (safari/features.h); -1 if none (ostrich) */
+    /* two-player zero-sum games, expectimax and MCTS:
+     * the mover's expected[] on the best line;
+     * alpha-beta: the logistic of the best score
+     * (safari/features.h); -1 if none (ostrich) */
+    double win_probability;
     /* Score races (ostrich), expectimax max-n and MCTS: every player's
      * chance to win the game, a tie on top counting 1/k for the k tied (they
      * sum to 1), by the game's model (sa_game.win_chances) from the best
@@ -149,11 +153,13 @@ struct sa_report {
      * win_probability; paranoid search has no expected[]). */
     int n_win_chances;
     double win_chances[SA_MAX_PLAYERS];
-    int hashfull;            /* permille in use of the table (alpha-beta) or
-                                of the node arena (MCTS); -1 if none        */
-    uint64_t reused;         /* MCTS session: visits the root already had
-                                from earlier searches (tree reuse); else 0  */
-    int threads;             /* threads that searched                       */
+    /* permille in use of the table (alpha-beta) or
+     * of the node arena (MCTS); -1 if none */
+    int hashfull;
+    /* MCTS session: visits the root already had
+     * from earlier searches (tree reuse); else 0 */
+    uint64_t reused;
+    int threads; /* threads that searched                       */
     /* A chance root (expectimax only): n_lines is 0; expected[] is every
      * player's expected result of the position (the same units as
      * sa_line.expected), and outcomes[0..n_outcomes) each outcome's, most
@@ -189,8 +195,8 @@ void sa_report_free(sa_report *report);
  * Errors: SA_ERR_ARGUMENT for a terminal position, a chance position with
  * another algorithm, a game the algorithm does not serve, or limits out of
  * range. */
-sa_status sa_search(const sa_position *pos, const sa_limits *limits,
-                    sa_report *out, sa_error *err);
+sa_status sa_search(const sa_position *pos, const sa_limits *limits, sa_report *out,
+                    sa_error *err);
 
 /* Searches `pos` for `player`, who sees only their own hidden tile (ostrich's
  * prediction tiles): `samples` copies of the position with the other players'
@@ -208,7 +214,8 @@ sa_status sa_search_sampled(const sa_position *pos, const sa_limits *limits, int
  * without replacement from the tiles `player` does not hold, by a generator
  * seeded by `seed` (what each copy of sa_search_sampled is). SA_ERR_ARGUMENT:
  * a game without hidden tiles, `player` out of range or holding none. */
-sa_status sa_position_redraw_hidden(sa_position *pos, int player, uint64_t seed, sa_error *err);
+sa_status sa_position_redraw_hidden(sa_position *pos, int player, uint64_t seed,
+                                    sa_error *err);
 
 /* The algorithm sa_search() runs at `pos` under `limits`: limits->algo, or
  * for SA_ALGO_AUTO the default for the game and the number of players
@@ -267,7 +274,8 @@ sa_status sa_mcts_session_search(sa_mcts_session *session, const sa_position *po
  * new root). SA_ERR_MOVE, naming the move, when it is not legal at the root
  * (the tree is then unchanged). Without a tree (a new or cleared session)
  * there is nothing to keep: SA_OK, nothing done. */
-sa_status sa_mcts_session_advance(sa_mcts_session *session, const char *move, sa_error *err);
+sa_status sa_mcts_session_advance(sa_mcts_session *session, const char *move,
+                                  sa_error *err);
 
 /* The tree's root position (borrowed: valid until the session changes), or
  * NULL without a tree. */

@@ -11,9 +11,9 @@
 #include <stdint.h>
 
 typedef struct sa_writer {
-    char *buf;    /* destination, cap bytes                         */
-    size_t cap;   /* capacity, including room for the NUL           */
-    size_t len;   /* bytes written so far (or that would have been) */
+    char *buf;  /* destination, cap bytes                         */
+    size_t cap; /* capacity, including room for the NUL           */
+    size_t len; /* bytes written so far (or that would have been) */
 } sa_writer;
 
 void sa_writer_init(sa_writer *w, char *buf, size_t cap);
