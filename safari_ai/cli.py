@@ -1257,30 +1257,13 @@ def match(
         _fail(f"cannot create {records_dir}: {error}")
     if plan.warning is not None:
         click.echo(f"WARNING: {plan.warning}", err=True)
-    runs = MatchRuns(
-        records_dir,
-        match_info(
-            game,
-            plan.a,
-            plan.b,
-            {
-                "command": sys.argv,
-                "rules": options,
-                "players": plan.seats,
-                "games": len(jobs),
-                "seed": seed,
-                "opening_plies": opening_plies,
-                "movetime": movetime,
-                "duplicate": duplicate,
-                "sprt": sprt,
-                "sprt_margin": sprt_margin,
-                "backend": backend,
-                "workers": workers,
-                "resume": resume,
-            },
-        ),
-        resume,
-    )
+    settings = {
+        "command": sys.argv, "rules": options, "players": plan.seats, "games": len(jobs),
+        "seed": seed, "opening_plies": opening_plies, "movetime": movetime,
+        "duplicate": duplicate, "sprt": sprt, "sprt_margin": sprt_margin,
+        "backend": backend, "workers": workers, "resume": resume,
+    }  # fmt: skip
+    runs = MatchRuns(records_dir, match_info(game, plan.a, plan.b, settings), resume)
     finished, jobs = resume_jobs(jobs, records_dir) if resume else ([], jobs)
     summary = _play_match(plan, jobs, finished, workers, address, no_progress)
     runs.finish(summary)
@@ -1387,21 +1370,7 @@ def play(
         _fail(str(error))
     if start.game != game:
         _fail(f"{start_file} is a {start.game} position, not {game}")
-    if side == "all":
-        human = set(range(start.num_players))
-    elif side == "none":
-        human = set()
-    else:
-        try:
-            human = {int(side)}
-        except ValueError:
-            raise click.BadParameter(
-                f"{side!r}: a seat number, 'all' or 'none'", param_hint="--side"
-            ) from None
-        if not 0 <= int(side) < start.num_players:
-            raise click.BadParameter(
-                f"{game} has seats 0-{start.num_players - 1}", param_hint="--side"
-            )
+    human = _human_seats(side, start)
     limits = {
         k: v
         for k, v in (("movetime", movetime), ("depth", depth), ("nodes", nodes))
@@ -1437,14 +1406,7 @@ def play(
         record = session.record
         record.termination = "interrupted"
     if not no_record:
-        import datetime
-
-        path = record_path or f"{game}-{datetime.datetime.now():%Y%m%d-%H%M%S}.json"
-        try:
-            record.save(path)
-            click.echo(f"game record: {path}")
-        except OSError as error:
-            _fail(f"cannot write {path}: {error}")
+        _save_game_record(record, record_path, game)
 
 
 KEEP_ALIVE_S = 5
@@ -1762,3 +1724,34 @@ def tune(
         click.echo(line)
     if out_path:
         click.echo(f"weights {out_path}")
+
+
+def _human_seats(side: str, start: Position) -> set[int]:
+    """The seats ``play --side`` gives the human: a seat number, all or none."""
+    if side == "all":
+        return set(range(start.num_players))
+    if side == "none":
+        return set()
+    try:
+        seat = int(side)
+    except ValueError:
+        raise click.BadParameter(
+            f"{side!r}: a seat number, 'all' or 'none'", param_hint="--side"
+        ) from None
+    if not 0 <= seat < start.num_players:
+        raise click.BadParameter(
+            f"{start.game} has seats 0-{start.num_players - 1}", param_hint="--side"
+        )
+    return {seat}
+
+
+def _save_game_record(record: Any, record_path: str | None, game: str) -> None:
+    """Writes ``play``'s record to ``record_path`` (default: GAME-DATE-TIME.json)."""
+    import datetime
+
+    path = record_path or f"{game}-{datetime.datetime.now():%Y%m%d-%H%M%S}.json"
+    try:
+        record.save(path)
+        click.echo(f"game record: {path}")
+    except OSError as error:
+        _fail(f"cannot write {path}: {error}")

@@ -39,9 +39,9 @@ def cells(page: Any, selector: str) -> list[list[str]]:
     return rows
 
 
-def analyse(page: Any) -> None:
+def analyse(page: Any, depth: int = 1) -> None:
     page.select_option("#review-kind", "depth")
-    page.fill("#review-value", "1")
+    page.fill("#review-value", str(depth))
     page.click("#review-run")
     page.wait_for_function(
         "document.getElementById('review-text').textContent.startsWith('analysed')", timeout=120000
@@ -217,7 +217,9 @@ def test_the_graph_fills_in_while_the_analysis_runs(page: Any, tmp_path: Path) -
           Number(document.getElementById('review-graph').dataset.plies || 0)))
         .observe(document.getElementById('review-graph'), {attributes: true, childList: true});
     }""")
-    analyse(page)
+    # deep enough that the plies come one by one (at depth 1 the whole game can
+    # arrive in one piece of the stream, drawn once)
+    analyse(page, depth=6)
     seen = page.evaluate("window.seenPlies")
     assert seen[-1] == len(record["moves"]), seen
     partial = [n for n in seen if 0 < n < len(record["moves"])]
