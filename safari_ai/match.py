@@ -239,7 +239,15 @@ def parse_spec(text: str, movetime: int | None = None) -> PlayerSpec:
             numbers[name] = settings.parse(name, value, caps={name: _LIMIT_MAX[key]})
         elif key == "algo":
             # a search of the table, or one of the match's own players
-            spec.algo = value if value in SIMPLE_PLAYERS else settings.parse("algo", value)
+            if value.lower() in SIMPLE_PLAYERS:
+                spec.algo = value.lower()
+            else:
+                try:
+                    spec.algo = settings.parse("algo", value)
+                except settings.SettingError:  # name the match's own players too
+                    algo = next(item for item in settings.SETTINGS if item.name == "algo")
+                    choices = ", ".join(algo.choices + SIMPLE_PLAYERS)
+                    raise ValueError(f"algo must be one of {choices}, got {value!r}") from None
         elif key in ("leaf", "multiplayer"):
             setattr(spec, key, settings.parse(key, value))
         elif key == "reuse":

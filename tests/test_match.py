@@ -579,3 +579,18 @@ def test_the_summary_makes_its_report_from_the_plan(tmp_path: Path) -> None:
     runs.finish(summary)
     again = MatchRuns(str(tmp_path), match_info("turtles", a, b, {"games": 4}), resume=True)
     assert len(again.runs) == 2 and again.runs[0]["games_counted"] == 4
+
+
+def test_an_unknown_algo_in_a_spec_names_every_player_a_spec_takes() -> None:
+    """A match spec's algo is a search of the settings table or one of the
+    match's own players (random, greedy, plain), in any case; the error for
+    anything else lists both."""
+    from safari_ai.match import SIMPLE_PLAYERS, parse_spec
+
+    assert parse_spec("algo=GREEDY").algo == "greedy"
+    assert parse_spec("algo=MCTS").algo == "mcts"
+    with pytest.raises(ValueError) as caught:
+        parse_spec("algo=foo")
+    message = str(caught.value)
+    assert "'foo'" in message and "expectimax" in message
+    assert all(name in message for name in SIMPLE_PLAYERS)
