@@ -36,10 +36,13 @@ def expectimax_values(pos: safari_ai.Position, depth: int) -> dict[str, float]:
     """Every root move's expected result for the mover (arena: win
     probability; ostrich: points), by expectimax at ``depth``, every roll
     below the root sampled to 32 points (``chance_width=32``; the default
-    searches the first one whole, 1,512 outcomes, too slow at depth 6)."""
+    searches the first one whole, 1,512 outcomes, too slow at depth 6). In
+    the race every chooser maximises its own points (max-n), the model MCTS
+    plays by, not the engine's default there (margin)."""
     me = pos.to_move
+    race = {} if pos.facts.zero_sum else {"multiplayer": "maxn"}
     report = safari_ai.analyse(
-        pos, depth=depth, multipv=min(16, len(pos.legal_moves())), chance_width=32
+        pos, depth=depth, multipv=min(16, len(pos.legal_moves())), chance_width=32, **race
     )
     return {line.move: line.expected[me] for line in report.lines}
 
