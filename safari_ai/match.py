@@ -247,7 +247,7 @@ def parse_spec(text: str, movetime: int | None = None) -> PlayerSpec:
                 except settings.SettingError:  # name the match's own players too
                     algo = next(item for item in settings.SETTINGS if item.name == "algo")
                     choices = ", ".join(algo.choices + SIMPLE_PLAYERS)
-                    raise ValueError(f"algo must be one of {choices}, got {value!r}") from None
+                    raise ValueError(f'algo must be one of {choices}, got "{value}"') from None
         elif key in ("leaf", "multiplayer"):
             setattr(spec, key, settings.parse(key, value))
         elif key == "reuse":

@@ -592,5 +592,5 @@ def test_an_unknown_algo_in_a_spec_names_every_player_a_spec_takes() -> None:
     with pytest.raises(ValueError) as caught:
         parse_spec("algo=foo")
     message = str(caught.value)
-    assert "'foo'" in message and "expectimax" in message
+    assert '"foo"' in message and "expectimax" in message
     assert all(name in message for name in SIMPLE_PLAYERS)
