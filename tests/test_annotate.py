@@ -301,6 +301,32 @@ def test_the_bands_are_the_ones_docs_records_shows() -> None:
     assert {key: tuple(bands) for key, bands in shown.items()} == RATINGS
 
 
+def test_the_bands_are_derived_from_the_accuracies_docs_records_shows() -> None:
+    """The bands RATINGS rates with are the ones bench/analysis_ratings.py
+    derives from the known players' accuracies of docs/records.md's figures
+    table (shown to 0.1, so each bound within 0.1 of the derived one)."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "bench" / "analysis_ratings.py"
+    spec = importlib.util.spec_from_file_location("analysis_ratings", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    text = (Path(__file__).parent.parent / "docs" / "records.md").read_text()
+    lines = text[text.index("| game | player 1 |") :].splitlines()[2:]
+    rows = {}
+    for line in lines[: len(RATINGS)]:
+        key, *cells, _ = [cell.strip() for cell in line.strip("|").split("|")]
+        shown = [cell.split(": ") for cell in cells if cell != "-"]
+        known = bench.players(key.rsplit("-", 1)[0])
+        assert [label for label, _ in shown] == [label for label, _ in known], key
+        rows[key] = bench.derive_bounds([float(figures.split()[0]) for _, figures in shown])
+    assert set(rows) == set(RATINGS)
+    for key, bounds in rows.items():
+        shown = [least for _, least in RATINGS[key]][::-1]  # casual ... expert
+        assert shown == pytest.approx(bounds, abs=0.1 + 1e-9), key
+
+
 def test_analyse_command_on_a_record(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     turtles_record().save(path)
