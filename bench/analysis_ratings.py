@@ -69,8 +69,9 @@ KNOWN: dict[str, tuple[str, ...]] = {
 }
 """The known players of each game, weakest first (``--players`` sets
 others). In the race the matches of docs/records.md do not show this order
-above greedy: there no ladder was found that the analysis orders (same
-place)."""
+above greedy, and the engine that does beat greedy (16,384 nodes) is rated
+below it by the analysis, which values each player's own points where the
+engine plays for the margin (same place; bench/race_margin_accuracy.py)."""
 
 
 def players(
