@@ -1,7 +1,8 @@
 """Ratings and accuracy measured against players of known strength (issue 27, point 4).
 
 Players whose order is known: ``random`` < ``greedy`` (one ply) < the engine
-at N nodes a move < at 10 N < at 100 N. Each plays games **against itself**
+at N nodes a move < at 10 N < at 100 N (:data:`KNOWN`;
+``--players`` sets others). Each plays games **against itself**
 (every seat counted: players are rated in games between equals, where the
 game stays contested; against a much stronger common opponent a weak
 player's game is decided within a few moves and its accuracy rests on a
@@ -25,7 +26,7 @@ Records and analyses are cached in ``--dir`` (default
 ``bench/records/ratings``, ignored by git), one file per record, so a run
 with more games reuses the ones before. One process::
 
-    python bench/analysis_ratings.py [--nodes 1024] [--games 20] [--race-games 3]
+    python bench/analysis_ratings.py [--games 20] [--race-games 3] [--setups arena-2 ostrich-2]
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
+from safari_ai import Position
 from safari_ai.annotate import NAMES, Annotation, annotate, rating_key
 from safari_ai.match import make_jobs, parse_spec, run_match
 from safari_ai.record import GameRecord
@@ -58,15 +60,48 @@ same positions game after game (4 distinct first four plies in 20 records);
 eight take both fighters' first two moves at random too."""
 
 
-def players(nodes: int) -> list[tuple[str, str]]:
-    """(label, spec) of the known players, weakest first."""
-    return [
-        ("random", "algo=random"),
-        ("greedy", "algo=greedy"),
-        (f"engine {nodes}", f"nodes={nodes}"),
-        (f"engine {10 * nodes}", f"nodes={10 * nodes}"),
-        (f"engine {100 * nodes}", f"nodes={100 * nodes}"),
-    ]
+ENGINE_LADDER = ("nodes=1024", "nodes=10240", "nodes=102400")
+"""The engine at N = 1,024 nodes a move, 10 N and 100 N (the core checks a
+node limit every 1,024 nodes, so smaller limits all play as 1,024)."""
+
+KNOWN: dict[str, tuple[str, ...]] = {
+    **{
+        game: ("algo=random", "algo=greedy", *ENGINE_LADDER)
+        for game in ("turtles", "zebras", "arena")
+    },
+    "ostrich": ("algo=random", "algo=greedy", "nodes=16384"),
+}
+"""The known players of each game, weakest first (``--players`` sets
+others). In the race the matches of docs/records.md do not show this order
+above greedy: there the known players are random < greedy < the engine at
+16,384 nodes, which beats greedy by a duplicate match (same place)."""
+
+
+def players(
+    game: str, nodes: int | None = None, specs: list[str] | None = None
+) -> list[tuple[str, str]]:
+    """(label, spec) of ``game``'s known players, weakest first: ``specs``,
+    else :data:`KNOWN`'s with N = ``nodes`` (the ladder N, 10 N, 100 N)."""
+    if not specs:
+        specs = list(KNOWN[game])
+        if nodes is not None:
+            specs = [s for s in specs if not s.startswith("nodes=")] + [
+                f"nodes={k * nodes}" for k in (1, 10, 100)
+            ]
+    return [(spec.removeprefix("algo=").replace("nodes=", "engine "), spec) for spec in specs]
+
+
+def derive_bounds(accuracy: list[float]) -> list[float]:
+    """Lower bounds of the bands casual ... expert from the known players'
+    accuracies, weakest first: halfway between consecutive players, never
+    below the bound before (players out of order leave a band empty). With
+    fewer than five players (``--players``) the top bands start at the strongest
+    player's own accuracy: expert is playing as accurately as it on average."""
+    bounds = [round((x + y) / 2, 1) for x, y in zip(accuracy, accuracy[1:])]
+    bounds += [round(accuracy[-1], 1)] * (len(NAMES) - 1 - len(bounds))
+    for i in range(1, len(bounds)):
+        bounds[i] = max(bounds[i], bounds[i - 1])
+    return bounds
 
 
 def analysed(
@@ -79,7 +114,13 @@ def analysed(
     opening_plies: int,
 ) -> list[dict[str, Any]]:
     """The analyses of ``games`` self-play records of ``spec`` (cached, one
-    file per record and level: the n-th record is always the same game)."""
+    file per record and level: the n-th record is always the same game; a
+    race's analyses apart, in ``LEVEL-margin``, since the analysis values a
+    race by margin: those cached before it valued each player's own points)."""
+    if not Position.new(game, rules).facts.zero_sum:
+        level_dir = f"{level}-margin"
+    else:
+        level_dir = level
     # one game per opening: seat 0 of each pair (the pair's second game is the
     # same game between identical players)
     jobs = [
@@ -101,14 +142,14 @@ def analysed(
         job
         for job in jobs
         if not (records / f"{job.pair}.json").exists()
-        and not (folder / level / f"{job.pair}.json").exists()
+        and not (folder / level_dir / f"{job.pair}.json").exists()
     ]
     if missing:
         for outcome in run_match(missing).outcomes:
             (records / f"{outcome.pair}.json").write_text(json.dumps(outcome.record))
     out: list[dict[str, Any]] = []
     for job in jobs:
-        path = folder / level / f"{job.pair}.json"
+        path = folder / level_dir / f"{job.pair}.json"
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
             record = GameRecord.from_json(json.loads((records / f"{job.pair}.json").read_text()))
@@ -138,8 +179,8 @@ def main() -> None:
     parser.add_argument(
         "--nodes",
         type=int,
-        default=1024,
-        help="N (the core checks a node limit every 1,024 nodes).",
+        default=None,
+        help="N: the ladder N, 10 N, 100 N instead of KNOWN's engines.",
     )
     parser.add_argument(
         "--games", type=int, default=20, help="Self-play games per player in the two-player games."
@@ -156,6 +197,13 @@ def main() -> None:
         default=None,
         help="Random plies that start each record (default: OPENING_PLIES).",
     )
+    parser.add_argument(
+        "--players",
+        nargs="*",
+        default=None,
+        help="The known players' SPECs, weakest first, instead of KNOWN's "
+        "(e.g. algo=random algo=plain algo=greedy nodes=16384).",
+    )
     parser.add_argument("--dir", default=str(Path(__file__).parent / "records" / "ratings"))
     parser.add_argument("--level", default="default", help="The analysis level.")
     parser.add_argument(
@@ -165,15 +213,14 @@ def main() -> None:
         help="Only these (turtles-2, zebras-2, arena-2, ostrich-2 ... ostrich-5).",
     )
     args = parser.parse_args()
-    known = players(args.nodes)
+    columns = [f"player {i}" for i in range(1, len(NAMES) + 1)]
 
     def openings(game: str) -> int:
         return OPENING_PLIES[game] if args.opening_plies is None else int(args.opening_plies)
 
     print(
-        f"{'game':<10} "
-        + " ".join(f"{label:>22}" for label, _ in known)
-        + "  accuracy order  rating order"
+        f"{'game':<10} known players, weakest first: accuracy (error per decision, "
+        "average rating)  accuracy order  rating order"
     )
     bands: dict[str, tuple[tuple[str, float], ...]] = {}
     table = []
@@ -182,6 +229,7 @@ def main() -> None:
         if args.setups and key not in args.setups:
             continue
         accuracy, error, decisions, rows_of = [], [], [], []
+        known = players(game, args.nodes, args.players)
         for label, spec in known:
             folder = Path(args.dir) / f"openings-{openings(game)}" / key / label.replace(" ", "")
             games = args.race_games if game == "ostrich" else args.games
@@ -200,9 +248,7 @@ def main() -> None:
             )
             decisions.append(counted)
             rows_of.append([r for r in rows if r["contested"]])
-        bounds = [round((x + y) / 2, 1) for x, y in zip(accuracy, accuracy[1:])]
-        for i in range(1, len(bounds)):  # players out of order: an empty band, not a reversed one
-            bounds[i] = max(bounds[i], bounds[i - 1])
+        bounds = derive_bounds(accuracy)
         bands[key] = tuple(zip(NAMES[:0:-1], [float(b) for b in bounds[::-1]]))
         # each seat's rating by these bands, as the summary gives it
         ratings = [
@@ -213,26 +259,27 @@ def main() -> None:
         rated = all(x < y for x, y in zip(ratings, ratings[1:]))
         print(
             f"{key:<10} "
-            + " ".join(f"{a:>5.1f} ({e:.3f}, {r:.2f})" for a, e, r in zip(accuracy, error, ratings))
+            + " ".join(
+                f"{label:>12} {a:>5.1f} ({e:.3f}, {r:.2f})"
+                for (label, _), a, e, r in zip(known, accuracy, error, ratings)
+            )
             + f"  {'yes' if ordered else 'NO':>14}  {'yes' if rated else 'NO':>12}",
             flush=True,
         )
-        table.append((key, accuracy, error, ratings, decisions, bounds, ordered, rated))
+        table.append((key, known, accuracy, error, ratings, decisions, ordered, rated))
     print(
         "\nMarkdown (docs/records.md): accuracy (error per decision; average rating, "
         "0 = beginner ... 4 = expert; contested decisions):"
     )
-    print("| game | " + " | ".join(label for label, _ in known) + " | in order |")
-    print("|---|" + "---|" * (len(known) + 1))
-    for key, accuracy, error, ratings, decisions, _, ordered, rated in table:
-        print(
-            f"| {key} | "
-            + " | ".join(
-                f"{a:.1f} ({e:.3f}; {r:.2f}; {n})"
-                for a, e, r, n in zip(accuracy, error, ratings, decisions)
-            )
-            + f" | {'yes' if ordered and rated else 'no'} |"
-        )
+    print("| game | " + " | ".join(columns) + " | in order |")
+    print("|---|" + "---|" * (len(columns) + 1))
+    for key, known, accuracy, error, ratings, decisions, ordered, rated in table:
+        cells = [
+            f"{label}: {a:.1f} ({e:.3f}; {r:.2f}; {n})"
+            for (label, _), a, e, r, n in zip(known, accuracy, error, ratings, decisions)
+        ]
+        cells += ["-"] * (len(columns) - len(cells))
+        print(f"| {key} | " + " | ".join(cells) + f" | {'yes' if ordered and rated else 'no'} |")
     print("\n| rating | " + " | ".join(key for key, *_ in table) + " |")
     print("|---|" + "---|" * len(table))
     for i, name in enumerate(NAMES[:0:-1]):

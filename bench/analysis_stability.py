@@ -42,9 +42,9 @@ GAMES = {"turtles": {}, "zebras": {}, "arena": {}, "ostrich": {"players": 2}}
 
 
 def engine_spec(game: str) -> str:
-    """The engine at the default level's depth (max-n expectimax in the race, as the analysis)."""
-    depth = level_limits(game, "default")["depth"]
-    return f"depth={depth}" + (",algo=expectimax,multiplayer=maxn" if game == "ostrich" else "")
+    """The engine at the default level's depth (``auto``: in the race
+    expectimax by margin, as the analysis values it)."""
+    return f"depth={level_limits(game, 'default')['depth']}"
 
 
 def self_play(game: str, rules: dict[str, Any], count: int, folder: Path) -> list[GameRecord]:
@@ -68,7 +68,8 @@ def luck_pairs(
     least = dict(THRESHOLDS[units])["doubtful"]
     positions = record.replay()
     chance = level_limits(game, "thorough", chance=True)
-    extra = {"algo": "expectimax", "multiplayer": "maxn"} if game == "ostrich" else {}
+    # the race: by margin, as the record analysis searches it
+    extra = {"algo": "expectimax", "multiplayer": "margin"} if game == "ostrich" else {}
     out: list[tuple[float, float]] = []
     rolls = 0
     for index, item in enumerate(default.plies):

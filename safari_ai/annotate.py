@@ -33,8 +33,12 @@ mapping MCTS and expectimax use for an evaluation.
   moves than :data:`LINES`), the search has shown it is no better than the
   last line; its value is then the next position's own value, capped at the
   last line's (``"played_in_lines": false``).
-  The **error** is ``value[P] - played_value``, never below 0, classed by the
-  thresholds of :data:`THRESHOLDS`.
+  The **error** is ``best_value - played_value``, never below 0, classed by
+  the thresholds of :data:`THRESHOLDS`. In the race a decision is valued by
+  the mover's **margin** (its expected points less the mean of the others',
+  as the engine plays and a match scores a race): the search lets every
+  player choose by margin, ``value`` stays every player's expected points,
+  and ``best_value``, ``played_value`` and the error are P's margins.
 * A **chance ply** (a roll, a deal): ``expected`` is every player's expected
   value before it (the probability-weighted mean over the outcomes, from the
   position's expectimax search), ``after`` every player's value of the
@@ -120,7 +124,7 @@ THRESHOLDS: dict[str, tuple[tuple[str, float], ...]] = {
     units: tuple(_core.analysis_marks(units)) for units in ("win probability", "points")
 }
 """Error classes by the game's units (the core's, csrc/search/verdicts.c): an
-error at least this large (win probability lost; expected points lost) gets
+error at least this large (win probability lost; in the race margin points lost) gets
 the class, worst first."""
 
 NAMES = ("beginner", "casual", "intermediate", "advanced", "expert")
@@ -416,8 +420,10 @@ def format_limits(annotation: Annotation) -> str:
 def format_report(annotation: Annotation) -> list[str]:
     """The whole text report (``safari-ai analyse RECORD.json``): a first line
     with the game, the units and the limits, a line per ply, then the summary."""
+    # a race: values are expected points, a decision's value, played and error the mover's margin
+    units = annotation.units + (", errors in margin points" if annotation.units == "points" else "")
     lines = [
-        f"{annotation.game}, {annotation.players} players, values in {annotation.units}, "
+        f"{annotation.game}, {annotation.players} players, values in {units}, "
         f"{format_limits(annotation)}, threads {annotation.threads}",
         format_header(annotation.players, any(p["by"] == "chance" for p in annotation.plies)),
     ]

@@ -118,14 +118,23 @@ def _first_roll(pos: Position, line: Sequence[str]) -> Position | None:
     return pos if pos.is_chance() else None
 
 
+def _worth(values: Sequence[float], mover: int, start: Position) -> float:
+    """What the mover maximises: its value, or in a race its margin (its
+    points less the mean of the others', as the analysis values a race)."""
+    if start.facts.zero_sum or len(values) < 2:
+        return float(values[mover])
+    others = [v for q, v in enumerate(values) if q != mover]
+    return float(values[mover]) - sum(others) / len(others)
+
+
 def dice_view(
     start: Position, mover: int, played: Sequence[str], best: Sequence[str], depth: int, seed: int
 ) -> dict[str, Any] | None:
     """The first roll along each line, searched at ``depth``: on how many of
     its outcomes (and with what probability) the best line's position is
     worth more to the mover than the played line's (each outcome's expected
-    result for the mover, from the two searches). None when a line has no
-    roll or the two rolls have different outcomes."""
+    result for the mover, in a race its margin, from the two searches). None
+    when a line has no roll or the two rolls have different outcomes."""
     from safari_ai.search import analyse
     from safari_ai.settings import Settings
 
@@ -135,10 +144,8 @@ def dice_view(
     outcomes = roll_best.chance_outcomes()
     if [o for o, _ in outcomes] != [o for o, _ in roll_played.chance_outcomes()]:
         return None
-    # a race: max-n, as the analysis values every roll
-    settings = Settings.of(
-        depth=depth, seed=seed, multiplayer="auto" if start.facts.zero_sum else "maxn"
-    )
+    # a race: margin, as the analysis values every roll and decision
+    settings = Settings.of(depth=depth, seed=seed, multiplayer="margin")
     searched_best = analyse(roll_best, settings)
     searched_played = analyse(roll_played, settings)
     best_by = {o.outcome: o for o in searched_best.outcomes}
@@ -149,10 +156,11 @@ def dice_view(
         b, p = best_by[outcome].expected, played_by[outcome].expected
         if b is None or p is None:
             continue
-        if b[mover] > p[mover] + 1e-9:
+        b_worth, p_worth = _worth(b, mover, start), _worth(p, mover, start)
+        if b_worth > p_worth + 1e-9:
             better += 1
             p_better += float(probability)
-        elif p[mover] > b[mover] + 1e-9:
+        elif p_worth > b_worth + 1e-9:
             worse += 1
     return {
         "rolls": len(outcomes),

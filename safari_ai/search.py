@@ -68,8 +68,9 @@ def resolve_algo(
 ) -> str:
     """The algorithm :func:`analyse` runs at ``pos`` for ``algo``: itself, or
     for ``"auto"`` the game's default: alpha-beta without dice, expectimax
-    with them (max-n in the ostrich race, whatever the limits; measured
-    stronger, docs/search-expectimax.md "Which algorithm auto picks").
+    with them (in the ostrich race choosing by margin, whatever the limits;
+    measured stronger, docs/search-expectimax.md "Which algorithm auto
+    picks").
 
     :raises SearchError: ``algo`` is not one of :data:`ALGORITHMS`.
     """

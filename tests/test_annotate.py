@@ -22,6 +22,7 @@ from safari_ai.annotate import (
     Annotation,
     annotate,
     classify,
+    format_report,
     move_accuracy,
     rating_key,
 )
@@ -141,6 +142,43 @@ def test_luck_is_after_minus_expected_for_every_player_and_averages_to_zero() ->
         assert result.summary()[str(player)]["total_luck"] == pytest.approx(sum(charged))
 
 
+def margin(values: list[float], mover: int) -> float:
+    """The mover's points less the mean of the others' (a race's margin)."""
+    others = [v for q, v in enumerate(values) if q != mover]
+    return values[mover] - sum(others) / len(others)
+
+
+@pytest.mark.skipif(not OSTRICH, reason="no ostrich in the C core")
+@pytest.mark.parametrize("players, seed", [(2, 3), (3, 4)])
+def test_a_race_decision_is_valued_by_margin_as_analyse_plays(players: int, seed: int) -> None:
+    """The record analysis of a race values each decision as the engine
+    chooses (``analyse`` under ``auto``: margin, the mover's points less the
+    mean of the others'): its best move is analyse's at the same depth, and
+    its error is the best line's margin less the played move's line's, both
+    from one search of 16 lines (by max-n, the mover's own points, several of
+    these would differ)."""
+    record = random_record("ostrich", {"players": players}, seed=seed, skip=150)
+    result = annotate(record, {"depth": 2})
+    positions = record.replay()
+    checked = differs = 0
+    for index, item in enumerate(result.plies):
+        pos = positions[index]
+        if item["by"] == "chance" or len(pos.legal_moves()) < 2 or not item["played_in_lines"]:
+            continue
+        report = safari_ai.analyse(pos, depth=2, seed=0, multipv=16)
+        margins = {line.move: margin(list(line.expected), pos.to_move) for line in report.lines}
+        assert item["best"] == report.best_move
+        assert item["value"] == pytest.approx(list(report.lines[0].expected))
+        assert item["best_value"] == pytest.approx(max(margins.values()))
+        assert item["played_value"] == pytest.approx(margins[item["move"]])
+        assert item["error"] == pytest.approx(max(margins.values()) - margins[item["move"]])
+        own = {line.move: line.expected[pos.to_move] for line in report.lines}
+        differs += item["error"] != pytest.approx(max(own.values()) - own[item["move"]])
+        checked += 1
+    assert checked >= 5 and differs >= 1
+    assert "values in points, errors in margin points" in format_report(result)[0]
+
+
 def check_ostrich_record(record: GameRecord, limits: dict, min_rolls: int) -> None:
     """Every roll has a luck figure for every player; over each roll's
     outcomes, probability x luck sums to 0 for every player; the plies marked
@@ -162,7 +200,10 @@ def check_ostrich_record(record: GameRecord, limits: dict, min_rolls: int) -> No
     charged_rolls = sum(1 for p in rolls if p["charged"])
     assert all(summary[str(p)]["rolls"] == charged_rolls for p in range(3))
     moves = [p for p in result.plies if p["by"] != "chance"]
-    assert all(0.0 <= p["best_value"] <= 24.0 and p["error"] >= 0 for p in moves)
+    assert all(0.0 <= v <= 24.0 for p in moves for v in p["value"])
+    for p in moves:  # a decision is valued by the mover's margin
+        assert p["best_value"] == pytest.approx(margin(p["value"], p["by"]))
+        assert p["error"] == pytest.approx(max(0.0, p["best_value"] - p["played_value"]))
     for p in moves:  # every player's chance to win, as the search reports it
         assert p["win_probability"] is None
         assert len(p["win_chances"]) == 3 and sum(p["win_chances"]) == pytest.approx(1.0)
@@ -299,6 +340,32 @@ def test_the_bands_are_the_ones_docs_records_shows() -> None:
         for key, cell in zip(keys, cells):
             shown[key].append((name, float(cell.removeprefix("≥ "))))
     assert {key: tuple(bands) for key, bands in shown.items()} == RATINGS
+
+
+def test_the_bands_are_derived_from_the_accuracies_docs_records_shows() -> None:
+    """The bands RATINGS rates with are the ones bench/analysis_ratings.py
+    derives from the known players' accuracies of docs/records.md's figures
+    table (shown to 0.1, so each bound within 0.1 of the derived one)."""
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "bench" / "analysis_ratings.py"
+    spec = importlib.util.spec_from_file_location("analysis_ratings", path)
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    text = (Path(__file__).parent.parent / "docs" / "records.md").read_text()
+    lines = text[text.index("| game | player 1 |") :].splitlines()[2:]
+    rows = {}
+    for line in lines[: len(RATINGS)]:
+        key, *cells, _ = [cell.strip() for cell in line.strip("|").split("|")]
+        shown = [cell.split(": ") for cell in cells if cell != "-"]
+        known = bench.players(key.rsplit("-", 1)[0])
+        assert [label for label, _ in shown] == [label for label, _ in known], key
+        rows[key] = bench.derive_bounds([float(figures.split()[0]) for _, figures in shown])
+    assert set(rows) == set(RATINGS)
+    for key, bounds in rows.items():
+        shown = [least for _, least in RATINGS[key]][::-1]  # casual ... expert
+        assert shown == pytest.approx(bounds, abs=0.1 + 1e-9), key
 
 
 def test_analyse_command_on_a_record(tmp_path: Path) -> None:

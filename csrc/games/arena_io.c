@@ -1134,9 +1134,9 @@ const sa_game sa_arena_game = {
     .eval_units = arena_eval_units,
     /* record analysis levels (quick, default, thorough): decision depth,
      * chance depth; measured by bench/analysis_stability.py */
-    .analysis_depth = {{4, 4}, {6, 6}, {8, 8}},
+    .analysis_depth = {{6, 6}, {8, 8}, {10, 10}},
     /* bench/analysis_ratings.py at the default level (docs/records.md) */
-    .rating_least = {[2] = {98.1, 98.1, 90.6, 82.6}},
+    .rating_least = {[2] = {99.4, 97.3, 91.8, 86.7}},
     .new_position = arena_new_position,
     .from_json = arena_from_json,
     .to_json = arena_to_json,

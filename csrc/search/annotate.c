@@ -18,9 +18,12 @@
  *   - plies whose entry says "comment": "opening" are analysed but charged
  *     to nobody.
  *
- * A race (not zero-sum) is searched by expectimax with max-n at decisions
- * and rolls alike, so that every player's expected points come from one
- * model.
+ * A race (not zero-sum) is searched by expectimax with every player choosing
+ * by margin (SA_MULTI_MARGIN: its expected points less the mean of the
+ * others'), at decisions and rolls alike, as the engine plays and as a match
+ * scores a race; the values stay every player's expected points, but a
+ * decision's best_value, played_value and error are the mover's margins
+ * (docs/records.md).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -138,6 +141,7 @@ typedef struct analysis {
     const sa_record *record;
     const sa_json *moves; /* the record's entries                      */
     int players;
+    int race; /* not zero-sum: decisions valued by margin  */
     sa_units units;
     sa_limits decision, chance; /* each search's limits (multipv aside)      */
     int64_t started_ms;
@@ -167,9 +171,9 @@ static sa_status search(analysis *a, int index, sa_error *err)
     int chance = sa_position_to_move(pos) == SA_CHANCE;
     sa_limits limits = chance ? a->chance : a->decision;
     limits.algo = chance ? SA_ALGO_AUTO : o->algo;
-    if (!sa_game_zero_sum(game)) { /* a race: every player's points, one model */
+    if (!sa_game_zero_sum(game)) { /* a race: every player chooses by margin */
         limits.algo = limits.algo == SA_ALGO_AUTO ? SA_ALGO_EXPECTIMAX : limits.algo;
-        limits.multiplayer = SA_MULTI_MAXN;
+        limits.multiplayer = SA_MULTI_MARGIN;
     }
     if (!chance) {
         size_t n = sa_position_moves_text(pos, NULL, 0);
@@ -355,6 +359,18 @@ static void write_played_line(sa_writer *w, const item *it, int line)
     }
 }
 
+/* What the mover of a decision maximises in `values`: its own value, or in a
+ * race its margin, its points less the mean of the others'. */
+static double mover_value(const analysis *a, const double *values, int mover)
+{
+    if (!a->race || a->players < 2)
+        return values[mover];
+    double others = 0.0;
+    for (int p = 0; p < a->players; p++)
+        others += p == mover ? 0.0 : values[p];
+    return values[mover] - others / (a->players - 1);
+}
+
 /* A decision: the best move, the values, the error and its mark. */
 static void write_decision(sa_writer *w, const void *what)
 {
@@ -373,16 +389,17 @@ static void write_decision(sa_writer *w, const void *what)
         if (first_move_is(r->lines[i].pv, move))
             line = i;
     double played, values[SA_MAX_PLAYERS];
-    v->best_value = before[mover];
+    v->best_value = mover_value(a, before, mover);
     v->best = line == 0;
     if (v->best) {
         played = v->best_value;
     } else if (line >= 0) { /* valued in the same search */
         sa_report_values(pos, r, line, values);
-        played = values[mover];
+        played = mover_value(a, values, mover);
     } else { /* shown no better than the last line: the next position's, capped there */
         sa_report_values(pos, r, r->n_lines - 1, values);
-        played = after[mover] < values[mover] ? after[mover] : values[mover];
+        double last = mover_value(a, values, mover), next = mover_value(a, after, mover);
+        played = next < last ? next : last;
     }
     v->error = v->best_value - played > 0.0 ? v->best_value - played : 0.0;
     v->mark = sa_mark(v->error, a->units);
@@ -543,6 +560,7 @@ char *sa_annotate(const char *record_text, size_t length, const sa_annotate_opti
         .record = record,
         .moves = sa_json_member(sa_record_json(record), "moves"),
         .players = sa_position_num_players(start),
+        .race = !sa_game_zero_sum(sa_position_game_rules(start)),
         .units = sa_units_of(start),
         .started_ms = started,
         .total = sa_record_plies(record) + 1,

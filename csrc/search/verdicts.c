@@ -15,7 +15,7 @@
 #define DECIDED 0.02
 
 static const char *const MARKS[SA_N_MARKS] = {"very bad", "bad", "doubtful"};
-/* the least error of each mark: win probability lost; expected points lost */
+/* the least error of each mark: win probability lost; margin points lost (a race) */
 static const double MARK_LEAST[2][SA_N_MARKS] = {{0.10, 0.05, 0.02}, {1.0, 0.5, 0.2}};
 
 /* Ratings by accuracy, best first; below all: beginner. The bounds are each
