@@ -180,8 +180,9 @@ def test_a_race_decision_is_valued_by_margin_as_analyse_plays(players: int, seed
 
 
 def check_ostrich_record(record: GameRecord, limits: dict, min_rolls: int) -> None:
-    """Every roll has a luck figure for every player; over each roll's
-    outcomes, probability x luck sums to 0 for every player; the plies marked
+    """Every roll has a luck figure for every player, the change of its
+    margin; over each roll's outcomes, probability x luck sums to 0 for every
+    player; the plies marked
     opening are shown but charged to nobody; values are expected points."""
     result = annotate(record, limits, outcomes=True)
     assert result.units == "points" and len(result.plies) == len(record.moves)
@@ -189,6 +190,12 @@ def check_ostrich_record(record: GameRecord, limits: dict, min_rolls: int) -> No
     assert len(rolls) >= min_rolls
     for roll in rolls:
         assert len(roll["luck"]) == 3 and all(isinstance(x, float) for x in roll["luck"])
+        # a race's luck is the change of each player's margin (points less the
+        # others' mean), so the players' lucks of a roll sum to zero
+        change = [a - b for a, b in zip(roll["after"], roll["expected"])]
+        margins = [c - (sum(change) - c) / 2 for c in change]
+        assert roll["luck"] == pytest.approx(margins, abs=1e-9)
+        assert math.fsum(roll["luck"]) == pytest.approx(0.0, abs=1e-9)
         assert sum(Fraction(o["probability"]) for o in roll["outcomes"]) == 1
         for player in range(3):
             total = math.fsum(

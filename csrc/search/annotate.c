@@ -12,7 +12,8 @@
  *     is the best value minus it (never below 0), marked by its size;
  *   - a roll: "expected" every player's value before it (the expectimax of
  *     the position), "after" the value of the outcome that came, from the
- *     same search, the luck their difference; an outcome the search did not
+ *     same search, the luck their difference (in a race, the difference of
+ *     the player's margins); an outcome the search did not
  *     reach (limits cut its first iteration) is valued by the evaluation
  *     ("estimated": true);
  *   - plies whose entry says "comment": "opening" are analysed but charged
@@ -254,6 +255,26 @@ static void write_head(sa_writer *w, const item *it)
     sa_write_fmt(w, ", \"depth\": %d", report_at(it->a, it->index)->depth);
 }
 
+/* What the mover of a decision maximises in `values`: its own value, or in a
+ * race its margin, its points less the mean of the others'. */
+static double mover_value(const analysis *a, const double *values, int mover)
+{
+    if (!a->race || a->players < 2)
+        return values[mover];
+    double others = 0.0;
+    for (int p = 0; p < a->players; p++)
+        others += p == mover ? 0.0 : values[p];
+    return values[mover] - others / (a->players - 1);
+}
+
+/* Player p's luck from the values `before` a roll to the values `after` it:
+ * the change of its own value, or in a race of its margin (what a race is
+ * decided by: a roll that gives everyone the same points helps nobody). */
+static double luck_of(const analysis *a, const double *before, const double *after, int p)
+{
+    return mover_value(a, after, p) - mover_value(a, before, p);
+}
+
 /* A roll: its probability, the values before and after, every player's luck. */
 static void write_chance(sa_writer *w, const void *what)
 {
@@ -282,7 +303,7 @@ static void write_chance(sa_writer *w, const void *what)
     write_values(w, after, n);
     sa_write(w, ", \"luck\": [");
     for (int p = 0; p < n; p++) {
-        it->verdict->luck[p] = after[p] - before[p];
+        it->verdict->luck[p] = luck_of(a, before, after, p);
         sa_write(w, p ? ", " : "");
         sa_write_py_float(w, it->verdict->luck[p]);
     }
@@ -301,7 +322,7 @@ static void write_chance(sa_writer *w, const void *what)
             if (o->valued) {
                 double luck[SA_MAX_PLAYERS];
                 for (int p = 0; p < n; p++)
-                    luck[p] = o->expected[p] - before[p];
+                    luck[p] = luck_of(a, before, o->expected, p);
                 write_values(w, luck, n);
             } else {
                 sa_write(w, "null");
@@ -357,18 +378,6 @@ static void write_played_line(sa_writer *w, const item *it, int line)
     } else {
         write_line(w, move, 1);
     }
-}
-
-/* What the mover of a decision maximises in `values`: its own value, or in a
- * race its margin, its points less the mean of the others'. */
-static double mover_value(const analysis *a, const double *values, int mover)
-{
-    if (!a->race || a->players < 2)
-        return values[mover];
-    double others = 0.0;
-    for (int p = 0; p < a->players; p++)
-        others += p == mover ? 0.0 : values[p];
-    return values[mover] - others / (a->players - 1);
 }
 
 /* A decision: the best move, the values, the error and its mark. */
