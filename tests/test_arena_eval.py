@@ -15,9 +15,19 @@ import safari_ai
 from safari_ai import EvalWeights, Position
 from safari_ai.search import analyse
 
-NAMES = ["standing", "attack", "defense", "speed", "wounds", "centre", "kill_threat", "late_lead"]
+NAMES = [
+    "standing",
+    "attack",
+    "defense",
+    "speed",
+    "wounds",
+    "centre",
+    "kill_threat",
+    "late_lead",
+    "race",
+]
 # The evaluation before these features: material only.
-MATERIAL = EvalWeights("arena", (300, 100, 100, 100, 0, 0, 0, 0), 200.0)
+MATERIAL = EvalWeights("arena", (300, 100, 100, 100, 0, 0, 0, 0, 0), 200.0)
 
 
 def duel(

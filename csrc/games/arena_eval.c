@@ -31,6 +31,7 @@
 const char *const arena_feature_names[ARENA_N_FEATURES] = {
     "standing", "attack", "defense",     "speed",
     "wounds",   "centre", "kill_threat", "late_lead",
+    "race",
 };
 
 /* The phrases of a marked move's reason (sa_game.feature_phrases): per
@@ -52,6 +53,8 @@ const char *const arena_feature_phrases[2 * ARENA_N_FEATURES] = {
     "{n} percentage point{s} more chance to defeat an enemy next attack",
     "{n} less lead near the round cap",
     "{n} more lead near the round cap",
+    "{n} per mille less of an enemy's life taken by an attack",
+    "{n} per mille more of an enemy's life taken by an attack",
 };
 
 #define W_DIE 100
@@ -66,6 +69,7 @@ const int32_t arena_default_weights[ARENA_N_FEATURES] = {
     [ARENA_F_STANDING] = W_STANDING, [ARENA_F_ATTACK] = W_DIE, [ARENA_F_DEFENSE] = W_DIE,
     [ARENA_F_SPEED] = W_DIE,         [ARENA_F_WOUNDS] = 0,     [ARENA_F_CENTRE] = 10,
     [ARENA_F_KILL_THREAT] = 4,       [ARENA_F_LATE_LEAD] = -8,
+    [ARENA_F_RACE] = 0,
 };
 
 /* The middle of the arena: halfway from hex I to hex II (e5 on the default
@@ -96,6 +100,26 @@ static int kill_threat(const arena_state *st, int u)
     return best;
 }
 
+/* The share of an enemy's life, in per mille, that gladiator u's attack
+ * takes on average: expected wounds / (spare + 1), the wounds that beat it;
+ * the best over the enemy gladiators standing, wherever they are. Who wins
+ * the exchange of blows is the side whose attacks take more of the other's
+ * life, which the dice counts alone do not say (an Attack die adds wounds,
+ * a Defense die takes away the enemy's, a Speed die only counts as life). */
+static int race(const arena_state *st, int u)
+{
+    int best = 0;
+    for (int v = 0; v < ARENA_GLADIATORS; v++) {
+        if (!((st->dyn.alive >> v) & 1) || arena_team(v) == arena_team(u))
+            continue;
+        int r = 10 * arena_expected_wounds100(st->dyn.attack[u], st->dyn.defense[v]) /
+                (arena_spare(st, v) + 1);
+        if (r > best)
+            best = r;
+    }
+    return best;
+}
+
 void arena_features(const void *state, int32_t *out)
 {
     const arena_state *st = state;
@@ -113,6 +137,7 @@ void arena_features(const void *state, int32_t *out)
         out[ARENA_F_WOUNDS] += sign * st->dyn.wounds[u];
         out[ARENA_F_CENTRE] -= sign * arena_distance(st->dyn.hex[u], centre);
         out[ARENA_F_KILL_THREAT] += sign * kill_threat(st, u);
+        out[ARENA_F_RACE] += sign * race(st, u);
     }
     int rounds_left = st->fixed.round_cap - st->dyn.round;
     if (rounds_left < LATE_ROUNDS) {
