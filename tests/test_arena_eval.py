@@ -25,9 +25,11 @@ NAMES = [
     "kill_threat",
     "late_lead",
     "race",
+    "pending",
+    "next_blow",
 ]
 # The evaluation before these features: material only.
-MATERIAL = EvalWeights("arena", (300, 100, 100, 100, 0, 0, 0, 0, 0), 200.0)
+MATERIAL = EvalWeights("arena", (300, 100, 100, 100, 0, 0, 0, 0, 0, 0, 0), 200.0)
 
 
 def duel(

@@ -31,7 +31,7 @@
 const char *const arena_feature_names[ARENA_N_FEATURES] = {
     "standing", "attack", "defense",     "speed",
     "wounds",   "centre", "kill_threat", "late_lead",
-    "race",
+    "race",     "pending",  "next_blow",
 };
 
 /* The phrases of a marked move's reason (sa_game.feature_phrases): per
@@ -55,6 +55,10 @@ const char *const arena_feature_phrases[2 * ARENA_N_FEATURES] = {
     "{n} more lead near the round cap",
     "{n} per mille less of an enemy's life taken by an attack",
     "{n} per mille more of an enemy's life taken by an attack",
+    "{n} hundredths fewer wounds about to be dealt",
+    "{n} hundredths more wounds about to be dealt",
+    "{n} hundredths fewer wounds expected from blows to come this round",
+    "{n} hundredths more wounds expected from blows to come this round",
 };
 
 #define W_DIE 100
@@ -69,7 +73,7 @@ const int32_t arena_default_weights[ARENA_N_FEATURES] = {
     [ARENA_F_STANDING] = W_STANDING, [ARENA_F_ATTACK] = W_DIE, [ARENA_F_DEFENSE] = W_DIE,
     [ARENA_F_SPEED] = W_DIE,         [ARENA_F_WOUNDS] = 0,     [ARENA_F_CENTRE] = 10,
     [ARENA_F_KILL_THREAT] = 4,       [ARENA_F_LATE_LEAD] = -8,
-    [ARENA_F_RACE] = 0,
+    [ARENA_F_RACE] = 0,              [ARENA_F_PENDING] = 0,    [ARENA_F_NEXT_BLOW] = 0,
 };
 
 /* The middle of the arena: halfway from hex I to hex II (e5 on the default
@@ -120,6 +124,58 @@ static int race(const arena_state *st, int u)
     return best;
 }
 
+/* The wounds of an attack under way, which the dice counts do not hold
+ * yet, in hundredths, counted for the attacker's team: while the dice are
+ * rolled (`attack`) the expected wounds, while the target's side splits
+ * them (`allocate`) the wounds themselves. Gladiators only; 0 elsewhere. */
+static int32_t pending(const arena_state *st)
+{
+    int target = st->dyn.pend_target - 1;
+    if (target < 0 || arena_is_animal(target))
+        return 0;
+    if (st->dyn.phase == PH_ATTACK) {
+        int u = st->dyn.pend_attacker - 1;
+        if (u < 0 || arena_is_animal(u))
+            return 0;
+        int32_t e = arena_expected_wounds100(st->dyn.attack[u], st->dyn.defense[target]);
+        return arena_team(u) == 0 ? e : -e;
+    }
+    if (st->dyn.phase == PH_ALLOCATE) {
+        int32_t w = 100 * st->dyn.pend_wounds;
+        return arena_team(target) == 0 ? -w : w;
+    }
+    return 0;
+}
+
+/* The expected wounds, in hundredths, of gladiator u's attack still to come
+ * before the next initiative roll: u has not acted this round, or is acting
+ * and has not attacked (and no attack of its is under way); against the
+ * best enemy gladiator it can reach (Speed + 1 hexes, or adjacent once it
+ * has moved). 0 when it has none in reach or its blow is spent. */
+static int next_blow(const arena_state *st, int u)
+{
+    int reach = st->dyn.speed[u] + 1;
+    if (st->dyn.active == u + 1) {
+        if (st->dyn.attacked || st->dyn.phase == PH_ATTACK || st->dyn.phase == PH_ALLOCATE)
+            return 0;
+        if (st->dyn.moved)
+            reach = 1;
+    } else if ((st->dyn.acted >> u) & 1) {
+        return 0;
+    }
+    int best = 0;
+    for (int v = 0; v < ARENA_GLADIATORS; v++) {
+        if (!((st->dyn.alive >> v) & 1) || arena_team(v) == arena_team(u))
+            continue;
+        if (arena_distance(st->dyn.hex[u], st->dyn.hex[v]) > reach)
+            continue;
+        int e = arena_expected_wounds100(st->dyn.attack[u], st->dyn.defense[v]);
+        if (e > best)
+            best = e;
+    }
+    return best;
+}
+
 void arena_features(const void *state, int32_t *out)
 {
     const arena_state *st = state;
@@ -138,7 +194,9 @@ void arena_features(const void *state, int32_t *out)
         out[ARENA_F_CENTRE] -= sign * arena_distance(st->dyn.hex[u], centre);
         out[ARENA_F_KILL_THREAT] += sign * kill_threat(st, u);
         out[ARENA_F_RACE] += sign * race(st, u);
+        out[ARENA_F_NEXT_BLOW] += sign * next_blow(st, u);
     }
+    out[ARENA_F_PENDING] = pending(st);
     int rounds_left = st->fixed.round_cap - st->dyn.round;
     if (rounds_left < LATE_ROUNDS) {
         int32_t lead = DICE_PER_STANDING * out[ARENA_F_STANDING] + out[ARENA_F_ATTACK] +
