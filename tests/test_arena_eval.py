@@ -24,12 +24,11 @@ NAMES = [
     "centre",
     "kill_threat",
     "late_lead",
-    "race",
     "pending",
     "next_blow",
 ]
 # The evaluation before these features: material only.
-MATERIAL = EvalWeights("arena", (300, 100, 100, 100, 0, 0, 0, 0, 0, 0, 0), 200.0)
+MATERIAL = EvalWeights("arena", (300, 100, 100, 100, 0, 0, 0, 0, 0, 0), 200.0)
 
 
 def duel(
@@ -181,18 +180,6 @@ def test_near_the_cap_the_engine_takes_the_win():
     default = [play_to_the_end(start, EvalWeights.default("arena"), seed) for seed in range(4)]
     assert material == [[0, 0]] * 4
     assert default.count([1, -1]) >= 3 and [-1, 1] not in default
-
-
-def test_race_is_the_share_of_the_enemys_life_an_attack_takes():
-    # Per mille of (spare + 1) dice that one attack takes on average: the
-    # thraex's 4 Attack dice against 4 Defense dice wound 1.41 times, the
-    # murmillo's 3 against 3 1.11 times, and each has 6 spare dice.
-    assert feature(duel("a5", "i5"), "race") == 1410 // 7 - 1110 // 7
-    # A thraex down to 1 Attack die (spare 3): 0.13 wounds a blow against a
-    # murmillo that now takes 1.11 / 4 of its life.
-    assert feature(duel("a5", "i5", stats0=(1, 3, 2)), "race") == 130 // 7 - 1110 // 4
-    # Distance does not matter (the exchange is what it measures).
-    assert feature(duel("e5", "f5"), "race") == feature(duel("a5", "i5"), "race")
 
 
 def test_pending_counts_the_wounds_of_an_attack_under_way():

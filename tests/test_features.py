@@ -95,7 +95,6 @@ def test_features_vary_over_the_sample(sample):
             "centre",
             "kill_threat",
             "late_lead",
-            "race",
         },
     }[game]
     assert expected <= varying

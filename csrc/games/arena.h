@@ -276,7 +276,6 @@ enum arena_feature {
     ARENA_F_CENTRE,      /* minus their hex distances to the arena's centre */
     ARENA_F_KILL_THREAT, /* percent chance of a defeat by their next attack */
     ARENA_F_LATE_LEAD,   /* dice lead x rounds into the last LATE_ROUNDS    */
-    ARENA_F_RACE,        /* per mille of an enemy's life one attack takes   */
     ARENA_F_PENDING,     /* wounds rolled for or dealt, not yet taken (x100) */
     ARENA_F_NEXT_BLOW,   /* expected wounds of attacks still to come (x100) */
     ARENA_N_FEATURES

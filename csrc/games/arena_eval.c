@@ -17,7 +17,15 @@
  *   late_lead   the material lead, counted in the last LATE_ROUNDS rounds
  *               by how close the cap is: a lead not converted by the cap is
  *               a draw, so (with a negative weight) it is worth less as the
- *               cap nears, and a kill worth more against it. */
+ *               cap nears, and a kill worth more against it.
+ * The last two correct the horizon, where a search can stop in the middle
+ * of a round (issue 28 point 5):
+ *   pending     the wounds of an attack under way (rolled for, or dealt and
+ *               not yet split), which the dice counts do not hold yet;
+ *   next_blow   the expected wounds of the attacks still to come before the
+ *               next initiative roll, by gladiators with an enemy in reach.
+ * Both are in hundredths of a wound, so a weight of 1 counts a wound as a
+ * die (100). */
 #include "common/weights.h"
 #include "games/arena.h"
 
@@ -31,7 +39,7 @@
 const char *const arena_feature_names[ARENA_N_FEATURES] = {
     "standing", "attack", "defense",     "speed",
     "wounds",   "centre", "kill_threat", "late_lead",
-    "race",     "pending",  "next_blow",
+    "pending",  "next_blow",
 };
 
 /* The phrases of a marked move's reason (sa_game.feature_phrases): per
@@ -53,8 +61,6 @@ const char *const arena_feature_phrases[2 * ARENA_N_FEATURES] = {
     "{n} percentage point{s} more chance to defeat an enemy next attack",
     "{n} less lead near the round cap",
     "{n} more lead near the round cap",
-    "{n} per mille less of an enemy's life taken by an attack",
-    "{n} per mille more of an enemy's life taken by an attack",
     "{n} hundredths fewer wounds about to be dealt",
     "{n} hundredths more wounds about to be dealt",
     "{n} hundredths fewer wounds expected from blows to come this round",
@@ -73,7 +79,7 @@ const int32_t arena_default_weights[ARENA_N_FEATURES] = {
     [ARENA_F_STANDING] = W_STANDING, [ARENA_F_ATTACK] = W_DIE, [ARENA_F_DEFENSE] = W_DIE,
     [ARENA_F_SPEED] = W_DIE,         [ARENA_F_WOUNDS] = 0,     [ARENA_F_CENTRE] = 10,
     [ARENA_F_KILL_THREAT] = 4,       [ARENA_F_LATE_LEAD] = -8,
-    [ARENA_F_RACE] = 0,              [ARENA_F_PENDING] = 0,    [ARENA_F_NEXT_BLOW] = 0,
+    [ARENA_F_PENDING] = 1,           [ARENA_F_NEXT_BLOW] = 1,
 };
 
 /* The middle of the arena: halfway from hex I to hex II (e5 on the default
@@ -100,26 +106,6 @@ static int kill_threat(const arena_state *st, int u)
             arena_kill_percent(st->dyn.attack[u], st->dyn.defense[v], arena_spare(st, v));
         if (p > best)
             best = p;
-    }
-    return best;
-}
-
-/* The share of an enemy's life, in per mille, that gladiator u's attack
- * takes on average: expected wounds / (spare + 1), the wounds that beat it;
- * the best over the enemy gladiators standing, wherever they are. Who wins
- * the exchange of blows is the side whose attacks take more of the other's
- * life, which the dice counts alone do not say (an Attack die adds wounds,
- * a Defense die takes away the enemy's, a Speed die only counts as life). */
-static int race(const arena_state *st, int u)
-{
-    int best = 0;
-    for (int v = 0; v < ARENA_GLADIATORS; v++) {
-        if (!((st->dyn.alive >> v) & 1) || arena_team(v) == arena_team(u))
-            continue;
-        int r = 10 * arena_expected_wounds100(st->dyn.attack[u], st->dyn.defense[v]) /
-                (arena_spare(st, v) + 1);
-        if (r > best)
-            best = r;
     }
     return best;
 }
@@ -193,7 +179,6 @@ void arena_features(const void *state, int32_t *out)
         out[ARENA_F_WOUNDS] += sign * st->dyn.wounds[u];
         out[ARENA_F_CENTRE] -= sign * arena_distance(st->dyn.hex[u], centre);
         out[ARENA_F_KILL_THREAT] += sign * kill_threat(st, u);
-        out[ARENA_F_RACE] += sign * race(st, u);
         out[ARENA_F_NEXT_BLOW] += sign * next_blow(st, u);
     }
     out[ARENA_F_PENDING] = pending(st);

@@ -91,7 +91,8 @@ int arena_kill_percent(int attack, int defense, int spare)
 
 /* expected_wounds100[attack - 1][defense - 1]: 100 x the mean of
  * arena_wound_weights (sum over k of k x its odds), rounded; a C test
- * (test_arena.c) recomputes every entry. The evaluation's race reads it. */
+ * (test_arena.c) recomputes every entry. The evaluation's pending and
+ * next_blow read it. */
 static const uint16_t expected_wounds100[8][8] = {
     {42, 25, 17, 13, 9, 7, 6, 5},
     {102, 78, 51, 35, 26, 20, 15, 12},

@@ -194,8 +194,8 @@ static void test_kill_percent_table(void)
     CHECK(arena_kill_percent(8, 1, 8) == 0 && arena_kill_percent(8, 1, 21) == 0);
 }
 
-/* The evaluation's table of expected wounds (arena_kill.c, read by the
- * race feature) is 100 x the mean of arena_wound_weights, rounded, and
+/* The evaluation's table of expected wounds (arena_kill.c, read by
+ * pending and next_blow) is 100 x the mean of arena_wound_weights, rounded, and
  * clamps its arguments to 1..8. */
 static void test_expected_wounds_table(void)
 {
