@@ -208,10 +208,13 @@ def test_next_blow_counts_the_attacks_still_to_come_this_round():
     assert feature(duel("a5", "i5"), "next_blow") == 0  # nobody in reach
     pos = duel("e5", "g5").apply("init:0").apply("order:01")
     # The thraex steps to d5, 3 hexes from g5 with no enemy adjacent: its
-    # activation is over (nothing but `end` left), the murmillo's blow to come.
+    # activation is over (nothing but `end` left), and the murmillo, now
+    # acting, has its blow to come (d5 is within its Speed + 1).
     moved = pos.apply("move:d5")
-    assert moved.to_json()["acted"] == ["0a"]
+    assert moved.to_json()["active"]["id"] == "1a"
     assert feature(moved, "next_blow") == -111
+    # Once it has moved away without striking, nobody's blow is left.
+    assert feature(moved.apply("move:i5"), "next_blow") == 0
     # A blow spent: the thraex attacked; the murmillo's is still to come.
     struck = duel("e5", "f5").apply("init:0").apply("order:01").apply("attack:1a")
     assert feature(struck, "next_blow") == -111  # the thraex's blow is under way (pending)
