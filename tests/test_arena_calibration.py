@@ -15,7 +15,9 @@ import safari_ai
 from safari_ai import EvalWeights, Position
 from safari_ai.cli import main
 
-MATERIAL = EvalWeights("arena", (300, 100, 100, 100, 0, 0, 0, 0), 200.0)
+MATERIAL = EvalWeights(
+    "arena", (300, 100, 100, 100) + (0,) * (len(safari_ai.feature_names("arena")) - 4), 200.0
+)
 
 
 def reported(pos: Position, p: float) -> float:

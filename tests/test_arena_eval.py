@@ -15,9 +15,20 @@ import safari_ai
 from safari_ai import EvalWeights, Position
 from safari_ai.search import analyse
 
-NAMES = ["standing", "attack", "defense", "speed", "wounds", "centre", "kill_threat", "late_lead"]
+NAMES = [
+    "standing",
+    "attack",
+    "defense",
+    "speed",
+    "wounds",
+    "centre",
+    "kill_threat",
+    "late_lead",
+    "pending",
+    "next_blow",
+]
 # The evaluation before these features: material only.
-MATERIAL = EvalWeights("arena", (300, 100, 100, 100, 0, 0, 0, 0), 200.0)
+MATERIAL = EvalWeights("arena", (300, 100, 100, 100, 0, 0, 0, 0, 0, 0), 200.0)
 
 
 def duel(
@@ -169,3 +180,41 @@ def test_near_the_cap_the_engine_takes_the_win():
     default = [play_to_the_end(start, EvalWeights.default("arena"), seed) for seed in range(4)]
     assert material == [[0, 0]] * 4
     assert default.count([1, -1]) >= 3 and [-1, 1] not in default
+
+
+def test_pending_counts_the_wounds_of_an_attack_under_way():
+    """Rolled for: the expected wounds; dealt but not yet split: the wounds;
+    once split they are in the dice and pending is 0 again."""
+    pos = duel("e5", "f5").apply("init:0").apply("order:01")
+    assert feature(pos, "pending") == 0
+    rolling = pos.apply("attack:1a")  # 4 Attack dice against 4 Defense dice
+    assert rolling.to_json()["phase"] == "attack"
+    assert feature(rolling, "pending") == 141
+    split = rolling.apply("wounds:2")
+    assert split.to_json()["phase"] == "allocate"
+    assert feature(split, "pending") == 200
+    taken = split.apply("lose:0-1-1")
+    assert feature(taken, "pending") == 0
+    assert feature(taken, "defense") - feature(split, "defense") == 1  # side 1's die gone
+    # Seen from the other side, the sign turns.
+    other = duel("e5", "f5").apply("init:1").apply("order:10").apply("attack:0a")
+    assert feature(other, "pending") == -111
+    assert feature(other.apply("wounds:1"), "pending") == -100
+
+
+def test_next_blow_counts_the_attacks_still_to_come_this_round():
+    # At the roll both will act: each in reach of the other (2 hexes, Speed 2).
+    assert feature(duel("e5", "g5"), "next_blow") == 141 - 111
+    assert feature(duel("a5", "i5"), "next_blow") == 0  # nobody in reach
+    pos = duel("e5", "g5").apply("init:0").apply("order:01")
+    # The thraex steps to d5, 3 hexes from g5 with no enemy adjacent: its
+    # activation is over (nothing but `end` left), and the murmillo, now
+    # acting, has its blow to come (d5 is within its Speed + 1).
+    moved = pos.apply("move:d5")
+    assert moved.to_json()["active"]["id"] == "1a"
+    assert feature(moved, "next_blow") == -111
+    # Once it has moved away without striking, nobody's blow is left.
+    assert feature(moved.apply("move:i5"), "next_blow") == 0
+    # A blow spent: the thraex attacked; the murmillo's is still to come.
+    struck = duel("e5", "f5").apply("init:0").apply("order:01").apply("attack:1a")
+    assert feature(struck, "next_blow") == -111  # the thraex's blow is under way (pending)

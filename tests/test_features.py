@@ -87,7 +87,15 @@ def test_features_vary_over_the_sample(sample):
             "hand_lion",
             "hand_crocodiles",
         },
-        "arena": {"standing", "attack", "defense", "speed", "centre", "kill_threat", "late_lead"},
+        "arena": {
+            "standing",
+            "attack",
+            "defense",
+            "speed",
+            "centre",
+            "kill_threat",
+            "late_lead",
+        },
     }[game]
     assert expected <= varying
 

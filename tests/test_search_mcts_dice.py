@@ -28,7 +28,9 @@ needs_arena = pytest.mark.skipif(not ARENA, reason="no arena in the C core")
 needs_ostrich = pytest.mark.skipif(not OSTRICH, reason="no ostrich in the C core")
 LEAVES = ("rollout", "evaluate")
 # Arena's evaluation before its positional terms: material only.
-ARENA_MATERIAL = safari_ai.EvalWeights("arena", (300, 100, 100, 100, 0, 0, 0, 0), 200.0)
+ARENA_MATERIAL = safari_ai.EvalWeights(
+    "arena", (300, 100, 100, 100) + (0,) * (len(safari_ai.feature_names("arena")) - 4), 200.0
+)
 SIMULATIONS = 20_000
 
 

@@ -276,6 +276,8 @@ enum arena_feature {
     ARENA_F_CENTRE,      /* minus their hex distances to the arena's centre */
     ARENA_F_KILL_THREAT, /* percent chance of a defeat by their next attack */
     ARENA_F_LATE_LEAD,   /* dice lead x rounds into the last LATE_ROUNDS    */
+    ARENA_F_PENDING,     /* wounds rolled for or dealt, not yet taken (x100) */
+    ARENA_F_NEXT_BLOW,   /* expected wounds of attacks still to come (x100) */
     ARENA_N_FEATURES
 };
 #define ARENA_WIN_SCALE 200.0
@@ -293,5 +295,8 @@ double arena_calibrate_win(const void *state, double p);
  * against `defense` Defense dice defeat a gladiator with `spare` dice to
  * lose, P(wounds > spare); 0 for a spare of 8 or more. */
 int arena_kill_percent(int attack, int defense, int spare);
+/* arena_kill.c: 100 x the expected wounds of `attack` Attack dice against
+ * `defense` Defense dice (rounded; both clamped to 1..8). */
+int arena_expected_wounds100(int attack, int defense);
 
 #endif /* SAFARI_GAMES_ARENA_H */

@@ -17,7 +17,17 @@
  *   late_lead   the material lead, counted in the last LATE_ROUNDS rounds
  *               by how close the cap is: a lead not converted by the cap is
  *               a draw, so (with a negative weight) it is worth less as the
- *               cap nears, and a kill worth more against it. */
+ *               cap nears, and a kill worth more against it.
+ * The last two correct the horizon, where a search can stop in the middle
+ * of a round (issue 28 point 5):
+ *   pending     the wounds of an attack under way (rolled for, or dealt and
+ *               not yet split), which the dice counts do not hold yet;
+ *   next_blow   the expected wounds of the attacks still to come before the
+ *               next initiative roll, by gladiators with an enemy in reach.
+ * Both are in hundredths of a wound, so a weight of 1 counts a wound as a
+ * die (100). They weigh 0 by default: at weight 1 they played level with
+ * the evaluation without them (docs/strength.md, the arena), so the default
+ * plays and values as before; a weights file turns them on. */
 #include "common/weights.h"
 #include "games/arena.h"
 
@@ -29,8 +39,8 @@
 #define DICE_PER_STANDING 3
 
 const char *const arena_feature_names[ARENA_N_FEATURES] = {
-    "standing", "attack", "defense",     "speed",
-    "wounds",   "centre", "kill_threat", "late_lead",
+    "standing", "attack",      "defense",   "speed",   "wounds",
+    "centre",   "kill_threat", "late_lead", "pending", "next_blow",
 };
 
 /* The phrases of a marked move's reason (sa_game.feature_phrases): per
@@ -52,6 +62,10 @@ const char *const arena_feature_phrases[2 * ARENA_N_FEATURES] = {
     "{n} percentage point{s} more chance to defeat an enemy next attack",
     "{n} less lead near the round cap",
     "{n} more lead near the round cap",
+    "{n} hundredths fewer wounds about to be dealt",
+    "{n} hundredths more wounds about to be dealt",
+    "{n} hundredths fewer wounds expected from blows to come this round",
+    "{n} hundredths more wounds expected from blows to come this round",
 };
 
 #define W_DIE 100
@@ -65,7 +79,8 @@ const char arena_eval_units[] = "hundredths of a die (a die = " STR(
 const int32_t arena_default_weights[ARENA_N_FEATURES] = {
     [ARENA_F_STANDING] = W_STANDING, [ARENA_F_ATTACK] = W_DIE, [ARENA_F_DEFENSE] = W_DIE,
     [ARENA_F_SPEED] = W_DIE,         [ARENA_F_WOUNDS] = 0,     [ARENA_F_CENTRE] = 10,
-    [ARENA_F_KILL_THREAT] = 4,       [ARENA_F_LATE_LEAD] = -8,
+    [ARENA_F_KILL_THREAT] = 4,       [ARENA_F_LATE_LEAD] = -8, [ARENA_F_PENDING] = 0,
+    [ARENA_F_NEXT_BLOW] = 0,
 };
 
 /* The middle of the arena: halfway from hex I to hex II (e5 on the default
@@ -96,6 +111,59 @@ static int kill_threat(const arena_state *st, int u)
     return best;
 }
 
+/* The wounds of an attack under way, which the dice counts do not hold
+ * yet, in hundredths, counted for the attacker's team: while the dice are
+ * rolled (`attack`) the expected wounds, while the target's side splits
+ * them (`allocate`) the wounds themselves. Gladiators only; 0 elsewhere. */
+static int32_t pending(const arena_state *st)
+{
+    int target = st->dyn.pend_target - 1;
+    if (target < 0 || arena_is_animal(target))
+        return 0;
+    if (st->dyn.phase == PH_ATTACK) {
+        int u = st->dyn.pend_attacker - 1;
+        if (u < 0 || arena_is_animal(u))
+            return 0;
+        int32_t e = arena_expected_wounds100(st->dyn.attack[u], st->dyn.defense[target]);
+        return arena_team(u) == 0 ? e : -e;
+    }
+    if (st->dyn.phase == PH_ALLOCATE) {
+        int32_t w = 100 * st->dyn.pend_wounds;
+        return arena_team(target) == 0 ? -w : w;
+    }
+    return 0;
+}
+
+/* The expected wounds, in hundredths, of gladiator u's attack still to come
+ * before the next initiative roll: u has not acted this round, or is acting
+ * and has not attacked (and no attack of its is under way); against the
+ * best enemy gladiator it can reach (Speed + 1 hexes, or adjacent once it
+ * has moved). 0 when it has none in reach or its blow is spent. */
+static int next_blow(const arena_state *st, int u)
+{
+    int reach = st->dyn.speed[u] + 1;
+    if (st->dyn.active == u + 1) {
+        if (st->dyn.attacked || st->dyn.phase == PH_ATTACK ||
+            st->dyn.phase == PH_ALLOCATE)
+            return 0;
+        if (st->dyn.moved)
+            reach = 1;
+    } else if ((st->dyn.acted >> u) & 1) {
+        return 0;
+    }
+    int best = 0;
+    for (int v = 0; v < ARENA_GLADIATORS; v++) {
+        if (!((st->dyn.alive >> v) & 1) || arena_team(v) == arena_team(u))
+            continue;
+        if (arena_distance(st->dyn.hex[u], st->dyn.hex[v]) > reach)
+            continue;
+        int e = arena_expected_wounds100(st->dyn.attack[u], st->dyn.defense[v]);
+        if (e > best)
+            best = e;
+    }
+    return best;
+}
+
 void arena_features(const void *state, int32_t *out)
 {
     const arena_state *st = state;
@@ -113,7 +181,9 @@ void arena_features(const void *state, int32_t *out)
         out[ARENA_F_WOUNDS] += sign * st->dyn.wounds[u];
         out[ARENA_F_CENTRE] -= sign * arena_distance(st->dyn.hex[u], centre);
         out[ARENA_F_KILL_THREAT] += sign * kill_threat(st, u);
+        out[ARENA_F_NEXT_BLOW] += sign * next_blow(st, u);
     }
+    out[ARENA_F_PENDING] = pending(st);
     int rounds_left = st->fixed.round_cap - st->dyn.round;
     if (rounds_left < LATE_ROUNDS) {
         int32_t lead = DICE_PER_STANDING * out[ARENA_F_STANDING] + out[ARENA_F_ATTACK] +

@@ -88,3 +88,25 @@ int arena_kill_percent(int attack, int defense, int spare)
         defense = 8;
     return kill_percent[attack - 1][defense - 1][spare];
 }
+
+/* expected_wounds100[attack - 1][defense - 1]: 100 x the mean of
+ * arena_wound_weights (sum over k of k x its odds), rounded; a C test
+ * (test_arena.c) recomputes every entry. The evaluation's pending and
+ * next_blow read it. */
+static const uint16_t expected_wounds100[8][8] = {
+    {42, 25, 17, 13, 9, 7, 6, 5},
+    {102, 78, 51, 35, 26, 20, 15, 12},
+    {170, 138, 111, 75, 53, 40, 30, 24},
+    {239, 204, 172, 141, 99, 71, 53, 41},
+    {308, 274, 238, 206, 169, 121, 89, 67},
+    {376, 345, 308, 272, 239, 195, 143, 107},
+    {444, 415, 379, 341, 306, 270, 221, 164},
+    {512, 485, 452, 413, 375, 340, 300, 245},
+};
+
+int arena_expected_wounds100(int attack, int defense)
+{
+    attack = attack < 1 ? 1 : attack > 8 ? 8 : attack;
+    defense = defense < 1 ? 1 : defense > 8 ? 8 : defense;
+    return expected_wounds100[attack - 1][defense - 1];
+}

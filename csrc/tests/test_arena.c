@@ -194,6 +194,27 @@ static void test_kill_percent_table(void)
     CHECK(arena_kill_percent(8, 1, 8) == 0 && arena_kill_percent(8, 1, 21) == 0);
 }
 
+/* The evaluation's table of expected wounds (arena_kill.c, read by
+ * pending and next_blow) is 100 x the mean of arena_wound_weights, rounded, and
+ * clamps its arguments to 1..8. */
+static void test_expected_wounds_table(void)
+{
+    uint64_t w[11];
+    for (int a = 1; a <= 8; a++)
+        for (int d = 1; d <= 8; d++) {
+            arena_wound_weights(a, d, w);
+            uint64_t total = 0, sum = 0;
+            for (int k = 0; k <= a; k++) {
+                total += w[k];
+                sum += (uint64_t)k * w[k];
+            }
+            CHECK(arena_expected_wounds100(a, d) == (int)((200 * sum + total) / (2 * total)));
+        }
+    /* 3 v 3 (rules §5.5): (343/1296 + 2 x 371/1728 + 3 x 535/3888) = 1.11 */
+    CHECK(arena_expected_wounds100(3, 3) == 111);
+    CHECK(arena_expected_wounds100(9, 0) == arena_expected_wounds100(8, 1));
+}
+
 /* Perft from the start of the other formats (the reference agrees). Depth 2
  * of the Primus with animals by hand: 7 event outcomes (pool 4); after
  * spawn:none, 2 initiative outcomes; after each of the 6 spawns the animal
@@ -285,6 +306,7 @@ const test_case arena_tests[] = {
     {"arena: spawn table of §5.9", test_spawn_table},
     {"arena: wound odds of §5.5", test_wound_odds},
     {"arena: the evaluation's defeat chances", test_kill_percent_table},
+    {"arena: the evaluation's expected wounds", test_expected_wounds_table},
     {"arena: perft of the Primus and of animals", test_perft_other_formats},
     {"arena: random playouts, duel", test_playouts_duel},
     {"arena: random playouts, primus", test_playouts_primus},
