@@ -208,7 +208,8 @@ static void test_expected_wounds_table(void)
                 total += w[k];
                 sum += (uint64_t)k * w[k];
             }
-            CHECK(arena_expected_wounds100(a, d) == (int)((200 * sum + total) / (2 * total)));
+            CHECK(arena_expected_wounds100(a, d) ==
+                  (int)((200 * sum + total) / (2 * total)));
         }
     /* 3 v 3 (rules §5.5): (343/1296 + 2 x 371/1728 + 3 x 535/3888) = 1.11 */
     CHECK(arena_expected_wounds100(3, 3) == 111);
