@@ -59,6 +59,15 @@ def self_play(game: str, rules: dict[str, Any], count: int, folder: Path) -> lis
     return [GameRecord.from_json(json.loads(p.read_text())) for p in paths]
 
 
+def luck_of(game: str, change: list[float], p: int) -> float:
+    """Player p's luck from every player's change of value: in a race (not
+    zero-sum) the change of p's margin, its points less the others' mean, as
+    the record analysis counts it (docs/records.md); elsewhere its own."""
+    if safari_ai.game(game).zero_sum or len(change) < 2:
+        return change[p]
+    return change[p] - (sum(change) - change[p]) / (len(change) - 1)
+
+
 def luck_pairs(
     game: str, default: Any, record: GameRecord, limit: int
 ) -> list[tuple[float, float]]:
@@ -82,9 +91,9 @@ def luck_pairs(
         pos = positions[index]
         report = safari_ai.analyse(pos, depth=chance["depth"], seed=0, **extra)
         after = next(o.expected for o in report.outcomes if o.outcome == item["move"])
-        expected = report.expected
+        change = [a - b for a, b in zip(after, report.expected)]
         for p in big:
-            out.append((item["luck"][p], after[p] - expected[p]))
+            out.append((item["luck"][p], luck_of(game, change, p)))
     return out
 
 

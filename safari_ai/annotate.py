@@ -43,8 +43,9 @@ mapping MCTS and expectimax use for an evaluation.
   value before it (the probability-weighted mean over the outcomes, from the
   position's expectimax search), ``after`` every player's value of the
   outcome that came, from the same search; each player's **luck** is
-  ``after - expected``. Over all outcomes of one roll, probability x luck sums
-  to 0 for every player.
+  ``after - expected``, in a race the change of the player's margin (so the
+  players' lucks of a roll sum to 0). Over all outcomes of one roll,
+  probability x luck sums to 0 for every player.
   When the limits stop the position's search before its first iteration
   has valued every outcome (an ostrich roll of 1,512 outcomes in a few
   milliseconds), ``expected`` is the search's unbiased estimate from the
@@ -421,7 +422,9 @@ def format_report(annotation: Annotation) -> list[str]:
     """The whole text report (``safari-ai analyse RECORD.json``): a first line
     with the game, the units and the limits, a line per ply, then the summary."""
     # a race: values are expected points, a decision's value, played and error the mover's margin
-    units = annotation.units + (", errors in margin points" if annotation.units == "points" else "")
+    units = annotation.units + (
+        ", errors and luck in margin points" if annotation.units == "points" else ""
+    )
     lines = [
         f"{annotation.game}, {annotation.players} players, values in {units}, "
         f"{format_limits(annotation)}, threads {annotation.threads}",

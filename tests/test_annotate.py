@@ -176,7 +176,7 @@ def test_a_race_decision_is_valued_by_margin_as_analyse_plays(players: int, seed
         differs += item["error"] != pytest.approx(max(own.values()) - own[item["move"]])
         checked += 1
     assert checked >= 5 and differs >= 1
-    assert "values in points, errors in margin points" in format_report(result)[0]
+    assert "values in points, errors and luck in margin points" in format_report(result)[0]
 
 
 def check_ostrich_record(record: GameRecord, limits: dict, min_rolls: int) -> None:

@@ -1131,7 +1131,7 @@ async function review() {
     }
     const used = Object.entries(result.limits).map(([k, v]) => `${k} ${v}`).join(" ");
     note.textContent = `analysed ${result.plies.length} plies in ${result.seconds.toFixed(1)} s `
-      + `(values in ${result.units}${result.units === "points" ? ", errors in margin points" : ""}; ${result.level ? `level ${result.level}, ` : ""}${used})`;
+      + `(values in ${result.units}${result.units === "points" ? ", errors and luck in margin points" : ""}; ${result.level ? `level ${result.level}, ` : ""}${used})`;
     showMoveList();
   } catch (error) {
     note.textContent = error.name === "AbortError" ? "stopped" : "";
