@@ -37,6 +37,7 @@ import safari_ai
 from safari_ai.annotate import THRESHOLDS, annotate, level_limits
 from safari_ai.match import make_jobs, parse_spec, run_match
 from safari_ai.record import GameRecord
+from safari_ai.report import margin
 
 GAMES = {"turtles": {}, "zebras": {}, "arena": {}, "ostrich": {"players": 2}}
 
@@ -65,7 +66,7 @@ def luck_of(game: str, change: list[float], p: int) -> float:
     the record analysis counts it (docs/records.md); elsewhere its own."""
     if safari_ai.game(game).zero_sum or len(change) < 2:
         return change[p]
-    return change[p] - (sum(change) - change[p]) / (len(change) - 1)
+    return margin(change, p)
 
 
 def luck_pairs(

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from safari_ai.position import Position
+from safari_ai.report import margin
 
 __all__ = ["explain", "phrase", "line_end", "feature_reasons", "dice_view", "MAX_FEATURES"]
 
@@ -123,8 +124,7 @@ def _worth(values: Sequence[float], mover: int, start: Position) -> float:
     points less the mean of the others', as the analysis values a race)."""
     if start.facts.zero_sum or len(values) < 2:
         return float(values[mover])
-    others = [v for q, v in enumerate(values) if q != mover]
-    return float(values[mover]) - sum(others) / len(others)
+    return margin(values, mover)
 
 
 def dice_view(

@@ -8,13 +8,24 @@ for every progress report alike; nothing rebuilds or patches it afterwards.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, NamedTuple
 
 from safari_ai import _core
 
-__all__ = ["Line", "Outcome", "Report", "SCORE_WIN"]
+__all__ = ["Line", "Outcome", "Report", "SCORE_WIN", "margin"]
+
+
+def margin(values: Sequence[float], player: int) -> float:
+    """``player``'s margin in a race: its value less the mean of the other
+    players' (what the race's search maximises under ``multiplayer=margin``,
+    what its record analysis values decisions and luck by, and what a match
+    scores)."""
+    others = [float(v) for q, v in enumerate(values) if q != player]
+    return float(values[player]) - sum(others) / len(others)
+
 
 SCORE_WIN: int = _core.SCORE_WIN
 """A proven win's score at the root (``SA_SCORE_WIN``): a win in ``n`` plies

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from test_multiplayer import margin_key
 from test_play import ZEBRAS_LAST_PLACEMENT
 
 import safari_ai
@@ -142,12 +143,6 @@ def test_luck_is_after_minus_expected_for_every_player_and_averages_to_zero() ->
         assert result.summary()[str(player)]["total_luck"] == pytest.approx(sum(charged))
 
 
-def margin(values: list[float], mover: int) -> float:
-    """The mover's points less the mean of the others' (a race's margin)."""
-    others = [v for q, v in enumerate(values) if q != mover]
-    return values[mover] - sum(others) / len(others)
-
-
 @pytest.mark.skipif(not OSTRICH, reason="no ostrich in the C core")
 @pytest.mark.parametrize("players, seed", [(2, 3), (3, 4)])
 def test_a_race_decision_is_valued_by_margin_as_analyse_plays(players: int, seed: int) -> None:
@@ -166,7 +161,7 @@ def test_a_race_decision_is_valued_by_margin_as_analyse_plays(players: int, seed
         if item["by"] == "chance" or len(pos.legal_moves()) < 2 or not item["played_in_lines"]:
             continue
         report = safari_ai.analyse(pos, depth=2, seed=0, multipv=16)
-        margins = {line.move: margin(list(line.expected), pos.to_move) for line in report.lines}
+        margins = {line.move: margin_key(list(line.expected), pos.to_move) for line in report.lines}
         assert item["best"] == report.best_move
         assert item["value"] == pytest.approx(list(report.lines[0].expected))
         assert item["best_value"] == pytest.approx(max(margins.values()))
@@ -209,7 +204,7 @@ def check_ostrich_record(record: GameRecord, limits: dict, min_rolls: int) -> No
     moves = [p for p in result.plies if p["by"] != "chance"]
     assert all(0.0 <= v <= 24.0 for p in moves for v in p["value"])
     for p in moves:  # a decision is valued by the mover's margin
-        assert p["best_value"] == pytest.approx(margin(p["value"], p["by"]))
+        assert p["best_value"] == pytest.approx(margin_key(p["value"], p["by"]))
         assert p["error"] == pytest.approx(max(0.0, p["best_value"] - p["played_value"]))
     for p in moves:  # every player's chance to win, as the search reports it
         assert p["win_probability"] is None
