@@ -95,6 +95,22 @@ def wait_idle(page: Any) -> None:
     page.wait_for_function("document.body.dataset.idle === 'true'")
 
 
+# The shown position's refresh is over (its moves are in: legalFor is the
+# token of the last refresh) and nothing is pending: a roll or an engine move
+# it scheduled keeps the page from idle until it is played, so this is the
+# page's "done reacting" to what it shows.
+SETTLED = (
+    "window.safari.state.legalFor === window.safari.state.token"
+    " && document.body.dataset.idle === 'true'"
+)
+
+
+def wait_settled(page: Any, condition: str = "true") -> None:
+    """Waits until ``condition`` (JavaScript) holds and the page has settled
+    (:data:`SETTLED`), both seen at the same moment."""
+    page.wait_for_function(f"({condition}) && {SETTLED}")
+
+
 def new_game(
     page: Any,
     game: str,
@@ -313,10 +329,19 @@ def test_analysis_panel_updates(page: Any) -> None:
     page.click("#stop")
     wait_idle(page)
     play_move_by_clicks(page, "@07")
-    page.wait_for_function("document.getElementById('engine-info').textContent.includes('depth')")
-    page.wait_for_function(f"document.getElementById('pv-lines').innerText !== {json.dumps(first)}")
+    # the new position's lines: placements, and not the opening's guardian
+    # move "@NN", which no later position has (the old search's lines,
+    # "@00 Ga1@01 ...", hold placements too, and may still be shown just after
+    # the move is played)
+    page.wait_for_function(
+        "(() => { const lines = [...document.querySelectorAll('#pv-lines li')]"
+        ".map((li) => li.textContent);"
+        " return lines.length > 0 && lines.every((line) =>"
+        " /(^| )[CEGLZ][a-f][1-5]\\S*/.test(line) && !/(^| )@\\d+( |$)/.test(line)); })()"
+    )
     lines = page.inner_text("#pv-lines")
-    assert re.search(r"[CEGLZ][a-f][1-5]", lines), lines  # placements, not the opening
+    assert lines != first and re.search(r"[CEGLZ][a-f][1-5]", lines), lines
+    assert not re.search(r"(^| )@\d+( |$)", lines, re.M), lines  # not the opening's
     page.click("#stop")
     page.uncheck("#analyse")
     wait_idle(page)
@@ -489,9 +514,11 @@ def test_ostrich_engine_thinking_is_shown_live(page: Any) -> None:
     assert f"player 1 predicts: {tiles[1]}" in svg and "player 0 predicts: ????" in svg
     shown = page.inner_text("#engine") + page.inner_text("#movelist")
     assert tiles[0] not in shown, shown
-    # Stop: the engine plays its best move so far at once
-    page.wait_for_function("window.safari.state.thinking")
-    now = plies(page)
+    # Stop: the engine plays its best move so far at once (the plies counted
+    # while it thinks, at the same moment: read after, its move could be in)
+    now = page.wait_for_function(
+        "window.safari.state.thinking && {plies: window.safari.state.plies.length}"
+    ).json_value()["plies"]
     page.click("#stop")
     page.wait_for_function(f"window.safari.state.plies.length > {now}", timeout=5000)
     assert page.evaluate(f"window.safari.state.plies[{now}].by") == 0
@@ -572,8 +599,8 @@ def test_phone_sized_window_and_screenshot(browser: Any, server: str, tmp_path: 
     desk.wait_for_function("document.getElementById('ply-note').textContent !== ''")
     desk.check("#analyse")
     desk.wait_for_function("document.querySelectorAll('#pv-lines li').length >= 2")
-    desk.wait_for_timeout(300)
     if os.environ.get("SAFARI_SCREENSHOT"):  # the whole page: board, analysis, graph
+        desk.wait_for_timeout(300)  # for the picture only: the bar's 0.3 s transition
         desk.evaluate("window.scrollTo(0, 0)")
         desk.screenshot(path=str(SCREENSHOT), full_page=True)
     desk.click("#stop")

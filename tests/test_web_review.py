@@ -21,6 +21,7 @@ from test_web_browser import (  # fixtures used by name
     random_record,
     server,
     wait_idle,
+    wait_settled,
 )
 
 GAMES: list[tuple[str, dict[str, Any]]] = [
@@ -157,20 +158,37 @@ def test_evaluation_graph_marks_and_jumps(page: Any, tmp_path: Path) -> None:
         assert len(set(colours.values())) == len(colours)  # one colour a class
 
 
+# Keeps every line the page's engine WebSocket receives in window.engineLines
+# (the socket opens at the first live analysis, after this runs).
+ENGINE_LINES = """() => {
+  window.engineLines = [];
+  const Base = window.WebSocket;
+  window.WebSocket = class extends Base {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (event) => window.engineLines.push(String(event.data)));
+    }
+  };
+}"""
+
+
 def test_a_loaded_dice_position_waits_for_the_roll(page: Any, tmp_path: Path) -> None:
     """A position where dice are to be rolled is loaded: nothing is rolled until
-    the user asks (Roll), so it can be analysed first."""
+    the user asks (Roll), so it can be analysed first. After the Roll the page
+    rolls on by itself (the dice are the page's) up to the next decision."""
     import safari_ai
 
     pos = safari_ai.Position.new("ostrich", {"players": 3})
     while not pos.is_chance():
         pos = pos.apply(pos.legal_moves()[0])
+    outcomes = [outcome for outcome, _ in pos.chance_outcomes()]
     path = tmp_path / "dice.json"
     path.write_text(json.dumps(pos.to_json()))
+    page.evaluate(ENGINE_LINES)
     page.set_input_files("#load", str(path))
-    page.wait_for_function("document.getElementById('message').textContent.startsWith('Loaded')")
-    wait_idle(page)
-    page.wait_for_timeout(300)  # the page rolls at once (roll_ms=0) if it rolls
+    # the load's refresh is over and nothing is pending: a roll the page had
+    # scheduled (at once: roll_ms=0) would keep it from idle until played
+    wait_settled(page, "document.getElementById('message').textContent.startsWith('Loaded')")
     assert page.evaluate("window.safari.state.plies.length") == 0
     assert "dice to roll" in page.inner_text("#status")
     page.check("#analyse")  # the position analysed before the roll
@@ -182,11 +200,20 @@ def test_a_loaded_dice_position_waits_for_the_roll(page: Any, tmp_path: Path) ->
     )
     assert page.is_checked("#analyse")
     page.uncheck("#analyse")
-    wait_idle(page)  # the analysis stopped before the roll
-    assert page.evaluate("window.safari.state.plies.length") == 0
+    # the analysis is over (its bestmove: after the Stop, or the server's time cap)
+    page.wait_for_function("window.engineLines.some((line) => line.startsWith('bestmove'))")
+    wait_settled(page)
+    assert page.evaluate("window.safari.state.plies.length") == 0  # still not rolled
+    assert "dice to roll" in page.inner_text("#status")
     page.click("#roll")
-    page.wait_for_function("window.safari.state.plies.length === 1")
-    assert page.evaluate("window.safari.state.plies[0].by") == "chance"
+    # the page rolls on at once after the first roll (the race deals a tile to
+    # each player, then rolls), so one ply played lasts only a moment: wait for
+    # the first, then for the page to settle at the next decision
+    wait_settled(page, "window.safari.state.plies.length >= 1")
+    played = page.evaluate("window.safari.state.plies.map((ply) => [ply.by, ply.move])")
+    assert played[0][0] == "chance" and played[0][1] in outcomes, played
+    assert all(by == "chance" for by, _ in played), played  # every seat is human
+    assert "to move (you)" in page.inner_text("#status")
 
 
 def test_the_race_shows_every_tile_when_it_is_over(page: Any, tmp_path: Path) -> None:
