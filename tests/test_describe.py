@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from test_arena_bad_input import ACT
 
 import safari_ai
 from safari_ai import IllegalMoveError, Position, describe_moves
@@ -166,46 +167,8 @@ OSTRICH_E2 = {
     "extra": 0,
     "lion": {"state": "off", "space": None, "turns": 0},
 }
-ARENA_2 = {
-    "game": "arena",
-    "rules": {},
-    "to_move": 0,
-    "arena": "default",
-    "round": 2,
-    "pool": 0,
-    "gladiators": [
-        {
-            "id": "0a",
-            "name": "thraex",
-            "side": 0,
-            "attack": 4,
-            "defense": 3,
-            "speed": 1,
-            "wounds": 1,
-            "hex": "e5",
-        },
-        {
-            "id": "1a",
-            "name": "murmillo",
-            "side": 1,
-            "attack": 3,
-            "defense": 4,
-            "speed": 2,
-            "wounds": 0,
-            "hex": "f5",
-        },
-    ],
-    "animals": [],
-    "phase": "act",
-    "team_order": ["0", "1"],
-    "animal_order": [],
-    "slot": 0,
-    "acted": ["0a"],
-    "chooser": None,
-    "active": {"id": "0a", "moved": False, "attacked": False},
-    "pending": None,
-    "result": None,
-}
+# Example 2 of the arena rule book (an activation), as test_arena_bad_input writes it.
+ARENA_2 = ACT
 ARENA_3 = {
     **ARENA_2,
     "rules": {"animals": True},
