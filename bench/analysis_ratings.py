@@ -72,9 +72,11 @@ KNOWN: dict[str, tuple[str, ...]] = {
     "ostrich": ("algo=random", "algo=greedy", "nodes=16384"),
 }
 """The known players of each game, weakest first (``--players`` sets
-others). In the race the matches of docs/records.md do not show this order
-above greedy: there the known players are random < greedy < the engine at
-16,384 nodes, which beats greedy by a duplicate match (same place)."""
+others). In the race the matches of docs/records.md show neither 1,024 nor
+10,240 nodes stronger than greedy, nor 10 times more search stronger than
+16,384 nodes: there the known players are random < greedy < the engine at
+16,384 nodes, which beats greedy by duplicate matches in races of 2 to 5
+players (same place)."""
 
 
 def players(
