@@ -478,14 +478,26 @@ def test_ctrl_c_keeps_finished_games_and_resume_plays_the_rest(tmp_path: Path) -
         "--json",
         "--no-progress",
     ]
-    run = subprocess.Popen(
-        command,
-        cwd=tmp_path,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    # A shell starts a background job (`pytest ... &`, CI under nohup) with
+    # SIGINT ignored, and an ignored signal stays ignored across exec: the match
+    # would never see this test's Ctrl-C. A terminal's foreground job, whose
+    # Ctrl-C this test stands for, has it at its default, so the match is
+    # started so.
+    inherited = signal.getsignal(signal.SIGINT)
+    if inherited == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+    try:
+        run = subprocess.Popen(
+            command,
+            cwd=tmp_path,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+        )
+    finally:
+        if inherited == signal.SIG_IGN:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
     deadline = time.monotonic() + 120
     while len(list(records.glob("*.json"))) < 2 and time.monotonic() < deadline:
         assert run.poll() is None, run.communicate()
