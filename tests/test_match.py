@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -450,6 +453,30 @@ def test_pair_scores_take_complete_pairs_only() -> None:
     assert sum(summary.pentanomial()) == 2
 
 
+def popen_interruptible(command: list[str], **kwargs: Any) -> subprocess.Popen[str]:
+    """Start COMMAND in a session of its own, as a terminal's foreground job whose
+    Ctrl-C (SIGINT to its process group) a test stands for.
+
+    A shell starts a background job (`pytest ... &`, CI under nohup) with SIGINT
+    ignored, and an ignored signal stays ignored across exec: the command would
+    never see the test's interrupt. So SIGINT is at its default while it starts."""
+    inherited = signal.getsignal(signal.SIGINT)
+    if inherited == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+    try:
+        return subprocess.Popen(
+            command,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,
+            **kwargs,
+        )
+    finally:
+        if inherited == signal.SIG_IGN:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def test_ctrl_c_keeps_finished_games_and_resume_plays_the_rest(tmp_path: Path) -> None:
     # Ctrl-C in a terminal reaches the whole process group: the driver and its workers
     import os
@@ -478,26 +505,7 @@ def test_ctrl_c_keeps_finished_games_and_resume_plays_the_rest(tmp_path: Path) -
         "--json",
         "--no-progress",
     ]
-    # A shell starts a background job (`pytest ... &`, CI under nohup) with
-    # SIGINT ignored, and an ignored signal stays ignored across exec: the match
-    # would never see this test's Ctrl-C. A terminal's foreground job, whose
-    # Ctrl-C this test stands for, has it at its default, so the match is
-    # started so.
-    inherited = signal.getsignal(signal.SIGINT)
-    if inherited == signal.SIG_IGN:
-        signal.signal(signal.SIGINT, signal.SIG_DFL)
-    try:
-        run = subprocess.Popen(
-            command,
-            cwd=tmp_path,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            start_new_session=True,
-        )
-    finally:
-        if inherited == signal.SIG_IGN:
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
+    run = popen_interruptible(command, cwd=tmp_path)
     deadline = time.monotonic() + 120
     while len(list(records.glob("*.json"))) < 2 and time.monotonic() < deadline:
         assert run.poll() is None, run.communicate()

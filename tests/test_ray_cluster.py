@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from test_match import popen_interruptible
 
 pytest.importorskip("ray")
 
@@ -120,15 +121,7 @@ def test_ctrl_c_keeps_the_finished_games_and_resume_plays_the_rest(
         "--no-progress",
     ]
     on_ray = command + ["--backend", "ray", "--address", address]
-    run = subprocess.Popen(
-        on_ray,
-        cwd=tmp_path,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        start_new_session=True,
-    )
+    run = popen_interruptible(on_ray, cwd=tmp_path, env=env)
     deadline = time.monotonic() + 180
     while len(list(records.glob("*.json"))) < 2 and time.monotonic() < deadline:
         assert run.poll() is None, run.communicate()
