@@ -205,6 +205,34 @@ def test_arena_pruning_keeps_the_root_value(table: bool) -> None:
             assert values["star2"] == pytest.approx(values["none"], abs=TOLERANCE)
 
 
+@needs_arena
+def test_arena_a_stopped_iteration_keeps_its_finished_moves() -> None:
+    """A node limit that stops iteration d + 1 after its lead (depth d's best
+    move, searched first) ranks moves by their depth d + 1 values, as a
+    Stockfish root keeps a stopped iteration's finished moves; before the
+    lead is done the report is depth d's. The report's depth stays d."""
+    kept = 0
+    for pos in arena_positions(6, "arena-partial"):
+        me = pos.to_move
+        moves = pos.legal_moves()
+        for depth in (2, 3):
+            before = safari_ai.analyse(pos, depth=depth, chance_width=EXACT)
+            after = safari_ai.analyse(pos, depth=depth + 1, chance_width=EXACT)
+            every = safari_ai.analyse(pos, depth=depth + 1, multipv=len(moves), chance_width=EXACT)
+            deeper = {line.move: mover_value(line, me, maxn=False) for line in every.lines}
+            lead = before.lines[0].move
+            for quarter in (1, 2, 3):
+                nodes = before.nodes + quarter * (after.nodes - before.nodes) // 4
+                report = safari_ai.analyse(pos, nodes=nodes, chance_width=EXACT)
+                if report.depth != depth or report.lines == before.lines:
+                    continue
+                value = mover_value(report.lines[0], me, maxn=False)
+                assert value == pytest.approx(deeper[report.lines[0].move], abs=TOLERANCE)
+                assert value >= deeper[lead] - TOLERANCE
+                kept += 1
+    assert kept >= 3
+
+
 # -- ostrich ------------------------------------------------------------------
 
 

@@ -87,6 +87,7 @@ typedef struct ex_root {
     int found;                  /* exact decision values so far     */
     double kth[SA_MAX_MULTIPV]; /* the best of them, descending     */
     volatile int abort;
+    int leads_done; /* the last iteration searched its leads (leads_done()) */
 } ex_root;
 
 /* -- one item ---------------------------------------------------------- */
@@ -223,8 +224,23 @@ static void sort_items(ex_item **order, int n)
     }
 }
 
+/* 1 when the leads of this iteration, its first min(multipv, n) items in
+ * x->order (the previous iteration's best, searched first), were all
+ * searched. Then the exact values of a stopped iteration rank moves at the
+ * new depth: any move ranked above a lead was shown better than it at that
+ * depth, and the leads themselves have their new values. */
+static int leads_done(const ex_root *x)
+{
+    int leads = x->multipv < x->n ? x->multipv : x->n;
+    for (int k = 0; k < leads; k++)
+        if (!x->order[k]->done)
+            return 0;
+    return 1;
+}
+
 /* One iteration at `depth` on every thread. Returns 1 when every item was
- * searched; 0 when the search stopped (items not done are then inexact). */
+ * searched; 0 when the search stopped (items not done are then inexact,
+ * and x->leads_done says whether the leads were searched). */
 static int iterate(ex_root *x, int depth)
 {
     x->depth = depth;
@@ -245,6 +261,7 @@ static int iterate(ex_root *x, int depth)
     for (int t = 0; t < started; t++)
         pthread_join(threads[t], NULL);
     int complete = !x->abort;
+    x->leads_done = leads_done(x);
     if (!complete)
         for (int i = 0; i < x->n; i++)
             if (!x->items[i].done)
@@ -504,8 +521,12 @@ static int iterate_two_passes(ex_root *x, int depth, ex_item *saved,
     return 1;
 }
 
-/* Iterative deepening; fills out from the last completed iteration (the
- * first one's partial result when even that could not finish). */
+/* Iterative deepening; fills out from the last completed iteration, or,
+ * at a decision, from a stopped one whose leads were searched (as
+ * Stockfish keeps the root moves a stopped iteration finished: at 50 ms a
+ * move about half the time goes to the last iteration, and without this it
+ * was thrown away); out->depth stays the last completed depth. When even
+ * the first iteration could not finish, its partial result. */
 static void deepen(ex_root *x, ex_item **by_weight, sa_report *out,
                    unsigned char *scratch)
 {
@@ -522,8 +543,11 @@ static void deepen(ex_root *x, ex_item **by_weight, sa_report *out,
             done = iterate(x, depth);
             stop_after = !done;
         }
-        if (!done && depth > 1)
+        if (!done && depth > 1) {
+            if (!x->chance && x->leads_done)
+                fill_decision(x, out);
             break;
+        }
         if (x->chance)
             fill_chance(x, by_weight, done, out, scratch);
         else
