@@ -87,7 +87,9 @@ typedef struct ex_root {
     int found;                  /* exact decision values so far     */
     double kth[SA_MAX_MULTIPV]; /* the best of them, descending     */
     volatile int abort;
-    int leads_done; /* the last iteration searched its leads (leads_done()) */
+    /* the last iteration searched its leads (leads_done()); kept, not
+     * recomputed, because iterate() re-sorts x->order afterwards */
+    int leads_done;
 } ex_root;
 
 /* -- one item ---------------------------------------------------------- */
