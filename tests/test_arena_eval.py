@@ -6,10 +6,12 @@ material evaluation drew it."""
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
 import pytest
+from reference.arena_fight import win_chance
 
 import safari_ai
 from safari_ai import EvalWeights, Position
@@ -26,9 +28,10 @@ NAMES = [
     "late_lead",
     "pending",
     "next_blow",
+    "fight",
 ]
 # The evaluation before these features: material only.
-MATERIAL = EvalWeights("arena", (300, 100, 100, 100, 0, 0, 0, 0, 0, 0), 200.0)
+MATERIAL = EvalWeights("arena", (300, 100, 100, 100, 0, 0, 0, 0, 0, 0, 0), 200.0)
 
 
 def duel(
@@ -148,6 +151,59 @@ def test_the_evaluation_is_the_weighted_sum():
             weights[i] = 7
             one = pos.with_weights(EvalWeights("arena", tuple(weights), 200.0))
             assert one.evaluate(0) == 7 * int(f[i]), name
+
+
+@pytest.mark.parametrize("rule", ["lexicographic", "sum"])
+def test_fight_is_the_stand_up_duels_log_odds(rule):
+    """`fight` is 100 x the log-odds of side 0 winning the duel as a stand-up
+    fight, the reference's exact chance (tests/reference/arena_fight.py) on
+    seeded dice of 1 to 4 a pool; turned for the other side."""
+    rng = random.Random(11)
+    cases = [((4, 3, 2), (3, 4, 2)), ((1, 1, 1), (1, 1, 1)), ((4, 1, 1), (1, 4, 3))]
+    while len(cases) < 12:  # at most 9 dice each, the duel helper's whole gladiators
+        g0, g1 = (tuple(rng.randint(1, 4) for _ in range(3)) for _ in range(2))
+        if sum(g0) <= 9 and sum(g1) <= 9:
+            cases.append((g0, g1))
+    for g0, g1 in cases:
+        p = win_chance(g0, g1, rule)
+        expected = max(-1000.0, min(1000.0, 100 * math.log(p / (1 - p))))
+        pos = duel("a5", "i5", stats1=g1, stats0=g0, rules={"initiative": rule})
+        assert feature(pos, "fight") == pytest.approx(expected, abs=1), (g0, g1)
+        # Where the gladiators stand and whose turn it is do not enter.
+        assert feature(
+            duel("e5", "f5", stats1=g1, stats0=g0, rules={"initiative": rule}), "fight"
+        ) == feature(pos, "fight")
+
+
+def test_fight_values_the_dice_unequally():
+    """The thraex (4/3/2) against the murmillo (3/4/2), struck once: the
+    stand-up fight says it keeps its Attack dice first, then Defense, and
+    gives up Speed first (only the initiative), where material counts every
+    die alike."""
+    odds = {
+        lost: feature(duel("a5", "i5", stats0=stats), "fight")
+        for lost, stats in (("attack", (3, 3, 2)), ("defense", (4, 2, 2)), ("speed", (4, 3, 1)))
+    }
+    assert odds["attack"] < odds["defense"] < odds["speed"] < feature(duel("a5", "i5"), "fight")
+
+
+def test_fight_is_zero_outside_a_plain_duel():
+    start = Position.new("arena", {"format": "primus"})
+    assert feature(start, "fight") == 0
+    assert feature(Position.new("arena", {"animals": True}), "fight") != 0  # no animal yet
+    lion = {
+        "id": "x",
+        "species": "lion",
+        "attack": 5,
+        "defense": 1,
+        "speed": 4,
+        "hex": "i5",
+        "entry": "II",
+    }
+    with_lion = duel("c6", "g7").to_json()
+    with_lion["animals"] = [lion]
+    with_lion["rules"]["animals"] = True
+    assert feature(Position.from_json(with_lion), "fight") == 0
 
 
 def play_to_the_end(pos: Position, weights: EvalWeights, seed: int) -> list[int]:

@@ -278,6 +278,7 @@ enum arena_feature {
     ARENA_F_LATE_LEAD,   /* dice lead x rounds into the last LATE_ROUNDS    */
     ARENA_F_PENDING,     /* wounds rolled for or dealt, not yet taken (x100) */
     ARENA_F_NEXT_BLOW,   /* expected wounds of attacks still to come (x100) */
+    ARENA_F_FIGHT,       /* log-odds of winning a stand-up duel (x100)      */
     ARENA_N_FEATURES
 };
 #define ARENA_WIN_SCALE 200.0
@@ -298,5 +299,13 @@ int arena_kill_percent(int attack, int defense, int spare);
 /* arena_kill.c: 100 x the expected wounds of `attack` Attack dice against
  * `defense` Defense dice (rounded; both clamped to 1..8). */
 int arena_expected_wounds100(int attack, int defense);
+
+/* arena_fight.c: side 0's chance to win a stand-up duel of gladiators
+ * with these dice (1..ARENA_FIGHT_MAX_DIE each; -1 outside), both striking
+ * every round, under the rule `initiative` (INIT_LEXICOGRAPHIC, INIT_SUM).
+ * Exact to float precision; computed on first use, then a table read. */
+#define ARENA_FIGHT_MAX_DIE 8
+double arena_fight_value(int initiative_rule, int a0, int d0, int s0, int a1, int d1,
+                         int s1);
 
 #endif /* SAFARI_GAMES_ARENA_H */

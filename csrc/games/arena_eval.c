@@ -27,7 +27,16 @@
  * Both are in hundredths of a wound, so a weight of 1 counts a wound as a
  * die (100). They weigh 0 by default: at weight 1 they played level with
  * the evaluation without them (docs/strength.md, the arena), so the default
- * plays and values as before; a weights file turns them on. */
+ * plays and values as before; a weights file turns them on.
+ * The last one values the dice unequally, as the fight to come does:
+ *   fight       the log-odds that side 0 wins the duel fought to the end
+ *               stand-up (arena_fight.c), in hundredths; at weight 2 it is
+ *               the leaf's win chance itself (a leaf of value v is worth
+ *               the logistic of v / 200). It weighs 0 too (level in
+ *               matches, docs/games/arena.md), and is computed only when
+ *               its weight is not 0. */
+#include <math.h>
+
 #include "common/weights.h"
 #include "games/arena.h"
 
@@ -39,8 +48,8 @@
 #define DICE_PER_STANDING 3
 
 const char *const arena_feature_names[ARENA_N_FEATURES] = {
-    "standing", "attack",      "defense",   "speed",   "wounds",
-    "centre",   "kill_threat", "late_lead", "pending", "next_blow",
+    "standing",    "attack",    "defense", "speed",     "wounds", "centre",
+    "kill_threat", "late_lead", "pending", "next_blow", "fight",
 };
 
 /* The phrases of a marked move's reason (sa_game.feature_phrases): per
@@ -66,6 +75,8 @@ const char *const arena_feature_phrases[2 * ARENA_N_FEATURES] = {
     "{n} hundredths more wounds about to be dealt",
     "{n} hundredths fewer wounds expected from blows to come this round",
     "{n} hundredths more wounds expected from blows to come this round",
+    "{n} hundredths less log-odds of winning the fight",
+    "{n} hundredths more log-odds of winning the fight",
 };
 
 #define W_DIE 100
@@ -80,7 +91,7 @@ const int32_t arena_default_weights[ARENA_N_FEATURES] = {
     [ARENA_F_STANDING] = W_STANDING, [ARENA_F_ATTACK] = W_DIE, [ARENA_F_DEFENSE] = W_DIE,
     [ARENA_F_SPEED] = W_DIE,         [ARENA_F_WOUNDS] = 0,     [ARENA_F_CENTRE] = 10,
     [ARENA_F_KILL_THREAT] = 4,       [ARENA_F_LATE_LEAD] = -8, [ARENA_F_PENDING] = 0,
-    [ARENA_F_NEXT_BLOW] = 0,
+    [ARENA_F_NEXT_BLOW] = 0,         [ARENA_F_FIGHT] = 0,
 };
 
 /* The middle of the arena: halfway from hex I to hex II (e5 on the default
@@ -164,9 +175,38 @@ static int next_blow(const arena_state *st, int u)
     return best;
 }
 
-void arena_features(const void *state, int32_t *out)
+/* The log-odds, in hundredths, that side 0 wins the duel as a stand-up
+ * fight (arena_fight.c): ln(p / (1 - p)) x 100, within +-FIGHT_CLAMP.
+ * Only with one gladiator a side and no animal; 0 otherwise. */
+#define FIGHT_CLAMP 1000
+static int32_t fight(const arena_state *st)
 {
-    const arena_state *st = state;
+    int u0 = -1, u1 = -1;
+    if (st->dyn.n_animals)
+        return 0;
+    for (int u = 0; u < ARENA_GLADIATORS; u++) {
+        if (!((st->dyn.alive >> u) & 1))
+            continue;
+        int *slot = arena_team(u) == 0 ? &u0 : &u1;
+        if (*slot >= 0)
+            return 0;
+        *slot = u;
+    }
+    if (u0 < 0 || u1 < 0)
+        return 0;
+    double p = arena_fight_value(
+        st->fixed.initiative, st->dyn.attack[u0], st->dyn.defense[u0], st->dyn.speed[u0],
+        st->dyn.attack[u1], st->dyn.defense[u1], st->dyn.speed[u1]);
+    if (p < 0)
+        return 0;
+    double logit = p <= 0 ? -1e9 : p >= 1 ? 1e9 : 100 * log(p / (1 - p));
+    return (int32_t)lround(fmax(-FIGHT_CLAMP, fmin(FIGHT_CLAMP, logit)));
+}
+
+/* Every feature; `fight` only when with_fight (it is 0 otherwise): the
+ * evaluation skips its table read and logarithm while its weight is 0. */
+static void features(const arena_state *st, int32_t *out, int with_fight)
+{
     for (int i = 0; i < ARENA_N_FEATURES; i++)
         out[i] = 0;
     int centre = centre_hex(st);
@@ -184,6 +224,8 @@ void arena_features(const void *state, int32_t *out)
         out[ARENA_F_NEXT_BLOW] += sign * next_blow(st, u);
     }
     out[ARENA_F_PENDING] = pending(st);
+    if (with_fight)
+        out[ARENA_F_FIGHT] = fight(st);
     int rounds_left = st->fixed.round_cap - st->dyn.round;
     if (rounds_left < LATE_ROUNDS) {
         int32_t lead = DICE_PER_STANDING * out[ARENA_F_STANDING] + out[ARENA_F_ATTACK] +
@@ -192,12 +234,17 @@ void arena_features(const void *state, int32_t *out)
     }
 }
 
+void arena_features(const void *state, int32_t *out)
+{
+    features(state, out, 1);
+}
+
 int32_t arena_evaluate(const void *state, int player)
 {
     const arena_state *st = state;
+    const int32_t *w = sa_weights_of(st->fixed.weights, arena_default_weights);
     int32_t f[ARENA_N_FEATURES];
-    arena_features(st, f);
-    int32_t v = sa_weighted_sum(sa_weights_of(st->fixed.weights, arena_default_weights),
-                                f, ARENA_N_FEATURES);
+    features(st, f, w[ARENA_F_FIGHT] != 0);
+    int32_t v = sa_weighted_sum(w, f, ARENA_N_FEATURES);
     return player == 0 ? v : -v;
 }

@@ -1,6 +1,7 @@
 /* tests/test_arena.c: the arena's rules in C: the start position, perft from
  * the start, worked examples of the rule book (§8), the exact dice odds, and
  * the incremental hash along seeded random playouts of every variant. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -216,6 +217,29 @@ static void test_expected_wounds_table(void)
     CHECK(arena_expected_wounds100(9, 0) == arena_expected_wounds100(8, 1));
 }
 
+/* The stand-up duel's value (arena_fight.c, the `fight` feature): the
+ * thraex's chance against the murmillo is the Python reference's
+ * (tests/reference/arena_fight.py: 0.5940505853871192); equal gladiators
+ * are even; the two sides' chances add to 1; a pool outside 1..8 is -1.
+ * Every state up to 8/8/8 against 8/8/8 is filled through the recursion
+ * (with the sanitizers on, every table index is checked). */
+static void test_fight_value(void)
+{
+    CHECK(fabs(arena_fight_value(INIT_LEXICOGRAPHIC, 4, 3, 2, 3, 4, 2) -
+               0.5940505853871192) < 1e-6);
+    CHECK(fabs(arena_fight_value(INIT_SUM, 4, 3, 2, 3, 4, 2) - 0.591791345047623) < 1e-6);
+    for (int rule = INIT_LEXICOGRAPHIC; rule <= INIT_SUM; rule++) {
+        CHECK(fabs(arena_fight_value(rule, 2, 3, 1, 2, 3, 1) - 0.5) < 1e-6);
+        double p = arena_fight_value(rule, 5, 1, 3, 2, 4, 2);
+        double q = arena_fight_value(rule, 2, 4, 2, 5, 1, 3);
+        CHECK(p > 0 && p < 1 && fabs(p + q - 1) < 1e-6);
+    }
+    double big = arena_fight_value(INIT_LEXICOGRAPHIC, 8, 8, 8, 8, 8, 8);
+    CHECK(fabs(big - 0.5) < 1e-5);
+    CHECK(arena_fight_value(INIT_LEXICOGRAPHIC, 9, 1, 1, 1, 1, 1) == -1);
+    CHECK(arena_fight_value(INIT_LEXICOGRAPHIC, 1, 1, 1, 1, 0, 1) == -1);
+}
+
 /* Perft from the start of the other formats (the reference agrees). Depth 2
  * of the Primus with animals by hand: 7 event outcomes (pool 4); after
  * spawn:none, 2 initiative outcomes; after each of the 6 spawns the animal
@@ -308,6 +332,7 @@ const test_case arena_tests[] = {
     {"arena: wound odds of §5.5", test_wound_odds},
     {"arena: the evaluation's defeat chances", test_kill_percent_table},
     {"arena: the evaluation's expected wounds", test_expected_wounds_table},
+    {"arena: the stand-up duel's value", test_fight_value},
     {"arena: perft of the Primus and of animals", test_perft_other_formats},
     {"arena: random playouts, duel", test_playouts_duel},
     {"arena: random playouts, primus", test_playouts_primus},
