@@ -260,6 +260,11 @@ void arena_wound_weights(int a, int d, uint64_t *weights);
 uint64_t arena_spawn_ways(int n, int spawn_rule);
 /* Initiative: outcome moves (MK_INIT) and their weights; returns the count. */
 int arena_initiative_outcomes(const arena_state *st, sa_move *out, uint64_t *weights);
+/* The chance that a side of one combatant with speed0 Speed dice wins the
+ * initiative against one with speed1 (1..8 each), ties rerolled, under the
+ * rule `initiative` (INIT_LEXICOGRAPHIC, INIT_SUM): the same count as the
+ * outcomes above, for dice alone (arena_fight.c). */
+double arena_initiative_chance(int initiative, int speed0, int speed1);
 
 /* The evaluation (arena_eval.c): a weighted sum of features (docs/tuning.md).
  * ARENA_WIN_SCALE is the win-probability scale K of alpha-beta reports

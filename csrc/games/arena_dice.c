@@ -355,11 +355,52 @@ static sa_move init_move(const arena_state *st, const init_dp *dp, uint16_t key)
     return mv_make(MK_INIT, payload);
 }
 
+/* Fills dp->weight: the weight of each DP state once every roll value is
+ * taken, for the combatants already in dp (n, unit, speed, team,
+ * board_index, track_animals) under the rule `initiative`. */
+static void initiative_weights(init_dp *dp, int initiative)
+{
+    int max_len = 0, total_speed = 0, multiplicity[6] = {0};
+    unsigned sizes = 0;
+    for (int c = 0; c < dp->n; c++) {
+        sizes |= 1u << dp->speed[c];
+        max_len = dp->speed[c] > max_len ? dp->speed[c] : max_len;
+        total_speed += dp->speed[c];
+    }
+    dp->narrow = total_speed <= 24; /* 6^24 < 2^63 bounds every weight */
+    build_states(dp);
+    if (initiative == INIT_SUM)
+        sum_walk(dp);
+    else
+        lexicographic_walk(dp, multiplicity, 0, 6, max_len, sizes, 1);
+    if (dp->narrow)
+        for (int s = 0; s < dp->n_states; s++)
+            dp->weight[s] = dp->weight64[s];
+}
+
+double arena_initiative_chance(int initiative, int speed0, int speed1)
+{
+    assert(speed0 >= 1 && speed0 <= 8 && speed1 >= 1 && speed1 <= 8);
+    init_dp dp;
+    dp.n = 2, dp.track_animals = 0;
+    for (int side = 0; side < 2; side++) {
+        dp.unit[side] = 2 * side; /* the side's first gladiator slot */
+        dp.speed[side] = side == 0 ? speed0 : speed1;
+        dp.team[side] = side;
+        dp.board_index[side] = -1;
+    }
+    initiative_weights(&dp, initiative);
+    double first[2] = {0, 0}; /* weight of the orders each side tops */
+    for (int s = 0; s < dp.n_states; s++)
+        if (dp.state_mask[s] == 3)
+            first[dp.state_key[s] & 3] += (double)dp.weight[s];
+    return first[0] / (first[0] + first[1]);
+}
+
 int arena_initiative_outcomes(const arena_state *st, sa_move *out, uint64_t *weights)
 {
     init_dp dp;
-    int n_board = 0, max_len = 0, multiplicity[6] = {0};
-    unsigned sizes = 0;
+    int n_board = 0;
     dp.n = 0;
     for (int u = 0; u < ARENA_UNITS; u++) {
         if (!((st->dyn.alive >> u) & 1))
@@ -370,22 +411,9 @@ int arena_initiative_outcomes(const arena_state *st, sa_move *out, uint64_t *wei
         dp.team[c] = arena_team(u);
         dp.board_index[c] =
             arena_is_animal(u) && st->dyn.hex[u] != ARENA_NO_HEX ? n_board++ : -1;
-        sizes |= 1u << dp.speed[c];
-        max_len = dp.speed[c] > max_len ? dp.speed[c] : max_len;
     }
     dp.track_animals = n_board >= 2;
-    int total_speed = 0;
-    for (int c = 0; c < dp.n; c++)
-        total_speed += dp.speed[c];
-    dp.narrow = total_speed <= 24; /* 6^24 < 2^63 bounds every weight */
-    build_states(&dp);
-    if (st->fixed.initiative == INIT_SUM)
-        sum_walk(&dp);
-    else
-        lexicographic_walk(&dp, multiplicity, 0, 6, max_len, sizes, 1);
-    if (dp.narrow)
-        for (int s = 0; s < dp.n_states; s++)
-            dp.weight[s] = dp.weight64[s];
+    initiative_weights(&dp, st->fixed.initiative);
     unsigned full = (1u << dp.n) - 1;
     u128 g = 0;
     for (int s = 0; s < dp.n_states; s++)

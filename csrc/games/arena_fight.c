@@ -8,9 +8,10 @@
  * every enemy blow, a die of Speed only wins initiative (and steps). This
  * file values the fight to its end, exactly, under one simplification: the
  * two gladiators stand next to each other and both strike every round. Each
- * round the initiative roll (rule `initiative`; equal rolls roll again)
- * lets its winner choose who strikes first; each blow causes k wounds with
- * the odds of arena_wound_weights; the wounded side splits them as suits it
+ * round the initiative roll (rule `initiative`; equal rolls roll again; the
+ * odds of arena_initiative_chance) lets its winner choose who strikes first;
+ * each blow causes k wounds with the odds of arena_wound_weights (both in
+ * arena_dice.c); the wounded side splits them as suits it
  * best (the search's own rule: an avoidable defeat is never chosen), or is
  * beaten when k exceeds its spare dice. No movement, no round cap, no
  * animals. The value is side 0's chance to win that fight.
@@ -90,98 +91,12 @@ static float wounds(int a, int d, int k)
     return load(&wound_odds[a][d][k]);
 }
 
-/* The sorted roll of n dice with faces[] (high to low) next in the
- * enumeration of multisets; returns 0 after the last. */
-static int next_roll(int *faces, int n)
-{
-    int i = n - 1;
-    while (i >= 0 && faces[i] == 1)
-        i--;
-    if (i < 0)
-        return 0;
-    faces[i]--;
-    for (int j = i + 1; j < n; j++)
-        faces[j] = faces[i];
-    return 1;
-}
-
-/* Ways to roll the sorted faces[] with n dice: n! / prod(count!). */
-static double roll_ways(const int *faces, int n)
-{
-    static const double fact[] = {1, 1, 2, 6, 24, 120, 720, 5040, 40320};
-    double w = fact[n];
-    for (int i = 0; i < n;) {
-        int j = i;
-        while (j < n && faces[j] == faces[i])
-            j++;
-        w /= fact[j - i];
-        i = j;
-    }
-    return w;
-}
-
-/* Compare two sorted rolls die by die from the highest; a roll that is the
- * start of the other is lower. */
-static int compare_rolls(const int *x, int nx, const int *y, int ny)
-{
-    for (int i = 0; i < nx && i < ny; i++)
-        if (x[i] != y[i])
-            return x[i] > y[i] ? 1 : -1;
-    return nx == ny ? 0 : nx > ny ? 1 : -1;
-}
-
-static double initiative_lexicographic(int s0, int s1)
-{
-    double win = 0, lose = 0;
-    int x[MAX_DIE], y[MAX_DIE];
-    for (int i = 0; i < s0; i++)
-        x[i] = 6;
-    do {
-        double wx = roll_ways(x, s0);
-        for (int i = 0; i < s1; i++)
-            y[i] = 6;
-        do {
-            int c = compare_rolls(x, s0, y, s1);
-            double w = wx * roll_ways(y, s1);
-            win += c > 0 ? w : 0;
-            lose += c < 0 ? w : 0;
-        } while (next_roll(y, s1));
-    } while (next_roll(x, s0));
-    return win / (win + lose);
-}
-
-/* Ways for n dice to total t, t = 0..6n. */
-static void total_ways(int n, double *ways)
-{
-    for (int t = 0; t <= 6 * MAX_DIE; t++)
-        ways[t] = t == 0;
-    for (int die = 0; die < n; die++)
-        for (int t = 6 * MAX_DIE; t >= 0; t--) {
-            double sum = 0;
-            for (int f = 1; f <= 6 && f <= t; f++)
-                sum += ways[t - f];
-            ways[t] = sum;
-        }
-}
-
-static double initiative_sum(int s0, int s1)
-{
-    double w0[6 * MAX_DIE + 1], w1[6 * MAX_DIE + 1], win = 0, lose = 0;
-    total_ways(s0, w0);
-    total_ways(s1, w1);
-    for (int t0 = 0; t0 <= 6 * MAX_DIE; t0++)
-        for (int t1 = 0; t1 <= 6 * MAX_DIE; t1++) {
-            win += t0 > t1 ? w0[t0] * w1[t1] : 0;
-            lose += t0 < t1 ? w0[t0] * w1[t1] : 0;
-        }
-    return win / (win + lose);
-}
-
 static double initiative(int rule, int s0, int s1)
 {
     float v = load(&init_odds[rule][s0][s1]);
     if (v == 0) {
-        double p = rule == 1 ? initiative_sum(s0, s1) : initiative_lexicographic(s0, s1);
+        double p =
+            arena_initiative_chance(rule == 1 ? INIT_SUM : INIT_LEXICOGRAPHIC, s0, s1);
         v = (float)p + 1;
         store(&init_odds[rule][s0][s1], v);
     }

@@ -223,6 +223,23 @@ static void test_expected_wounds_table(void)
  * are even; the two sides' chances add to 1; a pool outside 1..8 is -1.
  * Every state up to 8/8/8 against 8/8/8 is filled through the recursion
  * (with the sanitizers on, every table index is checked). */
+/* A duel's initiative chance, by hand. Lexicographic, 2 dice against 1: the
+ * pair wins when its higher die is at least the single die (a tie of top
+ * dice goes to the longer roll), 1 - (0 + 1 + 4 + 9 + 16 + 25) / 216 =
+ * 161/216. By sum: the pair's total is above the die in 181 of 216 rolls,
+ * below in 20 (totals 2 against 3 .. 5 against 6), equal in 15 (rerolled). */
+static void test_initiative_chance(void)
+{
+    for (int rule = INIT_LEXICOGRAPHIC; rule <= INIT_SUM; rule++) {
+        CHECK(fabs(arena_initiative_chance(rule, 3, 3) - 0.5) < 1e-12);
+        CHECK(fabs(arena_initiative_chance(rule, 2, 5) +
+                   arena_initiative_chance(rule, 5, 2) - 1) < 1e-12);
+        CHECK(arena_initiative_chance(rule, 4, 3) > arena_initiative_chance(rule, 3, 3));
+    }
+    CHECK(fabs(arena_initiative_chance(INIT_LEXICOGRAPHIC, 2, 1) - 161.0 / 216) < 1e-12);
+    CHECK(fabs(arena_initiative_chance(INIT_SUM, 2, 1) - 181.0 / 201) < 1e-12);
+}
+
 static void test_fight_value(void)
 {
     CHECK(fabs(arena_fight_value(INIT_LEXICOGRAPHIC, 4, 3, 2, 3, 4, 2) -
@@ -332,6 +349,7 @@ const test_case arena_tests[] = {
     {"arena: wound odds of §5.5", test_wound_odds},
     {"arena: the evaluation's defeat chances", test_kill_percent_table},
     {"arena: the evaluation's expected wounds", test_expected_wounds_table},
+    {"arena: a duel's initiative chance", test_initiative_chance},
     {"arena: the stand-up duel's value", test_fight_value},
     {"arena: perft of the Primus and of animals", test_perft_other_formats},
     {"arena: random playouts, duel", test_playouts_duel},
