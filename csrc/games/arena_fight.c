@@ -52,7 +52,7 @@ static _Atomic float second_value[2][2][N_STATES];
 /* P(k wounds) for a Attack dice against d Defense dice; [a][d][k]. */
 static _Atomic float wound_odds[MAX_DIE + 1][MAX_DIE + 1][MAX_DIE + 1];
 static _Atomic int wound_ready[MAX_DIE + 1][MAX_DIE + 1];
-/* [rule][s0][s1] (rule 0 lexicographic, 1 sum): side 0's initiative
+/* [rule][s0][s1] (rule INIT_LEXICOGRAPHIC 0, INIT_SUM 1): side 0's initiative
  * chance + 1, 0 = unknown. */
 static _Atomic float init_odds[2][MAX_DIE + 1][MAX_DIE + 1];
 
@@ -95,8 +95,7 @@ static double initiative(int rule, int s0, int s1)
 {
     float v = load(&init_odds[rule][s0][s1]);
     if (v == 0) {
-        double p =
-            arena_initiative_chance(rule == 1 ? INIT_SUM : INIT_LEXICOGRAPHIC, s0, s1);
+        double p = arena_initiative_chance(rule, s0, s1);
         v = (float)p + 1;
         store(&init_odds[rule][s0][s1], v);
     }
@@ -182,5 +181,6 @@ double arena_fight_value(int initiative_rule, int a0, int d0, int s0, int a1, in
         if (dice[i] < 1 || dice[i] > MAX_DIE)
             return -1;
     glad g0 = {a0, d0, s0}, g1 = {a1, d1, s1};
-    return round_start(initiative_rule == INIT_SUM ? 1 : 0, g0, g1);
+    return round_start(initiative_rule == INIT_SUM ? INIT_SUM : INIT_LEXICOGRAPHIC, g0,
+                       g1);
 }
