@@ -89,7 +89,11 @@ class ProcessBackend:
         finally:
             if not finished:  # stopped early, interrupted or failed: end the games running
                 _kill_workers(pool)
-            pool.shutdown(wait=finished, cancel_futures=True)
+            # Wait for the pool's manager thread even when its workers were killed
+            # (it sees them gone at once and ends). One left running races Python's
+            # exit hook, which wakes it through a pipe the thread may be closing
+            # at that moment: "OSError: Bad file descriptor" after Ctrl-C.
+            pool.shutdown(wait=True, cancel_futures=True)
 
     def close(self) -> None:
         pass

@@ -6,6 +6,8 @@ import json
 import signal
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -331,6 +333,8 @@ def test_no_minus_zero_in_the_figures() -> None:
 
 FAKE_ENGINE = """
 import sys
+import threading
+import time
 mode = sys.argv[1]
 for line in sys.stdin:
     words = line.split()
@@ -451,6 +455,26 @@ def test_pair_scores_take_complete_pairs_only() -> None:
         (o[0].score, o[1].score) for o in (summary.outcomes[0:2], summary.outcomes[2:4])
     ]
     assert sum(summary.pentanomial()) == 2
+
+
+def _return_soon_if_first(item: int) -> int:
+    time.sleep(0.2 if item == 0 else 30)
+    return item
+
+
+def test_a_process_pool_closed_early_leaves_no_thread_behind() -> None:
+    # Closing the run early (a match stopped, Ctrl-C) kills the workers; the pool's
+    # manager thread must be gone too when run() returns, or Python's exit hook
+    # wakes it through a pipe the thread is closing (EBADF at exit after Ctrl-C)
+    from concurrent.futures import process as pool_internals
+
+    runs = ProcessBackend(2).run(_return_soon_if_first, [0, 1, 2, 3])
+    assert next(runs) == (0, 0)
+    runs.close()
+    left = [
+        t for t in threading.enumerate() if isinstance(t, pool_internals._ExecutorManagerThread)
+    ]
+    assert left == []
 
 
 def popen_interruptible(command: list[str], **kwargs: Any) -> subprocess.Popen[str]:
