@@ -17,7 +17,9 @@ mean band index of its seats' ratings, 0 = beginner ... 4 = expert), whether
 accuracy and rating order the players as known; then the rating bands it
 derives, per game and per number of ostrich players: a band's lower bound
 lies halfway between the accuracies of two consecutive players. Printed as
-the table of docs/records.md and as ``safari_ai.annotate.RATINGS``.
+the tables of docs/records.md and as ``safari_ai.annotate.LEVEL_RATINGS``
+of the ``--level`` (each level has its own bands: a deeper analysis finds
+more errors in the same play).
 
 Whether the order taken as known holds is measured by ``safari-ai match``
 between consecutive players (docs/records.md gives the commands and scores).
@@ -169,6 +171,7 @@ def seat_rows(data: dict[str, Any]) -> list[dict[str, Any]]:
             data["limits"],
             data["units"],
             players=len(data["summary"]),
+            level=data.get("level"),
             plies=data["plies"],
         )
         .summary()
@@ -273,7 +276,10 @@ def main() -> None:
         "\nMarkdown (docs/records.md): accuracy (error per decision; average rating, "
         "0 = beginner ... 4 = expert; contested decisions):"
     )
-    print("| game | " + " | ".join(columns) + " | in order |")
+    # the default level's tables are headed `game` and `rating`, another's
+    # `game (LEVEL)` and `rating (LEVEL)`, as docs/records.md shows them
+    at = "" if args.level == "default" else f" ({args.level})"
+    print(f"| game{at} | " + " | ".join(columns) + " | in order |")
     print("|---|" + "---|" * (len(columns) + 1))
     for key, known, accuracy, error, ratings, decisions, ordered, rated in table:
         cells = [
@@ -282,12 +288,12 @@ def main() -> None:
         ]
         cells += ["-"] * (len(columns) - len(cells))
         print(f"| {key} | " + " | ".join(cells) + f" | {'yes' if ordered and rated else 'no'} |")
-    print("\n| rating | " + " | ".join(key for key, *_ in table) + " |")
+    print(f"\n| rating{at} | " + " | ".join(key for key, *_ in table) + " |")
     print("|---|" + "---|" * len(table))
     for i, name in enumerate(NAMES[:0:-1]):
         print(f"| {name} | " + " | ".join(f"≥ {bands[key][i][1]}" for key, *_ in table) + " |")
     print(f"| {NAMES[0]} | " + " | ".join("below" for _ in table) + " |")
-    print(f"\nRATINGS = {bands}")
+    print(f"\nLEVEL_RATINGS[{args.level!r}] = {bands}")
 
 
 if __name__ == "__main__":

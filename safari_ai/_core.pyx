@@ -100,7 +100,7 @@ cdef extern from "safari/game.h":
         int n_rules
         const char *eval_units
         int analysis_depth[3][2]
-        double rating_least[6][4]
+        double rating_least[3][6][4]
         int n_hidden_tiles
         int n_features
         const char * const *feature_phrases
@@ -167,7 +167,8 @@ cdef extern from "search/verdicts.h":
     const char *sa_mark_name(int mark)
     double sa_mark_least(sa_units units, int mark)
     sa_status sa_write_plies_summary(sa_writer *w, const sa_json *plies, int players,
-                                     sa_units units, const char *game, sa_error *err)
+                                     sa_units units, const char *game, int level,
+                                     sa_error *err)
     double sa_move_accuracy(double error, sa_units units)
 
 cdef extern from "safari/search.h":
@@ -383,8 +384,13 @@ def game_facts(str game) -> dict:
             "analysis_depths": [(g.analysis_depth[i][0], g.analysis_depth[i][1])
                                 for i in range(3)],
             "hidden_tiles": g.n_hidden_tiles > 0,
-            "rating_bands": {n: tuple(g.rating_least[n][i] for i in range(4))
-                             for n in range(6) if g.rating_least[n][0] > 0},
+            # by level, each level's own bands or else the default level's
+            "rating_bands": [{n: tuple(g.rating_least[level if g.rating_least[level][n][0] > 0
+                                                     else 1][n][i] for i in range(4))
+                              for n in range(6) if g.rating_least[1][n][0] > 0}
+                             for level in range(3)],
+            "rating_levels": [{n for n in range(6) if g.rating_least[level][n][0] > 0}
+                              for level in range(3)],
             "feature_phrases": [] if g.feature_phrases == NULL else
                 [(g.feature_phrases[2 * i].decode(), g.feature_phrases[2 * i + 1].decode())
                  for i in range(g.n_features)],
@@ -569,10 +575,11 @@ def move_accuracy(double error, str units) -> float:
     return sa_move_accuracy(error, units_named(units))
 
 
-def analysis_summary(str plies_json, int players, str units, str game) -> str:
+def analysis_summary(str plies_json, int players, str units, str game, int level=1) -> str:
     """Each player's summary of analysed plies (their JSON list), as JSON text
-    (sa_write_plies_summary), rated by ``game``'s bands (none for a game the
-    core does not know)."""
+    (sa_write_plies_summary), rated by ``game``'s bands at analysis level
+    ``level`` (0 quick, 1 default, 2 thorough, -1 explicit limits; none for a
+    game the core does not know)."""
     cdef sa_units u = units_named(units)
     cdef bytes game_name = game.encode("utf-8", "surrogatepass")
     cdef sa_error err
@@ -589,7 +596,8 @@ def analysis_summary(str plies_json, int players, str units, str game) -> str:
             if buf == NULL:
                 raise MemoryError()
             sa_writer_init(&w, buf, cap)
-            if sa_write_plies_summary(&w, sa_json_root(doc), players, u, game_name, &err) != SA_OK:
+            if sa_write_plies_summary(&w, sa_json_root(doc), players, u, game_name, level,
+                                      &err) != SA_OK:
                 free(buf)
                 raise_error(&err)
             if w.len < cap:

@@ -81,6 +81,7 @@ __all__ = [
     "AnalysisEnded",
     "THRESHOLDS",
     "RATINGS",
+    "LEVEL_RATINGS",
     "NAMES",
     "rating_key",
     "move_accuracy",
@@ -137,18 +138,30 @@ def rating_key(game: str, players: int) -> str:
     return f"{game}-{players}"
 
 
-RATINGS: dict[str, tuple[tuple[str, float], ...]] = {
-    rating_key(game.name, players): tuple(zip(NAMES[:0:-1], least))
-    for game in games()
-    for players, least in game.rating_bands.items()
+LEVEL_RATINGS: dict[str, dict[str, tuple[tuple[str, float], ...]]] = {
+    level: {
+        rating_key(game.name, players): tuple(zip(NAMES[:0:-1], least))
+        for game in games()
+        if game.rating_bands
+        for players, least in game.rating_bands[index].items()
+    }
+    for index, level in enumerate(LEVELS)
 }
 """A player's rating by accuracy (:func:`move_accuracy`, averaged over the
-contested decisions), per game and number of players (:func:`rating_key`):
-the first band whose lower bound it reaches, best first, else ``beginner``.
-The bounds are the core's game facts (:attr:`safari_ai.Game.rating_bands`),
-halfway between the accuracies of players of known strength (random <
-greedy < the engine at N, 10 N, 100 N nodes a move) in that game, measured by
-``bench/analysis_ratings.py``; a game without them gets no rating."""
+contested decisions), per analysis level (:data:`LEVELS`), game and number of
+players (:func:`rating_key`): the first band whose lower bound it reaches,
+best first, else ``beginner``. The bounds are the core's game facts
+(:attr:`safari_ai.Game.rating_bands`), halfway between the accuracies of
+players of known strength (random < greedy < the engine at N, 10 N, 100 N
+nodes a move) in that game, measured at that level by
+``bench/analysis_ratings.py``: a deeper analysis finds more errors in the
+same play, so each level has its own. Where a level's own were not measured
+(:attr:`safari_ai.Game.rating_measured`) the default level's rate it, and an
+analysis by explicit limits is rated as the default level; a game without
+bands gets no rating."""
+
+RATINGS: dict[str, tuple[tuple[str, float], ...]] = LEVEL_RATINGS[DEFAULT_LEVEL]
+"""The default level's bands (:data:`LEVEL_RATINGS`)."""
 
 
 def move_accuracy(error: float, units: str) -> float:
@@ -203,7 +216,13 @@ class Annotation:
         not count (the core's, csrc/search/verdicts.c)."""
         plies = [{k: v for k, v in p.items() if k in _SUMMARY_READS} for p in self.plies]
         summary: dict[str, dict[str, Any]] = json.loads(
-            _core.analysis_summary(json.dumps(plies), self.players, self.units, self.game)
+            _core.analysis_summary(
+                json.dumps(plies),
+                self.players,
+                self.units,
+                self.game,
+                LEVELS.index(self.level) if self.level in LEVELS else -1,
+            )
         )
         return summary
 

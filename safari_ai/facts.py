@@ -52,10 +52,14 @@ class Game:
     :param hidden_tiles: each player may hold a tile face down that the
         others do not see (ostrich's prediction tiles): a fair engine
         searches with the tiles it cannot see redrawn.
-    :param rating_bands: the record analysis's rating bands by number of
+    :param rating_bands: the record analysis's rating bands per level
+        (quick, default, thorough, as ``analysis_depths``), each by number of
         players: the least accuracy of expert, advanced, intermediate and
         casual (docs/records.md, "Ratings"); a number of players missing:
-        not measured, no rating.
+        not measured, no rating. Where a level's own bands were not measured
+        (``rating_measured``) it holds the default level's, which rate it.
+    :param rating_measured: per level, the numbers of players whose bands
+        were measured at that level.
     :param feature_phrases: per evaluation feature, the two phrases a marked
         move's reason says when the played line's end has less of it, or
         more (``{n}`` the amount, ``{s}``/``{es}``/``{ce}`` plural endings).
@@ -76,7 +80,8 @@ class Game:
     rules_schema: dict[str, Any] = field(hash=False, repr=False)
     analysis_depths: tuple[tuple[int, int], ...] = ()
     hidden_tiles: bool = False
-    rating_bands: dict[int, tuple[float, ...]] = field(default_factory=dict, hash=False)
+    rating_bands: tuple[dict[int, tuple[float, ...]], ...] = field(default=(), hash=False)
+    rating_measured: tuple[frozenset[int], ...] = ()
     feature_phrases: tuple[tuple[str, str], ...] = ()
 
     @property
@@ -147,7 +152,8 @@ def _all() -> tuple[Game, ...]:
                 rules_schema=_schema(facts["rules"]),
                 analysis_depths=tuple(facts["analysis_depths"]),
                 hidden_tiles=facts["hidden_tiles"],
-                rating_bands=dict(facts["rating_bands"]),
+                rating_bands=tuple(dict(bands) for bands in facts["rating_bands"]),
+                rating_measured=tuple(frozenset(n) for n in facts["rating_levels"]),
                 feature_phrases=tuple(facts["feature_phrases"]),
             )
         )

@@ -8,6 +8,7 @@ import math
 import random
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -17,6 +18,8 @@ from test_play import ZEBRAS_LAST_PLACEMENT
 import safari_ai
 from safari_ai import Position
 from safari_ai.annotate import (
+    LEVEL_RATINGS,
+    LEVELS,
     NAMES,
     RATINGS,
     THRESHOLDS,
@@ -330,24 +333,98 @@ def test_a_rating_is_the_band_of_the_accuracy_in_the_players_own_game() -> None:
     assert toy["accuracy"] == pytest.approx(100.0, abs=0.001) and toy["rating"] is None
 
 
-def test_the_bands_are_the_ones_docs_records_shows() -> None:
-    """The table bench/analysis_ratings.py prints, as docs/records.md shows
-    it, holds the bands RATINGS rates with."""
+def one_decision_of_accuracy(accuracy: float, units: str) -> dict[str, Any]:
+    """A contested decision of player 0 whose move accuracy is ``accuracy``."""
+    error = -math.log((accuracy + 3.1669) / 103.1668) / 0.04354 / PERCENT_PER_UNIT[units]
+    return {
+        "by": 0,
+        "charged": True,
+        "forced": False,
+        "move": "m",
+        "best": "b",
+        "best_value": 0.5,
+        "error": error,
+        "class": classify(error, units),
+    }
+
+
+def band_of(accuracy: float, bands: tuple[tuple[str, float], ...]) -> str:
+    """The band of ``accuracy`` by ``bands`` (best first)."""
+    return next((name for name, bound in bands if accuracy >= bound), NAMES[0])
+
+
+def test_each_level_rates_by_its_own_bands_where_they_were_measured() -> None:
+    """A deeper analysis finds more errors in the same play, so a level's
+    ratings use the bands measured at that level (Game.rating_measured);
+    elsewhere, and for an analysis by explicit limits, the default level's."""
+    assert set(LEVEL_RATINGS) == set(LEVELS) and LEVEL_RATINGS["default"] is RATINGS
+    told_apart = 0
+    for key, default_bands in RATINGS.items():
+        name, players = key.rsplit("-", 1)
+        facts = safari_ai.facts.game(name)
+        units = "points" if name == "ostrich" else "win probability"
+        for index, level in enumerate(LEVELS):
+            bands = LEVEL_RATINGS[level][key]
+            if int(players) not in facts.rating_measured[index]:
+                assert bands == default_bands, (level, key)
+            assert [n for n, _ in bands] == list(NAMES[:0:-1])
+            assert all(a >= b for (_, a), (_, b) in zip(bands, bands[1:])), (level, key)
+            # an accuracy just above each of the level's bounds: that band by
+            # the level's analysis, the default's band by explicit limits
+            for _, least in bands:
+                accuracy = least + 0.01
+                plies = [one_decision_of_accuracy(accuracy, units)]
+                by_level = Annotation(
+                    name, {"depth": 1}, units, players=int(players), level=level, plies=plies
+                )
+                by_limits = Annotation(name, {"depth": 1}, units, players=int(players), plies=plies)
+                own, default = band_of(accuracy, bands), band_of(accuracy, default_bands)
+                assert by_level.summary()["0"]["rating"] == own, (level, key, accuracy)
+                assert by_limits.summary()["0"]["rating"] == default, (key, accuracy)
+                told_apart += own != default
+    assert told_apart > 0  # some level's own bands rate some play otherwise
+
+
+def measured_bands(level: str) -> dict[str, tuple[tuple[str, float], ...]]:
+    """LEVEL_RATINGS[level] of the games and numbers of players measured at
+    ``level`` (the others are the default level's)."""
+    return {
+        key: bands
+        for key, bands in LEVEL_RATINGS[level].items()
+        if int(key.rsplit("-", 1)[1])
+        in safari_ai.facts.game(key.rsplit("-", 1)[0]).rating_measured[LEVELS.index(level)]
+    }
+
+
+def level_heading(level: str) -> str:
+    """How bench/analysis_ratings.py and docs/records.md head a level's
+    tables: ``| rating |`` for the default level, ``| rating (quick) |``."""
+    return "" if level == "default" else f" ({level})"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_bands_are_the_ones_docs_records_shows(level: str) -> None:
+    """The table bench/analysis_ratings.py prints for each level, as
+    docs/records.md shows it, holds the bands that level rates with, for
+    every game and number of players measured at it."""
     text = (Path(__file__).parent.parent / "docs" / "records.md").read_text()
-    lines = text[text.index("| rating | turtles-2 |") :].splitlines()
+    lines = text[text.index(f"| rating{level_heading(level)} | ") :].splitlines()
     keys = [cell.strip() for cell in lines[0].strip("|").split("|")][1:]
     shown = {key: [] for key in keys}
     for line in lines[2 : 2 + len(NAMES) - 1]:
         name, *cells = [cell.strip() for cell in line.strip("|").split("|")]
         for key, cell in zip(keys, cells):
             shown[key].append((name, float(cell.removeprefix("≥ "))))
-    assert {key: tuple(bands) for key, bands in shown.items()} == RATINGS
+    assert {key: tuple(bands) for key, bands in shown.items()} == measured_bands(level)
 
 
-def test_the_bands_are_derived_from_the_accuracies_docs_records_shows() -> None:
-    """The bands RATINGS rates with are the ones bench/analysis_ratings.py
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_bands_are_derived_from_the_accuracies_docs_records_shows(level: str) -> None:
+    """The bands each level rates with are the ones bench/analysis_ratings.py
     derives from the known players' accuracies of docs/records.md's figures
-    table (shown to 0.1, so each bound within 0.1 of the derived one)."""
+    table for that level (shown to 0.1, so each bound within 0.1 of the
+    derived one); the players are KNOWN's, weakest first (a level may add
+    stronger ones)."""
     import importlib.util
 
     path = Path(__file__).resolve().parents[1] / "bench" / "analysis_ratings.py"
@@ -356,18 +433,19 @@ def test_the_bands_are_derived_from_the_accuracies_docs_records_shows() -> None:
     bench = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench)
     text = (Path(__file__).parent.parent / "docs" / "records.md").read_text()
-    lines = text[text.index("| game | player 1 |") :].splitlines()[2:]
+    lines = text[text.index(f"| game{level_heading(level)} | player 1 |") :].splitlines()[2:]
+    measured = measured_bands(level)
     rows = {}
-    for line in lines[: len(RATINGS)]:
+    for line in lines[: len(measured)]:
         key, *cells, _ = [cell.strip() for cell in line.strip("|").split("|")]
         shown = [cell.split(": ") for cell in cells if cell != "-"]
         known = bench.players(key.rsplit("-", 1)[0])
-        assert [label for label, _ in shown] == [label for label, _ in known], key
+        assert [label for label, _ in shown][: len(known)] == [label for label, _ in known], key
         rows[key] = bench.derive_bounds([float(figures.split()[0]) for _, figures in shown])
-    assert set(rows) == set(RATINGS)
+    assert set(rows) == set(measured)
     for key, bounds in rows.items():
-        shown = [least for _, least in RATINGS[key]][::-1]  # casual ... expert
-        assert shown == pytest.approx(bounds, abs=0.1 + 1e-9), key
+        shown = [least for _, least in measured[key]][::-1]  # casual ... expert
+        assert shown == pytest.approx(bounds, abs=0.1 + 1e-9), (level, key)
 
 
 def test_analyse_command_on_a_record(tmp_path: Path) -> None:

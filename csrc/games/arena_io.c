@@ -1135,8 +1135,10 @@ const sa_game sa_arena_game = {
     /* record analysis levels (quick, default, thorough): decision depth,
      * chance depth; measured by bench/analysis_stability.py */
     .analysis_depth = {{6, 6}, {8, 8}, {10, 10}},
-    /* bench/analysis_ratings.py at the default level (docs/records.md) */
-    .rating_least = {[2] = {99.4, 97.3, 91.8, 86.7}},
+    /* bench/analysis_ratings.py at each level (docs/records.md) */
+    .rating_least = {[0] = {[2] = {98.2, 98.2, 90.8, 82.6}},
+                     [1] = {[2] = {99.2, 97.2, 91.9, 86.7}},
+                     [2] = {[2] = {98.9, 97.2, 92.9, 87.8}}},
     .new_position = arena_new_position,
     .from_json = arena_from_json,
     .to_json = arena_to_json,

@@ -687,8 +687,10 @@ const sa_game sa_turtles_game = {
     /* record analysis levels (quick, default, thorough): decision depth,
      * chance depth; measured by bench/analysis_stability.py */
     .analysis_depth = {{5, 5}, {7, 7}, {9, 9}},
-    /* bench/analysis_ratings.py at the default level (docs/records.md) */
-    .rating_least = {[2] = {91.5, 84.1, 71.2, 55.2}},
+    /* bench/analysis_ratings.py at each level (docs/records.md) */
+    .rating_least = {[0] = {[2] = {90.2, 90.2, 77.0, 56.3}},
+                     [1] = {[2] = {91.5, 84.1, 71.2, 55.2}},
+                     [2] = {[2] = {87.7, 79.2, 67.2, 52.2}}},
     .new_position = turtles_new_position,
     .from_json = turtles_from_json,
     .to_json = turtles_to_json,

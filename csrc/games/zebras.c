@@ -486,8 +486,10 @@ const sa_game sa_zebras_game = {
     /* record analysis levels (quick, default, thorough): decision depth,
      * chance depth; measured by bench/analysis_stability.py */
     .analysis_depth = {{3, 3}, {4, 4}, {5, 5}},
-    /* bench/analysis_ratings.py at the default level (docs/records.md) */
-    .rating_least = {[2] = {88.1, 82.8, 71.0, 48.9}},
+    /* bench/analysis_ratings.py at each level (docs/records.md) */
+    .rating_least = {[0] = {[2] = {89.9, 89.9, 77.1, 51.3}},
+                     [1] = {[2] = {88.1, 82.8, 71.0, 48.9}},
+                     [2] = {[2] = {83.7, 76.8, 67.7, 47.6}}},
     .new_position = zebras_new_position,
     .from_json = zebras_from_json,
     .to_json = zebras_to_json,

@@ -508,7 +508,8 @@ static void write_closing(sa_writer *w, const void *what)
     const whole *h = what;
     sa_write(w, "], \"summary\": ");
     sa_write_summary(w, h->verdicts, h->n, h->a->players, h->a->units,
-                     sa_position_game_rules(sa_record_position(h->a->record, 0)));
+                     sa_position_game_rules(sa_record_position(h->a->record, 0)),
+                     h->level);
     sa_write_fmt(w, ", \"threads\": %d, \"seconds\": %.3f}", h->a->threads, h->seconds);
 }
 

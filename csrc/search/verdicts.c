@@ -122,15 +122,27 @@ int sa_contested(double best_value, sa_units units)
            (DECIDED <= best_value && best_value <= 1 - DECIDED);
 }
 
-/* The band of an accuracy in `game` (may be NULL) with `players` players;
- * NULL where the bands were not measured. */
-static const char *rating(double accuracy, const sa_game *game, int players)
+/* The bands that rate an analysis at `level` of `game` (may be NULL) with
+ * `players` players: the level's own, else the default level's (a level
+ * outside 0..2, explicit limits, is rated as the default); NULL where
+ * neither was measured. */
+static const double *bands_of(const sa_game *game, int players, int level)
 {
-    if (game == NULL || players < 0 || players > SA_RATED_PLAYERS_MAX ||
-        game->rating_least[players][0] <= 0.0)
+    if (game == NULL || players < 0 || players > SA_RATED_PLAYERS_MAX)
+        return NULL;
+    if (level < 0 || level > 2 || game->rating_least[level][players][0] <= 0.0)
+        level = 1;
+    const double *least = game->rating_least[level][players];
+    return least[0] > 0.0 ? least : NULL;
+}
+
+/* The band of an accuracy by `least` (NULL: no rating). */
+static const char *rating(double accuracy, const double *least)
+{
+    if (least == NULL)
         return NULL;
     for (int i = 0; i < 4; i++)
-        if (accuracy >= game->rating_least[players][i])
+        if (accuracy >= least[i])
             return RATINGS[i];
     return "beginner";
 }
@@ -145,8 +157,9 @@ static void write_sum(sa_writer *w, double sum, int terms)
 }
 
 void sa_write_summary(sa_writer *w, const sa_ply_verdict *plies, int n, int players,
-                      sa_units units, const sa_game *game)
+                      sa_units units, const sa_game *game, int level)
 {
+    const double *least = bands_of(game, players, level);
     sa_write(w, "{");
     for (int p = 0; p < players; p++) {
         int moves = 0, best = 0, marks[SA_N_MARKS] = {0}, rolls = 0, contested = 0;
@@ -186,7 +199,7 @@ void sa_write_summary(sa_writer *w, const sa_ply_verdict *plies, int n, int play
         sa_write_fmt(w, ", \"rolls\": %d, \"total_luck\": ", rolls);
         write_sum(w, luck, rolls);
         sa_write_fmt(w, ", \"contested\": %d, \"rating\": ", contested);
-        const char *band = contested ? rating(accuracy / contested, game, players) : NULL;
+        const char *band = contested ? rating(accuracy / contested, least) : NULL;
         if (band != NULL)
             sa_write_fmt(w, "\"%s\"", band);
         else
@@ -209,7 +222,8 @@ static int true_of(const sa_json *v)
 }
 
 sa_status sa_write_plies_summary(sa_writer *w, const sa_json *plies, int players,
-                                 sa_units units, const char *game, sa_error *err)
+                                 sa_units units, const char *game, int level,
+                                 sa_error *err)
 {
     if (plies == NULL || plies->type != SA_JSON_ARRAY || players < 1 ||
         players > SA_MAX_PLAYERS)
@@ -245,7 +259,7 @@ sa_status sa_write_plies_summary(sa_writer *w, const sa_json *plies, int players
             v[i].luck[k++] = number_of(x);
     }
     sa_write_summary(w, v, (int)n, players, units,
-                     game == NULL ? NULL : sa_game_find(game));
+                     game == NULL ? NULL : sa_game_find(game), level);
     free(v);
     return SA_OK;
 }

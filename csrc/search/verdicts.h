@@ -57,16 +57,19 @@ typedef struct sa_ply_verdict {
  * "total_error", "average_error", "accuracy", "rolls", "total_luck",
  * "contested", "rating"}, ...}: per player, the decisions charged and not
  * forced, the rolls charged; "rating" by `game`'s bands for `players`
- * (null where `game` is NULL or its bands for that many were not measured). */
+ * (null where `game` is NULL or its bands for that many were not measured),
+ * the bands of analysis level `level` (0 quick, 1 default, 2 thorough; -1:
+ * explicit limits, rated as the default level). */
 void sa_write_summary(sa_writer *w, const sa_ply_verdict *plies, int n, int players,
-                      sa_units units, const sa_game *game);
+                      sa_units units, const sa_game *game, int level);
 
 /* The same summary of analysed plies read back from their JSON (each
  * {"by", "charged", "forced", "move", "best", "class", "error",
  * "best_value", "luck"}): what safari_ai.annotate.Annotation.summary()
- * returns; `game` names the game whose bands rate them (an unknown name or
- * NULL: no rating). SA_ERR_ARGUMENT when `plies` is not a list. */
+ * returns; `game` names the game whose bands at `level` rate them (an unknown
+ * name or NULL: no rating). SA_ERR_ARGUMENT when `plies` is not a list. */
 sa_status sa_write_plies_summary(sa_writer *w, const sa_json *plies, int players,
-                                 sa_units units, const char *game, sa_error *err);
+                                 sa_units units, const char *game, int level,
+                                 sa_error *err);
 
 #endif /* SAFARI_SEARCH_VERDICTS_H */

@@ -80,12 +80,15 @@ typedef struct sa_game {
      * depth of a decision position and of a chance position, measured per
      * game (docs/records.md, "Levels"; all 0: the analysis has no levels). */
     int analysis_depth[3][2];
-    /* The record analysis's ratings by accuracy (0-100), by number of
-     * players: the least accuracy of expert, advanced, intermediate and
-     * casual (below them all: beginner), measured per game and number of
-     * players by bench/analysis_ratings.py (docs/records.md, "Ratings"); a
-     * row of zeros: not measured, no rating. */
-    double rating_least[SA_RATED_PLAYERS_MAX + 1][4];
+    /* The record analysis's ratings by accuracy (0-100), by level (quick,
+     * default, thorough, as analysis_depth) and number of players: the least
+     * accuracy of expert, advanced, intermediate and casual (below them all:
+     * beginner), measured at that level by bench/analysis_ratings.py
+     * (docs/records.md, "Ratings"), since a deeper analysis finds more errors
+     * in the same play. A row of zeros at quick or thorough: not measured
+     * there, the default level's row rates it; at the default level: no
+     * rating. */
+    double rating_least[3][SA_RATED_PLAYERS_MAX + 1][4];
 
     /* -- boundary: validation, text, JSON ------------------------------- */
     /* Writes the starting position for the rules object `rules` (a JSON object,
