@@ -249,6 +249,21 @@ def test_opening_plies_are_charged_to_nobody() -> None:
 PERCENT_PER_UNIT = {"win probability": 100.0, "points": 10.0}
 
 
+def one_decision_of_accuracy(accuracy: float, units: str) -> dict[str, Any]:
+    """A contested decision of player 0 whose move accuracy is ``accuracy``."""
+    error = -math.log((accuracy + 3.1669) / 103.1668) / 0.04354 / PERCENT_PER_UNIT[units]
+    return {
+        "by": 0,
+        "charged": True,
+        "forced": False,
+        "move": "m",
+        "best": "b",
+        "best_value": 0.5,
+        "error": error,
+        "class": classify(error, units),
+    }
+
+
 def test_a_rating_is_the_band_of_the_accuracy_in_the_players_own_game() -> None:
     """Bands measured for every game and every number of ostrich players
     (bench/analysis_ratings.py), best first, bounds never rising; a summary
@@ -276,41 +291,16 @@ def test_a_rating_is_the_band_of_the_accuracy_in_the_players_own_game() -> None:
         for name, least in bands:
             # one contested decision whose accuracy lies just above the band's bound
             accuracy = least + 0.01
-            error = -math.log((accuracy + 3.1669) / 103.1668) / 0.04354 / PERCENT_PER_UNIT[units]
-            assert move_accuracy(error, units) == pytest.approx(accuracy)
+            ply = one_decision_of_accuracy(accuracy, units)
+            assert move_accuracy(ply["error"], units) == pytest.approx(accuracy)
             expected = next(n for n, bound in bands if accuracy >= bound)  # best first
-            ply = {
-                "by": 0,
-                "charged": True,
-                "forced": False,
-                "move": "m",
-                "best": "b",
-                "best_value": 0.5,
-                "error": error,
-                "class": classify(error, units),
-            }
             row = Annotation(game, {"depth": 1}, units, players=players, plies=[ply]).summary()["0"]
             assert row["accuracy"] == pytest.approx(accuracy)
             assert row["rating"] == expected  # the band itself, or a better one of equal bound
             assert expected == name or dict(bands)[expected] == least
-        below = Annotation(
-            game,
-            {"depth": 1},
-            units,
-            players=players,
-            plies=[
-                {
-                    "by": 0,
-                    "charged": True,
-                    "forced": False,
-                    "move": "m",
-                    "best": "b",
-                    "best_value": 0.5,
-                    "error": 10.0,
-                    "class": "very bad",
-                }
-            ],
-        ).summary()["0"]
+        worst = one_decision_of_accuracy(1.0, units)  # a very bad move
+        assert worst["class"] == "very bad"
+        below = Annotation(game, {"depth": 1}, units, players=players, plies=[worst]).summary()["0"]
         assert below["accuracy"] < bands[-1][1] and below["rating"] == NAMES[0]
     # a game whose bands were never measured (a test game) has an accuracy, no rating
     toy = Annotation(
@@ -331,21 +321,6 @@ def test_a_rating_is_the_band_of_the_accuracy_in_the_players_own_game() -> None:
         ],
     ).summary()["0"]
     assert toy["accuracy"] == pytest.approx(100.0, abs=0.001) and toy["rating"] is None
-
-
-def one_decision_of_accuracy(accuracy: float, units: str) -> dict[str, Any]:
-    """A contested decision of player 0 whose move accuracy is ``accuracy``."""
-    error = -math.log((accuracy + 3.1669) / 103.1668) / 0.04354 / PERCENT_PER_UNIT[units]
-    return {
-        "by": 0,
-        "charged": True,
-        "forced": False,
-        "move": "m",
-        "best": "b",
-        "best_value": 0.5,
-        "error": error,
-        "class": classify(error, units),
-    }
 
 
 def band_of(accuracy: float, bands: tuple[tuple[str, float], ...]) -> str:
