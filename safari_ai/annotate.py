@@ -212,8 +212,9 @@ class Annotation:
     def summary(self) -> dict[str, dict[str, Any]]:
         """Per player (by index as a string): decisions, errors by class, total
         and average error, accuracy (contested decisions), rolls and total
-        luck, and a rating; plies not charged (openings) and forced moves do
-        not count (the core's, csrc/search/verdicts.c)."""
+        luck, and a rating by the bands of the analysis's level
+        (:data:`LEVEL_RATINGS`); plies not charged (openings) and forced moves
+        do not count (the core's, csrc/search/verdicts.c)."""
         plies = [{k: v for k, v in p.items() if k in _SUMMARY_READS} for p in self.plies]
         summary: dict[str, dict[str, Any]] = json.loads(
             _core.analysis_summary(
