@@ -170,6 +170,7 @@ cdef extern from "search/verdicts.h":
                                      sa_units units, const char *game, int level,
                                      sa_error *err)
     double sa_move_accuracy(double error, sa_units units)
+    const double *sa_rating_bands(const sa_game *game, int players, int level)
 
 cdef extern from "safari/search.h":
     ctypedef enum sa_algo:
@@ -384,13 +385,12 @@ def game_facts(str game) -> dict:
             "analysis_depths": [(g.analysis_depth[i][0], g.analysis_depth[i][1])
                                 for i in range(3)],
             "hidden_tiles": g.n_hidden_tiles > 0,
-            # by level, each level's own bands or else the default level's
-            "rating_bands": [{n: tuple(g.rating_least[level if g.rating_least[level][n][0] > 0
-                                                     else 1][n][i] for i in range(4))
-                              for n in range(6) if g.rating_least[1][n][0] > 0}
+            # by level, the bands that rate it (its own, or the default level's)
+            "rating_bands": [{n: tuple(sa_rating_bands(g, n, level)[i] for i in range(4))
+                              for n in range(6) if sa_rating_bands(g, n, level) != NULL}
                              for level in range(3)],
-            "rating_levels": [{n for n in range(6) if g.rating_least[level][n][0] > 0}
-                              for level in range(3)],
+            "rating_measured": [{n for n in range(6) if g.rating_least[level][n][0] > 0}
+                                for level in range(3)],
             "feature_phrases": [] if g.feature_phrases == NULL else
                 [(g.feature_phrases[2 * i].decode(), g.feature_phrases[2 * i + 1].decode())
                  for i in range(g.n_features)],

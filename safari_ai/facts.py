@@ -153,7 +153,7 @@ def _all() -> tuple[Game, ...]:
                 analysis_depths=tuple(facts["analysis_depths"]),
                 hidden_tiles=facts["hidden_tiles"],
                 rating_bands=tuple(dict(bands) for bands in facts["rating_bands"]),
-                rating_measured=tuple(frozenset(n) for n in facts["rating_levels"]),
+                rating_measured=tuple(frozenset(n) for n in facts["rating_measured"]),
                 feature_phrases=tuple(facts["feature_phrases"]),
             )
         )

@@ -122,11 +122,7 @@ int sa_contested(double best_value, sa_units units)
            (DECIDED <= best_value && best_value <= 1 - DECIDED);
 }
 
-/* The bands that rate an analysis at `level` of `game` (may be NULL) with
- * `players` players: the level's own, else the default level's (a level
- * outside 0..2, explicit limits, is rated as the default); NULL where
- * neither was measured. */
-static const double *bands_of(const sa_game *game, int players, int level)
+const double *sa_rating_bands(const sa_game *game, int players, int level)
 {
     if (game == NULL || players < 0 || players > SA_RATED_PLAYERS_MAX)
         return NULL;
@@ -159,7 +155,7 @@ static void write_sum(sa_writer *w, double sum, int terms)
 void sa_write_summary(sa_writer *w, const sa_ply_verdict *plies, int n, int players,
                       sa_units units, const sa_game *game, int level)
 {
-    const double *least = bands_of(game, players, level);
+    const double *least = sa_rating_bands(game, players, level);
     sa_write(w, "{");
     for (int p = 0; p < players; p++) {
         int moves = 0, best = 0, marks[SA_N_MARKS] = {0}, rolls = 0, contested = 0;

@@ -53,6 +53,13 @@ typedef struct sa_ply_verdict {
     double luck[SA_MAX_PLAYERS];
 } sa_ply_verdict;
 
+/* The four least accuracies (expert, advanced, intermediate, casual) that
+ * rate an analysis at `level` (0 quick, 1 default, 2 thorough) of `game`
+ * (may be NULL) with `players` players: the level's own, else the default
+ * level's (a level outside 0..2, explicit limits, is rated as the default);
+ * NULL where neither was measured. */
+const double *sa_rating_bands(const sa_game *game, int players, int level);
+
 /* {"0": {"moves", "best_moves", "errors", "very_bad", "bad", "doubtful",
  * "total_error", "average_error", "accuracy", "rolls", "total_luck",
  * "contested", "rating"}, ...}: per player, the decisions charged and not
