@@ -283,6 +283,31 @@ def test_moves_have_the_games_own_words(page: Any) -> None:
     )
 
 
+def test_a_seat_changed_while_a_move_is_taken_in_offers_no_stale_moves(page: Any) -> None:
+    """Between a move and the refresh it starts, the shown position is new but
+    its moves are not in yet. A seat changed then redraws the panels: they must
+    offer nothing rather than the last position's choices (here the dice of
+    the initiative roll, whose list has no moves: CI once saw the page fail on
+    it). The moves arrive, and the new position's are offered."""
+    page.select_option("#dice-mode", "manual")
+    new_game(page, "arena", seats=["human", "human"], depth=1)
+    held: list[Any] = []
+    page.route("**/api/moves", lambda route: held.append(route))  # the next moves wait
+    page.click('#candidates button[data-move="init:0"]')
+    page.wait_for_function("window.safari.state.plies.length === 1")
+    while not held:
+        page.wait_for_timeout(20)
+    page.select_option("#seat-1", "engine")  # redraws the panels at once
+    assert page.locator("#candidates button.candidate").count() == 0
+    assert page.evaluate("window.safari.humanMoves()") == []
+    page.select_option("#seat-1", "human")
+    held[0].continue_()
+    page.unroute("**/api/moves")
+    wait_settled(page)
+    offered = page.locator("#candidates button.candidate").all()
+    assert {b.get_attribute("data-move") for b in offered} >= {"order:01", "order:10"}
+
+
 def test_undo_redo_and_navigation(page: Any) -> None:
     new_game(page, "turtles")
     play_move_by_clicks(page, "d1xd3")

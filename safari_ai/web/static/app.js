@@ -119,6 +119,7 @@ const S = {
   undone: [],         // the plies Undo took back, for Redo
   holdDice: false,    // a loaded position's dice wait for Roll (so it can be analysed first)
   legalFor: -1,       // the token S.legal was fetched for
+  legalAt: null,      // the position S.legal was fetched for (see legalHere)
   chosen: null,       // the seats the user chose, kept while a load makes every seat human
 };
 window.safari = { state: S };  // for tests and the console
@@ -130,6 +131,11 @@ window.safari.learn = learn;
 const posAt = (i) => (i === 0 ? S.start : S.plies[i - 1].pos);
 const shown = () => posAt(S.cursor);
 const atEnd = () => S.cursor === S.plies.length;
+// S.legal if it is the shown position's, else null. Between a move and the end
+// of the refresh it starts, the shown position is new and its moves are not in
+// yet: a panel redrawn then (a seat changed, say) must not offer the last
+// position's moves, nor read a chance position's outcomes as moves.
+const legalHere = () => (S.legalAt === shown() ? S.legal : null);
 const limits = () => ({ [$("limit-kind").value]: Math.max(1, parseInt($("limit-value").value, 10) || 1) });
 const multipv = () => Math.max(1, Math.min(Number($("multipv").max), parseInt($("multipv").value, 10) || 1));
 
@@ -203,10 +209,11 @@ async function describeLine(pos, moves) {
 
 function humanMoves() {
   const pos = shown();
-  if (!S.legal || pos.to_move === "terminal") return [];
-  if (pos.to_move === "chance") return $("dice-mode").value === "manual" ? S.legal.outcomes.map((o) => o[0]) : [];
-  if (learn.deciding()) return S.legal.moves;      // a move to try, whoever's seat it is
-  return S.seats[pos.to_move] === "human" ? S.legal.moves : [];
+  const legal = legalHere();
+  if (!legal || pos.to_move === "terminal") return [];
+  if (pos.to_move === "chance") return $("dice-mode").value === "manual" ? legal.outcomes.map((o) => o[0]) : [];
+  if (learn.deciding()) return legal.moves;        // a move to try, whoever's seat it is
+  return S.seats[pos.to_move] === "human" ? legal.moves : [];
 }
 
 function matching(sel) {
@@ -325,7 +332,7 @@ function showChoices() {
   const list = $("candidates");
   list.innerHTML = "";
   const moves = S.sel.length ? matching(S.sel) : humanMoves();
-  const probs = new Map((S.legal && S.legal.outcomes) || []);
+  const probs = new Map((legalHere() && legalHere().outcomes) || []);
   for (const move of moves.slice(0, 300)) {
     const item = document.createElement("li");
     const button = document.createElement("button");
@@ -365,7 +372,7 @@ function resultText(result) {
 function showStatus() {
   const pos = shown();
   let text;
-  if (pos.to_move === "terminal") text = resultText(S.legal && S.legal.result);
+  if (pos.to_move === "terminal") text = resultText(legalHere() && legalHere().result);
   else if (pos.to_move === "chance") text = "dice to roll";
   else {
     const who = S.seats[pos.to_move] === "engine" ? "engine" : "you";
@@ -418,10 +425,12 @@ async function refresh() {
   S.token += 1;
   S.sel = [];
   const token = S.token;
-  const [legal, svg, described] = await Promise.all([api("/api/moves", { position: shown() }), fetchBoard(),
-    api("/api/describe", { position: shown() })]);
+  const pos = shown();
+  const [legal, svg, described] = await Promise.all([api("/api/moves", { position: pos }), fetchBoard(),
+    api("/api/describe", { position: pos })]);
   if (token !== S.token) return;
   S.legal = legal;
+  S.legalAt = pos;
   S.described = new Map(described.moves.map((d) => [d.move, d]));
   S.legalFor = token;
   if (atEnd()) S.lastResult = legal.result || null;
@@ -518,9 +527,10 @@ function scheduleAutoplay() {
 
 function roll() {
   const pos = shown();
-  if (pos.to_move !== "chance" || !S.legal.outcomes) return;
-  const outcome = sample(S.legal.outcomes);
-  const p = new Map(S.legal.outcomes).get(outcome);
+  const legal = legalHere();
+  if (pos.to_move !== "chance" || !legal || !legal.outcomes) return;
+  const outcome = sample(legal.outcomes);
+  const p = new Map(legal.outcomes).get(outcome);
   const seat = viewer();
   const hidden = seat !== null && outcome.startsWith("pred:") && dealtTo(pos) !== seat;
   const box = $("dice");
@@ -758,7 +768,7 @@ async function restartAnalysis() {
   if (!$("analyse").checked || S.thinking) return;
   const pos = shown();
   if (atEnd() && typeof pos.to_move === "number" && S.seats[pos.to_move] === "engine") return;
-  if (pos.to_move === "terminal") { $("engine-info").textContent = resultText(S.legal && S.legal.result); return; }
+  if (pos.to_move === "terminal") { $("engine-info").textContent = resultText(legalHere() && legalHere().result); return; }
   const seat = viewer();
   if (seat !== null) {
     if (pos.to_move === "chance") { $("engine-info").textContent = "analysis resumes after the roll"; return; }
