@@ -1194,9 +1194,7 @@ const sa_game sa_ostrich_game = {
     /* bench/analysis_ratings.py at each level, the race valued by margin;
      * known players random < greedy < 16,384 nodes, so expert and advanced
      * both start at the engine's accuracy; at the thorough level with three
-     * players also 163,840 nodes, which it tells apart. The thorough level
-     * with 5 players is not measured (a thorough race analysis costs
-     * minutes): the default level's bands rate it (docs/records.md) */
+     * players also 163,840 nodes, which it tells apart (docs/records.md) */
     .rating_least = {[0] = {[2] = {97.5, 97.5, 94.7, 85.0},
                             [3] = {98.9, 98.9, 98.7, 90.4},
                             [4] = {98.8, 98.8, 98.6, 89.0},
@@ -1207,7 +1205,8 @@ const sa_game sa_ostrich_game = {
                             [5] = {99.6, 99.6, 98.1, 90.6}},
                      [2] = {[2] = {98.7, 98.7, 95.4, 84.6},
                             [3] = {99.4, 99.2, 97.7, 88.9},
-                            [4] = {98.6, 98.6, 98.0, 88.3}}},
+                            [4] = {98.6, 98.6, 98.0, 88.3},
+                            [5] = {98.8, 98.8, 97.1, 89.9}}},
     .new_position = ostrich_new_position,
     .from_json = ostrich_from_json,
     .to_json = ostrich_to_json,

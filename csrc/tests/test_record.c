@@ -6,6 +6,7 @@
 #include "safari/annotate.h"
 #include "safari/record.h"
 #include "safari/safari.h"
+#include "search/verdicts.h"
 #include "tests/check.h"
 
 /* A turtles record of two plies, its "moves" member replaced by `moves`. */
@@ -94,9 +95,33 @@ static void test_annotate(void)
     free(text);
 }
 
+/* A level whose bands were not measured for a number of players (a row of
+ * zeros) rates by the default level's; an analysis by explicit limits
+ * (level -1) does too; no bands at all, no rating. Every real game has all
+ * its rows measured today, so a copy of the race with one row cleared. */
+static void test_rating_bands_fall_back_to_the_default_level(void)
+{
+    const sa_game *race = sa_game_find("ostrich");
+    CHECK(race != NULL);
+    if (race == NULL)
+        return;
+    sa_game copy = *race;
+    const double *thorough = sa_rating_bands(&copy, 5, 2);
+    const double *by_default = sa_rating_bands(&copy, 5, 1);
+    CHECK(thorough == copy.rating_least[2][5] && by_default == copy.rating_least[1][5]);
+    CHECK(sa_rating_bands(&copy, 5, -1) == by_default);
+    memset(copy.rating_least[2][5], 0, sizeof copy.rating_least[2][5]);
+    CHECK(sa_rating_bands(&copy, 5, 2) == copy.rating_least[1][5]);
+    memset(copy.rating_least[1][5], 0, sizeof copy.rating_least[1][5]);
+    CHECK(sa_rating_bands(&copy, 5, 2) == NULL && sa_rating_bands(&copy, 5, 1) == NULL);
+    CHECK(sa_rating_bands(&copy, SA_RATED_PLAYERS_MAX + 1, 1) == NULL);
+}
+
 const test_case record_tests[] = {
     {"record replay", test_replay},
     {"record refusals name the field", test_refusals_name_the_field},
     {"record analysis", test_annotate},
+    {"rating bands fall back to the default level",
+     test_rating_bands_fall_back_to_the_default_level},
     {NULL, NULL},
 };
