@@ -332,7 +332,7 @@ function showChoices() {
   const list = $("candidates");
   list.innerHTML = "";
   const moves = S.sel.length ? matching(S.sel) : humanMoves();
-  const probs = new Map((legalHere() && legalHere().outcomes) || []);
+  const probs = new Map(legalHere()?.outcomes || []);
   for (const move of moves.slice(0, 300)) {
     const item = document.createElement("li");
     const button = document.createElement("button");
@@ -372,7 +372,7 @@ function resultText(result) {
 function showStatus() {
   const pos = shown();
   let text;
-  if (pos.to_move === "terminal") text = resultText(legalHere() && legalHere().result);
+  if (pos.to_move === "terminal") text = resultText(legalHere()?.result);
   else if (pos.to_move === "chance") text = "dice to roll";
   else {
     const who = S.seats[pos.to_move] === "engine" ? "engine" : "you";
@@ -768,7 +768,7 @@ async function restartAnalysis() {
   if (!$("analyse").checked || S.thinking) return;
   const pos = shown();
   if (atEnd() && typeof pos.to_move === "number" && S.seats[pos.to_move] === "engine") return;
-  if (pos.to_move === "terminal") { $("engine-info").textContent = resultText(legalHere() && legalHere().result); return; }
+  if (pos.to_move === "terminal") { $("engine-info").textContent = resultText(legalHere()?.result); return; }
   const seat = viewer();
   if (seat !== null) {
     if (pos.to_move === "chance") { $("engine-info").textContent = "analysis resumes after the roll"; return; }
