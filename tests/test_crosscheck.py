@@ -93,7 +93,19 @@ class VerifiedLists:
     A pair whose elements are, one by one, the very objects of a pair found
     equal before is equal: the check is by identity, and the remembered lists
     keep those objects alive so that no id is reused.
+
+    At most ``LIMIT`` pairs are remembered (then all are forgotten at once,
+    which lets their ids be reused safely). Unbounded, they grew by some 6,000
+    live objects a race: after the slow suite's playouts a worker held tens of
+    millions, each full garbage collection took many seconds, and the last
+    one, in pytest's unconfigure after the worker had reported, outlasted
+    pytest-xdist's shutdown grace (execnet interrupts its worker with SIGINT
+    after 5 s, which CI printed as a KeyboardInterrupt in Hypothesis's gc
+    callback). A bounded memo checks a race as fast: the same distributions
+    recur within a few games.
     """
+
+    LIMIT = 2048
 
     def __init__(self) -> None:
         self.pairs: dict[tuple[int, int, int], tuple[list[Any], list[Any]]] = {}
@@ -101,6 +113,8 @@ class VerifiedLists:
     def equal(self, engine: list[Any], reference: list[Any]) -> bool:
         if not engine or not reference or len(engine) != len(reference):
             return engine == reference
+        if len(self.pairs) >= self.LIMIT:
+            self.pairs.clear()
         key = (id(engine[0]), id(reference[0]), len(engine))
         known = self.pairs.get(key)
         if (
