@@ -121,10 +121,9 @@ def analysed(
     file per record and level: the n-th record is always the same game; a
     race's analyses apart, in ``LEVEL-margin``, since the analysis values a
     race by margin: those cached before it valued each player's own points)."""
+    level_dir = level.replace("=", "-")  # nodes=K: explicit limits, cached apart
     if not Position.new(game, rules).facts.zero_sum:
-        level_dir = f"{level}-margin"
-    else:
-        level_dir = level
+        level_dir += "-margin"
     # one game per opening: seat 0 of each pair (the pair's second game is the
     # same game between identical players)
     jobs = [
@@ -157,7 +156,11 @@ def analysed(
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
             record = GameRecord.from_json(json.loads((records / f"{job.pair}.json").read_text()))
-            path.write_text(json.dumps(annotate(record, level=level).to_json()))
+            if level.startswith("nodes="):
+                analysis = annotate(record, {"nodes": int(level.removeprefix("nodes="))})
+            else:
+                analysis = annotate(record, level=level)
+            path.write_text(json.dumps(analysis.to_json()))
         out.append(json.loads(path.read_text()))
     return out
 
@@ -210,7 +213,13 @@ def main() -> None:
         "(e.g. algo=random algo=plain algo=greedy nodes=16384).",
     )
     parser.add_argument("--dir", default=str(Path(__file__).parent / "records" / "ratings"))
-    parser.add_argument("--level", default="default", help="The analysis level.")
+    parser.add_argument(
+        "--level",
+        default="default",
+        help="The analysis level, or nodes=K: every search limited to K nodes "
+        "instead (deterministic, as a level is; what a level deeper than an "
+        "engine would see, measured before it becomes one).",
+    )
     parser.add_argument(
         "--setups",
         nargs="*",
