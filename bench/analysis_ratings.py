@@ -9,7 +9,8 @@ player's game is decided within a few moves and its accuracy rests on a
 handful of decisions), one game per seeded opening (:data:`OPENING_PLIES`
 random plies, so the records differ even between deterministic players), in
 every game and in ostrich races of 2 to 5 players. Every record is analysed
-at the ``--level`` (:data:`safari_ai.annotate.LEVELS`).
+at the ``--level`` (:data:`safari_ai.annotate.LEVELS`), or by ``nodes=K``
+nodes a search (a candidate level, measured before it becomes one).
 
 Prints, per game, each player's accuracy (docs/records.md: the mean over all
 its contested decisions), mean error per decision and average rating (the
@@ -39,7 +40,7 @@ import statistics
 from pathlib import Path
 from typing import Any
 
-from safari_ai import Position
+from safari_ai import Position, settings
 from safari_ai.annotate import NAMES, Annotation, annotate, rating_key
 from safari_ai.match import make_jobs, parse_spec, run_match
 from safari_ai.record import GameRecord
@@ -93,6 +94,14 @@ def players(
                 f"nodes={k * nodes}" for k in (1, 10, 100)
             ]
     return [(spec.removeprefix("algo=").replace("nodes=", "engine "), spec) for spec in specs]
+
+
+def analysis_limits(level: str) -> dict[str, int] | None:
+    """The explicit limits ``--level nodes=K`` stands for (checked as the CLI
+    checks ``--nodes``), or None for a level's own."""
+    if not level.startswith("nodes="):
+        return None
+    return {"nodes": settings.parse("nodes", level.removeprefix("nodes="), "--level")}
 
 
 def derive_bounds(accuracy: list[float]) -> list[float]:
@@ -156,10 +165,8 @@ def analysed(
         if not path.exists():
             path.parent.mkdir(parents=True, exist_ok=True)
             record = GameRecord.from_json(json.loads((records / f"{job.pair}.json").read_text()))
-            if level.startswith("nodes="):
-                analysis = annotate(record, {"nodes": int(level.removeprefix("nodes="))})
-            else:
-                analysis = annotate(record, level=level)
+            limits = analysis_limits(level)
+            analysis = annotate(record, limits, level=None if limits else level)
             path.write_text(json.dumps(analysis.to_json()))
         out.append(json.loads(path.read_text()))
     return out
@@ -227,6 +234,7 @@ def main() -> None:
         help="Only these (turtles-2, zebras-2, arena-2, ostrich-2 ... ostrich-5).",
     )
     args = parser.parse_args()
+    analysis_limits(args.level)  # a bad nodes=K is refused before any game is played
     columns = [f"player {i}" for i in range(1, len(NAMES) + 1)]
 
     def openings(game: str) -> int:
