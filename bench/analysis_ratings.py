@@ -41,7 +41,7 @@ from pathlib import Path
 from typing import Any
 
 from safari_ai import Position, settings
-from safari_ai.annotate import NAMES, Annotation, annotate, rating_key
+from safari_ai.annotate import NAMES, Annotation, annotate, level_limits, rating_key
 from safari_ai.match import make_jobs, parse_spec, run_match
 from safari_ai.record import GameRecord
 
@@ -159,16 +159,22 @@ def analysed(
     if missing:
         for outcome in run_match(missing).outcomes:
             (records / f"{outcome.pair}.json").write_text(json.dumps(outcome.record))
+    limits = analysis_limits(level)
+    # what a cached analysis must have searched with (a level's limits change
+    # when the level is measured again: its older analyses are redone)
+    wanted = (
+        (limits, limits) if limits else (level_limits(game, level), level_limits(game, level, True))
+    )
     out: list[dict[str, Any]] = []
     for job in jobs:
         path = folder / level_dir / f"{job.pair}.json"
-        if not path.exists():
+        data = json.loads(path.read_text()) if path.exists() else None
+        if data is None or (data["limits"], data["chance_limits"]) != wanted:
             path.parent.mkdir(parents=True, exist_ok=True)
             record = GameRecord.from_json(json.loads((records / f"{job.pair}.json").read_text()))
-            limits = analysis_limits(level)
-            analysis = annotate(record, limits, level=None if limits else level)
-            path.write_text(json.dumps(analysis.to_json()))
-        out.append(json.loads(path.read_text()))
+            data = annotate(record, limits, level=None if limits else level).to_json()
+            path.write_text(json.dumps(data))
+        out.append(data)
     return out
 
 

@@ -1,7 +1,7 @@
 """How stable the record analysis's verdicts are (issue 27, point 3).
 
 For each game, plays self-play records (the engine against itself at the
-analysis's own limits: the ``default`` level's depth) after a short seeded
+analysis's own limits: the ``default`` level's depth and node limit) after a short seeded
 random opening, analyses each at the ``default`` level, and prints:
 
 * **marked**: the share of the engine's own decisions (charged, not forced)
@@ -15,8 +15,8 @@ random opening, analyses each at the ``default`` level, and prints:
 * **repeat**: the first record analysed a second time gives the same JSON
   (less its ``seconds``).
 
-Every limit is a depth with one thread and a fixed seed, so the figures do not
-depend on the machine's load. Records are cached in ``--records`` (default
+Every limit is a depth or a node count with one thread and a fixed seed, so
+the figures do not depend on the machine's load. Records are cached in ``--records`` (default
 ``bench/records/stability``; a record already there is reused). One process,
 one game at a time::
 
@@ -43,17 +43,20 @@ GAMES = {"turtles": {}, "zebras": {}, "arena": {}, "ostrich": {"players": 2}}
 
 
 def engine_spec(game: str) -> str:
-    """The engine at the default level's depth (``auto``: in the race
-    expectimax by margin, as the analysis values it)."""
-    return f"depth={level_limits(game, 'default')['depth']}"
+    """The engine at the default level's limits, its depth and node limit
+    (``auto``: in the race expectimax by margin, as the analysis values it)."""
+    return ",".join(f"{k}={v}" for k, v in level_limits(game, "default").items())
 
 
 def self_play(game: str, rules: dict[str, Any], count: int, folder: Path) -> list[GameRecord]:
-    """``count`` self-play records of ``game`` (cached in ``folder``)."""
+    """``count`` self-play records of ``game`` (cached in ``folder``, under the
+    engine's limits: records of other limits are not reused)."""
+    text = engine_spec(game)
+    folder = folder / text.replace(",", "-").replace("=", "")
     folder.mkdir(parents=True, exist_ok=True)
     paths = [folder / f"{game}-{i:02d}.json" for i in range(count)]
     if not all(p.exists() for p in paths):
-        spec = parse_spec(engine_spec(game))
+        spec = parse_spec(text)
         jobs = make_jobs(game, rules, spec, spec, count, seed=27, opening_plies=4)
         for outcome, path in zip(run_match(jobs, workers=1).outcomes, paths):
             path.write_text(json.dumps(outcome.record))
@@ -90,7 +93,7 @@ def luck_pairs(
             continue
         rolls += 1
         pos = positions[index]
-        report = safari_ai.analyse(pos, depth=chance["depth"], seed=0, **extra)
+        report = safari_ai.analyse(pos, **chance, seed=0, **extra)
         after = next(o.expected for o in report.outcomes if o.outcome == item["move"])
         change = [a - b for a, b in zip(after, report.expected)]
         for p in big:

@@ -100,6 +100,7 @@ cdef extern from "safari/game.h":
         int n_rules
         const char *eval_units
         int analysis_depth[3][2]
+        uint64_t analysis_nodes[3][2]
         double rating_least[3][6][4]
         int n_hidden_tiles
         int n_features
@@ -384,6 +385,8 @@ def game_facts(str game) -> dict:
             "units": g.eval_units.decode(),
             "analysis_depths": [(g.analysis_depth[i][0], g.analysis_depth[i][1])
                                 for i in range(3)],
+            "analysis_nodes": [(g.analysis_nodes[i][0], g.analysis_nodes[i][1])
+                               for i in range(3)],
             "hidden_tiles": g.n_hidden_tiles > 0,
             # by level, the bands that rate it (its own, or the default level's)
             "rating_bands": [{n: tuple(sa_rating_bands(g, n, level)[i] for i in range(4))

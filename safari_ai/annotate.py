@@ -102,15 +102,18 @@ LINES = 16
 played move is valued in the same search as the best when it is among them."""
 
 LEVELS = ("quick", "default", "thorough")
-"""The analysis levels; each game's depths for them are the core's
-(:attr:`safari_ai.Game.analysis_depths`), measured by
-bench/analysis_stability.py (docs/records.md, "Levels")."""
+"""The analysis levels; each game's depths and node limits for them are the
+core's (:attr:`safari_ai.Game.analysis_depths`,
+:attr:`safari_ai.Game.analysis_nodes`), measured by
+bench/analysis_stability.py and bench/analysis_ratings.py (docs/records.md,
+"Levels")."""
 DEFAULT_LEVEL = "default"
 
 
 def level_limits(game: str, level: str, chance: bool = False) -> dict[str, int]:
-    """The limits of one search at ``level`` in ``game``: ``{"depth": d}``, the
-    level's chance depth at a chance position.
+    """The limits of one search at ``level`` in ``game``: ``{"depth": d}``, and
+    ``"nodes"`` where the level also stops a search at a node count (the
+    race's default level); the level's chance limits at a chance position.
 
     :raises LimitError: an unknown level (field ``level``).
     """
@@ -119,7 +122,9 @@ def level_limits(game: str, level: str, chance: bool = False) -> dict[str, int]:
 
     if level not in LEVELS:
         raise LimitError(f"level: unknown level {level!r} (one of {', '.join(LEVELS)})", "level")
-    return {"depth": game_facts(game).analysis_depths[LEVELS.index(level)][int(chance)]}
+    facts, i = game_facts(game), LEVELS.index(level)
+    nodes = facts.analysis_nodes[i][int(chance)]
+    return {"depth": facts.analysis_depths[i][int(chance)], **({"nodes": nodes} if nodes else {})}
 
 
 THRESHOLDS: dict[str, tuple[tuple[str, float], ...]] = {
@@ -296,10 +301,12 @@ def annotate(
         asked = limits = dict(limits)
     Limits(**limits, seed=seed, threads=threads, hash_mb=hash_mb)  # checked once
     positions = record.replay()
-    # the dice view of a reason searches its rolls as deep as the analysis does
-    dice_depth = (chance_limits or limits).get("depth") or level_limits(
-        record.game, DEFAULT_LEVEL, chance=True
-    )["depth"]
+    # the dice view of a reason searches its rolls as the analysis does (its
+    # depth and node limit; a time limit alone: the default level's)
+    dice_limits = chance_limits or limits
+    if not dice_limits.get("depth") and not dice_limits.get("nodes"):
+        dice_limits = level_limits(record.game, DEFAULT_LEVEL, chance=True)
+    dice_limits = {k: v for k, v in dice_limits.items() if k in ("depth", "nodes")}
     reasons: dict[int, tuple[Any, float]] = {}
 
     def explained(index: int, item: dict[str, Any]) -> dict[str, Any]:
@@ -308,7 +315,7 @@ def annotate(
         if item.get("class") is not None:
             if index not in reasons:
                 reasons[index] = explain(
-                    positions[index], played_line, item["pv"], dice_depth=dice_depth, seed=seed
+                    positions[index], played_line, item["pv"], dice_limits=dice_limits, seed=seed
                 )
             item["reason"] = reasons[index][0]
         return item
@@ -426,15 +433,20 @@ def format_summary(annotation: Annotation) -> list[str]:
 
 
 def format_limits(annotation: Annotation) -> str:
-    """``level default (depth 7)`` or ``limits movetime 200``: what the
-    analysis searched with, as its text report's first line says."""
+    """``level default (depth 7)``, ``limits movetime 200`` or, where a search
+    stops at a depth or a node count, ``level default (depth 4 or 1000000
+    nodes; rolls depth 3 or 1000000 nodes)``: what the analysis searched
+    with, as its text report's first line says."""
 
     def spell(limits: dict[str, Any]) -> str:
-        return " ".join(f"{k} {v}" for k, v in limits.items())
+        return " or ".join(
+            f"{v} nodes" if k == "nodes" and len(limits) > 1 else f"{k} {v}"
+            for k, v in limits.items()
+        )
 
     text = spell(annotation.limits)
     if annotation.chance_limits is not None and annotation.chance_limits != annotation.limits:
-        text += f", rolls {spell(annotation.chance_limits)}"
+        text += f"; rolls {spell(annotation.chance_limits)}"
     return f"level {annotation.level} ({text})" if annotation.level else f"limits {text}"
 
 

@@ -448,7 +448,7 @@ def analyse(
         )
         return
     if level is not None:
-        depth = _level_depth(source, level, depth, nodes, movetime)
+        depth, nodes = _level_limits(source, level, depth, nodes, movetime)
     pos = source if weights_file is None else _with_weights_file(source, weights_file)
     progress = None if quiet else (lambda report: click.echo(_info_line(report), err=True))
     chance = pos.is_chance()
@@ -484,17 +484,17 @@ def analyse(
         _print_report(pos, report, as_json)
 
 
-def _level_depth(
+def _level_limits(
     pos: Position, level: str, depth: int | None, nodes: int | None, movetime: int | None
-) -> int:
-    """The depth of analysis ``level`` at ``pos`` (``annotate.LEVELS``); exits
-    when limits are given too."""
+) -> tuple[int, int | None]:
+    """The depth and node limit (None: none) of analysis ``level`` at ``pos``
+    (``annotate.LEVELS``); exits when limits are given too."""
     from safari_ai.annotate import level_limits
 
     if depth is not None or nodes is not None or movetime is not None:
         _fail("--level: give a level or --depth/--nodes/--movetime, not both")
-    found: int = level_limits(pos.game, level, pos.is_chance())["depth"]
-    return found
+    found = level_limits(pos.game, level, pos.is_chance())
+    return found["depth"], found.get("nodes")
 
 
 def _print_report(pos: Position, report: Report, as_json: bool) -> None:

@@ -49,6 +49,9 @@ class Game:
     :param units: what one unit of the evaluation (an alpha-beta ``cp``) is.
     :param analysis_depths: the record analysis's levels quick, default and
         thorough: ``(decision depth, chance depth)`` each (docs/records.md).
+    :param analysis_nodes: the same levels' node limit on each search,
+        ``(decision, chance)``, 0 for none: a search stops at its depth or
+        its node limit, whichever comes first.
     :param hidden_tiles: each player may hold a tile face down that the
         others do not see (ostrich's prediction tiles): a fair engine
         searches with the tiles it cannot see redrawn.
@@ -79,6 +82,7 @@ class Game:
     units: str
     rules_schema: dict[str, Any] = field(hash=False, repr=False)
     analysis_depths: tuple[tuple[int, int], ...] = ()
+    analysis_nodes: tuple[tuple[int, int], ...] = ()
     hidden_tiles: bool = False
     rating_bands: tuple[dict[int, tuple[float, ...]], ...] = field(default=(), hash=False)
     rating_measured: tuple[frozenset[int], ...] = ()
@@ -151,6 +155,7 @@ def _all() -> tuple[Game, ...]:
                 units=facts["units"],
                 rules_schema=_schema(facts["rules"]),
                 analysis_depths=tuple(facts["analysis_depths"]),
+                analysis_nodes=tuple(facts["analysis_nodes"]),
                 hidden_tiles=facts["hidden_tiles"],
                 rating_bands=tuple(dict(bands) for bands in facts["rating_bands"]),
                 rating_measured=tuple(frozenset(n) for n in facts["rating_measured"]),

@@ -28,7 +28,7 @@ nothing more:
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from safari_ai.position import Position
@@ -128,9 +128,15 @@ def _worth(values: Sequence[float], mover: int, start: Position) -> float:
 
 
 def dice_view(
-    start: Position, mover: int, played: Sequence[str], best: Sequence[str], depth: int, seed: int
+    start: Position,
+    mover: int,
+    played: Sequence[str],
+    best: Sequence[str],
+    limits: Mapping[str, int],
+    seed: int,
 ) -> dict[str, Any] | None:
-    """The first roll along each line, searched at ``depth``: on how many of
+    """The first roll along each line, searched with ``limits`` (a depth and a
+    node limit, as the analysis searches its rolls): on how many of
     its outcomes (and with what probability) the best line's position is
     worth more to the mover than the played line's (each outcome's expected
     result for the mover, in a race its margin, from the two searches). None
@@ -145,7 +151,7 @@ def dice_view(
     if [o for o, _ in outcomes] != [o for o, _ in roll_played.chance_outcomes()]:
         return None
     # a race: margin, as the analysis values every roll and decision
-    settings = Settings.of(depth=depth, seed=seed, multiplayer="margin")
+    settings = Settings.of(**limits, seed=seed, multiplayer="margin")
     searched_best = analyse(roll_best, settings)
     searched_played = analyse(roll_played, settings)
     best_by = {o.outcome: o for o in searched_best.outcomes}
@@ -178,13 +184,13 @@ def explain(
     played: Sequence[str],
     best: Sequence[str],
     *,
-    dice_depth: int | None = None,
+    dice_limits: Mapping[str, int] | None = None,
     seed: int = 0,
 ) -> tuple[dict[str, Any], float]:
     """The reason for a marked decision at ``pos`` (see the module's
     docstring) and the seconds it took: ``played`` and ``best`` are the two
-    lines, each starting with its move. ``dice_depth``: the depth of the dice
-    view's searches (the analysis's chance depth; None: no dice view)."""
+    lines, each starting with its move. ``dice_limits``: the limits of the dice
+    view's searches (the analysis's chance limits; None: no dice view)."""
     started = time.perf_counter()
     mover = pos.to_move
     assert isinstance(mover, int)
@@ -216,6 +222,6 @@ def explain(
         "features": features,
         "text": why,
     }
-    if dice_depth is not None and pos.facts.has_chance:
-        out["dice"] = dice_view(pos, mover, played, best, dice_depth, seed)
+    if dice_limits is not None and pos.facts.has_chance:
+        out["dice"] = dice_view(pos, mover, played, best, dice_limits, seed)
     return out, time.perf_counter() - started

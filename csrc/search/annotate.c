@@ -514,7 +514,7 @@ static void write_closing(sa_writer *w, const void *what)
 }
 
 /* The limits of each search: the options' or the level's (a decision's and a
- * chance position's depth); a time cap on both. */
+ * chance position's depth and node limit); a time cap on both. */
 static int set_limits(analysis *a, const sa_position *start, sa_limits *asked,
                       sa_limits *asked_chance)
 {
@@ -533,8 +533,10 @@ static int set_limits(analysis *a, const sa_position *start, sa_limits *asked,
         level = o->level >= 0 && o->level < 3 ? o->level : 1;
         const sa_game *game = sa_position_game_rules(start);
         asked->depth = game->analysis_depth[level][0];
+        asked->nodes = game->analysis_nodes[level][0];
         *asked_chance = base;
         asked_chance->depth = game->analysis_depth[level][1];
+        asked_chance->nodes = game->analysis_nodes[level][1];
     } else {
         asked->depth = o->depth;
         asked->nodes = o->nodes;

@@ -21,8 +21,8 @@
 #include "safari/search.h"
 
 typedef struct sa_annotate_options {
-    /* each search's limits; all 0: the level's depths (the game's
-     * analysis_depth: a decision's and a chance position's) */
+    /* each search's limits; all 0: the level's (the game's analysis_depth
+     * and analysis_nodes: a decision's and a chance position's) */
     int depth;
     uint64_t nodes;
     int64_t movetime_ms;

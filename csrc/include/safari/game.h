@@ -78,8 +78,13 @@ typedef struct sa_game {
     const char *eval_units;
     /* The record analysis's levels quick, default and thorough: the search
      * depth of a decision position and of a chance position, measured per
-     * game (docs/records.md, "Levels"; all 0: the analysis has no levels). */
+     * game (docs/records.md, "Levels"; all 0: the analysis has no levels),
+     * and a node limit on the same searches (0: none). A search with both
+     * stops at whichever comes first: the race's default level is its
+     * thorough depths cut at a node count, so that it never searches deeper
+     * than the thorough level and costs a bounded share of it. */
     int analysis_depth[3][2];
+    uint64_t analysis_nodes[3][2];
     /* The record analysis's ratings by accuracy (0-100), by level (quick,
      * default, thorough, as analysis_depth) and number of players: the least
      * accuracy of expert, advanced, intermediate and casual (below them all:

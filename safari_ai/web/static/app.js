@@ -1139,7 +1139,13 @@ async function review() {
         formatValue(row.total_luck, result.units, true), row.rating || "-",
         row.accuracy === null || row.accuracy === undefined ? "-" : `${row.accuracy.toFixed(1)}%`]));
     }
-    const used = Object.entries(result.limits).map(([k, v]) => `${k} ${v}`).join(" ");
+    // as the CLI's first line: "depth 4 or 1000000 nodes" where both stop a search
+    const spell = (limits) => Object.entries(limits)
+      .map(([k, v]) => (k === "nodes" && Object.keys(limits).length > 1 ? `${v} nodes` : `${k} ${v}`))
+      .join(" or ");
+    const rolls = result.chance_limits && spell(result.chance_limits) !== spell(result.limits)
+      ? `; rolls ${spell(result.chance_limits)}` : "";
+    const used = spell(result.limits) + rolls;
     note.textContent = `analysed ${result.plies.length} plies in ${result.seconds.toFixed(1)} s `
       + `(values in ${result.units}${result.units === "points" ? ", errors and luck in margin points" : ""}; ${result.level ? `level ${result.level}, ` : ""}${used})`;
     showMoveList();
