@@ -1,7 +1,8 @@
 """Verdicts that reproduce (issue 27, point 3).
 
 A record's analysis runs by default at a level (``quick`` / ``default`` /
-``thorough``: a depth per game), not on the clock, so the same record
+``thorough``: a depth per game, cut by a node count in the race's default),
+not on the clock, so the same record
 analysed twice, idle or busy, gives the same best moves, errors, marks and
 luck; the played move is valued in the same search as the best one; the
 output says which level or limits were used.
@@ -19,7 +20,7 @@ from click.testing import CliRunner
 from test_annotate import random_record
 
 import safari_ai
-from safari_ai.annotate import LINES, annotate, level_limits
+from safari_ai.annotate import LEVELS, LINES, annotate, level_limits
 from safari_ai.cli import main
 from safari_ai.errors import LimitError
 from safari_ai.record import GameRecord
@@ -37,13 +38,19 @@ def verdicts(data: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(
-    "game,rules", [("turtles", {}), ("arena", {}), ("ostrich", {"players": 3})]
+    "game,rules,level,plies",
+    [
+        ("turtles", {}, "default", 30),
+        ("arena", {}, "default", 30),
+        ("ostrich", {"players": 3}, "quick", 30),
+        # the race's default level: depths cut by a node count, as reproducible
+        ("ostrich", {"players": 3}, "default", 16),
+    ],
 )
 def test_the_same_record_twice_idle_and_busy_gives_the_same_verdicts(
-    game: str, rules: dict[str, Any]
+    game: str, rules: dict[str, Any], level: str, plies: int
 ) -> None:
-    level = "quick" if game == "ostrich" else "default"
-    record = engine_record(game, rules, seed=5, plies=30)
+    record = engine_record(game, rules, seed=5, plies=plies)
     idle = verdicts(annotate(record, level=level).to_json())
     # busy: two other searches on a time limit run all along the second analysis
     stop = safari_ai.StopFlag()
@@ -67,6 +74,43 @@ def test_the_same_record_twice_idle_and_busy_gives_the_same_verdicts(
     assert idle["level"] == level and idle["limits"] == level_limits(game, level)
     marks = [p["class"] for p in idle["plies"] if p["by"] != "chance"]
     assert len(marks) >= 5
+
+
+@pytest.mark.parametrize("game", ["turtles", "zebras", "arena", "ostrich"])
+@pytest.mark.parametrize("chance", [False, True])
+def test_each_level_searches_at_least_as_deep_as_the_one_before(game: str, chance: bool) -> None:
+    """Depths never fall from quick to thorough, and the thorough level has no
+    node limit: a level cut by nodes (the race's default) stops at or before
+    the thorough depth, so thorough is never the shallower of the two."""
+    quick, default, thorough = (level_limits(game, level, chance) for level in LEVELS)
+    assert 1 <= quick["depth"] <= default["depth"] <= thorough["depth"]
+    assert "nodes" not in thorough
+    assert "nodes" not in quick or "nodes" in default
+
+
+def test_the_race_default_level_stops_at_its_node_limit_and_says_so(tmp_path: Any) -> None:
+    """The race's default level searches its depth or its node count,
+    whichever comes first, and the first line of the report names both."""
+    decision, rolls = level_limits("ostrich", "default"), level_limits("ostrich", "default", True)
+    assert decision.get("nodes") and rolls.get("nodes")
+    record = engine_record("ostrich", {"players": 3}, seed=4, plies=10)
+    path = tmp_path / "race.json"
+    path.write_text(json.dumps(record.to_json()))
+    out = CliRunner().invoke(main, ["analyse", str(path), "--quiet"])
+    assert out.exit_code == 0, out.output
+    said = (
+        f"level default (depth {decision['depth']} or {decision['nodes']} nodes; "
+        f"rolls depth {rolls['depth']} or {rolls['nodes']} nodes)"
+    )
+    assert said in out.stdout.splitlines()[0]
+    data = annotate(record).to_json()
+    assert data["limits"] == decision and data["chance_limits"] == rolls
+    # a search the node limit stopped ends below the level's depth
+    assert any(
+        p["depth"] < (rolls if p["by"] == "chance" else decision)["depth"]
+        for p in data["plies"]
+        if p.get("depth")
+    )
 
 
 def test_a_seed_and_one_thread_fix_the_analysis() -> None:

@@ -1189,20 +1189,28 @@ const sa_game sa_ostrich_game = {
     .n_rules = OSTRICH_N_RULES,
     .eval_units = ostrich_eval_units,
     /* record analysis levels (quick, default, thorough): decision depth,
-     * chance depth; measured by bench/analysis_stability.py */
-    .analysis_depth = {{2, 2}, {3, 2}, {4, 3}},
+     * chance depth, and a node limit on both at the default level: the
+     * thorough depths, cut at 1,000,000 nodes a search. A fixed depth 3 was
+     * no deeper than the engine at 163,840 nodes and rated it below the one
+     * at 16,384 in the three-player race; cut by nodes, the search reaches
+     * depth 3 or 4 and orders them, at about a tenth of the thorough
+     * level's cost (bench/analysis_ratings.py, bench/analysis_stability.py,
+     * docs/records.md "Levels") */
+    .analysis_depth = {{2, 2}, {4, 3}, {4, 3}},
+    .analysis_nodes = {{0, 0}, {1000000, 1000000}, {0, 0}},
     /* bench/analysis_ratings.py at each level, the race valued by margin;
      * known players random < greedy < 16,384 nodes, so expert and advanced
-     * both start at the engine's accuracy; at the thorough level with three
-     * players also 163,840 nodes, which it tells apart (docs/records.md) */
+     * both start at the engine's accuracy; at the default and thorough
+     * levels with three players also 163,840 nodes, which they tell apart
+     * (docs/records.md) */
     .rating_least = {[0] = {[2] = {97.5, 97.5, 94.7, 85.0},
                             [3] = {98.9, 98.9, 98.7, 90.4},
                             [4] = {98.8, 98.8, 98.6, 89.0},
                             [5] = {99.3, 99.3, 98.3, 91.0}},
-                     [1] = {[2] = {99.3, 99.3, 95.5, 84.8},
-                            [3] = {99.5, 99.5, 98.3, 89.4},
-                            [4] = {99.4, 99.4, 98.3, 88.1},
-                            [5] = {99.6, 99.6, 98.1, 90.6}},
+                     [1] = {[2] = {98.7, 98.7, 95.1, 84.3},
+                            [3] = {99.4, 99.2, 97.8, 88.8},
+                            [4] = {98.7, 98.7, 97.9, 88.2},
+                            [5] = {98.8, 98.8, 97.2, 89.8}},
                      [2] = {[2] = {98.7, 98.7, 95.4, 84.6},
                             [3] = {99.4, 99.2, 97.7, 88.9},
                             [4] = {98.6, 98.6, 98.0, 88.3},
