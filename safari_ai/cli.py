@@ -420,8 +420,10 @@ def analyse(
     Given a game record (RECORD.json), annotate the whole game instead
     (docs/records.md), in the game's result units (win probability, or
     expected points in the ostrich race), by default at the level "default"
-    (a depth per game: the same verdicts on any machine, busy or idle;
-    --level quick / thorough, or --depth / --nodes / --movetime): for each
+    (a depth per game, cut by a node count in the race: the same verdicts on
+    any machine, busy or idle; --level quick / thorough, or --depth /
+    --nodes / --movetime; quick is a fast look that cannot rate play
+    stronger than its own search): for each
     move the engine's best move, its value, the played move's value (in the
     same search) and the error (best minus played, classed doubtful / bad /
     very bad); for each roll the luck of
