@@ -476,6 +476,8 @@ def test_engine_js_analyses_records_as_the_http_api() -> None:
         {"record": zebras, "level": "quick"},
         {"record": arena, "limits": {"depth": 2}},
         {"record": ostrich, "level": "quick"},
+        # the race's default level: depths cut by a node count, in both builds
+        {"record": ostrich, "level": "default"},
         {"position": turtles, "limits": {"nodes": 300}, "algo": "mcts", "seed": 1},
         {"record": bad, "limits": {"depth": 1}},
         {"record": turtles, "limits": {"depth": 1}, "level": "quick"},
@@ -502,7 +504,7 @@ def test_engine_js_analyses_records_as_the_http_api() -> None:
         if "plies" in w:
             total = len(body.get("record", body.get("position"))["moves"]) + 1
             assert g["progress"] and g["progress"][-1] == {"done": total, "total": total}
-    assert sum("plies" in w for w in want) == 5
+    assert sum("plies" in w for w in want) == 6
     assert any(p.get("class") for w in want if "plies" in w for p in w["plies"])
 
 
