@@ -23,47 +23,22 @@ or the stand-up fight (no movement, no round cap) is the wrong guide.
 from __future__ import annotations
 
 import argparse
-import math
-import random
 from typing import Any
 
-import safari_ai
-import safari_ai.match as match
-from safari_ai.executors import ProcessBackend
-
-FIGHT = safari_ai.feature_names("arena").index("fight")
+from arena_screen import OverridingPlayer, fight_chance, run_screen
 
 
-def fight_chance(pos: Any, side: int) -> float:
-    """``side``'s chance to win the stand-up fight from ``pos`` (the feature is
-    100 x the log-odds that side 0 wins)."""
-    side0 = 1 / (1 + math.exp(-pos.features()[FIGHT] / 100))
-    return side0 if side == 0 else 1 - side0
+class AllocateByFight(OverridingPlayer):
+    """The engine, except that it allocates wounds by :func:`fight_chance`
+    wherever the fight's odds tell the splits apart."""
 
-
-class AllocateByFight:
-    """A match player (``match.make_player``'s shape) that allocates wounds by
-    :func:`fight_chance` and leaves every other move to ``inner``."""
-
-    def __init__(self, inner: Any) -> None:
-        self.inner = inner
-        self.overridden = 0
-
-    def __call__(self, pos: Any, rng: random.Random) -> tuple[str, str | None]:
-        legal = [str(m) for m in pos.legal_moves()]
-        if legal and all(m.startswith("lose:") for m in legal):
-            chance = {m: fight_chance(pos.apply(m), pos.to_move) for m in legal}
-            if max(chance.values()) > min(chance.values()):  # the fight tells them apart
-                self.overridden += 1
-                return max(legal, key=chance.__getitem__), None
-        result: tuple[str, str | None] = self.inner(pos, rng)
-        return result
-
-    def observe(self, move: str) -> None:
-        self.inner.observe(move)
-
-    def close(self) -> None:
-        getattr(self.inner, "close", lambda: None)()
+    def override(self, pos: Any, legal: list[str]) -> str | None:
+        if not legal or not all(m.startswith("lose:") for m in legal):
+            return None
+        chance = {m: fight_chance(pos.apply(m), pos.to_move) for m in legal}
+        if max(chance.values()) == min(chance.values()):  # the fight cannot tell them apart
+            return None
+        return max(legal, key=chance.__getitem__)
 
 
 def main() -> None:
@@ -71,30 +46,10 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=9)
     parser.add_argument("--depth", type=int, default=11)
+    parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
-    a = match.parse_spec(f"name=allocate-by-fight,algo=expectimax,depth={args.depth}")
-    b = match.parse_spec(f"name=search,algo=expectimax,depth={args.depth}")
-    plain_player = match.make_player
-
-    def make_player(spec: match.PlayerSpec) -> Any:
-        player = plain_player(spec)
-        return AllocateByFight(player) if spec.label() == a.label() else player
-
-    match.make_player = make_player  # type: ignore[assignment]
-    jobs = match.make_jobs("arena", {}, a, b, 2 * args.deals, args.seed, 2, duplicate=2)
-    summary = match.run_match(jobs, backend=ProcessBackend(1))
-    pairs = summary.pentanomial()
-    score = sum(i * n for i, n in enumerate(pairs)) / (4 * sum(pairs))
-    spread = sum(n * (i / 4 - score) ** 2 for i, n in enumerate(pairs)) / sum(pairs)
-    half = 1.96 * math.sqrt(spread / sum(pairs))
-
-    def elo(s: float) -> float:
-        return -400 * math.log10(1 / s - 1)
-
-    print(f"deals {sum(pairs)}, pairs (A's points 0, 1/2, 1, 3/2, 2) {pairs}")
-    print(
-        f"A's score {score:.4f}: {elo(score):+.1f} Elo "
-        f"(95 %: {elo(score - half):+.1f} to {elo(score + half):+.1f})"
+    run_screen(
+        "allocate-by-fight", AllocateByFight, args.deals, args.seed, args.depth, args.workers
     )
 
 

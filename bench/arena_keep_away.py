@@ -21,30 +21,16 @@ one build, on duplicate dice (each deal twice, A in each seat)::
     python bench/arena_keep_away.py --deals 150 --seed 9 [--depth 11] [--workers 2] [--fight-back]
 
 It prints the pentanomial of A's points per deal (0, ½, 1, 1½, 2), the Elo
-with its 95 % interval, and the share of A's games drawn.
+with its 95 % interval, and A's wins, draws and losses.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
-import random
 from typing import Any
 
-import safari_ai
-import safari_ai.match as match
-from safari_ai.executors import ProcessBackend
-from safari_ai.stats import elo_pentanomial
-
-FIGHT = safari_ai.feature_names("arena").index("fight")
-
-
-def fight_chance(pos: Any, side: int) -> float:
-    """``side``'s chance to win the stand-up fight from ``pos`` (the feature is
-    100 x the log-odds that side 0 wins)."""
-    side0 = 1 / (1 + math.exp(-pos.features()[FIGHT] / 100))
-    return side0 if side == 0 else 1 - side0
+from arena_screen import OverridingPlayer, fight_chance, run_screen
 
 
 def hex_qr(name: str) -> tuple[int, int]:
@@ -83,29 +69,20 @@ def keep_away_move(pos: Any, legal: list[str]) -> str | None:
     return max(options, key=distance)
 
 
-class KeepAwayWhenBehind:
-    """A match player (``match.make_player``'s shape) that keeps away while its
-    side is behind by the fight's odds and leaves every other move to ``inner``."""
+class KeepAwayWhenBehind(OverridingPlayer):
+    """The engine, except that it keeps away while its side is behind by the
+    fight's odds (with ``fight_back``, not where it could strike)."""
 
     def __init__(self, inner: Any, fight_back: bool = False) -> None:
-        self.inner = inner
+        super().__init__(inner)
         self.fight_back = fight_back
 
-    def __call__(self, pos: Any, rng: random.Random) -> tuple[str, str | None]:
-        legal = [str(m) for m in pos.legal_moves()]
-        can_strike = any(m.startswith("attack:") for m in legal)
-        if fight_chance(pos, pos.to_move) < 0.5 and not (self.fight_back and can_strike):
-            move = keep_away_move(pos, legal)
-            if move is not None:
-                return move, None
-        result: tuple[str, str | None] = self.inner(pos, rng)
-        return result
-
-    def observe(self, move: str) -> None:
-        self.inner.observe(move)
-
-    def close(self) -> None:
-        getattr(self.inner, "close", lambda: None)()
+    def override(self, pos: Any, legal: list[str]) -> str | None:
+        if fight_chance(pos, pos.to_move) >= 0.5:
+            return None
+        if self.fight_back and any(m.startswith("attack:") for m in legal):
+            return None
+        return keep_away_move(pos, legal)
 
 
 def main() -> None:
@@ -120,24 +97,11 @@ def main() -> None:
         help="when an enemy is in reach of a strike, leave the choice to the search (then step away)",
     )
     args = parser.parse_args()
-    a = match.parse_spec(f"name=keep-away,algo=expectimax,depth={args.depth}")
-    b = match.parse_spec(f"name=search,algo=expectimax,depth={args.depth}")
-    plain_player = match.make_player
 
-    def make_player(spec: match.PlayerSpec) -> Any:
-        player = plain_player(spec)
-        return KeepAwayWhenBehind(player, args.fight_back) if spec.label() == a.label() else player
+    def wrap(player: Any) -> KeepAwayWhenBehind:
+        return KeepAwayWhenBehind(player, args.fight_back)
 
-    match.make_player = make_player  # type: ignore[assignment]
-    jobs = match.make_jobs("arena", {}, a, b, 2 * args.deals, args.seed, 2, duplicate=2)
-    summary = match.run_match(jobs, backend=ProcessBackend(args.workers))
-    pairs = summary.pentanomial()
-    score, elo, half = elo_pentanomial(pairs)
-    print(f"deals {sum(pairs)}, pairs (A's points 0, 1/2, 1, 3/2, 2) {pairs}")
-    print(f"A's score {score:.4f}: {elo:+.1f} ± {half:.1f} Elo (95 %)")
-    print(
-        f"games {summary.games}: A wins {summary.wins}, draws {summary.draws}, losses {summary.losses}"
-    )
+    run_screen("keep-away", wrap, args.deals, args.seed, args.depth, args.workers)
 
 
 if __name__ == "__main__":

@@ -2,27 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
-from pathlib import Path
 from typing import Any
+
+import bench_script
 
 import safari_ai
 
-SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "arena_keep_away.py"
-
-
-def _load() -> Any:
-    spec = importlib.util.spec_from_file_location("arena_keep_away", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["arena_keep_away"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-keep_away = _load()
+keep_away = bench_script.load("arena_keep_away")
 
 
 def _after(*moves: str) -> Any:

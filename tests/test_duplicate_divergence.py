@@ -2,28 +2,19 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
+import bench_script
 import pytest
 
 SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "duplicate_divergence.py"
 
 
-def _load() -> Any:
-    spec = importlib.util.spec_from_file_location("duplicate_divergence", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["duplicate_divergence"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-divergence = _load()
+divergence = bench_script.load("duplicate_divergence")
 
 
 def _record(a_seat: int, moves: list[str], result: list[int]) -> dict[str, Any]:
