@@ -34,6 +34,8 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from safari_ai.match import a_score
+
 
 @dataclass(frozen=True)
 class Deal:
@@ -48,9 +50,7 @@ class Deal:
 def a_points(record: dict[str, Any]) -> float:
     """A's points in one game record: 1 for a win, ½ a draw, 0 a loss."""
     seat = next(p["seat"] for p in record["players"] if p["role"] == "A")
-    mine = record["result"][seat]
-    theirs = record["result"][1 - seat]
-    return 1.0 if mine > theirs else 0.0 if mine < theirs else 0.5
+    return (a_score(record["result"], seat) + 1) / 2
 
 
 def first_difference(first: list[str], second: list[str]) -> int | None:
